@@ -1,0 +1,173 @@
+"""Checks that need the whole scenario: ids, references, geometry, the table edge.
+
+These run after the field-by-field reader, so they can assume every value has
+the right type, and they report with the same positions.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from desktop.scenario.model import (
+    HoldObjectives,
+    OccupyFeature,
+    PolygonShape,
+    Scenario,
+    TurnLimit,
+)
+from desktop.scenario.geometry import shape_area, shape_problem, table_polygon
+from desktop.scenario.reader import Reader
+from desktop.scenario.vocabulary import KNOWN_RULESETS, GameType
+from desktop.scenario.yamlmarks import FieldPath
+
+#: How far (inches) a base may overhang the table edge before it counts as off it.
+EDGE_TOLERANCE = 0.01
+
+
+def check_scenario(s: Scenario, r: Reader) -> None:
+    side_ids = [side.id for side in s.sides]
+    _unique(r, [(("sides", i, "id"), sid) for i, sid in enumerate(side_ids)], "side")
+    pieces: list[tuple[FieldPath, str]] = []
+    for i, side in enumerate(s.sides):
+        pieces += [(("sides", i, "units", j, "id"), u.id) for j, u in enumerate(side.units)]
+        pieces += [(("sides", i, "officers", j, "id"), o.id) for j, o in enumerate(side.officers)]
+    _unique(r, pieces, "unit or officer")
+    _unique(r, [(("terrain", i, "id"), f.id) for i, f in enumerate(s.terrain)], "terrain feature")
+    _unique(
+        r,
+        [(("game", "objectives", i, "id"), o.id) for i, o in enumerate(s.game.objectives)],
+        "objective",
+    )
+    _check_terrain(s, r)
+    _check_forces(s, r)
+    _check_game(s, r, set(side_ids))
+    if s.ruleset is not None and s.ruleset not in KNOWN_RULESETS:
+        r.problem(("ruleset",), f"unknown ruleset '{s.ruleset}'; known: {', '.join(KNOWN_RULESETS)}")
+    for rid in s.ruleset_options:
+        if rid not in KNOWN_RULESETS:
+            r.problem(
+                ("ruleset_options", rid),
+                f"options for unknown ruleset '{rid}'; known: {', '.join(KNOWN_RULESETS)}",
+                key=True,
+            )
+
+
+def _unique(r: Reader, entries: list[tuple[FieldPath, str]], what: str) -> None:
+    first: dict[str, FieldPath] = {}
+    for path, ident in entries:
+        if ident in first:
+            line = r.marks.at(first[ident])
+            where = f" (first used on line {line[0]})" if line else ""
+            r.problem(path, f"{what} id '{ident}' is used twice{where}")
+        else:
+            first[ident] = path
+
+
+def _check_terrain(s: Scenario, r: Reader) -> None:
+    table = table_polygon(s.table)
+    for i, f in enumerate(s.terrain):
+        key = f.shape.kind
+        why = shape_problem(f.shape)
+        if why:
+            r.problem(("terrain", i, key), why)
+            continue
+        if not shape_area(f.shape).intersects(table):
+            r.problem(("terrain", i, key), f"'{f.id}' lies wholly off the table")
+
+
+def _corners_off_table(s: Scenario, centres: np.ndarray, half: np.ndarray, facing: np.ndarray
+                       ) -> np.ndarray:
+    """For each base (vectorised), whether any corner lies off the table."""
+    a = np.radians(facing)
+    fx, fy = np.sin(a), -np.cos(a)
+    rx, ry = np.cos(a), np.sin(a)
+    off = np.zeros(len(centres), dtype=bool)
+    for sf in (-1.0, 1.0):
+        for sd in (-1.0, 1.0):
+            x = centres[:, 0] + sf * rx * half[:, 0] + sd * fx * half[:, 1]
+            y = centres[:, 1] + sf * ry * half[:, 0] + sd * fy * half[:, 1]
+            off |= (x < -EDGE_TOLERANCE) | (y < -EDGE_TOLERANCE)
+            off |= (x > s.table.width + EDGE_TOLERANCE) | (y > s.table.depth + EDGE_TOLERANCE)
+    return off
+
+
+def _check_forces(s: Scenario, r: Reader) -> None:
+    paths: list[FieldPath] = []
+    rows: list[tuple[float, float, float, float, float]] = []
+    for i, side in enumerate(s.sides):
+        for j, u in enumerate(side.units):
+            paths.append(("sides", i, "units", j, "position"))
+            rows.append((*u.position, u.base.frontage / 2, u.base.depth / 2, u.facing))
+    if rows:
+        arr = np.array(rows, dtype=float)
+        off = _corners_off_table(s, arr[:, 0:2], arr[:, 2:4], arr[:, 4])
+        for k in np.flatnonzero(off):
+            x, y = rows[k][0], rows[k][1]
+            r.problem(
+                paths[k],
+                f"the unit's base at ({x:g}, {y:g}) is off the table "
+                f"({s.table.width:g} x {s.table.depth:g})",
+            )
+    unit_side = {u.id: side.id for side in s.sides for u in side.units}
+    for i, side in enumerate(s.sides):
+        for j, o in enumerate(side.officers):
+            x, y = o.position
+            if not (0 <= x <= s.table.width and 0 <= y <= s.table.depth):
+                r.problem(("sides", i, "officers", j, "position"),
+                          f"the officer at ({x:g}, {y:g}) is off the table")
+            if o.attached_to is not None:
+                owner = unit_side.get(o.attached_to)
+                if owner is None:
+                    r.problem(("sides", i, "officers", j, "attached_to"),
+                              f"no unit has the id '{o.attached_to}'")
+                elif owner != side.id:
+                    r.problem(("sides", i, "officers", j, "attached_to"),
+                              f"'{o.attached_to}' belongs to the other side")
+
+
+def _check_game(s: Scenario, r: Reader, side_ids: set[str]) -> None:
+    g = s.game
+    if g.type is GameType.ATTACK_DEFEND:
+        if g.defender is None:
+            r.problem(("game",), "an attack/defend game must name its 'defender' side")
+        elif g.defender not in side_ids:
+            r.problem(("game", "defender"), _no_side(g.defender, side_ids))
+    elif g.defender is not None:
+        r.problem(("game", "defender"), "only an attack_defend game has a defender")
+    for sid, zone in g.deployment.items():
+        if sid not in side_ids:
+            r.problem(("game", "deployment", sid), _no_side(sid, side_ids), key=True)
+        why = shape_problem(PolygonShape(zone.points))
+        if why:
+            r.problem(("game", "deployment", sid), why)
+    for i, o in enumerate(g.objectives):
+        x, y = o.position
+        if not (0 <= x <= s.table.width and 0 <= y <= s.table.depth):
+            r.problem(("game", "objectives", i, "position"),
+                      f"objective '{o.id}' at ({x:g}, {y:g}) is off the table")
+    features = {f.id for f in s.terrain}
+    objectives = {o.id for o in g.objectives}
+    for i, v in enumerate(g.victory):
+        p: FieldPath = ("game", "victory", i)
+        side = getattr(v, "side", None)
+        if isinstance(side, str) and side not in side_ids:
+            r.problem((*p, "side"), _no_side(side, side_ids))
+        if isinstance(v, OccupyFeature) and v.feature not in features:
+            r.problem((*p, "feature"), f"no terrain feature has the id '{v.feature}'")
+        if isinstance(v, HoldObjectives):
+            named = v.objectives or tuple(objectives)
+            for k, oid in enumerate(v.objectives):
+                if oid not in objectives:
+                    r.problem((*p, "objectives", k), f"no objective has the id '{oid}'")
+            if v.count > len(named):
+                r.problem((*p, "count"),
+                          f"asks to hold {v.count} objectives but only {len(named)} exist")
+        if isinstance(v, TurnLimit):
+            ok = {"draw", *side_ids} | ({"defender"} if g.type is GameType.ATTACK_DEFEND else set())
+            if v.fallback not in ok:
+                r.problem((*p, "fallback"),
+                          f"fallback '{v.fallback}' must be one of: {', '.join(sorted(ok))}")
+
+
+def _no_side(sid: str, side_ids: set[str]) -> str:
+    return f"no side has the id '{sid}' (sides: {', '.join(sorted(side_ids))})"

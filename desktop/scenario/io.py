@@ -1,0 +1,128 @@
+"""Load and save scenario files: validated on the way in, atomic on the way out."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from desktop.scenario.checks import check_scenario
+from desktop.scenario.errors import Problem, ScenarioError
+from desktop.scenario.migrate import MigrationError, migrate
+from desktop.scenario.model import Scenario
+from desktop.scenario.reader import Reader, read_scenario
+from desktop.scenario.writer import dumps
+from desktop.scenario.yamlmarks import Marks, format_path, load_with_marks
+
+
+def loads(text: str, name: str = "<scenario>") -> Scenario:
+    """Parse and validate scenario text; raises ScenarioError naming `name`."""
+    try:
+        data, marks = load_with_marks(text)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        what = (e.problem or e.context or "not valid YAML").strip()
+        raise ScenarioError.single(
+            name,
+            f"not valid YAML: {what}",
+            line=mark.line + 1 if mark else None,
+            column=mark.column + 1 if mark else None,
+        ) from None
+    except yaml.YAMLError as e:
+        raise ScenarioError.single(name, f"not valid YAML: {e}") from None
+    return from_data(data, name, marks)
+
+
+def from_data(data: Any, name: str = "<scenario>", marks: Marks | None = None) -> Scenario:
+    marks = marks or Marks()
+    if data is None:
+        raise ScenarioError.single(name, "the file is empty")
+    if not isinstance(data, dict):
+        raise ScenarioError.single(
+            name, "a scenario file is a mapping of keys (format_version, title, table, ...)",
+            line=1,
+        )
+    reader = Reader(name, marks)
+    for path, (line, col) in marks.duplicate_keys:
+        reader.problems.append(
+            Problem(name, f"key '{path[-1]}' appears twice in the same mapping",
+                    path=format_path(path), line=line, column=col)
+        )
+    version = data.get("format_version")
+    if version is None:
+        raise ScenarioError.single(name, "missing 'format_version' (this format is version 1)",
+                                   line=1)
+    if isinstance(version, bool) or not isinstance(version, int):
+        pos = marks.at(("format_version",))
+        raise ScenarioError.single(
+            name, f"format_version must be a whole number, found '{version}'",
+            path="format_version", line=pos[0] if pos else None,
+        )
+    try:
+        data = migrate(dict(data), version)
+    except MigrationError as e:
+        pos = marks.at(("format_version",))
+        raise ScenarioError.single(name, str(e), path="format_version",
+                                   line=pos[0] if pos else None) from None
+    scenario = read_scenario(data, reader)
+    if scenario is not None and not reader.problems:
+        check_scenario(scenario, reader)
+    if reader.problems or scenario is None:
+        raise ScenarioError(sorted(reader.problems, key=lambda p: (p.line or 0, p.column or 0)))
+    return scenario
+
+
+def load(path: str | os.PathLike[str]) -> Scenario:
+    """Read and validate a scenario file."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise ScenarioError.single(str(p), "no such file") from None
+    except IsADirectoryError:
+        raise ScenarioError.single(str(p), "this is a folder, not a scenario file") from None
+    except OSError as e:
+        raise ScenarioError.single(str(p), f"cannot be read: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        raise ScenarioError.single(
+            str(p), "is not UTF-8 text (is it really a scenario file?)", line=line
+        ) from None
+    return loads(text, str(p))
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write a whole file or nothing: temp file beside it, fsync, rename."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    try:  # make the rename itself durable where the platform allows
+        dfd = os.open(target.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)
+
+
+def save(scenario: Scenario, path: str | os.PathLike[str]) -> None:
+    atomic_write_text(path, dumps(scenario))

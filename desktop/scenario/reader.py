@@ -1,0 +1,709 @@
+"""Turn loaded YAML data into a Scenario, collecting every problem on the way.
+
+The reader is strict (unknown keys, wrong types and unknown words are all
+reported) because a silently ignored typo in a scenario is a wrong battle.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from desktop.scenario.errors import Problem
+from desktop.scenario.model import (
+    VICTORY_KINDS,
+    AllRegularsLost,
+    ArmyBreak,
+    Base,
+    EllipseShape,
+    ExitUnits,
+    Game,
+    Grid,
+    HoldObjectives,
+    LastManStanding,
+    LineShape,
+    Objective,
+    OccupyFeature,
+    Officer,
+    Point,
+    PolygonShape,
+    RectShape,
+    Scenario,
+    Shape,
+    Side,
+    Table,
+    TerrainFeature,
+    TurnLimit,
+    Unit,
+    VictoryCondition,
+)
+from desktop.scenario.vocabulary import (
+    DEFAULT_BASE,
+    DEFAULT_CV,
+    DEFAULT_DEPLOYMENT_DEPTH,
+    DEFAULT_FIGURES,
+    DEFAULT_FORMATION,
+    DEFAULT_LINE_WIDTH,
+    DEFAULT_OBJECTIVE_RADIUS,
+    ARTILLERY,
+    LINEAR_TERRAIN,
+    TERRAIN_PROPERTIES,
+    CommandRole,
+    Edge,
+    Formation,
+    GameType,
+    LengthUnit,
+    PropertyValue,
+    Quality,
+    Rank,
+    TerrainType,
+    Trait,
+    UnitType,
+)
+from desktop.scenario.yamlmarks import FieldPath, Marks, format_path
+
+E = TypeVar("E", bound=StrEnum)
+T = TypeVar("T")
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+
+
+class _Invalid(Exception):
+    """Raised inside a field reader after a problem is recorded, to skip the field."""
+
+
+class Reader:
+    """Reads a mapping tree field by field, recording problems with positions."""
+
+    def __init__(self, file: str, marks: Marks) -> None:
+        self.file = file
+        self.marks = marks
+        self.problems: list[Problem] = []
+
+    # -- reporting -----------------------------------------------------------
+
+    def problem(self, path: FieldPath, message: str, *, key: bool = False) -> None:
+        pos = self.marks.at(path, key=key)
+        self.problems.append(
+            Problem(
+                self.file,
+                message,
+                path=format_path(path),
+                line=pos[0] if pos else None,
+                column=pos[1] if pos else None,
+            )
+        )
+
+    def fail(self, path: FieldPath, message: str) -> _Invalid:
+        self.problem(path, message)
+        return _Invalid()
+
+    # -- structure -----------------------------------------------------------
+
+    def mapping(
+        self,
+        value: Any,
+        path: FieldPath,
+        required: tuple[str, ...],
+        optional: tuple[str, ...] = (),
+        what: str = "a mapping",
+    ) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(path, f"expected {what}, found {_describe(value)}")
+        allowed = set(required) | set(optional)
+        for k in value:
+            if not isinstance(k, str):
+                self.problem(path, f"keys must be text, found {_describe(k)}")
+            elif k not in allowed:
+                hint = difflib.get_close_matches(k, sorted(allowed), n=1)
+                extra = f" (did you mean '{hint[0]}'?)" if hint else ""
+                expected = ", ".join(sorted(allowed))
+                self.problem(
+                    (*path, k),
+                    f"unknown key '{k}'{extra}; expected one of: {expected}",
+                    key=True,
+                )
+        for k in required:
+            if k not in value:
+                self.problem(path, f"missing required key '{k}'")
+        return value
+
+    def field(
+        self,
+        m: dict[str, Any],
+        path: FieldPath,
+        key: str,
+        read: Callable[[Any, FieldPath], T],
+        default: T | None = None,
+    ) -> T | None:
+        """Read m[key] with `read`; None (after recording) on any problem."""
+        if key not in m:
+            return default
+        try:
+            return read(m[key], (*path, key))
+        except _Invalid:
+            return None
+
+    def items(
+        self, value: Any, path: FieldPath, read: Callable[[Any, FieldPath], T]
+    ) -> list[T]:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            raise self.fail(path, f"expected a list, found {_describe(value)}")
+        out: list[T] = []
+        for i, item in enumerate(value):
+            try:
+                out.append(read(item, (*path, i)))
+            except _Invalid:
+                continue
+        return out
+
+    # -- scalars -------------------------------------------------------------
+
+    def text(self, value: Any, path: FieldPath) -> str:
+        if isinstance(value, bool) or value is None or isinstance(value, (dict, list)):
+            raise self.fail(path, f"expected text, found {_describe(value)}")
+        return str(value)
+
+    def ident(self, value: Any, path: FieldPath) -> str:
+        s = self.text(value, path)
+        if not _ID.match(s):
+            raise self.fail(
+                path,
+                f"'{s}' is not a valid id (use letters, digits, '-', '_' or '.',"
+                " starting with a letter or digit)",
+            )
+        return s
+
+    def number(
+        self, value: Any, path: FieldPath, *, minimum: float | None = None, positive: bool = False
+    ) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.fail(path, f"expected a number, found {_describe(value)}")
+        v = float(value)
+        if v != v or v in (float("inf"), float("-inf")):
+            raise self.fail(path, "expected a finite number")
+        if positive and v <= 0:
+            raise self.fail(path, f"must be greater than 0, found {_num(v)}")
+        if minimum is not None and v < minimum:
+            raise self.fail(path, f"must be at least {_num(minimum)}, found {_num(v)}")
+        return v
+
+    def integer(self, value: Any, path: FieldPath, *, minimum: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(path, f"expected a whole number, found {_describe(value)}")
+        if minimum is not None and value < minimum:
+            raise self.fail(path, f"must be at least {minimum}, found {value}")
+        return value
+
+    def boolean(self, value: Any, path: FieldPath) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(path, f"expected true or false, found {_describe(value)}")
+        return value
+
+    def word(self, enum: type[E], value: Any, path: FieldPath) -> E:
+        s = self.text(value, path)
+        try:
+            return enum(s)
+        except ValueError:
+            options = [e.value for e in enum]
+            hint = difflib.get_close_matches(s, options, n=1)
+            extra = f" (did you mean '{hint[0]}'?)" if hint else ""
+            raise self.fail(
+                path, f"'{s}' is not one of: {', '.join(options)}{extra}"
+            ) from None
+
+    def point(self, value: Any, path: FieldPath) -> Point:
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in value)
+        ):
+            raise self.fail(path, f"expected a point [x, y], found {_describe(value)}")
+        return (float(value[0]), float(value[1]))
+
+    def pair(self, value: Any, path: FieldPath) -> tuple[float, float]:
+        p = self.point(value, path)
+        if p[0] <= 0 or p[1] <= 0:
+            raise self.fail(path, "both sizes must be greater than 0")
+        return p
+
+    def points(self, value: Any, path: FieldPath, minimum: int) -> tuple[Point, ...]:
+        if not isinstance(value, list):
+            raise self.fail(path, f"expected a list of points, found {_describe(value)}")
+        pts = tuple(self.items(value, path, self.point))
+        if len(pts) != len(value):
+            raise _Invalid()
+        if len(pts) < minimum:
+            raise self.fail(path, f"needs at least {minimum} points, found {len(pts)}")
+        return pts
+
+    def colour(self, value: Any, path: FieldPath) -> str:
+        s = self.text(value, path)
+        if not _COLOUR.match(s):
+            raise self.fail(path, f"'{s}' is not a colour; write it as #rrggbb, e.g. '#1f4e9c'")
+        return s.lower()
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (true/false)"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, (int, float)):
+        return f"the number {_num(float(value))}"
+    return f"'{value}'"
+
+
+def _num(v: float) -> str:
+    return str(int(v)) if v.is_integer() else str(v)
+
+
+# --- sections ------------------------------------------------------------------
+
+_TOP_KEYS = (
+    "format_version",
+    "title",
+    "table",
+    "sides",
+)
+_TOP_OPTIONAL = ("author", "briefing", "terrain", "game", "ruleset", "ruleset_options")
+
+
+def read_scenario(data: Any, r: Reader) -> Scenario | None:
+    """Build a Scenario from migrated data; None when problems were recorded."""
+    try:
+        top = r.mapping(data, (), _TOP_KEYS, _TOP_OPTIONAL, what="a scenario mapping")
+    except _Invalid:
+        return None
+    title = r.field(top, (), "title", r.text)
+    author = r.field(top, (), "author", r.text, "") or ""
+    briefing = r.field(top, (), "briefing", r.text, "") or ""
+    table = r.field(top, (), "table", _table(r))
+    terrain = r.field(top, (), "terrain", lambda v, p: r.items(v, p, _feature(r)), []) or []
+    sides = r.field(top, (), "sides", _sides(r))
+    game = r.field(top, (), "game", _game(r), Game())
+    ruleset = r.field(top, (), "ruleset", r.ident)
+    options = r.field(top, (), "ruleset_options", _ruleset_options(r), {})
+    if r.problems or title is None or table is None or sides is None or game is None:
+        return None
+    return Scenario(
+        title=title,
+        author=author,
+        briefing=briefing,
+        table=table,
+        terrain=tuple(terrain),
+        sides=tuple(sides),
+        game=game,
+        ruleset=ruleset,
+        ruleset_options=options or {},
+    )
+
+
+def _table(r: Reader) -> Callable[[Any, FieldPath], Table]:
+    def read(v: Any, p: FieldPath) -> Table:
+        m = r.mapping(v, p, ("width", "depth"), ("unit", "span", "grid"))
+        width = r.field(m, p, "width", lambda x, q: r.number(x, q, positive=True))
+        depth = r.field(m, p, "depth", lambda x, q: r.number(x, q, positive=True))
+        unit = r.field(m, p, "unit", lambda x, q: r.word(LengthUnit, x, q), LengthUnit.INCH)
+        span = r.field(m, p, "span", lambda x, q: r.number(x, q, positive=True), 7.0)
+        grid = r.field(m, p, "grid", _grid(r))
+        if width is None or depth is None or unit is None or span is None:
+            raise _Invalid()
+        return Table(width=width, depth=depth, unit=unit, span=span, grid=grid)
+
+    return read
+
+
+def _grid(r: Reader) -> Callable[[Any, FieldPath], Grid]:
+    def read(v: Any, p: FieldPath) -> Grid:
+        m = r.mapping(v, p, ("square",), ("origin",))
+        square = r.field(m, p, "square", lambda x, q: r.number(x, q, positive=True))
+        origin = r.field(m, p, "origin", r.point, (0.0, 0.0))
+        if square is None or origin is None:
+            raise _Invalid()
+        return Grid(square=square, origin=origin)
+
+    return read
+
+
+_SHAPE_KEYS = ("polygon", "line", "rectangle", "ellipse")
+
+
+def _feature(r: Reader) -> Callable[[Any, FieldPath], TerrainFeature]:
+    def read(v: Any, p: FieldPath) -> TerrainFeature:
+        m = r.mapping(v, p, ("id", "type"), ("name", "properties", "width", "smooth", *_SHAPE_KEYS))
+        fid = r.field(m, p, "id", r.ident)
+        ftype = r.field(m, p, "type", lambda x, q: r.word(TerrainType, x, q))
+        name = r.field(m, p, "name", r.text, "") or ""
+        if fid is None or ftype is None:
+            raise _Invalid()
+        shape = _shape(r, m, p, ftype)
+        props = r.field(m, p, "properties", _properties(r, ftype), {})
+        if shape is None or props is None:
+            raise _Invalid()
+        return TerrainFeature(id=fid, type=ftype, shape=shape, name=name, properties=props)
+
+    return read
+
+
+def _shape(r: Reader, m: dict[str, Any], p: FieldPath, ftype: TerrainType) -> Shape | None:
+    given = [k for k in _SHAPE_KEYS if k in m]
+    linear = ftype in LINEAR_TERRAIN
+    if len(given) != 1:
+        want = "line" if linear else "polygon, rectangle or ellipse"
+        if not given:
+            r.problem(p, f"a {ftype.value} needs a geometry: give '{want}'")
+        else:
+            r.problem(p, f"give only one geometry, found {', '.join(given)}")
+        return None
+    kind = given[0]
+    if linear and kind != "line":
+        r.problem((*p, kind), f"a {ftype.value} is drawn as a 'line' with a width, not a {kind}")
+        return None
+    if not linear and kind == "line":
+        r.problem((*p, kind), f"a {ftype.value} is an area: give a polygon, rectangle or ellipse")
+        return None
+    if not linear:
+        for k in ("width", "smooth"):
+            if k in m:
+                r.problem((*p, k), f"'{k}' applies only to line features", key=True)
+                return None
+    try:
+        if kind == "polygon":
+            return PolygonShape(points=r.points(m[kind], (*p, kind), 3))
+        if kind == "line":
+            pts = r.points(m[kind], (*p, kind), 2)
+            width = r.field(
+                m, p, "width", lambda x, q: r.number(x, q, positive=True),
+                DEFAULT_LINE_WIDTH[ftype],
+            )
+            smooth = r.field(m, p, "smooth", r.boolean, False)
+            if width is None or smooth is None:
+                return None
+            return LineShape(points=pts, width=width, smooth=smooth)
+        q = (*p, kind)
+        if kind == "rectangle":
+            rm = r.mapping(m[kind], q, ("centre", "size"), ("rotation",))
+            centre = r.field(rm, q, "centre", r.point)
+            size = r.field(rm, q, "size", r.pair)
+            rot = r.field(rm, q, "rotation", r.number, 0.0)
+            if centre is None or size is None or rot is None:
+                return None
+            return RectShape(centre=centre, size=size, rotation=rot)
+        em = r.mapping(m[kind], q, ("centre", "radii"), ("rotation",))
+        centre = r.field(em, q, "centre", r.point)
+        radii = r.field(em, q, "radii", r.pair)
+        rot = r.field(em, q, "rotation", r.number, 0.0)
+        if centre is None or radii is None or rot is None:
+            return None
+        return EllipseShape(centre=centre, radii=radii, rotation=rot)
+    except _Invalid:
+        return None
+
+
+def _properties(
+    r: Reader, ftype: TerrainType
+) -> Callable[[Any, FieldPath], dict[str, PropertyValue]]:
+    schema = TERRAIN_PROPERTIES[ftype]
+
+    def read(v: Any, p: FieldPath) -> dict[str, PropertyValue]:
+        if v is None:
+            return {}
+        m = r.mapping(v, p, (), tuple(schema))
+        out: dict[str, PropertyValue] = {}
+        for k, default in schema.items():
+            if k not in m:
+                continue
+            val = m[k]
+            q = (*p, k)
+            try:
+                if isinstance(default, bool):
+                    out[k] = r.boolean(val, q)
+                elif isinstance(default, int):
+                    out[k] = r.integer(val, q, minimum=0)
+                elif isinstance(default, float):
+                    out[k] = r.number(val, q, minimum=0)
+                else:
+                    out[k] = r.text(val, q)
+            except _Invalid:
+                continue
+        if not schema and m:
+            raise _Invalid()
+        return out
+
+    return read
+
+
+def _sides(r: Reader) -> Callable[[Any, FieldPath], list[Side]]:
+    def read(v: Any, p: FieldPath) -> list[Side]:
+        sides = r.items(v, p, _side(r))
+        if isinstance(v, list) and len(v) != 2:
+            raise r.fail(p, f"a scenario has exactly two sides, found {len(v)}")
+        if len(sides) != 2:
+            raise _Invalid()
+        return sides
+
+    return read
+
+
+def _side(r: Reader) -> Callable[[Any, FieldPath], Side]:
+    def read(v: Any, p: FieldPath) -> Side:
+        m = r.mapping(v, p, ("id", "name", "colour", "baseline"), ("units", "officers"))
+        sid = r.field(m, p, "id", r.ident)
+        name = r.field(m, p, "name", r.text)
+        colour = r.field(m, p, "colour", r.colour)
+        baseline = r.field(m, p, "baseline", lambda x, q: r.word(Edge, x, q))
+        units = r.field(m, p, "units", lambda x, q: r.items(x, q, _unit(r)), []) or []
+        officers = r.field(m, p, "officers", lambda x, q: r.items(x, q, _officer(r)), []) or []
+        if sid is None or name is None or colour is None or baseline is None:
+            raise _Invalid()
+        return Side(
+            id=sid, name=name, colour=colour, baseline=baseline,
+            units=tuple(units), officers=tuple(officers),
+        )
+
+    return read
+
+
+_UNIT_OPTIONAL = (
+    "quality", "cv", "figures", "command", "traits", "base", "facing", "formation", "guns",
+)
+
+
+def _unit(r: Reader) -> Callable[[Any, FieldPath], Unit]:
+    def read(v: Any, p: FieldPath) -> Unit:
+        m = r.mapping(v, p, ("id", "name", "type", "position"), _UNIT_OPTIONAL)
+        uid = r.field(m, p, "id", r.ident)
+        name = r.field(m, p, "name", r.text)
+        utype = r.field(m, p, "type", lambda x, q: r.word(UnitType, x, q))
+        position = r.field(m, p, "position", r.point)
+        quality = r.field(m, p, "quality", lambda x, q: r.word(Quality, x, q), Quality.REGULAR)
+        if uid is None or name is None or utype is None or position is None or quality is None:
+            raise _Invalid()
+        cv = r.field(m, p, "cv", lambda x, q: r.integer(x, q, minimum=0), DEFAULT_CV[quality])
+        figures = r.field(
+            m, p, "figures", lambda x, q: r.integer(x, q, minimum=1), DEFAULT_FIGURES[utype]
+        )
+        command = r.field(
+            m, p, "command", lambda x, q: r.items(x, q, lambda y, s: r.word(CommandRole, y, s)), []
+        )
+        traits = r.field(
+            m, p, "traits", lambda x, q: r.items(x, q, lambda y, s: r.word(Trait, y, s)), []
+        )
+        base = r.field(m, p, "base", _base(r), Base(*DEFAULT_BASE[utype]))
+        facing = r.field(m, p, "facing", r.number, 0.0)
+        formation = r.field(
+            m, p, "formation", lambda x, q: r.word(Formation, x, q), DEFAULT_FORMATION[utype]
+        )
+        default_guns = 1 if utype in ARTILLERY else 0
+        guns = r.field(m, p, "guns", lambda x, q: r.integer(x, q, minimum=0), default_guns)
+        if (
+            cv is None or figures is None or command is None or traits is None or base is None
+            or facing is None or formation is None or guns is None
+        ):
+            raise _Invalid()
+        if len(set(command)) != len(command):
+            raise r.fail((*p, "command"), "each command role may appear only once")
+        if len(command) > figures:
+            raise r.fail(
+                (*p, "command"),
+                f"{len(command)} command figures but only {figures} figures in the unit",
+            )
+        if guns and utype not in ARTILLERY:
+            raise r.fail((*p, "guns"), f"only artillery has guns, not {utype.value}")
+        return Unit(
+            id=uid, name=name, type=utype, quality=quality, cv=cv, figures=figures,
+            base=base, position=position, facing=facing % 360.0, formation=formation,
+            command=tuple(command), traits=tuple(traits), guns=guns,
+        )
+
+    return read
+
+
+def _base(r: Reader) -> Callable[[Any, FieldPath], Base]:
+    def read(v: Any, p: FieldPath) -> Base:
+        m = r.mapping(v, p, ("frontage", "depth"))
+        f = r.field(m, p, "frontage", lambda x, q: r.number(x, q, positive=True))
+        d = r.field(m, p, "depth", lambda x, q: r.number(x, q, positive=True))
+        if f is None or d is None:
+            raise _Invalid()
+        return Base(frontage=f, depth=d)
+
+    return read
+
+
+def _officer(r: Reader) -> Callable[[Any, FieldPath], Officer]:
+    def read(v: Any, p: FieldPath) -> Officer:
+        m = r.mapping(v, p, ("id", "name", "rank", "position"), ("facing", "attached_to"))
+        oid = r.field(m, p, "id", r.ident)
+        name = r.field(m, p, "name", r.text)
+        rank = r.field(m, p, "rank", lambda x, q: r.word(Rank, x, q))
+        position = r.field(m, p, "position", r.point)
+        facing = r.field(m, p, "facing", r.number, 0.0)
+        attached = r.field(m, p, "attached_to", r.ident)
+        if oid is None or name is None or rank is None or position is None or facing is None:
+            raise _Invalid()
+        return Officer(
+            id=oid, name=name, rank=rank, position=position, facing=facing % 360.0,
+            attached_to=attached,
+        )
+
+    return read
+
+
+def _game(r: Reader) -> Callable[[Any, FieldPath], Game]:
+    def read(v: Any, p: FieldPath) -> Game:
+        m = r.mapping(
+            v, p, (), ("type", "defender", "deployment_depth", "deployment", "objectives", "victory")
+        )
+        gtype = r.field(m, p, "type", lambda x, q: r.word(GameType, x, q), GameType.ENCOUNTER)
+        defender = r.field(m, p, "defender", r.ident)
+        depth = r.field(
+            m, p, "deployment_depth", lambda x, q: r.number(x, q, positive=True),
+            DEFAULT_DEPLOYMENT_DEPTH,
+        )
+        deployment = r.field(m, p, "deployment", _deployment(r), {})
+        objectives = r.field(m, p, "objectives", lambda x, q: r.items(x, q, _objective(r)), [])
+        victory = r.field(m, p, "victory", lambda x, q: r.items(x, q, _victory(r)), [])
+        if (
+            gtype is None or depth is None or deployment is None or objectives is None
+            or victory is None
+        ):
+            raise _Invalid()
+        return Game(
+            type=gtype, defender=defender, deployment_depth=depth, deployment=deployment,
+            objectives=tuple(objectives), victory=tuple(victory),
+        )
+
+    return read
+
+
+def _deployment(r: Reader) -> Callable[[Any, FieldPath], dict[str, PolygonShape]]:
+    def read(v: Any, p: FieldPath) -> dict[str, PolygonShape]:
+        if not isinstance(v, dict):
+            raise r.fail(p, f"expected a mapping of side id to polygon, found {_describe(v)}")
+        out: dict[str, PolygonShape] = {}
+        for k, pts in v.items():
+            q = (*p, str(k))
+            try:
+                out[str(k)] = PolygonShape(points=r.points(pts, q, 3))
+            except _Invalid:
+                continue
+        return out
+
+    return read
+
+
+def _objective(r: Reader) -> Callable[[Any, FieldPath], Objective]:
+    def read(v: Any, p: FieldPath) -> Objective:
+        m = r.mapping(v, p, ("id", "position"), ("name", "radius"))
+        oid = r.field(m, p, "id", r.ident)
+        name = r.field(m, p, "name", r.text, "") or ""
+        pos = r.field(m, p, "position", r.point)
+        radius = r.field(
+            m, p, "radius", lambda x, q: r.number(x, q, positive=True), DEFAULT_OBJECTIVE_RADIUS
+        )
+        if oid is None or pos is None or radius is None:
+            raise _Invalid()
+        return Objective(id=oid, name=name or oid, position=pos, radius=radius)
+
+    return read
+
+
+def _victory(r: Reader) -> Callable[[Any, FieldPath], VictoryCondition]:
+    def read(v: Any, p: FieldPath) -> VictoryCondition:
+        if not isinstance(v, dict) or "type" not in v:
+            raise r.fail(p, "each victory condition is a mapping with a 'type'")
+        kind = r.text(v["type"], (*p, "type"))
+        if kind not in VICTORY_KINDS:
+            options = ", ".join(VICTORY_KINDS)
+            hint = difflib.get_close_matches(kind, list(VICTORY_KINDS), n=1)
+            extra = f" (did you mean '{hint[0]}'?)" if hint else ""
+            raise r.fail((*p, "type"), f"'{kind}' is not one of: {options}{extra}")
+        pos_int = lambda x, q: r.integer(x, q, minimum=1)  # noqa: E731
+        if kind == LastManStanding.kind:
+            r.mapping(v, p, ("type",))
+            return LastManStanding()
+        if kind == AllRegularsLost.kind:
+            m = r.mapping(v, p, ("type",), ("side",))
+            return AllRegularsLost(side=r.field(m, p, "side", r.ident))
+        if kind == ExitUnits.kind:
+            m = r.mapping(v, p, ("type", "side", "count"), ("edge",))
+            side = r.field(m, p, "side", r.ident)
+            count = r.field(m, p, "count", pos_int)
+            edge = r.field(m, p, "edge", lambda x, q: r.word(Edge, x, q))
+            if side is None or count is None:
+                raise _Invalid()
+            return ExitUnits(side=side, count=count, edge=edge)
+        if kind == OccupyFeature.kind:
+            m = r.mapping(v, p, ("type", "side", "feature"), ("figures",))
+            side = r.field(m, p, "side", r.ident)
+            feature = r.field(m, p, "feature", r.ident)
+            figures = r.field(m, p, "figures", pos_int, 1)
+            if side is None or feature is None or figures is None:
+                raise _Invalid()
+            return OccupyFeature(side=side, feature=feature, figures=figures)
+        if kind == HoldObjectives.kind:
+            m = r.mapping(v, p, ("type", "count"), ("objectives", "side"))
+            count = r.field(m, p, "count", pos_int)
+            objs = r.field(m, p, "objectives", lambda x, q: r.items(x, q, r.ident), [])
+            side = r.field(m, p, "side", r.ident)
+            if count is None or objs is None:
+                raise _Invalid()
+            return HoldObjectives(count=count, objectives=tuple(objs), side=side)
+        if kind == TurnLimit.kind:
+            m = r.mapping(v, p, ("type", "turns"), ("fallback",))
+            turns = r.field(m, p, "turns", pos_int)
+            fallback = r.field(m, p, "fallback", r.ident, "draw")
+            if turns is None or fallback is None:
+                raise _Invalid()
+            return TurnLimit(turns=turns, fallback=fallback)
+        m = r.mapping(v, p, ("type",), ("fraction", "side"))
+        fraction = r.field(m, p, "fraction", lambda x, q: r.number(x, q, positive=True), 0.5)
+        side = r.field(m, p, "side", r.ident)
+        if fraction is None:
+            raise _Invalid()
+        if fraction > 1:
+            raise r.fail((*p, "fraction"), f"a fraction is at most 1, found {_num(fraction)}")
+        return ArmyBreak(fraction=fraction, side=side)
+
+    return read
+
+
+def _ruleset_options(
+    r: Reader,
+) -> Callable[[Any, FieldPath], dict[str, dict[str, PropertyValue]]]:
+    def read(v: Any, p: FieldPath) -> dict[str, dict[str, PropertyValue]]:
+        if v is None:
+            return {}
+        if not isinstance(v, dict):
+            raise r.fail(p, f"expected a mapping of ruleset id to options, found {_describe(v)}")
+        out: dict[str, dict[str, PropertyValue]] = {}
+        for rid, opts in v.items():
+            q = (*p, str(rid))
+            if opts is None:
+                out[str(rid)] = {}
+                continue
+            if not isinstance(opts, dict):
+                r.problem(q, f"expected a mapping of option to value, found {_describe(opts)}")
+                continue
+            clean: dict[str, PropertyValue] = {}
+            for k, val in opts.items():
+                if isinstance(val, (bool, int, float, str)):
+                    clean[str(k)] = val
+                else:
+                    r.problem((*q, str(k)), "an option value is a number, text or true/false")
+            out[str(rid)] = clean
+        return out
+
+    return read
