@@ -1,0 +1,5 @@
+import sys
+
+from desktop.cli import main
+
+sys.exit(main())

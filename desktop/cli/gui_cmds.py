@@ -1,0 +1,45 @@
+"""`volley open`: the window.  Qt is imported only when a window is wanted."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("open", help="open a scenario file in the window")
+    p.add_argument("file", type=Path, help="scenario file (.yaml)")
+    p.add_argument("--screenshot", metavar="OUT.png",
+                   help="render the window to a PNG and exit (no display needed)")
+    p.set_defaults(handler=lambda a: open_window(a.file, a.screenshot))
+
+
+def has_display() -> bool:
+    if sys.platform in ("win32", "darwin"):
+        return True
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+NO_DISPLAY = """\
+volley: there is no display here, so the window cannot open.
+  To see what it would show:   volley --screenshot table.png
+                               volley open FILE --screenshot table.png
+  To run it in a virtual display:  xvfb-run -a volley [open FILE]
+  Headless commands (no window): volley validate FILE, volley info FILE ...
+"""
+
+
+def open_window(file: Path | None, screenshot: str | None) -> int:
+    if screenshot is not None:
+        if not has_display():
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    elif not has_display():
+        sys.stderr.write(NO_DISPLAY)
+        return 2
+    from desktop.ui.app import run  # Qt loads here, and only here
+
+    return run(file, Path(screenshot) if screenshot else None)
