@@ -42,4 +42,5 @@ def open_window(file: Path | None, screenshot: str | None) -> int:
         return 2
     from desktop.ui.app import run  # Qt loads here, and only here
 
-    return run(file, Path(screenshot) if screenshot else None)
+    code: int = run(file, Path(screenshot) if screenshot else None)
+    return code

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from desktop.scenario.geometry import shape_area, shape_problem, table_polygon
 from desktop.scenario.model import (
     HoldObjectives,
     OccupyFeature,
@@ -15,7 +16,6 @@ from desktop.scenario.model import (
     Scenario,
     TurnLimit,
 )
-from desktop.scenario.geometry import shape_area, shape_problem, table_polygon
 from desktop.scenario.reader import Reader
 from desktop.scenario.vocabulary import KNOWN_RULESETS, GameType
 from desktop.scenario.yamlmarks import FieldPath
@@ -42,7 +42,8 @@ def check_scenario(s: Scenario, r: Reader) -> None:
     _check_forces(s, r)
     _check_game(s, r, set(side_ids))
     if s.ruleset is not None and s.ruleset not in KNOWN_RULESETS:
-        r.problem(("ruleset",), f"unknown ruleset '{s.ruleset}'; known: {', '.join(KNOWN_RULESETS)}")
+        known = ", ".join(KNOWN_RULESETS)
+        r.problem(("ruleset",), f"unknown ruleset '{s.ruleset}'; known: {known}")
     for rid in s.ruleset_options:
         if rid not in KNOWN_RULESETS:
             r.problem(

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 
 import shapely
-from shapely.geometry import LineString, Point as SPoint, Polygon
+from shapely.geometry import LineString, Polygon
+from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
 
 from desktop.scenario.model import (
@@ -111,13 +112,15 @@ def shape_problem(shape: Shape) -> str | None:
             return "the line has no length"
         return None
     poly = Polygon(outline(shape))
-    if poly.area <= 1e-9:
-        return "the polygon has no area"
     if not poly.is_valid:
         reason = shapely.is_valid_reason(poly)
-        if "Self-intersection" in reason or "Ring Self-intersection" in reason:
-            return f"the polygon crosses itself ({reason})"
+        if "Self-intersection" in reason:
+            at = reason.split("[", 1)[-1].rstrip("]").split()
+            where = f" near ({float(at[0]):g}, {float(at[1]):g})" if len(at) == 2 else ""
+            return f"the polygon crosses itself{where}"
         return f"the polygon is not valid ({reason})"
+    if poly.area <= 1e-9:
+        return "the polygon has no area"
     return None
 
 

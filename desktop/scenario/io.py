@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -15,7 +16,7 @@ from desktop.scenario.migrate import MigrationError, migrate
 from desktop.scenario.model import Scenario
 from desktop.scenario.reader import Reader, read_scenario
 from desktop.scenario.writer import dumps
-from desktop.scenario.yamlmarks import Marks, format_path, load_with_marks
+from desktop.scenario.yamlmarks import Marks, load_with_marks
 
 
 def loads(text: str, name: str = "<scenario>") -> Scenario:
@@ -46,10 +47,10 @@ def from_data(data: Any, name: str = "<scenario>", marks: Marks | None = None) -
             line=1,
         )
     reader = Reader(name, marks)
-    for path, (line, col) in marks.duplicate_keys:
+    for key, (line, col) in marks.duplicate_keys:
         reader.problems.append(
-            Problem(name, f"key '{path[-1]}' appears twice in the same mapping",
-                    path=format_path(path), line=line, column=col)
+            Problem(name, f"key '{key}' appears twice in the same mapping (the file would be"
+                    " read with only the last one)", line=line, column=col)
         )
     version = data.get("format_version")
     if version is None:
@@ -107,10 +108,8 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
             os.fsync(f.fileno())
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
     try:  # make the rename itself durable where the platform allows
         dfd = os.open(target.parent, os.O_RDONLY)

@@ -41,6 +41,7 @@ from desktop.scenario.model import (
     VictoryCondition,
 )
 from desktop.scenario.vocabulary import (
+    ARTILLERY,
     DEFAULT_BASE,
     DEFAULT_CV,
     DEFAULT_DEPLOYMENT_DEPTH,
@@ -48,7 +49,6 @@ from desktop.scenario.vocabulary import (
     DEFAULT_FORMATION,
     DEFAULT_LINE_WIDTH,
     DEFAULT_OBJECTIVE_RADIUS,
-    ARTILLERY,
     LINEAR_TERRAIN,
     TERRAIN_PROPERTIES,
     CommandRole,
@@ -162,6 +162,21 @@ class Reader:
             except _Invalid:
                 continue
         return out
+
+    def many(
+        self,
+        m: dict[str, Any],
+        path: FieldPath,
+        key: str,
+        read: Callable[[Any, FieldPath], T],
+    ) -> list[T] | None:
+        """A list field whose items are read by `read`; empty when absent."""
+        if key not in m:
+            return []
+        try:
+            return self.items(m[key], (*path, key), read)
+        except _Invalid:
+            return None
 
     # -- scalars -------------------------------------------------------------
 
@@ -289,11 +304,12 @@ def read_scenario(data: Any, r: Reader) -> Scenario | None:
     author = r.field(top, (), "author", r.text, "") or ""
     briefing = r.field(top, (), "briefing", r.text, "") or ""
     table = r.field(top, (), "table", _table(r))
-    terrain = r.field(top, (), "terrain", lambda v, p: r.items(v, p, _feature(r)), []) or []
+    terrain = r.many(top, (), "terrain", _feature(r)) or []
     sides = r.field(top, (), "sides", _sides(r))
     game = r.field(top, (), "game", _game(r), Game())
     ruleset = r.field(top, (), "ruleset", r.ident)
-    options = r.field(top, (), "ruleset_options", _ruleset_options(r), {})
+    no_options: dict[str, dict[str, PropertyValue]] = {}
+    options = r.field(top, (), "ruleset_options", _ruleset_options(r), no_options)
     if r.problems or title is None or table is None or sides is None or game is None:
         return None
     return Scenario(
@@ -348,7 +364,8 @@ def _feature(r: Reader) -> Callable[[Any, FieldPath], TerrainFeature]:
         if fid is None or ftype is None:
             raise _Invalid()
         shape = _shape(r, m, p, ftype)
-        props = r.field(m, p, "properties", _properties(r, ftype), {})
+        no_props: dict[str, PropertyValue] = {}
+        props = r.field(m, p, "properties", _properties(r, ftype), no_props)
         if shape is None or props is None:
             raise _Invalid()
         return TerrainFeature(id=fid, type=ftype, shape=shape, name=name, properties=props)
@@ -463,8 +480,8 @@ def _side(r: Reader) -> Callable[[Any, FieldPath], Side]:
         name = r.field(m, p, "name", r.text)
         colour = r.field(m, p, "colour", r.colour)
         baseline = r.field(m, p, "baseline", lambda x, q: r.word(Edge, x, q))
-        units = r.field(m, p, "units", lambda x, q: r.items(x, q, _unit(r)), []) or []
-        officers = r.field(m, p, "officers", lambda x, q: r.items(x, q, _officer(r)), []) or []
+        units = r.many(m, p, "units", _unit(r)) or []
+        officers = r.many(m, p, "officers", _officer(r)) or []
         if sid is None or name is None or colour is None or baseline is None:
             raise _Invalid()
         return Side(
@@ -494,12 +511,8 @@ def _unit(r: Reader) -> Callable[[Any, FieldPath], Unit]:
         figures = r.field(
             m, p, "figures", lambda x, q: r.integer(x, q, minimum=1), DEFAULT_FIGURES[utype]
         )
-        command = r.field(
-            m, p, "command", lambda x, q: r.items(x, q, lambda y, s: r.word(CommandRole, y, s)), []
-        )
-        traits = r.field(
-            m, p, "traits", lambda x, q: r.items(x, q, lambda y, s: r.word(Trait, y, s)), []
-        )
+        command = r.many(m, p, "command", lambda y, s: r.word(CommandRole, y, s))
+        traits = r.many(m, p, "traits", lambda y, s: r.word(Trait, y, s))
         base = r.field(m, p, "base", _base(r), Base(*DEFAULT_BASE[utype]))
         facing = r.field(m, p, "facing", r.number, 0.0)
         formation = r.field(
@@ -564,7 +577,8 @@ def _officer(r: Reader) -> Callable[[Any, FieldPath], Officer]:
 def _game(r: Reader) -> Callable[[Any, FieldPath], Game]:
     def read(v: Any, p: FieldPath) -> Game:
         m = r.mapping(
-            v, p, (), ("type", "defender", "deployment_depth", "deployment", "objectives", "victory")
+            v, p, (),
+            ("type", "defender", "deployment_depth", "deployment", "objectives", "victory"),
         )
         gtype = r.field(m, p, "type", lambda x, q: r.word(GameType, x, q), GameType.ENCOUNTER)
         defender = r.field(m, p, "defender", r.ident)
@@ -572,9 +586,10 @@ def _game(r: Reader) -> Callable[[Any, FieldPath], Game]:
             m, p, "deployment_depth", lambda x, q: r.number(x, q, positive=True),
             DEFAULT_DEPLOYMENT_DEPTH,
         )
-        deployment = r.field(m, p, "deployment", _deployment(r), {})
-        objectives = r.field(m, p, "objectives", lambda x, q: r.items(x, q, _objective(r)), [])
-        victory = r.field(m, p, "victory", lambda x, q: r.items(x, q, _victory(r)), [])
+        no_zones: dict[str, PolygonShape] = {}
+        deployment = r.field(m, p, "deployment", _deployment(r), no_zones)
+        objectives = r.many(m, p, "objectives", _objective(r))
+        victory = r.many(m, p, "victory", _victory(r))
         if (
             gtype is None or depth is None or deployment is None or objectives is None
             or victory is None
@@ -656,7 +671,7 @@ def _victory(r: Reader) -> Callable[[Any, FieldPath], VictoryCondition]:
         if kind == HoldObjectives.kind:
             m = r.mapping(v, p, ("type", "count"), ("objectives", "side"))
             count = r.field(m, p, "count", pos_int)
-            objs = r.field(m, p, "objectives", lambda x, q: r.items(x, q, r.ident), [])
+            objs = r.many(m, p, "objectives", r.ident)
             side = r.field(m, p, "side", r.ident)
             if count is None or objs is None:
                 raise _Invalid()

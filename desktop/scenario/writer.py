@@ -25,7 +25,7 @@ from desktop.scenario.model import (
 
 
 def _num(v: float) -> int | float:
-    return int(v) if float(v).is_integer() else round(float(v), 6)
+    return int(v) if float(v).is_integer() else float(v)
 
 
 def _pt(p: Point) -> list[int | float]:

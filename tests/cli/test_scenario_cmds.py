@@ -1,0 +1,89 @@
+"""`volley validate` and `volley info`, run as a user would run them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from desktop.cli import main
+from desktop.scenario import dumps
+from desktop.scenario.generate import large_scenario
+
+
+@pytest.fixture()
+def good(tmp_path: Path) -> Path:
+    p = tmp_path / "good.yaml"
+    p.write_text(dumps(large_scenario(units=20, features=10)))
+    return p
+
+
+@pytest.fixture()
+def bad(tmp_path: Path) -> Path:
+    p = tmp_path / "bad.yaml"
+    p.write_text("format_version: 1\ntitle: T\ntable: {width: 48, depth: nine}\nsides: []\n")
+    return p
+
+
+def test_validate_ok(good: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(good)]) == 0
+    assert "good.yaml: ok" in capsys.readouterr().out
+
+
+def test_validate_reports_each_problem_and_fails(
+    good: Path, bad: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["validate", str(good), str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "bad.yaml:3:" in err and "table.depth: expected a number" in err
+    assert "sides: a scenario has exactly two sides, found 0" in err
+    assert "1 of 2 files have problems" in err
+    assert "Traceback" not in err
+
+
+def test_validate_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(tmp_path / "gone.yaml")]) == 1
+    assert "gone.yaml: no such file" in capsys.readouterr().err
+
+
+def test_info_summarises(good: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["info", str(good)]) == 0
+    out = capsys.readouterr().out
+    assert "Army of the North [north]" in out
+    assert "10 units" in out and "total CV" in out
+    assert "Victory:" in out and "holding 2 of 3 objectives" in out
+
+
+def test_info_on_bad_file(bad: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["info", str(bad)]) == 1
+    assert "bad.yaml:3:" in capsys.readouterr().err
+
+
+def test_bundled_scenarios_validate(bundled: list[Path]) -> None:
+    if not bundled:
+        pytest.skip("no bundled scenarios yet")
+    assert main(["validate", "-q", *map(str, bundled)]) == 0
+
+
+@pytest.mark.parametrize("command", ["validate", "info"])
+def test_headless_commands_import_no_qt(good: Path, command: str) -> None:
+    code = (
+        f"import sys; from desktop.cli import main; rc = main([{command!r}, {str(good)!r}]);"
+        "bad = [m for m in sys.modules if m.startswith(('PySide6', 'pyqtgraph'))];"
+        "print('QT:', bad, file=sys.stderr); sys.exit(rc)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "QT: []" in done.stderr
+
+
+def test_no_display_says_so_plainly(monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    for var in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert "no display" in err and "--screenshot" in err
