@@ -1,0 +1,340 @@
+"""The engine API every ruleset implements.
+
+A :class:`Ruleset` is registered by id (see :mod:`desktop.rules.registry`) and
+makes :class:`Game` objects.  A game is a state machine driven by frozen
+:class:`Action` values: ``check(action)`` says why an action would be illegal,
+``apply(action)`` performs it and returns the :class:`Event` objects it caused.
+Phases are declared as data (:class:`Phase`).  Dice and cards come from the
+game's own :class:`~desktop.rules.chance.Chance`.  ``snapshot()`` gives a
+JSON-able picture of the state (the format ``volley replay --json`` prints).
+
+The shapes here follow python-chess (``Move.uci()``/``Move.from_uci``) for the
+actions, boardgame.io for phases as data, and OpenSpiel for the registry.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeAlias
+
+from desktop.rules.chance import Chance
+from desktop.scenario.model import Scenario
+
+#: A value that json.dumps accepts.
+JSON: TypeAlias = Any
+
+#: Option values a ruleset accepts (the scenario format's property values).
+OptionValue: TypeAlias = bool | int | float | str
+
+
+class RulesError(Exception):
+    """Base class for the engine's errors."""
+
+
+class IllegalAction(RulesError):
+    """`apply` was given an action the rules forbid; `reason` says why in plain words."""
+
+    def __init__(self, reason: str, action: Action | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.action = action
+
+
+class NotationError(RulesError, ValueError):
+    """A text could not be read as an action of this ruleset."""
+
+
+class GameOver(IllegalAction):
+    """An action was applied after the game ended."""
+
+
+# --- values -------------------------------------------------------------------
+
+
+class Action(ABC):
+    """A move in the game: a frozen value with a text notation that round-trips.
+
+    Subclasses are frozen dataclasses.  ``text()`` is canonical: for every
+    action ``a`` of ruleset ``r``, ``r.parse_action(a.text()) == a``.
+    """
+
+    @abstractmethod
+    def text(self) -> str:
+        """The canonical notation of this action (one line, space separated)."""
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened: a roll, a move, hits, a removal, a phase change.
+
+    ``kind`` is a short word from the ruleset's documented list (``roll``,
+    ``move``, ``hits``, ``eliminated``, ``phase``, ``turn``, ``outcome``...),
+    ``text`` a sentence for a log, ``data`` JSON-able details.
+    """
+
+    kind: str
+    text: str
+    data: Mapping[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One step of the sequence of play, declared as data.
+
+    ``interactive`` phases wait for the side to act; the others are resolved
+    by the engine on its own (their events come back from the ``apply`` that
+    reached them).
+    """
+
+    id: str
+    name: str
+    interactive: bool = True
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the game ended: ``winner`` is a side id, or None for a draw."""
+
+    winner: str | None
+    reason: str
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"winner": self.winner, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """An option a ruleset accepts, with its default and a line of help."""
+
+    name: str
+    default: OptionValue
+    help: str = ""
+
+
+# --- the game -----------------------------------------------------------------
+
+
+class Game(ABC):
+    """One game in progress.  Subclasses implement the underscore methods.
+
+    Public, ruleset-independent surface:
+
+    - ``turn`` (1-based), ``phase`` (a phase id), ``phases`` (the data),
+      ``side`` (id of the side to act, None once the game is over);
+    - ``legal_actions()``: every legal action of the kinds that can be
+      enumerated; ``free_action_kinds`` names the kinds that cannot (for
+      example free-table moves), for which ``sample_actions(rng, n)`` offers
+      sensible legal candidates and ``check(action)`` judges any proposal;
+    - ``check(action) -> str | None`` and ``apply(action) -> list[Event]``;
+    - ``outcome`` (None while the game goes on), ``clone()``, ``snapshot()``;
+    - ``history`` (actions applied), ``events`` (everything that happened),
+      ``chance`` (the dice and cards, with their log).
+    """
+
+    #: The sequence of play, in order.
+    phases: ClassVar[tuple[Phase, ...]] = ()
+    #: Action kinds (first word of the notation) that legal_actions() cannot list.
+    free_action_kinds: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        scenario: Scenario,
+        options: Mapping[str, OptionValue],
+        seed: int,
+        chance: Chance,
+    ) -> None:
+        self.ruleset = ruleset
+        self.scenario = scenario
+        self.options: dict[str, OptionValue] = dict(options)
+        self.seed = seed
+        self.chance = chance
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+
+    # -- state -----------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def turn(self) -> int:
+        """The game turn, counting from 1."""
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """Id of the current phase (one of ``phases``), or ``"over"``."""
+
+    @property
+    @abstractmethod
+    def side(self) -> str | None:
+        """Id of the side that must act now; None when the game is over."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on."""
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def phase_info(self, phase_id: str | None = None) -> Phase:
+        pid = self.phase if phase_id is None else phase_id
+        for p in self.phases:
+            if p.id == pid:
+                return p
+        return Phase(pid, pid.replace("_", " ").capitalize(), interactive=False)
+
+    # -- actions -----------------------------------------------------------------
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of an enumerable kind, in a stable order."""
+
+    def sample_actions(self, rng: random.Random, n: int = 8) -> list[Action]:
+        """Up to `n` legal actions of the free kinds (moves), drawn from `rng`.
+
+        These are sensible candidates for random play and the computer player
+        (advance, wheel to face an enemy, make for an objective); they never
+        use the game's own chance source.
+        """
+        return []
+
+    def candidate_actions(self, rng: random.Random, n: int = 8) -> list[Action]:
+        """legal_actions() plus sampled free actions: what a random player picks from."""
+        return self.legal_actions() + self.sample_actions(rng, n)
+
+    def check(self, action: Action) -> str | None:
+        """None if `action` is legal now, else the reason in plain words."""
+        if self.outcome is not None:
+            return "the game is over"
+        return self._check(action)
+
+    def is_legal(self, action: Action) -> bool:
+        return self.check(action) is None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Perform `action`; return the events it caused.  Raises IllegalAction."""
+        if self.outcome is not None:
+            raise GameOver("the game is over", action)
+        reason = self._check(action)
+        if reason is not None:
+            raise IllegalAction(reason, action)
+        events = self._apply(action)
+        self.history.append(action)
+        self.events.extend(events)
+        return events
+
+    def parse_action(self, text: str) -> Action:
+        return self.ruleset.parse_action(text)
+
+    def apply_text(self, text: str) -> list[Event]:
+        return self.apply(self.parse_action(text))
+
+    @abstractmethod
+    def _check(self, action: Action) -> str | None: ...
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply a checked action (the base class records history and events)."""
+
+    # -- copies and pictures -------------------------------------------------------
+
+    @abstractmethod
+    def clone(self, seed: int | None = None) -> Game:
+        """An independent copy.  With `seed`, the copy rolls fresh dice from that
+        seed instead of the ones this game would roll (for look-ahead that must
+        not peek at the future)."""
+
+    @abstractmethod
+    def units_json(self) -> list[dict[str, JSON]]:
+        """One object per piece: id, side, type, x, y, facing, status and counters."""
+
+    def counters_json(self) -> dict[str, JSON]:
+        """The ruleset's game-level counters (per side and otherwise)."""
+        return {}
+
+    def snapshot(self) -> dict[str, JSON]:
+        """The state as plain JSON-able data (the ``volley replay --json`` format)."""
+        outcome = self.outcome
+        return {
+            "ruleset": self.ruleset.id,
+            "turn": self.turn,
+            "phase": self.phase,
+            "side": self.side,
+            "outcome": None if outcome is None else outcome.to_json(),
+            "actions": len(self.history),
+            "units": self.units_json(),
+            "counters": self.counters_json(),
+        }
+
+
+class Ruleset(ABC):
+    """A set of rules: makes games and reads action notation."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    description: ClassVar[str] = ""
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def default_options(self) -> dict[str, OptionValue]:
+        return {o.name: o.default for o in self.options}
+
+    def resolve_options(
+        self, scenario: Scenario, options: Mapping[str, OptionValue] | None
+    ) -> dict[str, OptionValue]:
+        """Defaults, overridden by the scenario's options, overridden by `options`.
+
+        Raises RulesError on an unknown option name or a value of the wrong type.
+        """
+        out = self.default_options()
+        layered: list[Mapping[str, OptionValue]] = [scenario.ruleset_options.get(self.id, {})]
+        if options:
+            layered.append(options)
+        for layer in layered:
+            for key, value in layer.items():
+                if key not in out:
+                    known = ", ".join(sorted(out)) or "none"
+                    raise RulesError(f"ruleset '{self.id}' has no option '{key}' (known: {known})")
+                default = out[key]
+                if isinstance(default, bool) != isinstance(value, bool) or (
+                    not isinstance(default, bool)
+                    and not isinstance(value, type(default))
+                    and not (isinstance(default, float) and isinstance(value, int))
+                ):
+                    raise RulesError(
+                        f"option '{key}' of ruleset '{self.id}' expects "
+                        f"{type(default).__name__}, found {value!r}"
+                    )
+                out[key] = value
+        return out
+
+    @abstractmethod
+    def new_game(
+        self,
+        scenario: Scenario,
+        options: Mapping[str, OptionValue] | None = None,
+        seed: int = 0,
+        dice: Sequence[int] = (),
+        cards: Sequence[str] = (),
+    ) -> Game:
+        """A game at its start.  `dice` (d6 results) and `cards` are scripted draws
+        used before the seeded source.  Raises RulesError when the scenario does
+        not suit the ruleset."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's notation; raises NotationError."""
+
+    def make_chance(self, seed: int, dice: Sequence[int] = (), cards: Sequence[str] = ()) -> Chance:
+        return Chance(seed, dice=dice, cards=cards)
