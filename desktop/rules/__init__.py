@@ -19,8 +19,8 @@ from desktop.rules.engine import (
     OptionSpec,
     Outcome,
     Phase,
-    Ruleset,
     RulesError,
+    Ruleset,
 )
 
 #: Modules of the built-in rulesets; each registers itself when imported.
@@ -46,7 +46,7 @@ __all__ = [
     "OptionSpec",
     "Outcome",
     "Phase",
-    "Ruleset",
     "RulesError",
+    "Ruleset",
     "registry",
 ]

@@ -131,7 +131,8 @@ def from_mapping(data: Any, name: str = "<record>", base: Path | None = None) ->
         else:
             raise _fail(name, "'scenario' must be a path or a scenario mapping")
     except ScenarioError as e:
-        raise _fail(name, "the scenario has problems:\n" + "\n".join(map(str, e.problems))) from None
+        problems = "\n".join(map(str, e.problems))
+        raise _fail(name, "the scenario has problems:\n" + problems) from None
     options = data.get("options") or {}
     if not isinstance(options, dict) or not all(
         isinstance(v, (bool, int, float, str)) for v in options.values()

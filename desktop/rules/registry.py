@@ -6,7 +6,7 @@ Rulesets register themselves when their module is imported; importing
 
 from __future__ import annotations
 
-from desktop.rules.engine import Ruleset, RulesError
+from desktop.rules.engine import RulesError, Ruleset
 
 _REGISTRY: dict[str, Ruleset] = {}
 

@@ -1,0 +1,277 @@
+"""Straight-line moves with pivots: the geometry every ruleset's movement needs.
+
+A move pivots on the base's centre at the start to face the way it travels,
+goes straight to the destination, then pivots to its final facing.  The
+ground it crosses is the base swept along that line (the convex hull of the
+base at the start and at the end, both turned to the direction of travel).
+Pivots cost no distance and sweep nothing (rulings in docs/rulings.md).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+import shapely
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from desktop.scenario.model import Table, TerrainFeature
+from desktop.scenario.vocabulary import TERRAIN_LABELS, TerrainType
+from desktop.table.shapes import bearing, corners, distance, forward
+from desktop.table.terrain import AREA_EPS, TerrainIndex
+
+Point = tuple[float, float]
+
+#: Slack on an allowance: a measured move may overrun by this much (inches).
+LENGTH_TOLERANCE: Final = 1e-6
+#: Bases are shrunk by this much (each side) when testing what a path passes
+#: through, so bases placed exactly side by side do not block each other.
+SHRINK: Final = 0.005
+#: Types that let a unit across a river.
+CROSSING_TYPES: Final = frozenset({TerrainType.BRIDGE, TerrainType.FORD})
+
+
+class Access(StrEnum):
+    """How a kind of unit may treat a terrain type."""
+
+    OPEN = "open"
+    NO_ENTRY = "no_entry"  # the path may not touch it (impassable for this unit)
+    NO_END = "no_end"  # may pass through, may not end the move in it
+    CROSSING_ONLY = "crossing_only"  # only where a bridge or ford lies over it
+    FULL_MOVE = "full_move"  # crossing takes the whole move (start at its bank)
+    CROSSING_FULL_MOVE = "crossing_full_move"  # both of the above
+
+
+@dataclass(frozen=True)
+class Placement:
+    x: float
+    y: float
+    facing: float
+
+    @property
+    def point(self) -> Point:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True)
+class MovePlan:
+    """A base of `frontage` x `depth` moving from `start` to `end`."""
+
+    start: Placement
+    end: Placement
+    frontage: float
+    depth: float
+
+    @property
+    def length(self) -> float:
+        return distance(self.start.point, self.end.point)
+
+    @property
+    def travel_facing(self) -> float:
+        if self.length < 1e-9:
+            return self.start.facing
+        return bearing(self.start.point, self.end.point)
+
+    def end_footprint(self, shrink: float = 0.0) -> Polygon:
+        e = self.end
+        return Polygon(corners(e.x, e.y, max(self.frontage - 2 * shrink, 1e-3),
+                               max(self.depth - 2 * shrink, 1e-3), e.facing))
+
+    def start_footprint(self) -> Polygon:
+        s = self.start
+        return Polygon(corners(s.x, s.y, self.frontage, self.depth, s.facing))
+
+    def swept(self, shrink: float = 0.0) -> BaseGeometry:
+        """The ground covered: the base swept along the line, plus where it ends."""
+        f = max(self.frontage - 2 * shrink, 1e-3)
+        d = max(self.depth - 2 * shrink, 1e-3)
+        end = Polygon(corners(self.end.x, self.end.y, f, d, self.end.facing))
+        if self.length < 1e-9:
+            return end
+        t = self.travel_facing
+        pts = corners(self.start.x, self.start.y, f, d, t) + corners(
+            self.end.x, self.end.y, f, d, t
+        )
+        hull = shapely.convex_hull(shapely.multipoints(pts))
+        return shapely.union(hull, end)
+
+
+@dataclass(frozen=True)
+class Blocker:
+    """Something a move must respect: a base (or any area) by id."""
+
+    id: str
+    geom: BaseGeometry
+    #: May the path pass through it?
+    passable: bool = False
+    #: The end footprint must stay at least this far from it (None: may touch).
+    min_gap: float | None = 0.0
+    label: str = ""
+
+
+def feature_label(f: TerrainFeature) -> str:
+    kind = TERRAIN_LABELS.get(f.type, f.type.value).lower()
+    return f"the {kind} '{f.name}'" if f.name else f"the {kind} ({f.id})"
+
+
+def table_problem(table: Table, geom: BaseGeometry) -> str | None:
+    minx, miny, maxx, maxy = geom.bounds
+    tol = 1e-6
+    if minx < -tol or miny < -tol or maxx > table.width + tol or maxy > table.depth + tol:
+        return "would leave the table"
+    return None
+
+
+def terrain_problem(
+    plan: MovePlan,
+    terrain: TerrainIndex,
+    access: Mapping[TerrainType, Access],
+    *,
+    crossing_slack: float = 2.0,
+    full_move_start_gap: float = 1.0,
+) -> str | None:
+    """Why the terrain forbids this move, or None."""
+    path = plan.swept()
+    end = plan.end_footprint()
+    start = plan.start_footprint()
+    for i in terrain.indices_hit(path):
+        ftype = terrain.types[i]
+        rule = access.get(ftype, Access.OPEN)
+        if rule is Access.OPEN:
+            continue
+        area = terrain.areas[i]
+        if area.intersection(path).area <= AREA_EPS:
+            continue
+        feat = terrain.features[i]
+        label = feature_label(feat)
+        if rule is Access.NO_ENTRY:
+            if area.intersection(start).area > AREA_EPS and plan.length < 1e-9:
+                continue  # a pivot where it already stands
+            return f"cannot enter {label}"
+        if rule is Access.NO_END:
+            if area.intersection(end).area > AREA_EPS:
+                return f"cannot end a move in {label}"
+            continue
+        if rule in (Access.CROSSING_ONLY, Access.CROSSING_FULL_MOVE):
+            zone = terrain.crossing_zone(crossing_slack)
+            outside = area.intersection(path).difference(zone)
+            if outside.area > AREA_EPS:
+                return f"can cross {label} only at a bridge or ford"
+        if rule in (Access.FULL_MOVE, Access.CROSSING_FULL_MOVE):
+            already_in = area.intersection(start).area > AREA_EPS
+            if not already_in and float(area.distance(start)) > full_move_start_gap + 1e-9:
+                return (f"crossing {label} takes a full move: start the move within "
+                        f"{full_move_start_gap:g}\" of it")
+    return None
+
+
+def blocker_problem(plan: MovePlan, blockers: Sequence[Blocker]) -> str | None:
+    """Bases the path would pass through, or the end would overlap or come too near."""
+    if not blockers:
+        return None
+    path = plan.swept(SHRINK)
+    end = plan.end_footprint()
+    for b in blockers:
+        name = b.label or b.id
+        if not b.passable and path.intersects(b.geom):
+            if end.intersects(b.geom) and end.intersection(b.geom).area > AREA_EPS:
+                return f"would end on top of {name}"
+            return f"would pass through {name}"
+        if b.min_gap is None:
+            continue
+        g = float(end.distance(b.geom))
+        if b.min_gap <= 0.0:
+            if end.intersection(b.geom).area > AREA_EPS:
+                return f"would end on top of {name}"
+        elif g < b.min_gap - 1e-9:
+            return f"would end within {b.min_gap:g}\" of {name}"
+    return None
+
+
+def check_move(
+    plan: MovePlan,
+    *,
+    table: Table,
+    terrain: TerrainIndex,
+    allowance: float,
+    access: Mapping[TerrainType, Access],
+    blockers: Sequence[Blocker] = (),
+    crossing_slack: float = 2.0,
+    full_move_start_gap: float = 1.0,
+    stay_on_table: bool = True,
+) -> str | None:
+    """Everything a straight move must satisfy; the first problem in plain words."""
+    length = plan.length
+    if length > allowance + LENGTH_TOLERANCE:
+        return f"moves {length:.2f}\" but may move at most {allowance:g}\""
+    if stay_on_table:
+        off = table_problem(table, plan.end_footprint())
+        if off:
+            return off
+    t = terrain_problem(plan, terrain, access, crossing_slack=crossing_slack,
+                        full_move_start_gap=full_move_start_gap)
+    if t:
+        return t
+    return blocker_problem(plan, blockers)
+
+
+# --- charges --------------------------------------------------------------------
+
+
+def _ray_segment(p: Point, d: Point, a: Point, b: Point) -> float | None:
+    """Distance t >= 0 along ray p + t*d to segment ab, or None."""
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    den = d[0] * ey - d[1] * ex
+    if abs(den) < 1e-12:
+        return None
+    wx, wy = a[0] - p[0], a[1] - p[1]
+    t = (wx * ey - wy * ex) / den
+    u = (wx * d[1] - wy * d[0]) / den
+    if t >= -1e-9 and -1e-9 <= u <= 1.0 + 1e-9:
+        return max(t, 0.0)
+    return None
+
+
+def _ring(geom: BaseGeometry) -> list[Point]:
+    coords = list(geom.exterior.coords)
+    return [(float(x), float(y)) for x, y in coords[:-1]]
+
+
+def contact_distance(moving: BaseGeometry, facing: float, target: BaseGeometry) -> float | None:
+    """How far `moving` can go straight ahead (along `facing`) before it touches
+    `target`: 0 if already touching, None if it would never meet it."""
+    if moving.intersects(target):
+        return 0.0
+    d = forward(facing)
+    back = (-d[0], -d[1])
+    a, b = _ring(moving), _ring(target)
+    best: float | None = None
+    for pts, other, ray in ((a, b, d), (b, a, back)):
+        n = len(other)
+        for p in pts:
+            for k in range(n):
+                t = _ray_segment(p, ray, other[k], other[(k + 1) % n])
+                if t is not None and (best is None or t < best):
+                    best = t
+    return best
+
+
+def step_towards(p: Point, facing: float, dist: float) -> Point:
+    d = forward(facing)
+    return (p[0] + d[0] * dist, p[1] + d[1] * dist)
+
+
+def round_point(p: Point, places: int = 3) -> Point:
+    return (round(p[0], places) + 0.0, round(p[1], places) + 0.0)
+
+
+def clamp_angle(a: float, limit: float) -> float:
+    return max(-limit, min(limit, a))
+
+
+def is_finite_point(p: Point) -> bool:
+    return math.isfinite(p[0]) and math.isfinite(p[1])

@@ -1,0 +1,138 @@
+"""Bases, arcs and aspects on the table (RULINGS, "Conventions").
+
+Facing is a compass bearing: 0 faces the top edge (y = 0), 90 the right edge;
+y grows down the screen.  All lengths in inches.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import StrEnum
+from typing import Final
+
+import shapely
+from shapely.geometry import Point as SPoint
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+Point = tuple[float, float]
+
+#: Two bases are in contact when the gap between them is at most this.
+CONTACT_GAP: Final = 0.1
+#: "To the front" without an angle: this many degrees either side of the facing.
+FRONT_HALF_ANGLE: Final = 45.0
+#: Segments used to draw a circular arc.
+ARC_SEGMENTS: Final = 24
+
+
+class Aspect(StrEnum):
+    FRONT = "front"
+    FLANK = "flank"
+    REAR = "rear"
+
+
+def forward(facing: float) -> Point:
+    a = math.radians(facing)
+    return (math.sin(a), -math.cos(a))
+
+
+def corners(x: float, y: float, frontage: float, depth: float, facing: float) -> list[Point]:
+    """Front-left, front-right, rear-right, rear-left."""
+    a = math.radians(facing)
+    s, c = math.sin(a), math.cos(a)
+    # forward = (s, -c); right = (c, s)
+    hf, hd = frontage / 2.0, depth / 2.0
+    fx, fy = s * hd, -c * hd
+    rx, ry = c * hf, s * hf
+    return [
+        (x - rx + fx, y - ry + fy),
+        (x + rx + fx, y + ry + fy),
+        (x + rx - fx, y + ry - fy),
+        (x - rx - fx, y - ry - fy),
+    ]
+
+
+def rect(x: float, y: float, frontage: float, depth: float, facing: float) -> Polygon:
+    """A base centred on (x, y), rotated to `facing`."""
+    return Polygon(corners(x, y, frontage, depth, facing))
+
+
+def front_centre_of(x: float, y: float, depth: float, facing: float) -> Point:
+    fx, fy = forward(facing)
+    return (x + fx * depth / 2.0, y + fy * depth / 2.0)
+
+
+def bearing(a: Point, b: Point) -> float:
+    """Compass bearing from a to b, in [0, 360)."""
+    return math.degrees(math.atan2(b[0] - a[0], a[1] - b[1])) % 360.0
+
+
+def angle_diff(a: float, b: float) -> float:
+    """a - b folded into (-180, 180]."""
+    d = (a - b) % 360.0
+    return d - 360.0 if d > 180.0 else d
+
+
+def distance(a: Point, b: Point) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def gap(a: BaseGeometry, b: BaseGeometry) -> float:
+    """Shortest distance between two footprints (0 if they touch or overlap)."""
+    return float(a.distance(b))
+
+
+def in_contact(a: BaseGeometry, b: BaseGeometry) -> bool:
+    return gap(a, b) <= CONTACT_GAP
+
+
+def point_distance(p: Point, geom: BaseGeometry) -> float:
+    """From a point (a front centre) to the nearest point of a footprint."""
+    return float(SPoint(p).distance(geom))
+
+
+def sector(apex: Point, facing: float, half_angle: float, radius: float) -> BaseGeometry:
+    """The ground within `radius` of `apex` and `half_angle` either side of `facing`.
+
+    A half angle of 180 or more gives the whole circle.
+    """
+    if half_angle >= 180.0:
+        return SPoint(apex).buffer(radius, ARC_SEGMENTS // 2)
+    n = max(2, math.ceil(ARC_SEGMENTS * half_angle / 90.0))
+    # The arc's chords sit inside the circle; push vertices out so the arc
+    # contains every point within `radius` (circumscribed polygon).
+    step = 2.0 * half_angle / n
+    r = radius / math.cos(math.radians(step / 2.0))
+    pts: list[Point] = [apex]
+    for i in range(n + 1):
+        b = math.radians(facing - half_angle + i * step)
+        pts.append((apex[0] + r * math.sin(b), apex[1] - r * math.cos(b)))
+    wedge = Polygon(pts)
+    return wedge.intersection(SPoint(apex).buffer(radius, 64))
+
+
+def in_arc(
+    apex: Point, facing: float, half_angle: float, radius: float, target: BaseGeometry
+) -> bool:
+    """Does any part of `target` lie within the arc and within `radius`?"""
+    if point_distance(apex, target) > radius + 1e-9:
+        return False
+    if half_angle >= 180.0:
+        return True
+    # Any vertex or edge point of the target inside the wedge: test the wedge
+    # as an infinite cone clipped to the radius.
+    return bool(shapely.intersects(sector(apex, facing, half_angle, radius + 1e-6), target))
+
+
+def aspect(target_centre: Point, target_facing: float, attacker: Point) -> Aspect:
+    """Where `attacker` (its centre) stands relative to a target (RULINGS).
+
+    Within 45 degrees of the facing (seen from the target's centre): front;
+    beyond 135 degrees: rear; between: flank.
+    """
+    rel = abs(angle_diff(bearing(target_centre, attacker), target_facing))
+    if rel <= FRONT_HALF_ANGLE + 1e-9:
+        return Aspect.FRONT
+    if rel >= 180.0 - FRONT_HALF_ANGLE - 1e-9:
+        return Aspect.REAR
+    return Aspect.FLANK

@@ -1,0 +1,134 @@
+"""Line of sight: blocked by terrain of the types a ruleset names, and by bases.
+
+RULINGS ("Line of sight"): sight is blocked by any terrain feature whose type
+blocks sight in the ruleset, and by units other than shooter and target whose
+footprints the sight line crosses.  A target is seen when at least one sight
+line from the origin reaches some point of it: the nearest point, its centre,
+its corners and the middles of its sides are tried (all at once, vectorised).
+A line that only grazes a base or a feature's edge is not blocked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+from shapely.geometry import Point as SPoint
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
+from shapely.strtree import STRtree
+
+from desktop.scenario.vocabulary import TerrainType
+from desktop.table.terrain import TerrainIndex
+
+Point = tuple[float, float]
+
+#: Interior of the line meets interior of the area: a real crossing, not a graze.
+_CROSSES_INTERIOR = "T********"
+
+
+class Obstacles:
+    """Bases that block sight, indexed for many queries (build once per state)."""
+
+    def __init__(self, polygons: Sequence[BaseGeometry], ids: Sequence[str] = ()) -> None:
+        self.polygons: NDArray[np.object_] = np.array(list(polygons), dtype=object)
+        self.ids = list(ids) if ids else [str(i) for i in range(len(self.polygons))]
+        self.tree = STRtree(self.polygons) if len(self.polygons) else None
+
+    def blocking(self, segments: NDArray[np.object_], exclude: Iterable[str] = ()) -> NDArray[
+        np.bool_
+    ]:
+        """For each segment: does it cross the interior of any base not excluded?"""
+        out = np.zeros(len(segments), dtype=bool)
+        if self.tree is None or not len(segments):
+            return out
+        seg_idx, poly_idx = self.tree.query(segments, predicate="intersects")
+        if not len(seg_idx):
+            return out
+        skip = set(exclude)
+        keep = np.array([self.ids[j] not in skip for j in poly_idx], dtype=bool)
+        seg_idx, poly_idx = seg_idx[keep], poly_idx[keep]
+        if not len(seg_idx):
+            return out
+        real = shapely.relate_pattern(segments[seg_idx], self.polygons[poly_idx],
+                                      _CROSSES_INTERIOR)
+        out[seg_idx[real]] = True
+        return out
+
+
+def target_points(origin: Point, target: BaseGeometry) -> list[Point]:
+    """Points of a target worth aiming at: nearest first, then centre, corners, mid-sides."""
+    near = nearest_points(SPoint(origin), target)[1]
+    pts: list[Point] = [(near.x, near.y)]
+    c = target.centroid
+    pts.append((c.x, c.y))
+    ring = list(getattr(target, "exterior", target).coords)
+    if len(ring) > 1 and ring[0] == ring[-1]:
+        ring = ring[:-1]
+    for i, p in enumerate(ring[:8]):
+        q = ring[(i + 1) % len(ring)]
+        pts.append((p[0], p[1]))
+        pts.append(((p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0))
+    return pts
+
+
+def sight_lines(origin: Point, points: Sequence[Point]) -> NDArray[np.object_]:
+    coords = np.array([[origin, p] for p in points], dtype=float)
+    out: NDArray[np.object_] = shapely.linestrings(coords)
+    return out
+
+
+def terrain_blocking(
+    segments: NDArray[np.object_],
+    terrain: TerrainIndex,
+    blocking_types: frozenset[TerrainType],
+    exempt: Iterable[int] = (),
+) -> NDArray[np.bool_]:
+    """For each segment: does it pass through a sight-blocking feature not exempted?"""
+    out = np.zeros(len(segments), dtype=bool)
+    if terrain.tree is None or not blocking_types or not len(segments):
+        return out
+    seg_idx, feat_idx = terrain.tree.query(segments, predicate="intersects")
+    if not len(seg_idx):
+        return out
+    skip = set(exempt)
+    keep = np.array(
+        [terrain.types[j] in blocking_types and int(j) not in skip for j in feat_idx], dtype=bool
+    )
+    seg_idx, feat_idx = seg_idx[keep], feat_idx[keep]
+    if not len(seg_idx):
+        return out
+    geoms = np.array([terrain.areas[j] for j in feat_idx], dtype=object)
+    real = shapely.relate_pattern(segments[seg_idx], geoms, _CROSSES_INTERIOR)
+    out[seg_idx[real]] = True
+    return out
+
+
+def line_of_sight(
+    origin: Point,
+    target: BaseGeometry,
+    terrain: TerrainIndex,
+    blocking_types: frozenset[TerrainType],
+    obstacles: Obstacles | None = None,
+    *,
+    exclude: Iterable[str] = (),
+    exempt_features: Iterable[int] = (),
+) -> bool:
+    """Can `origin` see any part of `target`?
+
+    `exclude`: obstacle ids that never block (the shooter, the target).
+    `exempt_features`: terrain indices that do not block (for example the
+    wood the shooter or the target stands in: a unit sees out of, and is seen
+    in, the feature it occupies).
+    """
+    segs = sight_lines(origin, target_points(origin, target))
+    blocked = terrain_blocking(segs, terrain, blocking_types, exempt_features)
+    if blocked.all():
+        return False
+    if obstacles is not None:
+        open_idx = np.flatnonzero(~blocked)
+        more = obstacles.blocking(segs[open_idx], exclude)
+        blocked[open_idx[more]] = True
+    return not bool(blocked.all())
