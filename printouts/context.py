@@ -1,0 +1,30 @@
+"""What every sheet needs while it draws: the canvas, fonts, paper and scenario."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from desktop.scenario.model import Scenario, Side
+from printouts.fonts import FontSet
+from printouts.profiles import RosterProfile
+from printouts.style import Canvas
+
+
+@dataclass
+class Context:
+    canvas: Canvas
+    fonts: FontSet
+    scenario: Scenario
+    paper: str
+    ruleset: str | None
+    profile: RosterProfile
+    sides: tuple[Side, ...]
+    tiles: bool = False
+    pages: int = 0
+
+    def new_page(self, size: tuple[float, float]) -> None:
+        """Finish the current page (if any) and start one of `size`."""
+        if self.pages:
+            self.canvas.showPage()
+        self.canvas.setPageSize(size)
+        self.pages += 1

@@ -1,0 +1,171 @@
+"""Put the chosen sheets into one PDF."""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from reportlab.pdfgen.canvas import Canvas as _Canvas
+
+from desktop.scenario.model import Scenario
+from desktop.scenario.vocabulary import KNOWN_RULESETS
+from printouts.context import Context
+from printouts.fonts import fonts
+from printouts.profiles import profile
+from printouts.reference_data import REFERENCES
+from printouts.style import PAPERS
+
+#: The sheets in the order they are printed.
+SHEETS: Final = ("roster", "cards", "map", "reference")
+
+Progress = Callable[[int, int, str], None]
+
+
+class PrintError(ValueError):
+    """Options that cannot be printed (unknown side, ruleset, sheet or paper)."""
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    sheets: tuple[str, ...] = SHEETS
+    #: Only this side's roster and cards; None prints every side.
+    side: str | None = None
+    #: None: the scenario's default ruleset.
+    ruleset: str | None = None
+    paper: str = "a4"
+    #: Add the map at full size, tiled across pages.
+    tiles: bool = False
+
+
+def parse_sheets(text: str) -> tuple[str, ...]:
+    """'roster,map' -> ('roster', 'map'); 'all' -> every sheet; order as printed."""
+    wanted = {w.strip().lower() for w in text.split(",") if w.strip()}
+    if not wanted or "all" in wanted:
+        return SHEETS
+    aliases = {"rosters": "roster", "card": "cards", "wounds": "cards", "maps": "map",
+               "ref": "reference", "qrs": "reference", "tiles": "map"}
+    wanted = {aliases.get(w, w) for w in wanted}
+    unknown = sorted(wanted - set(SHEETS))
+    if unknown:
+        raise PrintError(
+            f"unknown sheet {', '.join(repr(u) for u in unknown)}; "
+            f"choose from {', '.join(SHEETS)} or all"
+        )
+    return tuple(s for s in SHEETS if s in wanted)
+
+
+@dataclass(frozen=True)
+class Resolved:
+    ruleset: str | None
+    notes: tuple[str, ...]
+
+
+def resolve(scenario: Scenario, options: PrintOptions) -> Resolved:
+    """Check the options against the scenario; raises PrintError with the reason."""
+    notes: list[str] = []
+    if options.paper.lower() not in PAPERS:
+        raise PrintError(f"unknown paper '{options.paper}'; choose a4 or letter")
+    if options.side is not None and options.side not in {s.id for s in scenario.sides}:
+        ids = ", ".join(f"{s.id} ({s.name})" for s in scenario.sides)
+        raise PrintError(f"no side '{options.side}' in this scenario; its sides are: {ids}")
+    ruleset = options.ruleset if options.ruleset is not None else scenario.ruleset
+    if ruleset is not None and ruleset not in KNOWN_RULESETS:
+        raise PrintError(f"unknown ruleset '{ruleset}'; choose from {', '.join(KNOWN_RULESETS)}")
+    bad = sorted(set(options.sheets) - set(SHEETS))
+    if bad:
+        raise PrintError(f"unknown sheet '{bad[0]}'; choose from {', '.join(SHEETS)}")
+    if "reference" in options.sheets:
+        if ruleset is None:
+            notes.append("no ruleset chosen, so there is no quick reference "
+                         "(pass --ruleset to add one)")
+        elif ruleset not in REFERENCES:
+            notes.append(f"there is no quick reference for '{ruleset}' yet")
+    return Resolved(ruleset, tuple(notes))
+
+
+def render(
+    scenario: Scenario,
+    options: PrintOptions = PrintOptions(),
+    progress: Progress | None = None,
+) -> bytes:
+    """The PDF for `options`, as bytes."""
+    from printouts import cards, mapsheet, reference, roster
+
+    res = resolve(scenario, options)
+    buf = io.BytesIO()
+    canvas = _Canvas(buf, pageCompression=1)
+    canvas.setTitle(f"{scenario.title}: Volley printouts")
+    canvas.setAuthor(scenario.author or "Volley")
+    canvas.setCreator("Volley")
+    canvas.setSubject(", ".join(options.sheets))
+    sides = tuple(s for s in scenario.sides if options.side in (None, s.id))
+    ctx = Context(canvas, fonts(), scenario, options.paper.lower(), res.ruleset,
+                  profile(res.ruleset), sides, options.tiles)
+    steps: list[tuple[str, Callable[[Context], None]]] = []
+    if "roster" in options.sheets:
+        steps.append(("roster sheets", roster.draw))
+    if "cards" in options.sheets:
+        steps.append(("officer wound cards", cards.draw))
+    if "map" in options.sheets:
+        steps.append(("map", mapsheet.draw))
+    if "reference" in options.sheets and res.ruleset in REFERENCES:
+        steps.append(("quick reference", reference.draw))
+    for i, (label, step) in enumerate(steps):
+        if progress is not None:
+            progress(i, len(steps), label)
+        step(ctx)
+    if ctx.pages == 0:
+        _nothing_page(ctx)
+    if progress is not None:
+        progress(len(steps), len(steps), "done")
+    canvas.save()
+    return buf.getvalue()
+
+
+def _nothing_page(ctx: Context) -> None:
+    from printouts.style import INK_SOFT, paper_size
+
+    w, h = paper_size(ctx.paper)
+    ctx.new_page((w, h))
+    ctx.canvas.setFillColor(INK_SOFT)
+    ctx.canvas.setFont(ctx.fonts.italic, 11)
+    ctx.canvas.drawCentredString(w / 2, h / 2, "Nothing to print for the sheets chosen.")
+
+
+def write_pdf(
+    scenario: Scenario,
+    path: str | os.PathLike[str],
+    options: PrintOptions = PrintOptions(),
+    progress: Progress | None = None,
+) -> int:
+    """Write the PDF atomically (temp file, then rename); returns its size in bytes."""
+    data = render(scenario, options, progress)
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                               dir=str(target.parent) if str(target.parent) else ".")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    return len(data)
+
+
+def default_out(scenario_path: str | os.PathLike[str]) -> Path:
+    return Path(scenario_path).with_suffix(".pdf")
+
+
+def available_rulesets() -> Sequence[str]:
+    return KNOWN_RULESETS

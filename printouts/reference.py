@@ -1,0 +1,7 @@
+"""stub"""
+
+from printouts.context import Context
+
+
+def draw(ctx: Context) -> None:
+    pass

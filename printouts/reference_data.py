@@ -1,0 +1,3 @@
+"""stub"""
+
+REFERENCES: dict[str, object] = {}
