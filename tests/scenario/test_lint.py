@@ -1,0 +1,76 @@
+"""Editing checks: outside the zone, overlapping bases, impassable ground."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from desktop.scenario import edits as E
+from desktop.scenario import load
+from desktop.scenario.generate import large_scenario
+from desktop.scenario.lint import IMPASSABLE, Kind, lint, problem_ids
+from desktop.scenario.model import EllipseShape, Scenario, TerrainFeature
+from desktop.scenario.vocabulary import ARTILLERY, Rank, TerrainType, UnitType
+
+
+@pytest.fixture
+def d3(bundled) -> Scenario:  # type: ignore[no-untyped-def]
+    return load(next(p for p in bundled if p.name == "d3_crossroads.yaml"))
+
+
+def test_the_bundled_d3_scenario_is_clean(d3: Scenario) -> None:
+    assert lint(d3) == []
+
+
+def test_unit_outside_its_zone(d3: Scenario) -> None:
+    s = E.move_pieces(d3, ["fra_huss"], 0, -10)  # y 31 -> 21: out of the 8" strip
+    problems = lint(s)
+    assert [p.kind for p in problems] == [Kind.OUTSIDE_ZONE]
+    assert problems[0].ids == ("fra_huss",)
+    assert "outside" in problems[0].message and "7e Hussards" in problems[0].message
+
+
+def test_officer_outside_its_zone(d3: Scenario) -> None:
+    s = E.update_piece(d3, "fra_brig", position=(36, 20))
+    assert [p.ids for p in lint(s)] == [("fra_brig",)]
+
+
+def test_overlapping_bases_but_not_touching_ones(d3: Scenario) -> None:
+    s = E.update_piece(d3, "fra_46_2", position=(19, 31))  # 2" from fra_46_1: overlap
+    problems = [p for p in lint(s) if p.kind is Kind.OVERLAP]
+    assert len(problems) == 1 and set(problems[0].ids) == {"fra_46_1", "fra_46_2"}
+    # exactly shoulder to shoulder is contact, not overlap
+    s = E.update_piece(d3, "fra_46_1", facing=0)
+    s = E.update_piece(s, "fra_46_2", position=(13, 31), facing=0)
+    assert not [p for p in lint(s) if p.kind is Kind.OVERLAP]
+
+
+def test_impassable_terrain_table() -> None:
+    assert IMPASSABLE[TerrainType.LAKE] is None
+    assert IMPASSABLE[TerrainType.MARSH] is None
+    assert IMPASSABLE[TerrainType.WOOD] == ARTILLERY
+
+
+def test_units_in_impassable_terrain(d3: Scenario) -> None:
+    # the Grenzer stand in the Fuchswald: light infantry may
+    assert not lint(d3)
+    s = E.set_unit_type(d3, "aus_grenz", UnitType.FOOT_ARTILLERY)
+    problems = lint(s)
+    assert [(p.kind, p.ids) for p in problems] == [(Kind.IMPASSABLE, ("aus_grenz", "fuchswald"))]
+    assert "artillery" in problems[0].message
+    # a marsh stops everyone, officers included
+    s = E.add_feature(d3, TerrainFeature("bog", TerrainType.MARSH,
+                                         EllipseShape((9, 8.5), (3, 2))))
+    s = E.add_officer(s, "aus", E.make_officer(s, Rank.ADC, (9.5, 8.5)))
+    ids = problem_ids(lint(s))
+    assert {"aus_grenz", "bog", "adc-1"} <= ids
+
+
+def test_lint_is_fast_on_the_largest_scenario() -> None:
+    s = large_scenario()
+    t = time.perf_counter()
+    problems = lint(s)
+    took = time.perf_counter() - t
+    assert isinstance(problems, list)
+    assert took < 1.0  # generous: typically a few milliseconds
