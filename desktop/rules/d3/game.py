@@ -1,0 +1,942 @@
+"""The D3 game: state, legality, resolution."""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+import shapely
+from shapely.geometry import LineString, Polygon
+from shapely.geometry import Point as SPoint
+from shapely.geometry.base import BaseGeometry
+
+from desktop.rules.chance import Chance
+from desktop.rules.d3 import rules as R
+from desktop.rules.d3.actions import Accept, Charge, D3Action, End, Move, Reroll, Shoot, parse
+from desktop.rules.engine import (
+    JSON,
+    Action,
+    Event,
+    Game,
+    OptionSpec,
+    OptionValue,
+    Outcome,
+    Phase,
+    Ruleset,
+    RulesError,
+)
+from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.scenario.model import ExitUnits, LastManStanding, Scenario
+from desktop.scenario.vocabulary import OPPOSITE_EDGE, Edge, UnitType
+from desktop.table.movement import (
+    Access,
+    Blocker,
+    MovePlan,
+    Placement,
+    check_move,
+    contact_distance,
+)
+from desktop.table.shapes import (
+    Aspect,
+    angle_diff,
+    aspect,
+    bearing,
+    corners,
+    distance,
+    forward,
+    front_centre_of,
+    in_arc,
+    point_distance,
+    sector,
+)
+from desktop.table.sight import Obstacles, line_of_sight
+from desktop.table.terrain import TerrainIndex
+
+Point = tuple[float, float]
+
+MOVEMENT = "movement"
+SHOOTING = "shooting"
+HAND_TO_HAND = "hand_to_hand"
+ELIMINATION = "elimination"
+OVER = "over"
+
+ACTIVE = "active"
+DISORDERED = "disordered"
+ELIMINATED = "eliminated"
+EXITED = "exited"
+
+
+@dataclass(slots=True)
+class Piece:
+    """A unit or a general on the table (mutable; cloned by copy)."""
+
+    id: str
+    side: str
+    name: str
+    type: UnitType | None  # None for a general
+    rank: str
+    frontage: float
+    depth: float
+    x: float
+    y: float
+    facing: float
+    figures: int = 0
+    hits: int = 0
+    status: str = ACTIVE
+    deployed: bool = False
+    moved: bool = False
+    shot: bool = False
+    tested: bool = False  # took its activation test this turn
+    charging: str | None = None
+    rerolls_used: int = 0
+    must_evade: bool = False
+    _fp: Polygon | None = field(default=None, repr=False)
+
+    @property
+    def is_general(self) -> bool:
+        return self.type is None
+
+    @property
+    def present(self) -> bool:
+        return self.status in (ACTIVE, DISORDERED)
+
+    @property
+    def pos(self) -> Point:
+        return (self.x, self.y)
+
+    def place(self, x: float, y: float, facing: float) -> None:
+        self.x, self.y, self.facing = x, y, facing % 360.0
+        self._fp = None
+
+    def fp(self) -> Polygon:
+        if self._fp is None:
+            self._fp = Polygon(corners(self.x, self.y, self.frontage, self.depth, self.facing))
+        return self._fp
+
+    def front_centre(self) -> Point:
+        return front_centre_of(self.x, self.y, self.depth, self.facing)
+
+    @property
+    def allowance(self) -> float:
+        if self.type is None:
+            return R.GENERAL_ALLOWANCE
+        return R.MOVE_ALLOWANCE[self.type]
+
+    def access(self) -> Mapping[Any, Access]:
+        if self.type is None:
+            return R.GENERAL_ACCESS
+        return R.TERRAIN_ACCESS[self.type]
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A failed activation that a general could re-roll: the action waits."""
+
+    action: Move | Charge | Shoot
+    unit: str
+    generals: tuple[str, ...]
+
+
+class D3Game(Game):
+    phases: ClassVar[tuple[Phase, ...]] = (
+        Phase(MOVEMENT, "Movement", True,
+              "Move units (each takes an activation test) and generals; cavalry may charge."),
+        Phase(SHOOTING, "Shooting", True,
+              "Units that did not move may shoot (activation test first)."),
+        Phase(HAND_TO_HAND, "Hand-to-hand combat", False, "Charges are resolved."),
+        Phase(ELIMINATION, "Unit elimination", False, "Units with 9 or more hits are removed."),
+    )
+    free_action_kinds: ClassVar[frozenset[str]] = frozenset({"move", "charge"})
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        scenario: Scenario,
+        options: Mapping[str, OptionValue],
+        seed: int,
+        chance: Chance,
+        dice: Sequence[int] = (),
+        cards: Sequence[str] = (),
+    ) -> None:
+        super().__init__(ruleset, scenario, options, seed, chance)
+        self.initial_script = (tuple(dice), tuple(cards))
+        if len(scenario.sides) != 2:
+            raise RulesError(f"D3 is for two sides; this scenario has {len(scenario.sides)}")
+        self.terrain = TerrainIndex(scenario)
+        order = [s.id for s in scenario.sides]
+        first = str(self.options.get("first_side", "") or "")
+        if first:
+            if first not in order:
+                raise RulesError(f"option first_side: no side '{first}' (sides: {order})")
+            order.remove(first)
+            order.insert(0, first)
+        self.order: tuple[str, ...] = tuple(order)
+        self.pieces: dict[str, Piece] = {}
+        for side in scenario.sides:
+            for u in side.units:
+                self.pieces[u.id] = Piece(
+                    u.id, side.id, u.name, u.type, "", u.base.frontage, u.base.depth,
+                    u.position[0], u.position[1], u.facing % 360.0, figures=u.figures,
+                )
+            for o in side.officers:
+                gf, gd = R.GENERAL_BASE
+                self.pieces[o.id] = Piece(
+                    o.id, side.id, o.name, None, o.rank.value, gf, gd,
+                    o.position[0], o.position[1], o.facing % 360.0,
+                )
+        victory = scenario.game.victory
+        if not any(isinstance(v, LastManStanding) for v in victory):
+            victory = (*victory, LastManStanding())
+        limit = int(self.options.get("turn_limit", R.DEFAULT_TURN_LIMIT))
+        self.judge = VictoryJudge(
+            replace(scenario, game=replace(scenario.game, victory=victory)),
+            default_turn_limit=limit if limit > 0 else None,
+        )
+        self.exit_edges: dict[str, Edge] = {}
+        for v in scenario.game.victory:
+            if isinstance(v, ExitUnits):
+                self.exit_edges[v.side] = v.edge or OPPOSITE_EDGE[scenario.side(v.side).baseline]
+        self._turn = 1
+        self._side_index = 0
+        self._phase = MOVEMENT
+        self._outcome: Outcome | None = None
+        self.pending: Pending | None = None
+        self.charges: list[tuple[str, str]] = []  # (attacker, defender) this player turn
+        self._obstacles: Obstacles | None = None
+        self._shots: dict[str, list[str]] | None = None
+        self.events.extend(self._start_player_turn())
+        self._judge_immediate(self.events)
+
+    # -- state ---------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    @property
+    def phase(self) -> str:
+        return OVER if self._outcome is not None else self._phase
+
+    @property
+    def side(self) -> str | None:
+        return None if self._outcome is not None else self.order[self._side_index]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def units(self, side: str | None = None, present: bool = True) -> list[Piece]:
+        return [p for p in self.pieces.values()
+                if not p.is_general and (side is None or p.side == side)
+                and (p.present or not present)]
+
+    def generals(self, side: str | None = None) -> list[Piece]:
+        return [p for p in self.pieces.values()
+                if p.is_general and (side is None or p.side == side)]
+
+    def enemy_of(self, side: str) -> str:
+        return self.order[1] if side == self.order[0] else self.order[0]
+
+    def _moved(self) -> None:
+        self._obstacles = None
+        self._shots = None
+
+    def obstacles(self) -> Obstacles:
+        if self._obstacles is None:
+            us = self.units()
+            self._obstacles = Obstacles([u.fp() for u in us], [u.id for u in us])
+        return self._obstacles
+
+    # -- geometry helpers -------------------------------------------------------------
+
+    def in_cover(self, target: Piece, origin: Point | None = None) -> bool:
+        fp = target.fp()
+        if self.terrain.fraction_in(fp, R.COVER_TYPES) >= R.COVER_AREA_FRACTION - 1e-9:
+            return True
+        if origin is not None:
+            walls = self.terrain.features_hit(
+                LineString([origin, _nearest(origin, fp)]), R.WALL_TYPES
+            )
+            for f in walls:
+                area = self.terrain.areas[self.terrain.by_id[f.id]]
+                if float(area.distance(fp)) <= R.WALL_COVER_DISTANCE:
+                    return True
+        return False
+
+    def on_hill(self, p: Piece) -> bool:
+        return self.terrain.contains_point(p.pos, R.HILL_TYPES)
+
+    def in_town(self, p: Piece) -> bool:
+        return self.terrain.contains_point(p.pos, R.TOWN_TYPES)
+
+    def _exempt_features(self, *pieces: Piece) -> list[int]:
+        out: list[int] = []
+        for p in pieces:
+            for i in self.terrain.indices_hit(p.fp()):
+                if self.terrain.types[i] in R.SIGHT_BLOCKING:
+                    out.append(i)
+        return out
+
+    def can_see(self, shooter: Piece, target: Piece, clip: BaseGeometry | None = None) -> bool:
+        aim = target.fp() if clip is None else clip
+        if aim.geom_type != "Polygon":
+            aim = aim.convex_hull
+        return line_of_sight(
+            shooter.front_centre(), aim, self.terrain, R.SIGHT_BLOCKING, self.obstacles(),
+            exclude=(shooter.id, target.id),
+            exempt_features=self._exempt_features(shooter, target),
+        )
+
+    def fire_problem(self, shooter: Piece, target: Piece) -> str | None:
+        """Field of fire, range and sight (not the unit's state)."""
+        assert shooter.type is not None
+        rng = R.SHOOTING_RANGE[shooter.type]
+        fc = shooter.front_centre()
+        tfp = target.fp()
+        if point_distance(fc, tfp) > rng + 1e-9:
+            return (f"{target.id} is {point_distance(fc, tfp):.1f}\" away; "
+                    f"{shooter.id} has a range of {rng:g}\"")
+        half = 180.0 if self.in_town(shooter) else R.FIELD_OF_FIRE
+        if not in_arc(fc, shooter.facing, half, rng, tfp):
+            return f"{target.id} is outside the field of fire of {shooter.id}"
+        clip = None
+        if half < 180.0:
+            clip = tfp.intersection(sector(fc, shooter.facing, half, rng + 1e-6))
+            if clip.is_empty:
+                return f"{target.id} is outside the field of fire of {shooter.id}"
+        if not self.can_see(shooter, target, clip):
+            return f"{shooter.id} cannot see {target.id}"
+        return None
+
+    def shot_table(self) -> dict[str, list[str]]:
+        """Targets each unit of the side to act could shoot, geometry only (cached
+        until something moves)."""
+        if self._shots is None:
+            side = self.order[self._side_index]
+            enemies = self.units(self.enemy_of(side))
+            table: dict[str, list[str]] = {}
+            if enemies:
+                fps = [e.fp() for e in enemies]
+                for u in self.units(side):
+                    if u.type is None or u.type is UnitType.CAVALRY:
+                        continue
+                    rng = R.SHOOTING_RANGE[u.type]
+                    d = shapely.distance(SPoint(u.front_centre()), fps)
+                    table[u.id] = [
+                        e.id for e, dist in zip(enemies, d, strict=True)
+                        if dist <= rng + 1e-9 and self.fire_problem(u, e) is None
+                    ]
+            self._shots = table
+        return self._shots
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def blockers_for(self, p: Piece, exempt: str | None = None) -> list[Blocker]:
+        out: list[Blocker] = []
+        for q in self.pieces.values():
+            if q.id == p.id or not q.present:
+                continue
+            if p.is_general:
+                if q.is_general:
+                    continue
+                out.append(Blocker(q.id, q.fp(), passable=True, min_gap=0.0))
+                continue
+            if q.is_general:
+                continue
+            if q.side == p.side:
+                passable = p.type is UnitType.LIGHT_INFANTRY or q.type is UnitType.LIGHT_INFANTRY
+                out.append(Blocker(q.id, q.fp(), passable=passable, min_gap=0.0))
+            elif q.id == exempt:
+                out.append(Blocker(q.id, q.fp(), passable=False, min_gap=None))
+            else:
+                out.append(Blocker(q.id, q.fp(), passable=False, min_gap=R.ENEMY_MIN_GAP))
+        return out
+
+    def move_problem(self, p: Piece, x: float, y: float, facing: float,
+                     allowance: float | None = None, target: str | None = None) -> str | None:
+        plan = MovePlan(Placement(p.x, p.y, p.facing), Placement(x, y, facing),
+                        p.frontage, p.depth)
+        exit_edge = self.exit_edges.get(p.side)
+        leaving = (not p.is_general and exit_edge is not None
+                   and _beyond(self.scenario, exit_edge, (x, y)))
+        return check_move(
+            plan, table=self.scenario.table, terrain=self.terrain,
+            allowance=p.allowance if allowance is None else allowance,
+            access=p.access(), blockers=self.blockers_for(p, target),
+            crossing_slack=R.CROSSING_SLACK, full_move_start_gap=R.CROSSING_START_GAP,
+            stay_on_table=not leaving,
+        )
+
+    def charge_geometry(self, cav: Piece, target: Piece, turn: float) -> tuple[Point, float] | str:
+        """Where a charge ends (centre, facing), or why it cannot."""
+        facing = (cav.facing + turn) % 360.0
+        start = Polygon(corners(cav.x, cav.y, cav.frontage, cav.depth, facing))
+        d = contact_distance(start, facing, target.fp())
+        if d is None:
+            return f"going straight ahead after turning {turn:g} degrees misses {target.id}"
+        if d > cav.allowance + 1e-6:
+            return f"{target.id} is {d:.1f}\" away straight ahead; cavalry reach {cav.allowance:g}\""
+        fx, fy = forward(facing)
+        end = (cav.x + fx * d, cav.y + fy * d)
+        problem = self.move_problem(cav, end[0], end[1], facing, target=target.id)
+        if problem:
+            return problem
+        return end, facing
+
+    # -- legality ------------------------------------------------------------------------
+
+    def _piece(self, pid: str) -> Piece | str:
+        p = self.pieces.get(pid)
+        if p is None:
+            return f"there is no unit or general '{pid}'"
+        return p
+
+    def _unit_ready(self, p: Piece, doing: str) -> str | None:
+        side = self.order[self._side_index]
+        if p.side != side:
+            return f"{p.id} is not on the side to act ({side})"
+        if p.status == ELIMINATED:
+            return f"{p.id} has been eliminated"
+        if p.status == EXITED:
+            return f"{p.id} has left the table"
+        if p.status == DISORDERED:
+            return f"{p.id} is disordered for the rest of the turn"
+        if p.moved:
+            return f"{p.id} has already moved this turn"
+        if p.shot:
+            return f"{p.id} has already shot this turn"
+        if p.tested and not p.is_general:
+            return f"{p.id} has already taken its activation test this turn"
+        return None
+
+    def _check(self, action: Action) -> str | None:
+        if not isinstance(action, (End, Move, Charge, Shoot, Reroll, Accept)):
+            return f"'{action}' is not a D3 action"
+        if self.pending is not None:
+            if isinstance(action, Accept):
+                return None
+            if isinstance(action, Reroll):
+                if action.general not in self.pending.generals:
+                    return (f"{action.general} cannot re-roll this activation (able: "
+                            f"{', '.join(self.pending.generals)})")
+                return None
+            return (f"{self.pending.unit} failed its activation: 'reroll GENERAL' or "
+                    "'accept' first")
+        if isinstance(action, (Reroll, Accept)):
+            return "no failed activation is waiting for a re-roll"
+        if isinstance(action, End):
+            return None
+        p = self._piece(action.unit)
+        if isinstance(p, str):
+            return p
+        if isinstance(action, Move):
+            if self._phase != MOVEMENT:
+                return "units move only in the movement phase"
+            why = self._unit_ready(p, "move")
+            if why:
+                return why
+            if p.type in R.ARTILLERY and p.deployed and (
+                abs(action.x - p.x) > 1e-9 or abs(action.y - p.y) > 1e-9
+            ):
+                return f"{p.id} is deployed artillery: it may pivot but not move"
+            if not all(math.isfinite(v) for v in (action.x, action.y, action.facing)):
+                return "the move is not a finite position"
+            return self.move_problem(p, action.x, action.y, action.facing)
+        if isinstance(action, Charge):
+            if self._phase != MOVEMENT:
+                return "charges are made in the movement phase"
+            if p.type is not UnitType.CAVALRY:
+                return "only cavalry charge"
+            why = self._unit_ready(p, "charge")
+            if why:
+                return why
+            if abs(action.turn) > R.CHARGE_MAX_TURN + 1e-9:
+                return f"a charge may turn at most {R.CHARGE_MAX_TURN:g} degrees first"
+            t = self._piece(action.target)
+            if isinstance(t, str):
+                return t
+            if t.is_general:
+                return "generals cannot be attacked"
+            if t.side == p.side:
+                return f"{t.id} is a friend"
+            if not t.present:
+                return f"{t.id} is no longer on the table"
+            if any(d == t.id for _, d in self.charges):
+                return f"{t.id} has already been charged this turn (one attacker per defender)"
+            g = self.charge_geometry(p, t, action.turn)
+            return g if isinstance(g, str) else None
+        # Shoot
+        if self._phase != SHOOTING:
+            return "units shoot only in the shooting phase"
+        if p.is_general:
+            return "generals do not shoot"
+        if p.type is UnitType.CAVALRY:
+            return "cavalry never shoot"
+        why = self._unit_ready(p, "shoot")
+        if why:
+            return why
+        t = self._piece(action.target)
+        if isinstance(t, str):
+            return t
+        if t.is_general:
+            return "generals cannot be attacked"
+        if t.side == p.side:
+            return f"{t.id} is a friend"
+        if not t.present:
+            return f"{t.id} is no longer on the table"
+        return self.fire_problem(p, t)
+
+    def legal_actions(self) -> list[Action]:
+        if self._outcome is not None:
+            return []
+        if self.pending is not None:
+            return [*(Reroll(g) for g in self.pending.generals), Accept()]
+        out: list[Action] = [End()]
+        if self._phase == SHOOTING:
+            for uid, targets in self.shot_table().items():
+                u = self.pieces[uid]
+                if self._unit_ready(u, "shoot") is None:
+                    out.extend(Shoot(uid, t) for t in targets if self.pieces[t].present)
+        return out
+
+    def aimed_charges(self) -> list[Charge]:
+        """For each ready cavalry unit and enemy, the charge aimed at the enemy's
+        centre (or straight ahead), when legal."""
+        if self._phase != MOVEMENT or self.pending is not None or self._outcome is not None:
+            return []
+        side = self.order[self._side_index]
+        charged = {d for _, d in self.charges}
+        out: list[Charge] = []
+        for c in self.units(side):
+            if c.type is not UnitType.CAVALRY or self._unit_ready(c, "charge"):
+                continue
+            for e in self.units(self.enemy_of(side)):
+                if e.id in charged or distance(c.pos, e.pos) > c.allowance + 6.0:
+                    continue
+                turn = angle_diff(bearing(c.pos, e.pos), c.facing)
+                tries = [round(max(-R.CHARGE_MAX_TURN, min(R.CHARGE_MAX_TURN, turn)), 1)]
+                if tries[0] != 0.0:
+                    tries.append(0.0)
+                for t in tries:
+                    if not isinstance(self.charge_geometry(c, e, t), str):
+                        out.append(Charge(c.id, e.id, t))
+                        break
+        return out
+
+    def sample_actions(self, rng: random.Random, n: int = 8) -> list[Action]:
+        from desktop.rules.d3.sampler import sample_moves
+
+        if self._outcome is not None or self.pending is not None or self._phase != MOVEMENT:
+            return []
+        return [*self.aimed_charges(), *sample_moves(self, rng, n)]
+
+    # -- resolution ------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        assert isinstance(action, (End, Move, Charge, Shoot, Reroll, Accept))
+        ev: list[Event] = []
+        self._dispatch(action, ev)
+        self._judge_immediate(ev)
+        return ev
+
+    def _dispatch(self, action: D3Action, ev: list[Event]) -> None:
+        if isinstance(action, End):
+            self._end_phase(ev)
+            return
+        if isinstance(action, Accept):
+            pend = self.pending
+            assert pend is not None
+            self.pending = None
+            self._disorder(self.pieces[pend.unit], ev)
+            return
+        if isinstance(action, Reroll):
+            pend = self.pending
+            assert pend is not None
+            self.pending = None
+            g = self.pieces[action.general]
+            g.rerolls_used += 1
+            u = self.pieces[pend.unit]
+            if self._activation(u, ev, f"re-roll by {g.id}"):
+                self._carry_out(pend.action, ev)
+            else:
+                self._disorder(u, ev)
+            return
+        if isinstance(action, Move):
+            p = self.pieces[action.unit]
+            if p.is_general:
+                self._do_move(p, action, ev)
+                return
+        assert isinstance(action, (Move, Charge, Shoot))
+        u = self.pieces[action.unit]
+        u.tested = True
+        if self._activation(u, ev, "activation"):
+            self._carry_out(action, ev)
+            return
+        able = tuple(
+            g.id for g in self.generals(u.side)
+            if g.rerolls_used < R.GENERAL_REROLLS_PER_TURN
+            and point_distance(g.pos, u.fp()) <= R.GENERAL_REROLL_RANGE + 1e-9
+        )
+        if able:
+            self.pending = Pending(action, u.id, able)
+            ev.append(Event("reroll_offered",
+                            f"{u.id} failed; {', '.join(able)} may re-roll",
+                            {"unit": u.id, "generals": list(able)}))
+        else:
+            self._disorder(u, ev)
+
+    def _activation(self, u: Piece, ev: list[Event], why: str) -> bool:
+        d = self.chance.d6(f"{why}: {u.id}")
+        score = d * R.ACTIVATION_MULTIPLIER
+        ok = score > u.hits
+        ev.append(Event("activation",
+                        f"{u.id} {why}: rolled {d} (x2 = {score}) against {u.hits} hits: "
+                        + ("activated" if ok else "failed"),
+                        {"unit": u.id, "roll": d, "hits": u.hits, "passed": ok}))
+        return ok
+
+    def _disorder(self, u: Piece, ev: list[Event]) -> None:
+        u.status = DISORDERED
+        ev.append(Event("disordered", f"{u.id} is disordered for the rest of the turn",
+                        {"unit": u.id}))
+
+    def _carry_out(self, action: Move | Charge | Shoot, ev: list[Event]) -> None:
+        u = self.pieces[action.unit]
+        if isinstance(action, Move):
+            self._do_move(u, action, ev)
+        elif isinstance(action, Charge):
+            t = self.pieces[action.target]
+            g = self.charge_geometry(u, t, action.turn)
+            assert not isinstance(g, str)
+            (x, y), facing = g
+            u.place(x, y, facing)
+            u.moved = True
+            u.charging = t.id
+            self.charges.append((u.id, t.id))
+            self._moved()
+            ev.append(Event("charge", f"{u.id} charges {t.id}",
+                            {"unit": u.id, "target": t.id, "x": x, "y": y, "facing": facing}))
+            self._threaten_generals(u, ev)
+        else:
+            self._do_shoot(u, self.pieces[action.target], ev)
+
+    def _do_move(self, p: Piece, m: Move, ev: list[Event]) -> None:
+        p.place(m.x, m.y, m.facing)
+        p.moved = True
+        self._moved()
+        exit_edge = self.exit_edges.get(p.side)
+        if not p.is_general and exit_edge is not None and _beyond(
+            self.scenario, exit_edge, p.pos
+        ):
+            p.status = EXITED
+            ev.append(Event("exited", f"{p.id} leaves the table by the {exit_edge.value} edge",
+                            {"unit": p.id, "edge": exit_edge.value}))
+            return
+        ev.append(Event("move", f"{p.id} moves to ({m.x:g}, {m.y:g}) facing {m.facing:g}",
+                        {"unit": p.id, "x": m.x, "y": m.y, "facing": m.facing}))
+        if not p.is_general:
+            self._threaten_generals(p, ev)
+
+    def _do_shoot(self, u: Piece, t: Piece, ev: list[Event]) -> None:
+        assert u.type is not None
+        u.shot = True
+        if u.type in R.ARTILLERY and not u.deployed:
+            u.deployed = True
+            ev.append(Event("deployed", f"{u.id} deploys: from now on it may only pivot",
+                            {"unit": u.id}))
+        d3 = self.chance.d3(f"shooting: {u.id} at {t.id}")
+        mod = R.SHOOTING_MODIFIER[u.type]
+        cover = self.in_cover(t, u.front_centre())
+        hits = shooting_hits(d3, mod, cover)
+        t.hits += hits
+        ev.append(Event("shot",
+                        f"{u.id} shoots {t.id}: D3 {d3}{mod:+d}" + (" -1 cover" if cover else "")
+                        + f" = {hits} hits (now {t.hits})",
+                        {"unit": u.id, "target": t.id, "d3": d3, "cover": cover,
+                         "hits": hits, "total": t.hits}))
+
+    def _threaten_generals(self, mover: Piece, ev: list[Event]) -> None:
+        mfp = mover.fp()
+        for g in self.generals(self.enemy_of(mover.side)):
+            if g.must_evade:
+                continue
+            gfp = g.fp()
+            if float(gfp.distance(mfp)) > R.GENERAL_THREAT_RANGE + 1e-9:
+                continue
+            line = LineString([g.pos, _nearest(g.pos, mfp)])
+            screened = any(
+                f.fp().intersects(line) for f in self.units(g.side)
+            )
+            if not screened:
+                g.must_evade = True
+                ev.append(Event("threatened",
+                                f"{g.id} has {mover.id} within "
+                                f"{R.GENERAL_THREAT_RANGE:g}\": he must move away",
+                                {"general": g.id, "enemy": mover.id}))
+
+    def _evade(self, g: Piece, ev: list[Event]) -> None:
+        g.must_evade = False
+        enemies = self.units(self.enemy_of(g.side))
+        if not enemies:
+            return
+        gp = SPoint(g.pos)
+        nearest = min(enemies, key=lambda e: float(e.fp().distance(gp)))
+        away = bearing(_nearest(g.pos, nearest.fp()), g.pos)
+        for dist in (R.GENERAL_EVADE_DISTANCE, 9.0, 6.0, 3.0):
+            for dt in R.EVADE_TURNS:
+                b = (away + dt) % 360.0
+                fx, fy = forward(b)
+                x, y = round(g.x + fx * dist, 3) + 0.0, round(g.y + fy * dist, 3) + 0.0
+                if self.move_problem(g, x, y, b) is None:
+                    g.place(x, y, b)
+                    g.moved = True
+                    self._moved()
+                    ev.append(Event("evade", f"{g.id} rides {dist:g}\" away from {nearest.id}",
+                                    {"general": g.id, "x": x, "y": y, "facing": b}))
+                    return
+        ev.append(Event("evade", f"{g.id} has nowhere to ride to and stays",
+                        {"general": g.id}))
+
+    # -- the sequence of play -------------------------------------------------------------
+
+    def _start_player_turn(self) -> list[Event]:
+        side = self.order[self._side_index]
+        ev = [Event("phase", f"Turn {self._turn}: {side} movement",
+                    {"turn": self._turn, "side": side, "phase": MOVEMENT})]
+        for g in self.generals(side):
+            if g.must_evade:
+                self._evade(g, ev)
+        return ev
+
+    def _end_phase(self, ev: list[Event]) -> None:
+        side = self.order[self._side_index]
+        if self._phase == MOVEMENT:
+            self._phase = SHOOTING
+            self._shots = None
+            ev.append(Event("phase", f"Turn {self._turn}: {side} shooting",
+                            {"turn": self._turn, "side": side, "phase": SHOOTING}))
+            return
+        ev.append(Event("phase", f"Turn {self._turn}: {side} hand-to-hand combat",
+                        {"turn": self._turn, "side": side, "phase": HAND_TO_HAND}))
+        self._hand_to_hand(ev)
+        ev.append(Event("phase", f"Turn {self._turn}: {side} unit elimination",
+                        {"turn": self._turn, "side": side, "phase": ELIMINATION}))
+        self._eliminate(ev)
+        self.charges = []
+        for p in self.pieces.values():
+            p.charging = None
+        self._judge_immediate(ev)
+        if self._outcome is not None:
+            return
+        if self._side_index + 1 < len(self.order):
+            self._side_index += 1
+        else:
+            out = self.judge.end_of_turn(self._turn, self._views())
+            if out is not None:
+                self._finish(out, ev)
+                return
+            self._turn += 1
+            self._side_index = 0
+            for p in self.pieces.values():
+                p.moved = p.shot = p.tested = False
+                p.rerolls_used = 0
+                if p.status == DISORDERED:
+                    p.status = ACTIVE
+            ev.append(Event("turn", f"Turn {self._turn} begins", {"turn": self._turn}))
+        self._phase = MOVEMENT
+        self._shots = None
+        ev.extend(self._start_player_turn())
+
+    def _hand_to_hand(self, ev: list[Event]) -> None:
+        for a_id, d_id in self.charges:
+            a, d = self.pieces[a_id], self.pieces[d_id]
+            if not a.present or not d.present:
+                continue
+            roll = self.chance.d3(f"charge: {a.id} on {d.id}")
+            on_hill = self.on_hill(d)
+            side_on = aspect(d.pos, d.facing, a.pos)
+            hits = charge_hits(roll, on_hill, d.type is UnitType.CAVALRY, side_on)
+            d.hits += hits
+            ev.append(Event(
+                "hits",
+                f"{a.id} charges home on {d.id} ({side_on.value}): D3 {roll}+1"
+                + (" -1 hill" if on_hill else "")
+                + (" -1 cavalry" if d.type is UnitType.CAVALRY else "")
+                + (" doubled" if side_on is not Aspect.FRONT else "")
+                + f" = {hits} hits (now {d.hits})",
+                {"unit": a.id, "target": d.id, "d3": roll, "aspect": side_on.value,
+                 "hill": on_hill, "hits": hits, "total": d.hits},
+            ))
+            if d.hits < R.ELIMINATION_HITS:
+                self._fall_back(a, d, ev)
+
+    def _fall_back(self, a: Piece, d: Piece, ev: list[Event]) -> None:
+        full = a.allowance * R.FALL_BACK_FRACTION
+        back = (a.facing + 180.0) % 360.0
+        fx, fy = forward(back)
+        dist = full
+        while dist > 1e-9:
+            x, y = round(a.x + fx * dist, 3) + 0.0, round(a.y + fy * dist, 3) + 0.0
+            facing = round(bearing((x, y), d.pos), 1) % 360.0
+            if self.move_problem(a, x, y, facing, allowance=full + 0.01) is None:
+                a.place(x, y, facing)
+                self._moved()
+                ev.append(Event("fall_back",
+                                f"{a.id} falls back {dist:g}\" facing {d.id}",
+                                {"unit": a.id, "x": x, "y": y, "facing": facing}))
+                self._threaten_generals(a, ev)
+                return
+            dist = round(dist - R.FALL_BACK_STEP, 6)
+        ev.append(Event("fall_back", f"{a.id} cannot fall back and stays in contact",
+                        {"unit": a.id}))
+
+    def _eliminate(self, ev: list[Event]) -> None:
+        for u in self.units():
+            if u.hits >= R.ELIMINATION_HITS:
+                u.status = ELIMINATED
+                self._moved()
+                ev.append(Event("eliminated", f"{u.id} is eliminated ({u.hits} hits)",
+                                {"unit": u.id, "hits": u.hits}))
+
+    def _views(self) -> list[PieceView]:
+        out = []
+        for p in self.pieces.values():
+            if p.type is None:
+                continue
+            out.append(PieceView(
+                p.id, p.side, p.type, p.present, p.figures, p.pos,
+                p.fp() if p.present else None,
+                self.exit_edges.get(p.side) if p.status == EXITED else None,
+            ))
+        return out
+
+    def _judge_immediate(self, ev: list[Event]) -> None:
+        if self._outcome is None:
+            out = self.judge.immediate(self._views())
+            if out is not None:
+                self._finish(out, ev)
+
+    def _finish(self, out: Outcome, ev: list[Event]) -> None:
+        self._outcome = out
+        self.pending = None
+        who = out.winner or "nobody (a draw)"
+        ev.append(Event("outcome", f"The game is over: {who} wins. {out.reason}",
+                        {"winner": out.winner, "reason": out.reason}))
+
+    # -- copies and pictures ----------------------------------------------------------------
+
+    def clone(self, seed: int | None = None) -> D3Game:
+        g = copy.copy(self)
+        g.pieces = {k: copy.copy(v) for k, v in self.pieces.items()}
+        g.chance = self.chance.clone(seed)
+        g.history = list(self.history)
+        g.events = list(self.events)
+        g.charges = list(self.charges)
+        g.options = dict(self.options)
+        return g
+
+    def units_json(self) -> list[dict[str, JSON]]:
+        out: list[dict[str, JSON]] = []
+        for p in self.pieces.values():
+            d: dict[str, JSON] = {
+                "id": p.id, "side": p.side,
+                "kind": "officer" if p.is_general else "unit",
+                "type": p.rank if p.type is None else p.type.value,
+                "x": _r(p.x), "y": _r(p.y), "facing": _r(p.facing),
+                "status": p.status,
+            }
+            if p.is_general:
+                d.update(rerolls_used=p.rerolls_used, must_evade=p.must_evade, moved=p.moved)
+            else:
+                d.update(hits=p.hits, moved=p.moved, shot=p.shot, tested=p.tested,
+                         charging=p.charging)
+                if p.type in R.ARTILLERY:
+                    d["deployed"] = p.deployed
+            out.append(d)
+        return out
+
+    def counters_json(self) -> dict[str, JSON]:
+        pend = None
+        if self.pending is not None:
+            pend = {"action": self.pending.action.text(), "unit": self.pending.unit,
+                    "generals": list(self.pending.generals)}
+        return {"pending_reroll": pend,
+                "charges": [[a, d] for a, d in self.charges],
+                "order": list(self.order)}
+
+
+# --- pure rules (also used by desktop.rules.odds) ---------------------------------------------
+
+
+def activation_passes(d6: int, hits: int) -> bool:
+    return d6 * R.ACTIVATION_MULTIPLIER > hits
+
+
+def shooting_hits(d3: int, modifier: int, cover: bool) -> int:
+    return max(0, d3 + modifier + (R.COVER_MODIFIER if cover else 0))
+
+
+def charge_hits(d3: int, on_hill: bool, defender_cavalry: bool, side_on: Aspect) -> int:
+    hits = d3 + R.CHARGE_BONUS
+    if on_hill:
+        hits += R.HILL_DEFENDER_MODIFIER
+    if defender_cavalry:
+        hits += R.CAVALRY_DEFENDER_MODIFIER
+    hits = max(0, hits)
+    if side_on is not Aspect.FRONT:
+        hits *= R.FLANK_REAR_MULTIPLIER
+    return hits
+
+
+def _r(v: float) -> float:
+    return round(v, 4) + 0.0
+
+
+def _nearest(p: Point, geom: BaseGeometry) -> Point:
+    from shapely.ops import nearest_points
+
+    q = nearest_points(SPoint(p), geom)[1]
+    return (float(q.x), float(q.y))
+
+
+def _beyond(scenario: Scenario, edge: Edge, p: Point) -> bool:
+    t = scenario.table
+    if edge is Edge.NORTH:
+        return p[1] < 0.0
+    if edge is Edge.SOUTH:
+        return p[1] > t.depth
+    if edge is Edge.WEST:
+        return p[0] < 0.0
+    return p[0] > t.width
+
+
+class D3Ruleset(Ruleset):
+    id = "d3"
+    name = "D3 Horse and Musket"
+    description = ("One Hour Wargames variant: D3 hits, 9-hit units, activation tests "
+                   "that grow harder as units are worn down.")
+    options = (
+        OptionSpec("first_side", "", "id of the side that moves first each turn "
+                                     "(default: the first side in the scenario)"),
+        OptionSpec("turn_limit", R.DEFAULT_TURN_LIMIT,
+                   "turns played when the scenario sets no turn limit (0: none)"),
+    )
+
+    def new_game(
+        self,
+        scenario: Scenario,
+        options: Mapping[str, OptionValue] | None = None,
+        seed: int = 0,
+        dice: Sequence[int] = (),
+        cards: Sequence[str] = (),
+    ) -> D3Game:
+        opts = self.resolve_options(scenario, options)
+        return D3Game(self, scenario, opts, seed, self.make_chance(seed, dice, cards),
+                      dice, cards)
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)

@@ -1,0 +1,103 @@
+"""Sensible candidate moves for random play and the computer player.
+
+Free-table moves cannot be listed, so the game offers a handful drawn from a
+`random.Random` the caller owns: advance on the nearest enemy and face it,
+make for an objective or an exit edge, wheel to face the nearest enemy, or a
+random step.  Only legal moves are returned.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+from desktop.rules.d3 import rules as R
+from desktop.rules.d3.actions import Move
+from desktop.scenario.vocabulary import Edge
+from desktop.table.shapes import bearing, distance, forward
+
+if TYPE_CHECKING:
+    from desktop.rules.d3.game import D3Game, Piece
+
+#: How many tries per move wanted before giving up.
+TRIES_PER_MOVE = 3
+
+
+def _move(p: Piece, b: float, dist: float, facing: float) -> Move:
+    fx, fy = forward(b)
+    return Move(p.id, round(p.x + fx * dist, 2), round(p.y + fy * dist, 2), round(facing, 1))
+
+
+def candidate(game: D3Game, p: Piece, rng: random.Random) -> Move:
+    side = p.side
+    enemies = game.units(game.enemy_of(side))
+    allowance = p.allowance
+    if p.type in R.ARTILLERY and p.deployed:
+        if enemies:
+            e = min(enemies, key=lambda e: distance(p.pos, e.pos))
+            return Move(p.id, p.x, p.y, round(bearing(p.pos, e.pos), 1))
+        return Move(p.id, p.x, p.y, round(rng.uniform(0, 360), 1))
+    if p.is_general:
+        friends = game.units(side)
+        if friends:
+            f = rng.choice(friends)
+            d = distance(p.pos, f.pos)
+            if d > 1e-6:
+                b = bearing(p.pos, f.pos)
+                return _move(p, b, min(allowance, max(0.0, d - 4.0)) * rng.uniform(0.3, 1), b)
+    roll = rng.random()
+    if enemies and roll < 0.5:
+        e = min(enemies, key=lambda e: distance(p.pos, e.pos))
+        d = distance(p.pos, e.pos)
+        b = bearing(p.pos, e.pos)
+        stop = max(0.0, d - (p.depth + e.depth) / 2.0 - 0.5)
+        dist = min(allowance, stop) * rng.uniform(0.4, 1.0)
+        return _move(p, b, dist, b)
+    if roll < 0.65:
+        exit_edge = game.exit_edges.get(side)
+        objectives = game.scenario.game.objectives
+        if exit_edge is not None:
+            b = {Edge.NORTH: 0.0, Edge.EAST: 90.0, Edge.SOUTH: 180.0, Edge.WEST: 270.0}[exit_edge]
+            return _move(p, b, allowance * rng.uniform(0.5, 1.0), b)
+        if objectives:
+            o = rng.choice(objectives)
+            d = distance(p.pos, o.position)
+            if d > 1e-6:
+                b = bearing(p.pos, o.position)
+                return _move(p, b, min(allowance, d) * rng.uniform(0.5, 1.0), b)
+    if enemies and roll < 0.75:
+        e = min(enemies, key=lambda e: distance(p.pos, e.pos))
+        return Move(p.id, p.x, p.y, round(bearing(p.pos, e.pos), 1))
+    b = rng.uniform(0.0, 360.0)
+    return _move(p, b, allowance * math.sqrt(rng.random()), b if rng.random() < 0.7 else p.facing)
+
+
+def movers(game: D3Game) -> list[Piece]:
+    side = game.side
+    out = []
+    for p in game.pieces.values():
+        if p.side != side or not p.present or p.moved:
+            continue
+        if not p.is_general and (p.tested or p.status != "active"):
+            continue
+        out.append(p)
+    return out
+
+
+def sample_moves(game: D3Game, rng: random.Random, n: int) -> list[Move]:
+    ready = movers(game)
+    if not ready:
+        return []
+    out: list[Move] = []
+    seen: set[Move] = set()
+    for _ in range(n * TRIES_PER_MOVE):
+        if len(out) >= n:
+            break
+        m = candidate(game, rng.choice(ready), rng)
+        if m in seen:
+            continue
+        seen.add(m)
+        if game.check(m) is None:
+            out.append(m)
+    return out
