@@ -26,8 +26,8 @@ from desktop.rules.engine import (
     OptionValue,
     Outcome,
     Phase,
-    Ruleset,
     RulesError,
+    Ruleset,
 )
 from desktop.rules.victory import PieceView, VictoryJudge
 from desktop.scenario.model import ExitUnits, LastManStanding, Scenario
@@ -379,7 +379,8 @@ class D3Game(Game):
         if d is None:
             return f"going straight ahead after turning {turn:g} degrees misses {target.id}"
         if d > cav.allowance + 1e-6:
-            return f"{target.id} is {d:.1f}\" away straight ahead; cavalry reach {cav.allowance:g}\""
+            return (f"{target.id} is {d:.1f}\" away straight ahead; "
+                    f"cavalry reach {cav.allowance:g}\"")
         fx, fy = forward(facing)
         end = (cav.x + fx * d, cav.y + fy * d)
         problem = self.move_problem(cav, end[0], end[1], facing, target=target.id)
