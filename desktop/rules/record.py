@@ -185,9 +185,14 @@ def loads(text: str, name: str = "<record>", base: Path | None = None) -> Record
 
 
 def dumps(record: Record) -> str:
-    body = yaml.safe_dump(to_mapping(record), sort_keys=False, default_flow_style=None,
+    """YAML text: scalars and small mappings compact, one action per line."""
+    data = to_mapping(record)
+    actions = data.pop("actions")
+    head = yaml.safe_dump(data, sort_keys=False, default_flow_style=None,
                           allow_unicode=True, width=100)
-    return "# Volley game record: see docs/record-format.md\n" + body
+    tail = yaml.safe_dump({"actions": actions}, sort_keys=False, default_flow_style=False,
+                          allow_unicode=True, width=1000)
+    return "# Volley game record: see docs/record-format.md\n" + head + tail
 
 
 def load_record(path: str | os.PathLike[str]) -> Record:
