@@ -37,6 +37,7 @@ EXPECTED = {
     "d3_crossroads.yaml": "d3",
     "tactical_ridge.yaml": "tactical",
     "blown_away_four_farms.yaml": "blown_away",
+    "mayhem_village.yaml": "mayhem",
 }
 
 
@@ -158,3 +159,14 @@ def test_every_terrain_type_appears_somewhere() -> None:
     seen = {f.type for p in SCENARIOS for f in _load(p).terrain}
     missing = sorted(t.value for t in TerrainType if t not in seen)
     assert not missing, f"no bundled scenario has: {', '.join(missing)}"
+
+
+def test_mayhem_has_attached_commanders_and_prepared_defences() -> None:
+    s = _load(bundled_scenario("mayhem_village.yaml"))
+    units = {u.id: side.id for side, u in s.all_units()}
+    for side in s.sides:
+        attached = [o for o in side.officers if o.attached_to]
+        assert attached, side.id
+        assert all(units[o.attached_to] == side.id for o in attached if o.attached_to)
+    kinds = {f.type for f in s.terrain}
+    assert {TerrainType.REDOUBT, TerrainType.TRENCH} <= kinds
