@@ -10,7 +10,7 @@
     hold P                   unit or commander P stays (movement) or holds fire
     fire U T                 unit U fires at enemy unit T
     melee U                  the initiative side picks the melee U is in next
-    pass                     every piece of the side still to act this phase holds
+    end                      every piece of the side still to act this phase holds
 """
 
 from __future__ import annotations
@@ -103,12 +103,14 @@ class Melee(Action):
 
 
 @dataclass(frozen=True)
-class Pass(Action):
+class End(Action):
+    """The side ends its part of the phase: its remaining pieces hold."""
+
     def text(self) -> str:
-        return "pass"
+        return "end"
 
 
-MayhemAction = Choose | Move | Form | Charge | OfficerMove | Attach | Hold | Fire | Melee | Pass
+MayhemAction = Choose | Move | Form | Charge | OfficerMove | Attach | Hold | Fire | Melee | End
 
 USAGE = {
     "first": "first",
@@ -121,10 +123,10 @@ USAGE = {
     "hold": "hold UNIT_OR_OFFICER",
     "fire": "fire UNIT TARGET",
     "melee": "melee UNIT",
-    "pass": "pass",
+    "end": "end",
 }
 
-_ARITY = {"first": 0, "second": 0, "pass": 0, "move": 3, "form": 2, "charge": 2,
+_ARITY = {"first": 0, "second": 0, "end": 0, "move": 3, "form": 2, "charge": 2,
           "officer": 2, "attach": 2, "hold": 1, "fire": 2, "melee": 1}
 
 
@@ -142,8 +144,8 @@ def parse(text: str) -> MayhemAction:
         return Choose(True)
     if kind == "second":
         return Choose(False)
-    if kind == "pass":
-        return Pass()
+    if kind == "end":
+        return End()
     if kind == "move":
         return Move(args[0], parse_point(args[1]),
                     canonical_facing(parse_num(args[2], "facing")))

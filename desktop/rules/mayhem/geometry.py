@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import shapely
 from shapely.geometry import LineString, Polygon
@@ -58,8 +59,31 @@ def base_size(frontage: float, depth: float, formation: Formation) -> tuple[floa
     return frontage, depth
 
 
+@lru_cache(maxsize=16384)
 def rect(centre: Point, size: tuple[float, float], facing: float) -> Polygon:
-    return Polygon(rect_corners(centre, size[0], size[1], facing))
+    """A base's footprint (cached: shapely geometries are immutable)."""
+    poly = Polygon(rect_corners(centre, size[0], size[1], facing))
+    shapely.prepare(poly)
+    return poly
+
+
+def reach(size: tuple[float, float]) -> float:
+    """Half the diagonal: no part of a base is further than this from its centre."""
+    return math.hypot(size[0], size[1]) / 2.0
+
+
+def near(a: Point, a_size: tuple[float, float], b: Point, b_size: tuple[float, float],
+         margin: float = 0.0) -> bool:
+    """Cheap pre-test: could two bases be within `margin` of each other?"""
+    return math.dist(a, b) <= reach(a_size) + reach(b_size) + margin
+
+
+def segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Distance from p to the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    L2 = dx * dx + dy * dy
+    t = 0.0 if L2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / L2))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
 
 
 def corners(centre: Point, size: tuple[float, float], facing: float) -> list[Point]:
@@ -186,7 +210,11 @@ class Terrain:
         return cls(table_polygon(scenario.table), impassable, sight, defences)
 
     def on_table(self, geom: BaseGeometry) -> bool:
-        return bool(self.table.buffer(1e-6).covers(geom))
+        minx, miny, maxx, maxy = geom.bounds
+        tx0, ty0, tx1, ty1 = self.table.bounds
+        eps = 1e-6
+        inside = minx >= tx0 - eps and miny >= ty0 - eps
+        return bool(inside and maxx <= tx1 + eps and maxy <= ty1 + eps)
 
     def passable(self, geom: BaseGeometry) -> bool:
         return self.impassable is None or not self.impassable.intersects(geom)

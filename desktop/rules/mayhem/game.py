@@ -1,0 +1,1309 @@
+"""Muskets & Mayhem as a game: the turn sequence, orders, fire, morale, melee.
+
+The sequence (seed 004, "Sequence"): initiative; movement, one unit (or
+commander) at a time, sides alternating, with charges and their checks;
+artillery fire; stationary fire; moving fire (casualties of each fire phase
+are applied at its end); morale checks for stands lost to fire; melee.  The
+numbers are in :mod:`~desktop.rules.mayhem.constants`, the dice mechanics in
+:mod:`~desktop.rules.mayhem.combat`, the exact odds in
+:mod:`~desktop.rules.mayhem.odds`.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from shapely.geometry import LineString
+from shapely.geometry import Point as SPoint
+from shapely.ops import nearest_points
+
+from desktop.rules.chance import Chance
+from desktop.rules.engine import (
+    JSON,
+    Action,
+    Event,
+    Game,
+    OptionSpec,
+    OptionValue,
+    Outcome,
+    Phase,
+    RulesError,
+    Ruleset,
+)
+from desktop.rules.mayhem import combat
+from desktop.rules.mayhem.actions import (
+    Attach,
+    Charge,
+    Choose,
+    End,
+    Fire,
+    Form,
+    Hold,
+    MayhemAction,
+    Melee,
+    Move,
+    OfficerMove,
+    parse,
+)
+from desktop.rules.mayhem.constants import (
+    ARTILLERY_CLOSE_RANGE,
+    ARTILLERY_LONG_RANGE,
+    CAN_CHARGE,
+    CM_PER_INCH,
+    COLUMN_MOVE,
+    COMMANDER_MOVE,
+    DEFAULT_TURN_LIMIT,
+    FORMATIONS,
+    MUSKET_RANGE,
+    RULESET_ID,
+    Morale,
+    fire_move_allowance,
+    move_allowance,
+)
+from desktop.rules.mayhem.geometry import (
+    CONTACT,
+    Terrain,
+    bearing,
+    contact_placement,
+    face_of,
+    front_centre,
+    move_distance,
+    near,
+    overlaps,
+    reach,
+    segment_distance,
+    swept,
+    wedge,
+)
+from desktop.rules.mayhem.odds import FireOdds, MeleeOdds, fire_odds, melee_odds
+from desktop.rules.mayhem.state import (
+    ACTIVE,
+    ELIMINATED,
+    REMOVED,
+    ROUTED,
+    Commander,
+    Piece,
+    State,
+)
+from desktop.rules.notation import canonical_facing
+from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.scenario.geometry import forward
+from desktop.scenario.model import LastManStanding, Point, Scenario
+from desktop.scenario.vocabulary import Formation, LengthUnit, UnitType
+
+INITIATIVE = "initiative"
+MOVEMENT = "movement"
+ARTILLERY_FIRE = "artillery"
+STATIONARY_FIRE = "stationary"
+MOVING_FIRE = "moving"
+MORALE = "morale"
+MELEE = "melee"
+OVER = "over"
+
+FIRE_PHASES = (ARTILLERY_FIRE, STATIONARY_FIRE, MOVING_FIRE)
+ORDER = (INITIATIVE, MOVEMENT, ARTILLERY_FIRE, STATIONARY_FIRE, MOVING_FIRE, MORALE, MELEE)
+
+PHASES: tuple[Phase, ...] = (
+    Phase(INITIATIVE, "Initiative", True,
+          "Both sides roll a die (ties roll again); the higher chooses to go first or second."),
+    Phase(MOVEMENT, "Movement", True,
+          "Sides take turns to move one unit or commander each; charges and their "
+          "checks happen here."),
+    Phase(ARTILLERY_FIRE, "Artillery fire", True,
+          "Unlimbered guns fire; casualties are applied at the end of the phase."),
+    Phase(STATIONARY_FIRE, "Stationary fire", True,
+          "Units that did not move fire; casualties are applied at the end of the phase."),
+    Phase(MOVING_FIRE, "Moving fire", True,
+          "Units that moved no more than their firing move fire; casualties at the end."),
+    Phase(MORALE, "Morale", False, "A troop quality check for every stand lost to fire."),
+    Phase(MELEE, "Melee", True,
+          "Units in contact fight; the initiative side picks the order."),
+)
+
+#: Ruling: how finely (inches) a forced retreat looks for room short of its full move.
+RETREAT_STEP = 0.5
+
+MEASURE_OPTIONS = ("scenario", "inch", "cm")
+LOSER_OPTIONS = ("retreat", "removed")
+
+
+class MayhemGame(Game):
+    phases = PHASES
+    free_action_kinds = frozenset({"move", "officer"})
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        scenario: Scenario,
+        options: Mapping[str, OptionValue],
+        seed: int,
+        chance: Chance,
+        script: tuple[tuple[int, ...], tuple[str, ...]] = ((), ()),
+    ) -> None:
+        super().__init__(ruleset, scenario, options, seed, chance)
+        self.initial_script = script
+        if len(scenario.sides) != 2:
+            raise RulesError("Muskets & Mayhem is played by exactly two sides")
+        measure = str(self.options["measure"])
+        if measure not in MEASURE_OPTIONS:
+            raise RulesError(f"option 'measure' must be one of {', '.join(MEASURE_OPTIONS)}")
+        loser = str(self.options["melee_loser"])
+        if loser not in LOSER_OPTIONS:
+            raise RulesError(f"option 'melee_loser' must be one of {', '.join(LOSER_OPTIONS)}")
+        if measure == "scenario":
+            measure = "cm" if scenario.table.unit is LengthUnit.CM else "inch"
+        #: Table inches per unit of measurement (seed, "Units of Measurement").
+        self.scale = 1.0 / CM_PER_INCH if measure == "cm" else 1.0
+        self.measure = measure
+        self.loser_removed = loser == "removed"
+        self.terrain = Terrain.of(scenario)
+        victory = scenario.game.victory
+        if not any(isinstance(v, LastManStanding) for v in victory):
+            victory = (*victory, LastManStanding())
+        limit = int(self.options["turn_limit"])
+        self.judge = VictoryJudge(
+            replace(scenario, game=replace(scenario.game, victory=victory)),
+            default_turn_limit=limit if limit > 0 else None,
+        )
+        units: dict[str, Piece] = {}
+        commanders: dict[str, Commander] = {}
+        for side in scenario.sides:
+            for u in side.units:
+                allowed = FORMATIONS[u.type]
+                formation = u.formation if u.formation in allowed else allowed[0]
+                units[u.id] = Piece(
+                    id=u.id, side=side.id, type=u.type, quality=u.quality,
+                    frontage=u.base.frontage, depth=u.base.depth,
+                    start_figures=u.figures, figures=u.figures,
+                    position=u.position, facing=canonical_facing(u.facing),
+                    formation=formation,
+                )
+            for o in side.officers:
+                attached = o.attached_to if o.attached_to in units else None
+                pos = units[attached].position if attached else o.position
+                commanders[o.id] = Commander(o.id, side.id, o.rank, pos, attached)
+        sides = (scenario.sides[0].id, scenario.sides[1].id)
+        self.state = State(sides, units, commanders)
+        self.events.extend(self._start_turn())
+
+    # -- options -----------------------------------------------------------------
+
+    def units_of_measure(self, length: float) -> float:
+        """A length in the seed's units of measurement, as table inches."""
+        return length * self.scale
+
+    # -- the engine surface -------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def phase(self) -> str:
+        return OVER if self.state.outcome is not None else self.state.phase
+
+    @property
+    def side(self) -> str | None:
+        return None if self.state.outcome is not None else self.state.side
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome
+
+    def clone(self, seed: int | None = None) -> MayhemGame:
+        other = copy.copy(self)
+        other.state = copy.deepcopy(self.state)
+        other.chance = self.chance.clone(seed)
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.options = dict(self.options)
+        return other
+
+    # -- pieces --------------------------------------------------------------------
+
+    def unit(self, uid: str) -> Piece:
+        return self.state.units[uid]
+
+    def active_units(self, side: str | None = None) -> list[Piece]:
+        return [u for u in self.state.units.values()
+                if u.active and (side is None or u.side == side)]
+
+    def commander_of(self, unit: Piece) -> Commander | None:
+        for c in self.state.commanders.values():
+            if c.attached == unit.id:
+                return c
+        return None
+
+    def in_defences(self, unit: Piece) -> bool:
+        return self.terrain.in_defences(unit.footprint())
+
+    def _others(self, exclude: set[str]) -> list[Piece]:
+        return [u for u in self.active_units() if u.id not in exclude]
+
+    # -- legality ----------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        st = self.state
+        if st.outcome is not None or st.side is None:
+            return []
+        side = st.side
+        out: list[Action] = []
+        if st.phase == INITIATIVE:
+            return [Choose(True), Choose(False)]
+        if st.phase == MOVEMENT:
+            for u in self._movers(side):
+                out.append(Hold(u.id))
+                for f in FORMATIONS[u.type]:
+                    if self._check_form(u, f) is None:
+                        out.append(Form(u.id, f))
+                for t in self.active_units(st.enemy(side)):
+                    if self._check_charge(u, t) is None:
+                        out.append(Charge(u.id, t.id))
+            for c in self._free_commanders(side):
+                out.append(Hold(c.id))
+                for u in self.active_units(side):
+                    if self._check_attach(c, u) is None:
+                        out.append(Attach(c.id, u.id))
+            out.append(End())
+            return out
+        if st.phase in FIRE_PHASES:
+            for u in self._shooters(side):
+                out.append(Hold(u.id))
+                out.extend(Fire(u.id, t) for t in st.targets.get(u.id, ()))
+            out.append(End())
+            return out
+        if st.phase == MELEE:
+            seen: set[str] = set()
+            for first, _ in self._melees():
+                if first.id not in seen:
+                    out.append(Melee(first.id))
+                    seen.add(first.id)
+            return out
+        return out
+
+    def sample_actions(self, rng: random.Random, n: int = 8) -> list[Action]:
+        st = self.state
+        if st.outcome is None and st.phase == MOVEMENT and st.side is not None:
+            return self._sample_moves(st.side, rng, n)
+        return []
+
+    def _check(self, action: Action) -> str | None:
+        if not isinstance(action, MayhemAction):
+            return f"'{action}' is not a Muskets & Mayhem action"
+        st = self.state
+        side = st.side
+        if side is None:
+            return "no side is to act"
+        phase = st.phase
+        if isinstance(action, Choose):
+            if phase != INITIATIVE:
+                return "going first or second is chosen in the initiative phase"
+            return None
+        if phase == INITIATIVE:
+            return f"{side} must first choose to go first or second"
+        if isinstance(action, End):
+            return None if phase in (MOVEMENT, *FIRE_PHASES) else f"nothing to end in {phase}"
+        if isinstance(action, Hold):
+            return self._check_hold(side, action.piece)
+        if isinstance(action, (Move, Form, Charge, OfficerMove, Attach)):
+            if phase != MOVEMENT:
+                return f"units move in the movement phase, not the {phase} phase"
+            if isinstance(action, (OfficerMove, Attach)):
+                c = st.commanders.get(action.officer)
+                if c is None:
+                    return f"there is no commander '{action.officer}'"
+                if c.side != side:
+                    return f"{c.id} is not {side}'s"
+                if c.done:
+                    return f"{c.id} has already moved this turn"
+                if isinstance(action, OfficerMove):
+                    return self._check_officer_move(c, action.to)
+                target = st.units.get(action.unit)
+                if target is None:
+                    return f"there is no unit '{action.unit}'"
+                return self._check_attach(c, target)
+            u, why = self._own_mover(side, action.unit)
+            if u is None:
+                return why
+            if isinstance(action, Move):
+                return self._check_move(u, action.to, action.facing)
+            if isinstance(action, Form):
+                return self._check_form(u, action.formation)
+            t = st.units.get(action.target)
+            if t is None:
+                return f"there is no unit '{action.target}'"
+            return self._check_charge(u, t)
+        if isinstance(action, Fire):
+            if phase not in FIRE_PHASES:
+                return "units fire in the artillery, stationary and moving fire phases"
+            u = st.units.get(action.unit)
+            if u is None:
+                return f"there is no unit '{action.unit}'"
+            if u.side != side:
+                return f"{u.id} is not {side}'s"
+            if u not in self._shooters(side):
+                return f"{u.id} cannot fire in the {phase} fire phase ({self._why_not_fire(u)})"
+            if action.target not in st.targets.get(u.id, ()):
+                why = self._why_not_target(u, action.target)
+                return f"{u.id} cannot fire at {action.target} ({why})"
+            return None
+        if isinstance(action, Melee):
+            if phase != MELEE:
+                return "melees are fought in the melee phase"
+            if all(action.unit not in (a.id, b.id) for a, b in self._melees()):
+                return f"{action.unit} is not in a melee still to be fought"
+            return None
+        return "not an action of this phase"
+
+    def _check_hold(self, side: str, pid: str) -> str | None:
+        st = self.state
+        if st.phase == MOVEMENT:
+            if pid in st.commanders:
+                c = st.commanders[pid]
+                if c.side != side:
+                    return f"{pid} is not {side}'s"
+                return f"{pid} has already moved this turn" if c.done else None
+            u, why = self._own_mover(side, pid)
+            return why if u is None else None
+        if st.phase in FIRE_PHASES:
+            u = st.units.get(pid)
+            if u is None:
+                return f"there is no unit '{pid}'"
+            if u.side != side:
+                return f"{pid} is not {side}'s"
+            return None if u in self._shooters(side) else f"{pid} has nothing to do now"
+        return f"nothing to hold in the {st.phase} phase"
+
+    def _own_mover(self, side: str, uid: str) -> tuple[Piece | None, str]:
+        u = self.state.units.get(uid)
+        if u is None:
+            return None, f"there is no unit '{uid}'"
+        if u.side != side:
+            return None, f"{uid} is not {side}'s"
+        if not u.active:
+            return None, f"{uid} is {u.status}"
+        if u.engaged is not None:
+            return None, f"{uid} is locked in melee with {u.engaged}"
+        if u.done:
+            return None, f"{uid} has already moved this turn"
+        return u, ""
+
+    def _movers(self, side: str) -> list[Piece]:
+        return [u for u in self.active_units(side) if not u.done and u.engaged is None]
+
+    def _free_commanders(self, side: str) -> list[Commander]:
+        return [c for c in self.state.commanders.values() if c.side == side and not c.done]
+
+    def _shooters(self, side: str) -> list[Piece]:
+        st = self.state
+        return [u for u in self.active_units(side) if not u.done and u.id in st.targets]
+
+    # -- movement checks -----------------------------------------------------------
+
+    def allowance(self, u: Piece, formation: Formation | None = None) -> float:
+        """The unit's full move in table inches."""
+        return self.units_of_measure(move_allowance(u.type, formation or u.formation))
+
+    def _placement_problem(self, u: Piece, fp: Any, ignore: set[str]) -> str | None:
+        if not self.terrain.on_table(fp):
+            return "it would leave the table"
+        if not self.terrain.passable(fp):
+            return "it would stand on impassable ground"
+        size = u.size
+        centre = fp.centroid.coords[0]
+        for o in self._others({u.id, *ignore}):
+            if not near(centre, size, o.position, o.size, CONTACT):
+                continue
+            if o.side == u.side:
+                if overlaps(fp, o.footprint()):
+                    return f"it would overlap {o.id}"
+            elif fp.distance(o.footprint()) <= CONTACT:
+                return f"it would touch {o.id} (contact with the enemy only by charging)"
+        return None
+
+    def _check_move(self, u: Piece, to: Point, facing: float) -> str | None:
+        allowance = self.allowance(u)
+        if allowance <= 0:
+            return f"{u.id} is in square and squares may not move"
+        dist = move_distance(u.position, u.facing, to, facing, u.size)
+        if dist > allowance + 1e-9:
+            return (f"{u.id} may move {allowance:g}\" in {u.formation.value}; "
+                    f"this move is {dist:.2f}\"")
+        fp = u.footprint(to, facing)
+        why = self._placement_problem(u, fp, set())
+        if why:
+            return why
+        path = swept(u.footprint(), fp)
+        if not self.terrain.passable(path):
+            return "the path crosses impassable ground"
+        r = reach(u.size)
+        for o in self.active_units(self.state.enemy(u.side)):
+            if segment_distance(o.position, u.position, to) > r + reach(o.size):
+                continue
+            if path.intersects(o.footprint()):
+                return f"the path runs through {o.id}"
+        return None
+
+    def _check_form(self, u: Piece, formation: Formation) -> str | None:
+        if formation not in FORMATIONS[u.type]:
+            return f"{u.type.value.replace('_', ' ')} cannot take {formation.value} formation"
+        if formation is u.formation:
+            return f"{u.id} is already in {formation.value}"
+        fp = u.footprint(formation=formation)
+        return self._placement_problem(u, fp, set())
+
+    def _check_officer_move(self, c: Commander, to: Point) -> str | None:
+        span = self.units_of_measure(COMMANDER_MOVE)
+        d = math.dist(c.position, to)
+        if d > span + 1e-9:
+            return f"commanders move {span:g}\"; this move is {d:.2f}\""
+        t = self.scenario.table
+        if not (0 <= to[0] <= t.width and 0 <= to[1] <= t.depth):
+            return "commanders stay on the table"
+        return None
+
+    def _check_attach(self, c: Commander, u: Piece) -> str | None:
+        if u.side != c.side:
+            return f"{c.id} can only join a friendly unit"
+        if not u.active:
+            return f"{u.id} is {u.status}"
+        if c.attached == u.id:
+            return f"{c.id} is already with {u.id}"
+        if any(o.attached == u.id for o in self.state.commanders.values()):
+            return f"{u.id} already has a commander"
+        span = self.units_of_measure(COMMANDER_MOVE)
+        if math.dist(c.position, u.position) > span + 1e-9:
+            return f"{u.id} is beyond a commander's {span:g}\" move"
+        return None
+
+    def charge_placement(self, u: Piece, t: Piece) -> tuple[Point, float]:
+        face = face_of(t.position, t.facing, u.position)
+        return contact_placement(t.position, t.size, t.facing, face, u.size)
+
+    def _check_charge(self, u: Piece, t: Piece) -> str | None:
+        if u.type not in CAN_CHARGE:
+            return f"{u.type.value.replace('_', ' ')} does not charge"
+        if u.formation is Formation.SQUARE:
+            return "a square cannot charge"
+        if t.side == u.side:
+            return f"{t.id} is a friend"
+        if not t.active:
+            return f"{t.id} is {t.status}"
+        if t.engaged is not None:
+            return f"{t.id} is already in a melee"
+        if any(o.engaged == t.id for o in self.state.units.values()):
+            return f"{t.id} is already being charged"
+        span = self.allowance(u)
+        ufp, tfp = u.footprint(), t.footprint()
+        gap = ufp.distance(tfp)
+        if gap > span + 1e-9:
+            return f"{t.id} is {gap:.2f}\" away, beyond {u.id}'s {span:g}\" charge"
+        apex = front_centre(u.position, u.size, u.facing)
+        if not wedge(apex, u.facing, span + t.frontage + t.depth).intersects(tfp):
+            return f"{t.id} is not in {u.id}'s front arc"
+        pos, facing = self.charge_placement(u, t)
+        fp = u.footprint(pos, facing)
+        if not self.terrain.on_table(fp):
+            return "there is no room to contact it on the table"
+        if not self.terrain.passable(fp):
+            return "the contact position is impassable"
+        others = [o for o in self._others({u.id, t.id})
+                  if segment_distance(o.position, u.position, pos)
+                  <= reach(u.size) + reach(o.size) + CONTACT]
+        for o in others:
+            if overlaps(fp, o.footprint()):
+                return f"{o.id} is in the way of contact"
+        path = swept(ufp, fp)
+        if not self.terrain.passable(path):
+            return "the charge path crosses impassable ground"
+        for o in others:
+            if o.side != u.side and path.intersects(o.footprint()):
+                return f"the charge path runs through {o.id}"
+        return None
+
+    # -- fire checks ------------------------------------------------------------------
+
+    def can_fire_now(self, u: Piece, phase: str) -> bool:
+        """Whether `u` fires in fire phase `phase` at all (targets aside)."""
+        if not u.active or u.engaged is not None or u.fired:
+            return False
+        if combat.fire_dice(u.type, u.figures) <= 0:
+            return False
+        limit = fire_move_allowance(u.type, u.formation)
+        if limit is None:
+            return False
+        if u.is_artillery:
+            return phase == ARTILLERY_FIRE and not u.reformed
+        if phase == STATIONARY_FIRE:
+            return u.moved is None
+        if phase == MOVING_FIRE:
+            return u.moved is not None and u.moved <= self.units_of_measure(limit) + 1e-9
+        return False
+
+    def fire_range(self, u: Piece) -> float:
+        return self.units_of_measure(ARTILLERY_LONG_RANGE if u.is_artillery else MUSKET_RANGE)
+
+    def targets_of(self, u: Piece) -> list[str]:
+        """Enemy units `u` could fire at: in range, in its arc, in sight, not in melee."""
+        out: list[str] = []
+        rng = self.fire_range(u)
+        ufp = u.footprint()
+        apex = front_centre(u.position, u.size, u.facing)
+        all_round = u.formation is Formation.SQUARE
+        arc = None if all_round else wedge(apex, u.facing, rng + 50.0)
+        others = self.active_units()
+        for t in self.active_units(self.state.enemy(u.side)):
+            if t.engaged is not None:
+                continue
+            tfp = t.footprint()
+            if ufp.distance(tfp) > rng + 1e-9:
+                continue
+            if arc is not None and not arc.intersects(tfp):
+                continue
+            if self._sight(u, t, apex if not all_round else u.position, others):
+                out.append(t.id)
+        return out
+
+    def _sight(self, u: Piece, t: Piece, eye: Point, others: list[Piece]) -> bool:
+        tfp = t.footprint()
+        ufp = u.footprint()
+        near = nearest_points(tfp, SPoint(eye))[0]
+        aims = [(near.x, near.y), t.position]
+        for aim in aims:
+            line = LineString([eye, aim])
+            if not self.terrain.sight_clear(line, (ufp, tfp)):
+                continue
+            blocked = False
+            for o in others:
+                if o.id in (u.id, t.id):
+                    continue
+                if o.footprint().intersects(line):
+                    blocked = True
+                    break
+            if not blocked:
+                return True
+        return False
+
+    def _why_not_fire(self, u: Piece) -> str:
+        if u.engaged is not None:
+            return "it is in melee"
+        if u.fired or u.done:
+            return "it has already fired or held"
+        if combat.fire_dice(u.type, u.figures) <= 0:
+            return "too few figures to throw a fire die"
+        if fire_move_allowance(u.type, u.formation) is None:
+            return f"a unit in {u.formation.value} does not fire"
+        if u.is_artillery:
+            return "guns fire in the artillery phase, not on the turn they limber or unlimber"
+        if u.moved is None:
+            return "it stood still, so it fires in the stationary phase"
+        return "it moved, so it fires in the moving phase, and only if it moved little enough"
+
+    def _why_not_target(self, u: Piece, tid: str) -> str:
+        t = self.state.units.get(tid)
+        if t is None:
+            return f"there is no unit '{tid}'"
+        if t.side == u.side:
+            return "it is a friend"
+        if not t.active:
+            return f"it is {t.status}"
+        if t.engaged is not None:
+            return "it is in melee"
+        if u.footprint().distance(t.footprint()) > self.fire_range(u):
+            return f"it is beyond {self.fire_range(u):g}\""
+        return "it is out of the front arc or out of sight"
+
+    # -- apply -----------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        assert isinstance(action, MayhemAction)
+        st = self.state
+        side = st.side
+        assert side is not None
+        ev: list[Event] = []
+        if isinstance(action, Choose):
+            st.first = side if action.first else st.enemy(side)
+            ev.append(Event("initiative", f"{side} chooses to go {action.text()}; "
+                            f"{st.first} moves first", {"side": side, "first": st.first}))
+            self._enter(MOVEMENT, ev)
+        elif isinstance(action, End):
+            ev.append(Event("end", f"{side} ends its part of the {st.phase} phase",
+                            {"side": side}))
+            if st.phase == MOVEMENT:
+                for u in self._movers(side):
+                    u.done = True
+                for c in self._free_commanders(side):
+                    c.done = True
+            else:
+                for u in self._shooters(side):
+                    u.done = True
+            self._after_activation(side, ev)
+        elif isinstance(action, Hold):
+            if action.piece in st.commanders:
+                st.commanders[action.piece].done = True
+            else:
+                st.units[action.piece].done = True
+            what = "stays put" if st.phase == MOVEMENT else "holds fire"
+            ev.append(Event("hold", f"{action.piece} {what}", {"piece": action.piece}))
+            self._after_activation(side, ev)
+        elif isinstance(action, Move):
+            u = st.units[action.unit]
+            dist = move_distance(u.position, u.facing, action.to, action.facing, u.size)
+            u.position, u.facing = action.to, action.facing
+            u.moved, u.done = dist, True
+            self._carry_commander(u)
+            ev.append(Event("move", f"{u.id} moves {dist:.1f}\"",
+                            {"unit": u.id, "x": u.position[0], "y": u.position[1],
+                             "facing": u.facing, "distance": dist}))
+            self._after_activation(side, ev)
+        elif isinstance(action, Form):
+            u = st.units[action.unit]
+            old = u.formation
+            u.formation = action.formation
+            u.moved, u.reformed, u.done = 0.0, True, True
+            ev.append(Event("form", f"{u.id} changes from {old.value} to {u.formation.value}",
+                            {"unit": u.id, "formation": u.formation.value}))
+            self._after_activation(side, ev)
+        elif isinstance(action, OfficerMove):
+            c = st.commanders[action.officer]
+            c.position, c.attached, c.done = action.to, None, True
+            ev.append(Event("move", f"commander {c.id} rides to {action.to[0]:g},{action.to[1]:g}",
+                            {"officer": c.id, "x": c.position[0], "y": c.position[1]}))
+            self._after_activation(side, ev)
+        elif isinstance(action, Attach):
+            c = st.commanders[action.officer]
+            u = st.units[action.unit]
+            c.position, c.attached, c.done = u.position, u.id, True
+            ev.append(Event("attach", f"commander {c.id} joins {u.id}",
+                            {"officer": c.id, "unit": u.id}))
+            self._after_activation(side, ev)
+        elif isinstance(action, Charge):
+            self._charge(st.units[action.unit], st.units[action.target], ev)
+            self._after_activation(side, ev)
+        elif isinstance(action, Fire):
+            self._fire(st.units[action.unit], st.units[action.target], ev)
+            self._after_activation(side, ev)
+        elif isinstance(action, Melee):
+            for a, b in self._melees():
+                if action.unit in (a.id, b.id):
+                    self._fight(a, b, ev)
+                    break
+            if not self._melee_step(ev) and st.outcome is None:
+                self._leave(MELEE, ev)
+        return ev
+
+    def _carry_commander(self, u: Piece) -> None:
+        c = self.commander_of(u)
+        if c is not None:
+            c.position = u.position
+
+    # -- the clock -------------------------------------------------------------------
+
+    def _after_activation(self, side: str, ev: list[Event]) -> None:
+        st = self.state
+        if self._check_immediate_victory(ev):
+            return
+        other = st.enemy(side)
+        if self._can_act(other):
+            st.side = other
+        elif self._can_act(side):
+            st.side = side
+        else:
+            self._leave(st.phase, ev)
+
+    def _can_act(self, side: str) -> bool:
+        st = self.state
+        if st.phase == MOVEMENT:
+            return bool(self._movers(side) or self._free_commanders(side))
+        if st.phase in FIRE_PHASES:
+            return bool(self._shooters(side))
+        return False
+
+    def _start_turn(self) -> list[Event]:
+        ev: list[Event] = []
+        self._enter(INITIATIVE, ev)
+        return ev
+
+    def _enter(self, phase: str, ev: list[Event]) -> None:
+        """Start `phase`; automatic phases run and hand on until a side must act."""
+        st = self.state
+        while st.outcome is None:
+            st.phase = phase
+            ev.append(Event("phase", f"turn {st.turn}: {self.phase_info(phase).name}",
+                            {"turn": st.turn, "phase": phase}))
+            if phase == INITIATIVE:
+                self._roll_initiative(ev)
+                return
+            if phase == MOVEMENT:
+                for u in st.units.values():
+                    u.done, u.moved, u.reformed = False, None, False
+                    u.fired, u.charged, u.stood_charge = False, False, False
+                for c in st.commanders.values():
+                    c.done = False
+                if self._open_alternation():
+                    return
+            elif phase in FIRE_PHASES:
+                st.targets = {}
+                for u in self.active_units():
+                    u.done = False
+                    if self.can_fire_now(u, phase):
+                        ts = self.targets_of(u)
+                        if ts:
+                            st.targets[u.id] = tuple(ts)
+                if self._open_alternation():
+                    return
+                self._end_fire_phase(phase, ev)
+            elif phase == MORALE:
+                self._morale_phase(ev)
+            elif phase == MELEE:
+                st.fought = set()
+                if self._melee_step(ev):
+                    return
+            if st.outcome is not None or self._check_immediate_victory(ev):
+                return
+            i = ORDER.index(phase)
+            if i + 1 < len(ORDER):
+                phase = ORDER[i + 1]
+            else:
+                if self._end_turn(ev):
+                    return
+                phase = INITIATIVE
+
+    def _open_alternation(self) -> bool:
+        st = self.state
+        for s in (st.first, st.enemy(st.first)):
+            if self._can_act(s):
+                st.side = s
+                return True
+        return False
+
+    def _leave(self, phase: str, ev: list[Event]) -> None:
+        """The interactive part of `phase` is over: finish it and go on."""
+        st = self.state
+        if phase in FIRE_PHASES:
+            self._end_fire_phase(phase, ev)
+            st.targets = {}
+        if st.outcome is not None or self._check_immediate_victory(ev):
+            return
+        i = ORDER.index(phase)
+        if i + 1 < len(ORDER):
+            self._enter(ORDER[i + 1], ev)
+        elif not self._end_turn(ev):
+            self._enter(INITIATIVE, ev)
+
+    def _roll_initiative(self, ev: list[Event]) -> None:
+        st = self.state
+        a, b = st.sides
+        while True:
+            ra = self.chance.d6(f"initiative: {a}")
+            rb = self.chance.d6(f"initiative: {b}")
+            if ra != rb:
+                break
+            ev.append(Event("roll", f"initiative tie {ra}-{rb}: roll again",
+                            {"rolls": {a: ra, b: rb}}))
+        winner = a if ra > rb else b
+        st.initiative = winner
+        st.side = winner
+        ev.append(Event("roll", f"initiative {a} {ra}, {b} {rb}: {winner} chooses",
+                        {"rolls": {a: ra, b: rb}, "winner": winner}))
+
+    def _end_turn(self, ev: list[Event]) -> bool:
+        """Victory at the end of the turn; True if the game ended."""
+        st = self.state
+        if self._check_immediate_victory(ev):
+            return True
+        result = self.judge.end_of_turn(st.turn, self._views())
+        if result is not None:
+            self._finish(result, ev)
+            return True
+        st.turn += 1
+        ev.append(Event("turn", f"turn {st.turn} begins", {"turn": st.turn}))
+        return False
+
+    def _finish(self, outcome: Outcome, ev: list[Event]) -> None:
+        st = self.state
+        st.outcome = outcome
+        st.side = None
+        ev.append(Event("outcome", outcome.reason, outcome.to_json()))
+
+    # -- victory ---------------------------------------------------------------------
+
+    def _views(self) -> list[PieceView]:
+        return [
+            PieceView(u.id, u.side, u.type, u.active, u.figures, u.position,
+                      u.footprint() if u.active else None)
+            for u in self.state.units.values()
+        ]
+
+    def _check_immediate_victory(self, ev: list[Event]) -> bool:
+        st = self.state
+        if st.outcome is not None:
+            return True
+        result = self.judge.immediate(self._views())
+        if result is None:
+            return False
+        self._finish(result, ev)
+        return True
+
+    # -- charges ---------------------------------------------------------------------
+
+    def _charge(self, u: Piece, t: Piece, ev: list[Event]) -> None:
+        u.done = True
+        u.fired = True  # ruling: a unit that declares a charge does not fire this turn
+        ev.append(Event("charge", f"{u.id} charges {t.id}", {"unit": u.id, "target": t.id}))
+        need = combat.check_number(u.quality, self.in_defences(u))
+        ok, r = combat.quality_check(self.chance.d6, need, f"{u.id} pre-charge")
+        ev.append(Event("check", f"{u.id} pre-charge check {r} (needs {need}+): "
+                        + ("passes" if ok else "fails and halts"),
+                        {"unit": u.id, "roll": r, "need": need, "passed": ok,
+                         "check": "pre-charge"}))
+        if not ok:
+            u.fired = False  # it stayed where it was: it may still fire standing
+            return
+        need_t = combat.check_number(t.quality, self.in_defences(t), charged=True)
+        ok_t, rt = combat.quality_check(self.chance.d6, need_t, f"{t.id} receiving a charge")
+        ev.append(Event("check", f"{t.id} receiving check {rt} (needs {need_t}+): "
+                        + ("stands" if ok_t else "fails and retreats"),
+                        {"unit": t.id, "roll": rt, "need": need_t, "passed": ok_t,
+                         "check": "receive"}))
+        pos, facing = self.charge_placement(u, t)
+        if not ok_t:
+            self._retreat(t, u.position, ev, melee=False)
+            fp = u.footprint(pos, facing)
+            if self._placement_problem(u, fp, set()) is None:
+                self._place(u, pos, facing)
+            return
+        t.stood_charge = True
+        counter = False
+        if t.type is UnitType.CAVALRY:
+            counter = self._counter_charge(u, t, ev)
+        elif t.type in (UnitType.LINE_INFANTRY, UnitType.LIGHT_INFANTRY):
+            self._defensive_fire(t, u, ev)
+            if not u.active:
+                return
+        if not counter:
+            self._place(u, pos, facing)
+        u.charged = True
+        u.engaged, t.engaged = t.id, u.id
+        u.first_round = t.first_round = True
+        ev.append(Event("contact", f"{u.id} and {t.id} are in melee",
+                        {"units": [u.id, t.id]}))
+
+    def _place(self, u: Piece, pos: Point, facing: float) -> None:
+        u.moved = max(u.moved or 0.0, move_distance(u.position, u.facing, pos, facing, u.size))
+        u.position, u.facing = pos, canonical_facing(facing)
+        self._carry_commander(u)
+
+    def _counter_charge(self, u: Piece, t: Piece, ev: list[Event]) -> bool:
+        """Both cavalry meet in the middle; False if there is no room to."""
+        d = math.dist(u.position, t.position)
+        gap = d - u.size[1] / 2.0 - t.size[1] / 2.0
+        if gap <= 0:
+            return False
+        b_tu = bearing(t.position, u.position)
+        b_ut = (b_tu + 180.0) % 360.0
+        fx, fy = forward(b_tu)
+        t_pos = (t.position[0] + fx * gap / 2.0, t.position[1] + fy * gap / 2.0)
+        gx, gy = forward(b_ut)
+        half = gap / 2.0 - 0.05
+        u_pos = (u.position[0] + gx * half, u.position[1] + gy * half)
+        tfp, ufp = t.footprint(t_pos, b_tu), u.footprint(u_pos, b_ut)
+        if (self._placement_problem(t, tfp, {u.id}) is not None
+                or self._placement_problem(u, ufp, {t.id}) is not None
+                or tfp.distance(ufp) > CONTACT):
+            return False
+        self._place(t, t_pos, b_tu)
+        self._place(u, u_pos, b_ut)
+        t.charged = True
+        ev.append(Event("counter-charge", f"{t.id} counter-charges {u.id}; they meet midway",
+                        {"unit": t.id, "target": u.id}))
+        return True
+
+    def _defensive_fire(self, t: Piece, u: Piece, ev: list[Event]) -> None:
+        if t.fired or fire_move_allowance(t.type, t.formation) is None:
+            return
+        dice = combat.fire_dice(t.type, t.figures)
+        if dice <= 0:
+            return
+        t.fired = True
+        res = combat.resolve_fire(
+            self.chance.d6, dice, combat.hit_number(t.morale),
+            combat.save_number(u.quality, False), self.commander_of(u) is not None,
+            f"{t.id} fires at charging {u.id}")
+        self._fire_event(t, u, res, ev, "defensive fire")
+        self._take_casualties(u, res.casualties, ev)
+        if u.active and u.checks_due:
+            self._take_checks(u, ev)
+
+    # -- fire ------------------------------------------------------------------------
+
+    def _fire_numbers(self, u: Piece, t: Piece) -> tuple[int, int, int, bool]:
+        dice = combat.fire_dice(u.type, u.figures)
+        long_range = u.is_artillery and u.footprint().distance(t.footprint()) > \
+            self.units_of_measure(ARTILLERY_CLOSE_RANGE) + 1e-9
+        need = combat.hit_number(u.morale, long_range)
+        save = combat.save_number(t.quality, self.in_defences(t))
+        return dice, need, save, self.commander_of(t) is not None
+
+    def _fire(self, u: Piece, t: Piece, ev: list[Event]) -> None:
+        dice, need, save, cmd = self._fire_numbers(u, t)
+        res = combat.resolve_fire(self.chance.d6, dice, need, save, cmd,
+                                  f"{u.id} fires at {t.id}")
+        u.done = u.fired = True
+        t.pending += res.casualties
+        self._fire_event(u, t, res, ev, f"{self.state.phase} fire")
+
+    def _fire_event(self, u: Piece, t: Piece, res: combat.FireResult, ev: list[Event],
+                    what: str) -> None:
+        ev.append(Event(
+            "fire",
+            f"{what}: {u.id} rolls {len(res.rolls)} dice at {t.id} needing {res.need}+: "
+            f"{res.hits} hit(s), {res.saved} saved"
+            + (f", {res.cancelled} taken off by the commander" if res.cancelled else "")
+            + f": {res.casualties} casualt{'y' if res.casualties == 1 else 'ies'}",
+            {"unit": u.id, "target": t.id, "rolls": list(res.rolls), "need": res.need,
+             "saves": list(res.saves), "save_need": res.save_need, "hits": res.hits,
+             "saved": res.saved, "cancelled": res.cancelled, "casualties": res.casualties},
+        ))
+
+    def _end_fire_phase(self, phase: str, ev: list[Event]) -> None:
+        for u in self.active_units():
+            if u.pending:
+                n, u.pending = u.pending, 0
+                self._take_casualties(u, n, ev)
+
+    def _take_casualties(self, u: Piece, n: int, ev: list[Event]) -> None:
+        if n <= 0 or not u.active:
+            return
+        before = u.casualties
+        lost = min(n, u.figures)
+        u.figures -= lost
+        u.checks_due += combat.checks_due(before, u.casualties)
+        ev.append(Event("casualties", f"{u.id} loses {lost} figure(s), {u.figures} left",
+                        {"unit": u.id, "lost": lost, "figures": u.figures}))
+        if u.figures == 0:
+            self._remove(u, ELIMINATED, f"{u.id} is wiped out", ev)
+
+    def _remove(self, u: Piece, status: str, text: str, ev: list[Event]) -> None:
+        u.status = status
+        u.checks_due = u.pending = 0
+        if status == ROUTED:
+            u.morale = Morale.ROUTED
+        if u.engaged is not None:
+            other = self.state.units[u.engaged]
+            if other.engaged == u.id:
+                other.engaged = None
+                other.first_round = False
+            u.engaged = None
+        c = self.commander_of(u)
+        if c is not None:
+            c.attached = None
+        ev.append(Event(status, text, {"unit": u.id}))
+
+    # -- morale ---------------------------------------------------------------------
+
+    def _morale_phase(self, ev: list[Event]) -> None:
+        for u in self.active_units():
+            if u.checks_due:
+                self._take_checks(u, ev)
+
+    def _take_checks(self, u: Piece, ev: list[Event]) -> None:
+        need = combat.check_number(u.quality, self.in_defences(u))
+        res = combat.morale_checks(self.chance.d6, u.checks_due, need, u.morale,
+                                   f"{u.id} stand lost")
+        u.checks_due = 0
+        u.morale = res.after
+        ev.append(Event("morale", f"{u.id} checks {list(res.rolls)} needing {need}+: "
+                        f"{res.before.value} -> {res.after.value}",
+                        {"unit": u.id, "rolls": list(res.rolls), "need": need,
+                         "before": res.before.value, "after": res.after.value}))
+        if res.after is Morale.ROUTED:
+            self._remove(u, ROUTED, f"{u.id} routs", ev)
+
+    # -- melee ----------------------------------------------------------------------
+
+    def _melees(self) -> list[tuple[Piece, Piece]]:
+        """Pairs in contact still to fight this phase, charger (or earlier id) first."""
+        st = self.state
+        out: list[tuple[Piece, Piece]] = []
+        seen: set[str] = set()
+        for u in st.units.values():
+            if not u.active or u.engaged is None or u.id in seen or u.id in st.fought:
+                continue
+            t = st.units[u.engaged]
+            seen.update((u.id, t.id))
+            a, b = (u, t) if (u.charged or not t.charged) else (t, u)
+            out.append((a, b))
+        return out
+
+    def _melee_step(self, ev: list[Event]) -> bool:
+        """Fight melees until the initiative side has a real choice; True if it must act."""
+        st = self.state
+        while st.outcome is None:
+            pending = self._melees()
+            if len(pending) >= 2:
+                st.side = st.initiative
+                return True
+            if not pending:
+                break
+            self._fight(*pending[0], ev)
+            if self._check_immediate_victory(ev):
+                return True
+        return False
+
+    def melee_numbers(self, a: Piece, b: Piece) -> tuple[combat.MeleeSide, combat.MeleeSide]:
+        def side(x: Piece, y: Piece) -> combat.MeleeSide:
+            doubled = x.first_round and (
+                combat.cavalry_doubles(x.type, x.charged, y.type, y.formation)
+                or combat.artillery_doubles(x.type, x.stood_charge, y.type))
+            return combat.MeleeSide(
+                combat.melee_dice(x.figures, doubled), combat.hit_number(x.morale),
+                combat.save_number(x.quality, self.in_defences(x)),
+                self.commander_of(x) is not None)
+        return side(a, b), side(b, a)
+
+    def _fight(self, a: Piece, b: Piece, ev: list[Event]) -> None:
+        st = self.state
+        st.fought.update((a.id, b.id))
+        sa, sb = self.melee_numbers(a, b)
+        res = combat.resolve_melee(self.chance.d6, sa, sb, f"melee {a.id} v {b.id}")
+        a.first_round = b.first_round = False
+        winner = res.winner
+        ev.append(Event(
+            "melee",
+            f"melee {a.id} ({len(res.a_strikes.rolls)} dice) v {b.id} "
+            f"({len(res.b_strikes.rolls)} dice): {a.id} loses {res.casualties_on_a}, "
+            f"{b.id} loses {res.casualties_on_b}: "
+            + ({"a": f"{a.id} wins", "b": f"{b.id} wins"}[winner] if winner else "no decision"),
+            {"a": a.id, "b": b.id, "a_rolls": list(res.a_strikes.rolls),
+             "b_rolls": list(res.b_strikes.rolls), "a_saves": list(res.b_strikes.saves),
+             "b_saves": list(res.a_strikes.saves), "casualties_on_a": res.casualties_on_a,
+             "casualties_on_b": res.casualties_on_b,
+             "winner": None if winner is None else (a.id if winner == "a" else b.id)},
+        ))
+        self._take_casualties(a, res.casualties_on_a, ev)
+        self._take_casualties(b, res.casualties_on_b, ev)
+        if winner is not None and a.active and b.active:
+            w, loser = (a, b) if winner == "a" else (b, a)
+            w.engaged = loser.engaged = None
+            if self.loser_removed:
+                self._remove(loser, REMOVED, f"{loser.id} loses the melee and is removed", ev)
+            else:
+                self._retreat(loser, w.position, ev, melee=True)
+        for x in (a, b):
+            if x.active and x.checks_due:
+                self._take_checks(x, ev)
+
+    def retreat_distance(self, u: Piece) -> float:
+        """A full move; a square retreats as a column (ruling)."""
+        d = move_allowance(u.type, u.formation)
+        return self.units_of_measure(d if d > 0 else COLUMN_MOVE)
+
+    def _retreat(self, u: Piece, away_from: Point, ev: list[Event], melee: bool) -> None:
+        """Retreat a full move straight away from `away_from`, facing it.
+
+        Ruling: off the table, or with no room anywhere along the way, the unit
+        routs; short of room at the full distance it stops at the furthest clear
+        spot (steps of RETREAT_STEP).  After a melee loss, passing through
+        friends costs one casualty (seed, "Interpenetration").
+        """
+        full = self.retreat_distance(u)
+        direction = bearing(away_from, u.position)
+        facing = canonical_facing(bearing(u.position, away_from))
+        fx, fy = forward(direction)
+        start_fp = u.footprint()
+        chosen: Point | None = None
+        why = "has nowhere to retreat"
+        steps = max(1, int(full / RETREAT_STEP))
+        for i in range(steps, 0, -1):
+            d = full * i / steps
+            pos = (u.position[0] + fx * d, u.position[1] + fy * d)
+            fp = u.footprint(pos, facing)
+            if i == steps and not self.terrain.on_table(fp):
+                why = "retreats off the table"
+                break
+            if self._placement_problem(u, fp, set()) is None:
+                path = swept(start_fp, fp)
+                if any(path.intersects(o.footprint())
+                       for o in self.active_units(self.state.enemy(u.side))
+                       if o.footprint().distance(start_fp) > CONTACT):
+                    continue
+                chosen = pos
+                break
+        if chosen is None:
+            self._remove(u, ROUTED, f"{u.id} {why} and routs", ev)
+            return
+        end_fp = u.footprint(chosen, facing)
+        path = swept(start_fp, end_fp)
+        through = [o.id for o in self.active_units(u.side)
+                   if o.id != u.id and path.intersects(o.footprint())]
+        dist = math.dist(u.position, chosen)
+        u.position, u.facing = chosen, facing
+        self._carry_commander(u)
+        ev.append(Event("retreat", f"{u.id} retreats {dist:.1f}\"",
+                        {"unit": u.id, "x": chosen[0], "y": chosen[1], "facing": facing,
+                         "through": through}))
+        if melee and through:
+            self._take_casualties(u, 1, ev)
+
+    # -- odds -------------------------------------------------------------------------
+
+    def fire_odds(self, unit: str, target: str) -> FireOdds:
+        """Exact odds of `unit` firing at `target` now (this resolution alone)."""
+        u, t = self.state.units[unit], self.state.units[target]
+        dice, need, save, cmd = self._fire_numbers(u, t)
+        check = combat.check_number(t.quality, self.in_defences(t))
+        return fire_odds(dice, need, save, check, t.figures - t.pending,
+                         t.casualties + t.pending, t.morale, cmd)
+
+    def melee_odds(self, unit: str) -> MeleeOdds:
+        """Exact odds of the melee `unit` is in (A is the charger)."""
+        for a, b in self._melees():
+            if unit in (a.id, b.id):
+                sa, sb = self.melee_numbers(a, b)
+                return melee_odds(sa.dice, sa.need, sa.save_need, sa.commander, a.figures,
+                                  sb.dice, sb.need, sb.save_need, sb.commander, b.figures)
+        raise RulesError(f"{unit} is not in a melee still to be fought")
+
+    def odds(self, action: Action) -> dict[str, JSON] | None:
+        """The exact outcome distribution of a fire or melee action, as plain data."""
+        if isinstance(action, Fire) and self.check(action) is None:
+            o = self.fire_odds(action.unit, action.target)
+            return {
+                "kind": "fire",
+                "hits": [float(p) for p in o.hits],
+                "casualties": [float(p) for p in o.casualties],
+                "eliminated": float(o.eliminated),
+                "morale_drop": float(o.morale_drop),
+                "routed": float(o.routed),
+            }
+        if isinstance(action, Melee) and self.check(action) is None:
+            m = self.melee_odds(action.unit)
+            return {
+                "kind": "melee",
+                "casualties_a": [float(p) for p in m.on_a],
+                "casualties_b": [float(p) for p in m.on_b],
+                "a_wins": float(m.a_wins), "b_wins": float(m.b_wins),
+                "undecided": float(m.undecided),
+            }
+        return None
+
+    # -- random candidates ---------------------------------------------------------------
+
+    def _sample_moves(self, side: str, rng: random.Random, n: int) -> list[Action]:
+        st = self.state
+        movers = [u for u in self._movers(side) if self.allowance(u) > 0]
+        enemies = self.active_units(st.enemy(side))
+        out: list[Action] = []
+        tries = 0
+        while len(out) < n and tries < n * 4 and (movers or self._free_commanders(side)):
+            tries += 1
+            a: Action | None
+            if movers and (rng.random() < 0.85 or not self._free_commanders(side)):
+                u = rng.choice(movers)
+                a = self._propose_move(u, enemies, rng)
+            else:
+                c = rng.choice(self._free_commanders(side))
+                span = self.units_of_measure(COMMANDER_MOVE) * rng.random()
+                ang = rng.uniform(0, 360)
+                fx, fy = forward(ang)
+                a = OfficerMove(c.id, (round(c.position[0] + fx * span, 2),
+                                       round(c.position[1] + fy * span, 2)))
+            if a is not None and a not in out and self.check(a) is None:
+                out.append(a)
+        return out
+
+    def _propose_move(self, u: Piece, enemies: list[Piece], rng: random.Random) -> Move | None:
+        allowance = self.allowance(u)
+        limit = fire_move_allowance(u.type, u.formation)
+        fire_move = self.units_of_measure(limit) if limit else 0.0
+        choice = rng.random()
+        facing = u.facing
+        if enemies and choice < 0.6:
+            target = min(enemies, key=lambda e: math.dist(e.position, u.position))
+            facing = canonical_facing(round(bearing(u.position, target.position)))
+        elif choice < 0.75:
+            facing = canonical_facing(u.facing + rng.choice((-45, -20, 20, 45)))
+        dist = rng.choice((allowance, fire_move or allowance, allowance * rng.random()))
+        if choice > 0.92:
+            dist = -dist / 2.0
+        fx, fy = forward(facing)
+        for _ in range(6):
+            to = (round(u.position[0] + fx * dist, 2), round(u.position[1] + fy * dist, 2))
+            if move_distance(u.position, u.facing, to, facing, u.size) <= allowance:
+                return Move(u.id, to, facing)
+            dist /= 2.0
+        return None
+
+    # -- pictures -------------------------------------------------------------------
+
+    def units_json(self) -> list[dict[str, JSON]]:
+        out: list[dict[str, JSON]] = []
+        for u in self.state.units.values():
+            out.append({
+                "id": u.id, "side": u.side, "kind": "unit", "type": u.type.value,
+                "x": _r(u.position[0]), "y": _r(u.position[1]), "facing": _r(u.facing),
+                "status": u.status, "figures": u.figures, "casualties": u.casualties,
+                "morale": u.morale.value, "formation": u.formation.value,
+                "quality": u.quality.value, "engaged": u.engaged,
+                "moved": None if u.moved is None else _r(u.moved), "fired": u.fired,
+                "checks_due": u.checks_due, "pending": u.pending,
+            })
+        for c in self.state.commanders.values():
+            out.append({
+                "id": c.id, "side": c.side, "kind": "officer", "type": c.rank.value,
+                "x": _r(c.position[0]), "y": _r(c.position[1]), "facing": 0.0,
+                "status": ACTIVE, "attached_to": c.attached, "moved": c.done,
+            })
+        return out
+
+    def counters_json(self) -> dict[str, JSON]:
+        st = self.state
+        return {
+            "initiative": st.initiative or None,
+            "first": st.first or None,
+            "measure": self.measure,
+            "melee_loser": "removed" if self.loser_removed else "retreat",
+            "units_left": {s: len(self.active_units(s)) for s in st.sides},
+        }
+
+
+def _r(v: float) -> float:
+    return round(v, 4) + 0.0
+
+
+class MayhemRuleset(Ruleset):
+    id = RULESET_ID
+    name = "Muskets & Mayhem"
+    description = ("Battalion-level horse and musket rules: opposed fire and saves, "
+                   "morale states, charges and melee.")
+    options = (
+        OptionSpec("measure", "scenario",
+                   "units of measurement: 'inch', 'cm' (for 15mm and smaller), or "
+                   "'scenario' to follow the table's unit"),
+        OptionSpec("melee_loser", "retreat",
+                   "what happens to a melee loser: 'retreat' (option A) or 'removed' "
+                   "(option B)"),
+        OptionSpec("turn_limit", DEFAULT_TURN_LIMIT,
+                   "turns played when the scenario sets no turn limit (0: none)"),
+    )
+
+    def new_game(
+        self,
+        scenario: Scenario,
+        options: Mapping[str, OptionValue] | None = None,
+        seed: int = 0,
+        dice: Sequence[int] = (),
+        cards: Sequence[str] = (),
+    ) -> MayhemGame:
+        opts = self.resolve_options(scenario, options)
+        chance = self.make_chance(seed, dice, cards)
+        return MayhemGame(self, scenario, opts, seed, chance, (tuple(dice), tuple(cards)))
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)

@@ -1,0 +1,108 @@
+"""The mutable state of a Muskets & Mayhem game: units, commanders, the clock.
+
+A game deep-copies this for clone(); nothing here is shared with the scenario.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shapely.geometry import Polygon
+
+from desktop.rules.engine import Outcome
+from desktop.rules.mayhem.constants import Morale
+from desktop.rules.mayhem.geometry import base_size, rect
+from desktop.scenario.model import Point
+from desktop.scenario.vocabulary import ARTILLERY, Formation, Quality, Rank, UnitType
+
+ACTIVE = "active"
+ROUTED = "routed"  # failed a check while Shaken, or driven off the table
+ELIMINATED = "eliminated"  # every figure lost
+REMOVED = "removed"  # lost a melee under option B
+
+STATUSES = (ACTIVE, ROUTED, ELIMINATED, REMOVED)
+
+
+@dataclass
+class Piece:
+    """A unit on the table and its counters."""
+
+    id: str
+    side: str
+    type: UnitType
+    quality: Quality
+    frontage: float
+    depth: float
+    start_figures: int
+    figures: int
+    position: Point
+    facing: float
+    formation: Formation
+    morale: Morale = Morale.NORMAL
+    status: str = ACTIVE
+    # this turn
+    done: bool = False  # has acted in the current interactive phase
+    moved: float | None = None  # how far it moved this turn; None if it stood
+    reformed: bool = False  # changed formation this turn
+    fired: bool = False  # fired this turn (in a fire phase, or at a charger)
+    charged: bool = False  # charged or counter-charged this turn
+    stood_charge: bool = False  # passed its check when charged this turn
+    # lasting
+    engaged: str | None = None  # the enemy unit it is locked in melee with
+    first_round: bool = False  # the melee it is in has not been fought yet
+    checks_due: int = 0  # morale checks waiting for the morale phase
+    pending: int = 0  # casualties waiting for the end of the fire phase
+
+    @property
+    def active(self) -> bool:
+        return self.status == ACTIVE
+
+    @property
+    def casualties(self) -> int:
+        return self.start_figures - self.figures
+
+    @property
+    def is_artillery(self) -> bool:
+        return self.type in ARTILLERY
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return base_size(self.frontage, self.depth, self.formation)
+
+    def footprint(self, position: Point | None = None, facing: float | None = None,
+                  formation: Formation | None = None) -> Polygon:
+        size = self.size if formation is None else base_size(
+            self.frontage, self.depth, formation)
+        return rect(self.position if position is None else position, size,
+                    self.facing if facing is None else facing)
+
+
+@dataclass
+class Commander:
+    id: str
+    side: str
+    rank: Rank
+    position: Point
+    attached: str | None = None
+    done: bool = False
+
+
+@dataclass
+class State:
+    sides: tuple[str, str]
+    units: dict[str, Piece]
+    commanders: dict[str, Commander]
+    turn: int = 1
+    phase: str = "initiative"
+    side: str | None = None
+    initiative: str = ""  # the side that won the roll this turn
+    first: str = ""  # the side that moves (and fires) first this turn
+    outcome: Outcome | None = None
+    #: Fire phases: each eligible unit's possible targets, fixed when the phase
+    #: starts (nothing moves and casualties wait for the phase's end).
+    targets: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Melee phase: units whose melee has been fought this phase.
+    fought: set[str] = field(default_factory=set)
+
+    def enemy(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
