@@ -1,3 +1,304 @@
-"""stub"""
+"""Quick-reference sheets as data, one per ruleset id, in the project's own words.
 
-REFERENCES: dict[str, object] = {}
+Each sheet summarises the seed as the project reads it (docs/rulesets and
+RULINGS.md), never quoting it.  To add a ruleset, add a `Reference` to
+`REFERENCES`; the renderer lays out whatever sections it is given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+
+@dataclass(frozen=True)
+class RefTable:
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    #: Relative column widths; equal when empty.
+    widths: tuple[float, ...] = ()
+
+
+#: A bullet of plain text, a (bold term, text) pair, or a small table.
+Item = str | tuple[str, str] | RefTable
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True)
+class Reference:
+    ruleset: str
+    title: str
+    strapline: str
+    sections: tuple[Section, ...]
+
+
+D3: Final = Reference(
+    "d3",
+    "D3 Horse and Musket",
+    "Hits wear a unit down: each makes the next order harder to carry out, and nine "
+    "finish it.",
+    (
+        Section("Turn sequence", (
+            "A game turn is two player turns. In yours, work through:",
+            ("1.", "Movement: test each unit you want to move; move the ones that pass."),
+            ("2.", "Shooting: test each unit you want to fire; those that pass shoot."),
+            ("3.", "Hand to hand: resolve the charges your cavalry made."),
+            ("4.", "Elimination: remove every unit carrying 9 or more hits."),
+            "Then your opponent takes a player turn the same way.",
+        )),
+        Section("Activation test", (
+            "Before a unit moves or shoots, roll a d6 and double the score. If the result is "
+            "more than the hits the unit carries, it acts. If not, it is disordered: no "
+            "moving or shooting for the rest of the turn.",
+            RefTable(("Hits carried", "0–1", "2–3", "4–5", "6–7", "8"),
+                     (("d6 needed", "any", "2+", "3+", "4+", "5+"),)),
+            "A General within 12\" may have one failed test re-rolled each turn. Generals "
+            "themselves never test.",
+        )),
+        Section("Movement", (
+            RefTable(("Who", "Move", "Notes"), (
+                ("Infantry", '6"', ""),
+                ("Skirmishers", '9"', "may pass through friends"),
+                ("Cavalry", '12"', "the only troops that charge"),
+                ("Artillery", '6"', "once it has fired: pivot only"),
+                ("Generals", '12"', "no test needed"),
+            ), (1.2, 0.6, 2.2)),
+            "Move in a straight line; pivot on the centre before and/or after the move. "
+            "Only skirmishers pass through friendly units (and are passed through).",
+        )),
+        Section("Terrain", (
+            RefTable(("Ground", "Who may enter"), (
+                ("Wood", "skirmishers only"),
+                ("Town", "infantry and cavalry may end a move there; fire all round"),
+                ("Marsh, lake", "nobody"),
+                ("River", "at a bridge or ford only; crossing takes a whole move"),
+                ("Stream", "not artillery; others take a whole move to cross"),
+                ("Difficult ground", "infantry and skirmishers only"),
+                ("Hill", "everyone"),
+            ), (1.0, 2.6)),
+        )),
+        Section("Shooting", (
+            "Cavalry never shoot, and a unit that moved this turn cannot. Pick one enemy unit "
+            "lying at least partly within 45° either side of straight ahead, looking from the "
+            "middle of the front edge; measure from there to its nearest point.",
+            RefTable(("Shooter", "Range", "Hits"), (
+                ("Infantry", '12"', "D3"),
+                ("Skirmishers", '12"', "D3 − 1"),
+                ("Artillery", '48"', "D3 − 1"),
+            ), (1.3, 0.8, 1.0)),
+            ("Cover:", "one hit fewer against a unit in a wood, a town or behind a wall "
+                       "(never below none)."),
+            ("Artillery", "that has fired is deployed: it can still pivot but never moves "
+                          "again."),
+        )),
+        Section("Cavalry charges", (
+            "Declare in your movement: one turn of up to 45° at the start, then straight ahead "
+            "into contact. Only one charger per defender. In the hand-to-hand phase the "
+            "charger alone deals hits:",
+            RefTable(("Charge", "Hits"), (
+                ("Basic", "D3 + 1"),
+                ("Defender on a hill", "− 1"),
+                ("Defender is cavalry", "− 1"),
+                ("Into flank or rear", "double (after the above)"),
+            ), (1.6, 1.4)),
+            "If the defender is still there afterwards, the cavalry falls back half a move, "
+            "still facing it.",
+        )),
+        Section("Losses and morale", (
+            "There is no separate morale test: hits do that job through the activation "
+            "test. Mark hits on the roster; a unit with 9 or more is removed in the "
+            "elimination phase.",
+        )),
+        Section("Generals", (
+            "Generals cannot be attacked. If an enemy ends a move within 6\" of one with no "
+            "friendly unit between them, he must ride 12\" away in his next movement.",
+        )),
+    ),
+)
+
+MAYHEM: Final = Reference(
+    "mayhem",
+    "Muskets & Mayhem",
+    "Buckets of dice: the firer rolls to hit, the target rolls to stand it, and morale "
+    "slides from Normal to Shaken.",
+    (
+        Section("Turn sequence", (
+            ("1.", "Initiative: both roll a d6; the higher chooses to go first or second."),
+            ("2.", "Movement: the sides take turns, one unit at a time. A unit that means to "
+                   "charge tests troop quality first (fail: it stays put); its target then "
+                   "tests too."),
+            ("3.", "Artillery fire."),
+            ("4.", "Stationary fire: units that did not move."),
+            ("5.", "Moving fire: units that moved and may still shoot."),
+            "Remove casualties at the end of each fire phase.",
+            ("6.", "Morale: tests for stands lost to fire this turn."),
+            ("7.", "Melee: units in contact fight; the initiative player picks the order."),
+        )),
+        Section("Movement", (
+            "Distances are in units: inches for figures above 15 mm, centimetres for 15 mm "
+            "and below.",
+            RefTable(("Who", "Move"), (
+                ("Line, not firing this turn", "12"),
+                ("Line, moving and firing", "8"),
+                ("Attack column", "12"),
+                ("Artillery", "6"),
+                ("Foot artillery, limbered", "12"),
+                ("Cavalry", "20"),
+                ("Commanders", "30"),
+                ("Square", "cannot move"),
+            ), (2.2, 1.0)),
+            "A unit that falls back through friends after losing a melee takes one extra hit.",
+        )),
+        Section("Ranges", (
+            RefTable(("Weapon", "Range"), (
+                ("Muskets", "6"),
+                ("Artillery, close", "6"),
+                ("Artillery, long", "20"),
+            ), (2.2, 1.0)),
+        )),
+        Section("Fire", (
+            RefTable(("Firer", "Fire dice"), (
+                ("Line infantry, cavalry", "1 per 2 figures (round down)"),
+                ("Light infantry", "1 per base of two"),
+                ("Artillery", "1 per gunner with the gun"),
+            ), (1.5, 1.7)),
+            RefTable(("Firer's morale", "Normal", "Disorganised", "Shaken"),
+                     (("Hits on", "4+", "5+", "6"),), (1.4, 1.0, 1.3, 1.0)),
+            "For each hit the target rolls a save on its troop quality; each failed save is a "
+            "figure lost.",
+            RefTable(("Quality", "Elite", "Veteran", "Regular", "Second rate"),
+                     (("Save / test", "3+", "4+", "5+", "6"),), (1.3, 1.0, 1.0, 1.0, 1.3)),
+            ("Example:", "eight dice at Normal roll 1 1 2 3 4 4 5 6: four hits. The Veteran "
+                         "target saves with 2 3 4 5: two saved, two figures lost."),
+            ("Commander:", "one attached to the unit cancels one unsaved hit each time it is "
+                           "hit."),
+            ("Prepared defences:", "+1 to saves and morale tests, +2 to the test when "
+                                   "charged."),
+        )),
+        Section("Morale", (
+            "Morale (Normal, Disorganised, Shaken) is not troop quality: quality stays fixed, "
+            "morale changes. Each time a unit's losses reach another 4 figures (a stand), it "
+            "tests: roll its quality number or better.",
+            "A failure drops it one state. A Shaken unit that fails again routs.",
+        )),
+        Section("Charges and melee", (
+            ("Charger:", "tests quality before moving in; fails and it halts."),
+            ("Target:", "tests quality; fails and it falls back a full move. If it passes, "
+                        "infantry may fire at the chargers at once, cavalry may "
+                        "counter-charge (they meet half way)."),
+            ("Melee:", "each side rolls a die per figure, hitting on its morale number; both "
+                       "save as against fire."),
+            ("Result:", "a side that inflicts two or more casualties than it takes wins. The "
+                        "loser falls back a full move facing the enemy and tests quality if "
+                        "it lost a stand (or, by scenario option, is removed)."),
+            ("Double dice:", "cavalry charging infantry in line; artillery that passes its test "
+                             "when charged by infantry or cavalry."),
+        )),
+    ),
+)
+
+TACTICAL: Final = Reference(
+    "tactical",
+    "Tactical Dice",
+    "Square grid, no arithmetic: each unit throws dice by quality and reads the symbols.",
+    (
+        Section("Turn sequence", (
+            ("1.", "Artillery: both sides fire their foot artillery, all at once (a battery "
+                   "hit now still fires). Horse artillery may wait and fire after moving."),
+            ("2.", "Initiative: both roll a d6; the lower score chooses to go first or "
+                   "second. Re-roll ties. A side that has had the choice N turns running "
+                   "(N ≥ 2) adds N − 1."),
+            ("3.", "First side: moves, fires in close support, fights close combats; routs "
+                   "and pursuits follow at once."),
+            ("4.", "Second side: the same."),
+        )),
+        Section("The dice", (
+            RefTable(("Face", "1", "2–3", "4", "5", "6"),
+                     (("Means", "Officer", "Target", "Flag", "Fire", "Sabre"),),
+                     (1.0, 1.0, 1.0, 0.8, 0.8, 0.9)),
+            RefTable(("Quality", "Dice", "CV"), (
+                ("Elite, Guard, Veteran", "4", "10"),
+                ("Trained, Regular", "3", "7"),
+                ("Conscript, Militia, Raw", "2", "4"),
+                ("Artillery (always)", "3", "7"),
+            ), (2.2, 0.6, 0.6)),
+            "Each hit takes one point off the unit's CV.",
+        )),
+        Section("Movement (squares)", (
+            "Steps go square to square along rows and columns.",
+            RefTable(("Who", "Move"), (
+                ("Formed infantry", "2 without fighting, or 1 and fire or fight"),
+                ("Skirmishers", "2 and fire"),
+                ("Cavalry", "3; or charge up to 4 (last 2 straight)"),
+                ("Foot artillery", "2 limbered, or 1 and unlimber to fire next turn"),
+                ("Horse artillery", "3 limbered; 2 and unlimber; or 1, unlimber and fire"),
+                ("Generals, ADCs", "3"),
+            ), (1.2, 2.6)),
+            "Limbering up costs one square.",
+        )),
+        Section("Fire", (
+            "Ranges count squares as a king moves: diagonals count one.",
+            RefTable(("Firer", "Range", "Hits on"), (
+                ("Infantry (musket)", "1", "Target"),
+                ("Foot artillery, canister", "up to 3", "Target"),
+                ("Foot artillery, effective", "up to 8", "Fire"),
+                ("Horse artillery, canister", "up to 2", "Target"),
+                ("Horse artillery, effective", "up to 6", "Fire"),
+                ("Skirmishers, unscreened target", "—", "Target (1 die)"),
+            ), (2.2, 0.9, 1.1)),
+            ("Hills:", "artillery on a hill adds a square to its effective range and may fire "
+                       "over friends below."),
+            ("Cover:", "firing at a town: two dice fewer. Behind a fence or wall: only Fire "
+                       "faces hit."),
+        )),
+        Section("Close combat", (
+            "Against an enemy in the next square along a row or column: throw dice for "
+            "quality (+1 with a General); Sabres hit.",
+            ("Cavalry v infantry:", "Sabres + Flags ≥ the defender's quality: no square, it "
+                                   "routs and the cavalry pursues with an extra die. Otherwise, "
+                                   "no Flags: square formed in time, Sabres ignored, it fires "
+                                   "half its dice (round up). Otherwise: square formed late, "
+                                   "takes the Sabres, fires one die."),
+            ("Bayonets:", "Flags (+ Sabres) ≥ the defender's quality: it flees. No Flags: it "
+                          "stands and fires all its dice; 1 Flag: one die fewer; more: one "
+                          "die fewer, then it retires unless its fire halted the attackers "
+                          "(two or more Flags on them)."),
+        )),
+        Section("Flags and Combat Value", (
+            RefTable(("Flags from one throw", "Effect"), (
+                ("1", "one die fewer this turn"),
+                ("2 to quality − 1", "halts; one die fewer"),
+                ("equal to quality", "halts and retires a square"),
+                ("more than quality", "routs"),
+            ), (1.4, 2.0)),
+            "A General in the square cancels the first Flag each turn.",
+            ("Over half the CV lost:", "one die fewer; may only reply, never fire or charge "
+                                      "first."),
+            ("CV 0:", "it retires; any further hit or Flag routs it off the table."),
+        )),
+        Section("Terrain", (
+            RefTable(("Square", "Effect"), (
+                ("Forest", "formed troops only on a road; skirmishers 1 a turn; blocks sight"),
+                ("Hill", "blocks sight"),
+                ("Town", "formed infantry stops; cavalry and guns only on a road; blocks "
+                         "sight"),
+                ("River, stream", "cross only at a bridge or ford"),
+                ("Tall crops", "infantry 1, cavalry 2; one die fewer attacking into it"),
+                ("Fence, wall", "formed troops stop; infantry attack with one die fewer; "
+                                "cavalry may not"),
+            ), (1.0, 3.0)),
+        )),
+        Section("Officers", (
+            "When a unit with a General or ADC takes a hit and another die shows an Officer, "
+            "roll a d6: 1 he is killed; 2 he is wounded and rolls each turn from then on, "
+            "leaving the field on a 1; 3–6 he is unharmed. Use his wound card.",
+        )),
+    ),
+)
+
+REFERENCES: Final[dict[str, Reference]] = {r.ruleset: r for r in (D3, MAYHEM, TACTICAL)}
