@@ -1,0 +1,446 @@
+"""Undo commands: each one a swap of two Scenario values made by an edit function.
+
+A command computes its new value when it is made (so a refused edit raises
+`EditError` before anything reaches the stack), then `redo` puts the new value
+in the document and `undo` puts the old one back.  Nothing else changes the
+model.
+
+Drags: a tool gives every mouse gesture a serial number (`gesture`) and
+pushes one command per mouse move.  Commands of the same type, for the same
+target set and gesture, merge: the first one's old value is kept, the last
+one's new value taken, so a whole drag is one undo step.  A drag that ends
+where it began leaves no step at all (the merged command is obsolete).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Literal
+
+from PySide6.QtGui import QUndoCommand
+
+from desktop.scenario import edits
+from desktop.scenario.model import (
+    Grid,
+    Objective,
+    Officer,
+    Point,
+    Scenario,
+    TerrainFeature,
+    Unit,
+    VictoryCondition,
+)
+from desktop.scenario.vocabulary import Edge, GameType, LengthUnit, PropertyValue, TerrainType
+
+_gestures = itertools.count(1)
+
+
+def new_gesture() -> int:
+    """A fresh serial number for one press-drag-release."""
+    return next(_gestures)
+
+
+def _describe(s: Scenario, ids: Iterable[str]) -> str:
+    ids = list(ids)
+    if len(ids) == 1:
+        i = ids[0]
+        for f in s.terrain:
+            if f.id == i:
+                return f.name or f.type.value
+        for o in s.game.objectives:
+            if o.id == i:
+                return o.name
+        try:
+            return edits.piece(s, i).name
+        except edits.EditError:
+            return i
+    return f"{len(ids)} items"
+
+
+class ScenarioCommand(QUndoCommand):
+    """Swap the document's scenario between `old` and `new`.
+
+    Subclasses set `ID` (>= 0 to allow merging) and pass a `merge_key`; two
+    commands merge when their ids, documents and keys are equal.
+    """
+
+    ID = -1
+
+    def __init__(
+        self,
+        doc: Any,
+        text: str,
+        new: Scenario,
+        *,
+        old: Scenario | None = None,
+        merge_key: object = None,
+        select: Iterable[str] | None = None,
+    ) -> None:
+        super().__init__(text)
+        self.doc = doc
+        self.old = doc.scenario if old is None else old
+        self.new = new
+        self.merge_key = merge_key
+        self.select_after = frozenset(select) if select is not None else None
+        self.select_before = doc.selection
+
+    def redo(self) -> None:
+        self.doc.set_scenario(self.new)
+        if self.select_after is not None:
+            self.doc.select(self.select_after)
+
+    def undo(self) -> None:
+        self.doc.set_scenario(self.old)
+        if self.select_after is not None:
+            self.doc.select(self.select_before)
+
+    def id(self) -> int:
+        return self.ID if self.merge_key is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if (
+            not isinstance(other, ScenarioCommand)
+            or other.id() != self.id()
+            or other.doc is not self.doc
+            or other.merge_key != self.merge_key
+        ):
+            return False
+        self.new = other.new
+        if self.new == self.old:
+            self.setObsolete(True)
+        return True
+
+
+class EditCommand(ScenarioCommand):
+    """Apply `fn(base, *args, **kwargs)`; `base` is the current scenario unless given.
+
+    A drag passes the scenario as it was when the drag began as `base` and the
+    total offset so far, so rounding never accumulates over many moves.
+    """
+
+    def __init__(
+        self,
+        doc: Any,
+        text: str,
+        fn: Callable[..., Scenario],
+        *args: Any,
+        base: Scenario | None = None,
+        merge_key: object = None,
+        select: Iterable[str] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        start = doc.scenario if base is None else base
+        new = fn(start, *args, **kwargs)
+        super().__init__(doc, text, new, merge_key=merge_key, select=select)
+
+
+def _key(ids: Iterable[str], gesture: int | None) -> object:
+    return None if gesture is None else (frozenset(ids), gesture)
+
+
+# --- whole scenario ----------------------------------------------------------------------
+
+
+class ReplaceScenario(ScenarioCommand):
+    """Put a whole new scenario in (recovery, 'revert'); `force` makes a step even if equal."""
+
+    def __init__(self, doc: Any, scenario: Scenario, text: str = "Replace scenario",
+                 force: bool = False) -> None:
+        super().__init__(doc, text, scenario)
+        self.force = force
+
+
+# --- terrain -------------------------------------------------------------------------------
+
+
+class AddFeature(EditCommand):
+    def __init__(self, doc: Any, feature: TerrainFeature) -> None:
+        super().__init__(doc, f"Add {feature.name or feature.type.value}", edits.add_feature,
+                         feature, select=[feature.id])
+
+
+class ReplaceFeature(EditCommand):
+    def __init__(self, doc: Any, feature: TerrainFeature, old_id: str | None = None) -> None:
+        super().__init__(doc, f"Change {feature.name or feature.type.value}",
+                         edits.replace_feature, feature, old_id)
+
+
+class UpdateFeature(EditCommand):
+    """Change name, shape or properties of one feature (typing merges per field)."""
+
+    ID = 10
+
+    def __init__(self, doc: Any, fid: str, *, gesture: int | None = None, **changes: Any) -> None:
+        text = f"Change {_describe(doc.scenario, [fid])}"
+        key = None if gesture is None else (fid, tuple(sorted(changes)), gesture)
+        super().__init__(doc, text, edits.update_feature, fid, merge_key=key, **changes)
+
+
+class SetFeatureType(EditCommand):
+    def __init__(self, doc: Any, fid: str, ftype: TerrainType) -> None:
+        super().__init__(doc, f"Make {_describe(doc.scenario, [fid])} a {ftype.value}",
+                         edits.set_feature_type, fid, ftype)
+
+
+class SetFeatureProperty(EditCommand):
+    def __init__(self, doc: Any, fid: str, key: str, value: PropertyValue | None) -> None:
+        super().__init__(doc, f"Set {key} of {_describe(doc.scenario, [fid])}",
+                         edits.set_feature_property, fid, key, value)
+
+
+class SetLineWidth(EditCommand):
+    ID = 11
+
+    def __init__(self, doc: Any, fid: str, width: float, smooth: bool | None = None,
+                 *, gesture: int | None = None) -> None:
+        super().__init__(doc, f"Change line of {_describe(doc.scenario, [fid])}",
+                         edits.set_line_width, fid, width, smooth,
+                         merge_key=_key([fid], gesture))
+
+
+class RotateFeatures(EditCommand):
+    ID = 12
+
+    def __init__(self, doc: Any, ids: Sequence[str], degrees: float, pivot: Point | None = None,
+                 *, gesture: int | None = None, base: Scenario | None = None) -> None:
+        super().__init__(doc, f"Rotate {_describe(doc.scenario, ids)}", edits.rotate_features,
+                         ids, degrees, pivot, base=base, merge_key=_key(ids, gesture))
+
+
+class ScaleFeatures(EditCommand):
+    ID = 13
+
+    def __init__(self, doc: Any, ids: Sequence[str], sx: float, sy: float | None = None,
+                 pivot: Point | None = None, *, gesture: int | None = None,
+                 base: Scenario | None = None) -> None:
+        super().__init__(doc, f"Resize {_describe(doc.scenario, ids)}", edits.scale_features,
+                         ids, sx, sy, pivot, base=base, merge_key=_key(ids, gesture))
+
+
+class MoveVertex(EditCommand):
+    ID = 14
+
+    def __init__(self, doc: Any, fid: str, index: int, point: Point,
+                 *, gesture: int | None = None) -> None:
+        key = None if gesture is None else (fid, index, gesture)
+        super().__init__(doc, f"Move a point of {_describe(doc.scenario, [fid])}",
+                         edits.move_vertex, fid, index, point, merge_key=key)
+
+
+class InsertVertex(EditCommand):
+    def __init__(self, doc: Any, fid: str, index: int, point: Point) -> None:
+        super().__init__(doc, f"Add a point to {_describe(doc.scenario, [fid])}",
+                         edits.insert_vertex, fid, index, point)
+
+
+class DeleteVertex(EditCommand):
+    def __init__(self, doc: Any, fid: str, index: int) -> None:
+        super().__init__(doc, f"Delete a point of {_describe(doc.scenario, [fid])}",
+                         edits.delete_vertex, fid, index)
+
+
+class PlaceCrossing(EditCommand):
+    def __init__(self, doc: Any, ftype: TerrainType, point: Point, name: str = "") -> None:
+        before = {f.id for f in doc.scenario.terrain}
+        super().__init__(doc, f"Place a {ftype.value}", edits.place_crossing, ftype, point, name)
+        self.select_after = frozenset(f.id for f in self.new.terrain if f.id not in before)
+
+
+# --- mixed selections -------------------------------------------------------------------------
+
+
+class MoveItems(EditCommand):
+    """Move features, units, officers and objectives together (a drag merges)."""
+
+    ID = 20
+
+    def __init__(self, doc: Any, ids: Sequence[str], dx: float, dy: float,
+                 *, gesture: int | None = None, base: Scenario | None = None) -> None:
+        super().__init__(doc, f"Move {_describe(doc.scenario, ids)}", edits.move_items,
+                         ids, dx, dy, base=base, merge_key=_key(ids, gesture))
+
+
+class RemoveItems(EditCommand):
+    def __init__(self, doc: Any, ids: Iterable[str], text: str | None = None) -> None:
+        ids = list(ids)
+        super().__init__(doc, text or f"Delete {_describe(doc.scenario, ids)}", edits.remove,
+                         ids, select=())
+
+
+class Paste(ScenarioCommand):
+    def __init__(self, doc: Any, clip: edits.Clip, offset: Point = (2.0, 2.0),
+                 text: str = "Paste") -> None:
+        new, ids = edits.paste(doc.scenario, clip, offset)
+        super().__init__(doc, text, new, select=ids)
+        self.new_ids = ids
+
+
+# --- units and officers ----------------------------------------------------------------------
+
+
+class AddUnit(EditCommand):
+    def __init__(self, doc: Any, side_id: str, unit: Unit) -> None:
+        super().__init__(doc, f"Add {unit.name}", edits.add_unit, side_id, unit,
+                         select=[unit.id])
+
+
+class AddOfficer(EditCommand):
+    def __init__(self, doc: Any, side_id: str, officer: Officer) -> None:
+        super().__init__(doc, f"Add {officer.name}", edits.add_officer, side_id, officer,
+                         select=[officer.id])
+
+
+class UpdatePiece(EditCommand):
+    """Change fields of a unit or officer (any side); typing in one field merges."""
+
+    ID = 30
+
+    def __init__(self, doc: Any, pid: str, *, gesture: int | None = None, **changes: Any) -> None:
+        key = None if gesture is None else (pid, tuple(sorted(changes)), gesture)
+        super().__init__(doc, f"Change {_describe(doc.scenario, [pid])}", edits.update_piece,
+                         pid, merge_key=key, **changes)
+
+
+class SetUnitQuality(EditCommand):
+    def __init__(self, doc: Any, uid: str, quality: Any, reset_cv: bool = True) -> None:
+        super().__init__(doc, f"Change quality of {_describe(doc.scenario, [uid])}",
+                         edits.set_unit_quality, uid, quality, reset_cv)
+
+
+class SetUnitType(EditCommand):
+    def __init__(self, doc: Any, uid: str, utype: Any) -> None:
+        super().__init__(doc, f"Change type of {_describe(doc.scenario, [uid])}",
+                         edits.set_unit_type, uid, utype)
+
+
+class MovePieceToSide(EditCommand):
+    def __init__(self, doc: Any, pid: str, side_id: str) -> None:
+        super().__init__(doc, f"Give {_describe(doc.scenario, [pid])} to {side_id}",
+                         edits.move_piece_to_side, pid, side_id)
+
+
+class SetPlacements(EditCommand):
+    """Set positions and facings (rotation handle, snapped drags); a drag merges."""
+
+    ID = 31
+
+    def __init__(self, doc: Any, placements: Mapping[str, tuple[Point, float]],
+                 text: str | None = None, *, gesture: int | None = None) -> None:
+        super().__init__(doc, text or f"Place {_describe(doc.scenario, placements)}",
+                         edits.set_placements, placements,
+                         merge_key=_key(placements, gesture))
+
+
+class RotatePieces(EditCommand):
+    """Turn pieces in place, or wheel them as a body about a pivot (a drag merges)."""
+
+    ID = 32
+
+    def __init__(self, doc: Any, ids: Sequence[str], degrees: float, pivot: Point | None = None,
+                 *, gesture: int | None = None, base: Scenario | None = None) -> None:
+        verb = "Wheel" if pivot is not None else "Turn"
+        super().__init__(doc, f"{verb} {_describe(doc.scenario, ids)}", edits.rotate_pieces,
+                         ids, degrees, pivot, base=base, merge_key=_key(ids, gesture))
+
+
+class Arrange(EditCommand):
+    def __init__(self, doc: Any, ids: Sequence[str], how: Literal["line", "column"],
+                 gap: float = 0.0) -> None:
+        fn = edits.arrange_line if how == "line" else edits.arrange_column
+        super().__init__(doc, f"Form {how}", fn, ids, gap)
+
+
+# --- sides, table, game, text ------------------------------------------------------------------
+
+
+class UpdateSide(EditCommand):
+    ID = 40
+
+    def __init__(self, doc: Any, side_id: str, *, name: str | None = None,
+                 colour: str | None = None, baseline: Edge | None = None,
+                 gesture: int | None = None) -> None:
+        key = None if gesture is None else (side_id, gesture)
+        super().__init__(doc, "Change side", edits.update_side, side_id, name=name,
+                         colour=colour, baseline=baseline, merge_key=key)
+
+
+class SetTable(EditCommand):
+    def __init__(self, doc: Any, *, width: float | None = None, depth: float | None = None,
+                 unit: LengthUnit | None = None, span: float | None = None,
+                 grid: Grid | Literal["keep"] | None = "keep") -> None:
+        super().__init__(doc, "Change table", edits.set_table, width=width, depth=depth,
+                         unit=unit, span=span, grid=grid)
+
+
+class SetGameType(EditCommand):
+    def __init__(self, doc: Any, game_type: GameType, defender: str | None = None,
+                 keep_zones: bool = False) -> None:
+        super().__init__(doc, "Change game type", edits.set_game_type, game_type, defender,
+                         keep_zones)
+
+
+class SetDeploymentDepth(EditCommand):
+    def __init__(self, doc: Any, depth: float) -> None:
+        super().__init__(doc, "Change deployment depth", edits.set_deployment_depth, depth)
+
+
+class SetDeploymentZone(EditCommand):
+    ID = 41
+
+    def __init__(self, doc: Any, side_id: str, zone: Sequence[Point] | None,
+                 *, gesture: int | None = None) -> None:
+        text = "Reset deployment zone" if zone is None else "Draw deployment zone"
+        key = None if gesture is None else (side_id, gesture)
+        super().__init__(doc, text, edits.set_deployment_zone, side_id, zone, merge_key=key)
+
+
+class AddObjective(EditCommand):
+    def __init__(self, doc: Any, objective: Objective) -> None:
+        super().__init__(doc, f"Add {objective.name}", edits.add_objective, objective,
+                         select=[objective.id])
+
+
+class UpdateObjective(EditCommand):
+    ID = 42
+
+    def __init__(self, doc: Any, oid: str, *, gesture: int | None = None,
+                 **changes: Any) -> None:
+        key = None if gesture is None else (oid, tuple(sorted(changes)), gesture)
+        super().__init__(doc, f"Change {_describe(doc.scenario, [oid])}", edits.update_objective,
+                         oid, merge_key=key, **changes)
+
+
+class SetVictory(EditCommand):
+    def __init__(self, doc: Any, conditions: Sequence[VictoryCondition]) -> None:
+        super().__init__(doc, "Change victory conditions", edits.set_victory, conditions)
+
+
+class SetText(EditCommand):
+    """Title, briefing, author; typing merges per field within one editing session."""
+
+    ID = 43
+
+    def __init__(self, doc: Any, *, title: str | None = None, briefing: str | None = None,
+                 author: str | None = None, gesture: int | None = None) -> None:
+        fields = tuple(k for k, v in (("title", title), ("briefing", briefing),
+                                      ("author", author)) if v is not None)
+        key = None if gesture is None else (fields, gesture)
+        super().__init__(doc, f"Edit {', '.join(fields) or 'text'}", edits.set_text,
+                         title=title, briefing=briefing, author=author, merge_key=key)
+
+
+class SetRuleset(EditCommand):
+    def __init__(self, doc: Any, ruleset: str | None) -> None:
+        super().__init__(doc, "Change default ruleset", edits.set_ruleset, ruleset)
+
+
+#: Every command class, for docs and tests.
+ALL_COMMANDS: tuple[type[ScenarioCommand], ...] = (
+    ReplaceScenario, AddFeature, ReplaceFeature, UpdateFeature, SetFeatureType,
+    SetFeatureProperty, SetLineWidth, RotateFeatures, ScaleFeatures, MoveVertex, InsertVertex,
+    DeleteVertex, PlaceCrossing, MoveItems, RemoveItems, Paste, AddUnit, AddOfficer,
+    UpdatePiece, SetUnitQuality, SetUnitType, MovePieceToSide, SetPlacements, RotatePieces,
+    Arrange, UpdateSide, SetTable, SetGameType, SetDeploymentDepth, SetDeploymentZone,
+    AddObjective, UpdateObjective, SetVictory, SetText, SetRuleset,
+)
