@@ -14,7 +14,7 @@ from desktop.rules.engine import Action, Game
 #: Chance of ending the phase when other actions are possible.
 END_BIAS = 0.12
 #: Free-table moves sampled per decision.
-SAMPLES = 4
+SAMPLES = 1
 
 
 def random_action(game: Game, rng: random.Random, end_bias: float = END_BIAS,

@@ -13,15 +13,18 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Final
 
+import numpy as np
 import shapely
+from numpy.typing import NDArray
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from desktop.scenario.model import Table, TerrainFeature
 from desktop.scenario.vocabulary import TERRAIN_LABELS, TerrainType
-from desktop.table.shapes import bearing, corners, distance, forward
+from desktop.table.shapes import bearing, corners, distance, forward, rect
 from desktop.table.terrain import AREA_EPS, TerrainIndex
 
 Point = tuple[float, float]
@@ -66,38 +69,50 @@ class MovePlan:
     frontage: float
     depth: float
 
-    @property
+    @cached_property
     def length(self) -> float:
         return distance(self.start.point, self.end.point)
 
-    @property
+    @cached_property
     def travel_facing(self) -> float:
         if self.length < 1e-9:
             return self.start.facing
         return bearing(self.start.point, self.end.point)
 
     def end_footprint(self, shrink: float = 0.0) -> Polygon:
+        if shrink == 0.0:
+            return self._end
         e = self.end
-        return Polygon(corners(e.x, e.y, max(self.frontage - 2 * shrink, 1e-3),
-                               max(self.depth - 2 * shrink, 1e-3), e.facing))
+        return rect(e.x, e.y, max(self.frontage - 2 * shrink, 1e-3),
+                    max(self.depth - 2 * shrink, 1e-3), e.facing)
+
+    @cached_property
+    def _end(self) -> Polygon:
+        e = self.end
+        return rect(e.x, e.y, self.frontage, self.depth, e.facing)
 
     def start_footprint(self) -> Polygon:
         s = self.start
-        return Polygon(corners(s.x, s.y, self.frontage, self.depth, s.facing))
+        return rect(s.x, s.y, self.frontage, self.depth, s.facing)
 
-    def swept(self, shrink: float = 0.0) -> BaseGeometry:
-        """The ground covered: the base swept along the line, plus where it ends."""
+    def lane(self, shrink: float = 0.0) -> Polygon:
+        """The base swept straight along the line, turned to the direction of travel
+        (a rectangle: frontage wide, depth + length long).  Without a length: the end."""
         f = max(self.frontage - 2 * shrink, 1e-3)
         d = max(self.depth - 2 * shrink, 1e-3)
-        end = Polygon(corners(self.end.x, self.end.y, f, d, self.end.facing))
+        length = self.length
+        if length < 1e-9:
+            return rect(self.end.x, self.end.y, f, d, self.end.facing)
+        mx = (self.start.x + self.end.x) / 2.0
+        my = (self.start.y + self.end.y) / 2.0
+        return rect(mx, my, f, d + length, self.travel_facing)
+
+    def swept(self, shrink: float = 0.0) -> BaseGeometry:
+        """The ground covered: the lane, plus the base where it ends (after its pivot)."""
+        end = self.end_footprint(shrink)
         if self.length < 1e-9:
             return end
-        t = self.travel_facing
-        pts = corners(self.start.x, self.start.y, f, d, t) + corners(
-            self.end.x, self.end.y, f, d, t
-        )
-        hull = shapely.convex_hull(shapely.multipoints(pts))
-        return shapely.union(hull, end)
+        return shapely.union(self.lane(shrink), end)
 
 
 @dataclass(frozen=True)
@@ -113,6 +128,35 @@ class Blocker:
     label: str = ""
 
 
+class Blockers:
+    """Many blockers as arrays, for vectorised tests (build once per position)."""
+
+    def __init__(
+        self,
+        ids: Sequence[str],
+        geoms: Sequence[BaseGeometry] | NDArray[np.object_],
+        passable: Sequence[bool],
+        min_gap: Sequence[float | None],
+        labels: Sequence[str] = (),
+    ) -> None:
+        self.ids = list(ids)
+        self.geoms: NDArray[np.object_] = np.array(list(geoms), dtype=object)
+        self.passable: NDArray[np.bool_] = np.array(list(passable), dtype=bool)
+        self.min_gap: NDArray[np.float64] = np.array(
+            [np.nan if g is None else g for g in min_gap], dtype=float
+        )
+        self.labels = list(labels) if labels else list(ids)
+
+    @classmethod
+    def of(cls, blockers: Sequence[Blocker]) -> Blockers:
+        return cls([b.id for b in blockers], [b.geom for b in blockers],
+                   [b.passable for b in blockers], [b.min_gap for b in blockers],
+                   [b.label or b.id for b in blockers])
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
 def feature_label(f: TerrainFeature) -> str:
     kind = TERRAIN_LABELS.get(f.type, f.type.value).lower()
     return f"the {kind} '{f.name}'" if f.name else f"the {kind} ({f.id})"
@@ -126,6 +170,10 @@ def table_problem(table: Table, geom: BaseGeometry) -> str | None:
     return None
 
 
+def _overlap(area: BaseGeometry, parts: Sequence[BaseGeometry]) -> float:
+    return float(sum(area.intersection(g).area for g in parts))
+
+
 def terrain_problem(
     plan: MovePlan,
     terrain: TerrainIndex,
@@ -135,22 +183,29 @@ def terrain_problem(
     full_move_start_gap: float = 1.0,
 ) -> str | None:
     """Why the terrain forbids this move, or None."""
-    path = plan.swept()
+    if terrain.tree is None:
+        return None
     end = plan.end_footprint()
-    start = plan.start_footprint()
-    for i in terrain.indices_hit(path):
+    parts: list[BaseGeometry] = [end] if plan.length < 1e-9 else [plan.lane(), end]
+    _, hit = terrain.tree.query(np.array(parts, dtype=object), predicate="intersects")
+    if not len(hit):
+        return None
+    start: Polygon | None = None
+    for i in sorted({int(j) for j in hit}):
         ftype = terrain.types[i]
         rule = access.get(ftype, Access.OPEN)
         if rule is Access.OPEN:
             continue
         area = terrain.areas[i]
-        if area.intersection(path).area <= AREA_EPS:
+        if _overlap(area, parts) <= AREA_EPS:
             continue
-        feat = terrain.features[i]
-        label = feature_label(feat)
+        if start is None:
+            start = plan.start_footprint()
+        already_in = area.intersection(start).area > AREA_EPS
+        label = feature_label(terrain.features[i])
         if rule is Access.NO_ENTRY:
-            if area.intersection(start).area > AREA_EPS and plan.length < 1e-9:
-                continue  # a pivot where it already stands
+            if already_in:
+                continue  # leaving, or turning where it stands
             return f"cannot enter {label}"
         if rule is Access.NO_END:
             if area.intersection(end).area > AREA_EPS:
@@ -158,37 +213,40 @@ def terrain_problem(
             continue
         if rule in (Access.CROSSING_ONLY, Access.CROSSING_FULL_MOVE):
             zone = terrain.crossing_zone(crossing_slack)
-            outside = area.intersection(path).difference(zone)
-            if outside.area > AREA_EPS:
+            outside = sum(area.intersection(g).difference(zone).area for g in parts)
+            if outside > AREA_EPS:
                 return f"can cross {label} only at a bridge or ford"
-        if rule in (Access.FULL_MOVE, Access.CROSSING_FULL_MOVE):
-            already_in = area.intersection(start).area > AREA_EPS
-            if not already_in and float(area.distance(start)) > full_move_start_gap + 1e-9:
+        if (rule in (Access.FULL_MOVE, Access.CROSSING_FULL_MOVE) and not already_in
+                and float(area.distance(start)) > full_move_start_gap + 1e-9):
                 return (f"crossing {label} takes a full move: start the move within "
                         f"{full_move_start_gap:g}\" of it")
     return None
 
 
-def blocker_problem(plan: MovePlan, blockers: Sequence[Blocker]) -> str | None:
+def blocker_problem(plan: MovePlan, blockers: Blockers | Sequence[Blocker]) -> str | None:
     """Bases the path would pass through, or the end would overlap or come too near."""
-    if not blockers:
+    bs = blockers if isinstance(blockers, Blockers) else Blockers.of(blockers)
+    if not len(bs):
         return None
-    path = plan.swept(SHRINK)
-    end = plan.end_footprint()
-    for b in blockers:
-        name = b.label or b.id
-        if not b.passable and path.intersects(b.geom):
-            if end.intersects(b.geom) and end.intersection(b.geom).area > AREA_EPS:
-                return f"would end on top of {name}"
-            return f"would pass through {name}"
-        if b.min_gap is None:
-            continue
-        g = float(end.distance(b.geom))
-        if b.min_gap <= 0.0:
-            if end.intersection(b.geom).area > AREA_EPS:
-                return f"would end on top of {name}"
-        elif g < b.min_gap - 1e-9:
-            return f"would end within {b.min_gap:g}\" of {name}"
+    end_in = plan.end_footprint(SHRINK)
+    on_top = shapely.intersects(end_in, bs.geoms)
+    if plan.length >= 1e-9:
+        through = shapely.intersects(plan.lane(SHRINK), bs.geoms) & ~bs.passable
+    else:
+        through = np.zeros(len(bs), dtype=bool)
+    gaps = bs.min_gap
+    near = np.zeros(len(bs), dtype=bool)
+    need = np.flatnonzero(gaps > 0)
+    if len(need):
+        d = shapely.distance(plan.end_footprint(), bs.geoms[need])
+        near[need] = d < gaps[need] - 1e-9
+    for k in range(len(bs)):
+        if on_top[k] and not np.isnan(gaps[k]):
+            return f"would end on top of {bs.labels[k]}"
+        if through[k]:
+            return f"would pass through {bs.labels[k]}"
+        if near[k]:
+            return f"would end within {gaps[k]:g}\" of {bs.labels[k]}"
     return None
 
 
@@ -199,7 +257,7 @@ def check_move(
     terrain: TerrainIndex,
     allowance: float,
     access: Mapping[TerrainType, Access],
-    blockers: Sequence[Blocker] = (),
+    blockers: Blockers | Sequence[Blocker] = (),
     crossing_slack: float = 2.0,
     full_move_start_gap: float = 1.0,
     stay_on_table: bool = True,
@@ -209,14 +267,17 @@ def check_move(
     if length > allowance + LENGTH_TOLERANCE:
         return f"moves {length:.2f}\" but may move at most {allowance:g}\""
     if stay_on_table:
-        off = table_problem(table, plan.end_footprint())
-        if off:
-            return off
-    t = terrain_problem(plan, terrain, access, crossing_slack=crossing_slack,
-                        full_move_start_gap=full_move_start_gap)
-    if t:
-        return t
-    return blocker_problem(plan, blockers)
+        e = plan.end
+        xs_ys = corners(e.x, e.y, plan.frontage, plan.depth, e.facing)
+        tol = 1e-6
+        t = table
+        if any(x < -tol or y < -tol or x > t.width + tol or y > t.depth + tol for x, y in xs_ys):
+            return "would leave the table"
+    b = blocker_problem(plan, blockers)
+    if b:
+        return b
+    return terrain_problem(plan, terrain, access, crossing_slack=crossing_slack,
+                           full_move_start_gap=full_move_start_gap)
 
 
 # --- charges --------------------------------------------------------------------

@@ -54,7 +54,8 @@ def corners(x: float, y: float, frontage: float, depth: float, facing: float) ->
 
 def rect(x: float, y: float, frontage: float, depth: float, facing: float) -> Polygon:
     """A base centred on (x, y), rotated to `facing`."""
-    return Polygon(corners(x, y, frontage, depth, facing))
+    poly: Polygon = shapely.polygons(corners(x, y, frontage, depth, facing))
+    return poly
 
 
 def front_centre_of(x: float, y: float, depth: float, facing: float) -> Point:
@@ -111,17 +112,38 @@ def sector(apex: Point, facing: float, half_angle: float, radius: float) -> Base
     return wedge.intersection(SPoint(apex).buffer(radius, 64))
 
 
+def wedge(apex: Point, facing: float, half_angle: float, radius: float) -> Polygon:
+    """A triangle holding every point within `radius` of `apex` and `half_angle`
+    (less than 90) either side of `facing`: the cone, cut by a chord beyond the radius."""
+    reach = radius / math.cos(math.radians(half_angle)) + 1e-6
+    pts = [apex]
+    for b in (facing - half_angle, facing + half_angle):
+        a = math.radians(b)
+        pts.append((apex[0] + reach * math.sin(a), apex[1] - reach * math.cos(a)))
+    poly: Polygon = shapely.polygons(pts)
+    return poly
+
+
+def arc_part(
+    apex: Point, facing: float, half_angle: float, radius: float, target: BaseGeometry
+) -> BaseGeometry | None:
+    """The part of `target` inside the arc (as a cone: `radius` is not applied), or
+    None if no part of it within `radius` lies in the arc."""
+    if half_angle >= 180.0:
+        return target if point_distance(apex, target) <= radius + 1e-9 else None
+    part = target.intersection(wedge(apex, facing, half_angle, radius))
+    if part.is_empty or point_distance(apex, part) > radius + 1e-9:
+        return None
+    return part
+
+
 def in_arc(
     apex: Point, facing: float, half_angle: float, radius: float, target: BaseGeometry
 ) -> bool:
     """Does any part of `target` lie within the arc and within `radius`?"""
     if point_distance(apex, target) > radius + 1e-9:
         return False
-    if half_angle >= 180.0:
-        return True
-    # Any vertex or edge point of the target inside the wedge: test the wedge
-    # as an infinite cone clipped to the radius.
-    return bool(shapely.intersects(sector(apex, facing, half_angle, radius + 1e-6), target))
+    return arc_part(apex, facing, half_angle, radius, target) is not None
 
 
 def aspect(target_centre: Point, target_facing: float, attacker: Point) -> Aspect:

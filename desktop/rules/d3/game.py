@@ -9,7 +9,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+import numpy as np
 import shapely
+from numpy.typing import NDArray
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
@@ -34,7 +36,7 @@ from desktop.scenario.model import ExitUnits, LastManStanding, Scenario
 from desktop.scenario.vocabulary import OPPOSITE_EDGE, Edge, UnitType
 from desktop.table.movement import (
     Access,
-    Blocker,
+    Blockers,
     MovePlan,
     Placement,
     check_move,
@@ -43,15 +45,15 @@ from desktop.table.movement import (
 from desktop.table.shapes import (
     Aspect,
     angle_diff,
+    arc_part,
     aspect,
     bearing,
     corners,
     distance,
     forward,
     front_centre_of,
-    in_arc,
     point_distance,
-    sector,
+    rect,
 )
 from desktop.table.sight import Obstacles, line_of_sight
 from desktop.table.terrain import TerrainIndex
@@ -114,7 +116,7 @@ class Piece:
 
     def fp(self) -> Polygon:
         if self._fp is None:
-            self._fp = Polygon(corners(self.x, self.y, self.frontage, self.depth, self.facing))
+            self._fp = rect(self.x, self.y, self.frontage, self.depth, self.facing)
         return self._fp
 
     def front_centre(self) -> Point:
@@ -208,6 +210,7 @@ class D3Game(Game):
         self.charges: list[tuple[str, str]] = []  # (attacker, defender) this player turn
         self._obstacles: Obstacles | None = None
         self._shots: dict[str, list[str]] | None = None
+        self._unit_arrays: tuple[list[Piece], NDArray[np.object_], NDArray[np.bool_]] | None = None
         self.events.extend(self._start_player_turn())
         self._judge_immediate(self.events)
 
@@ -244,6 +247,7 @@ class D3Game(Game):
     def _moved(self) -> None:
         self._obstacles = None
         self._shots = None
+        self._unit_arrays = None
 
     def obstacles(self) -> Obstacles:
         if self._obstacles is None:
@@ -301,13 +305,9 @@ class D3Game(Game):
             return (f"{target.id} is {point_distance(fc, tfp):.1f}\" away; "
                     f"{shooter.id} has a range of {rng:g}\"")
         half = 180.0 if self.in_town(shooter) else R.FIELD_OF_FIRE
-        if not in_arc(fc, shooter.facing, half, rng, tfp):
+        clip = arc_part(fc, shooter.facing, half, rng, tfp)
+        if clip is None:
             return f"{target.id} is outside the field of fire of {shooter.id}"
-        clip = None
-        if half < 180.0:
-            clip = tfp.intersection(sector(fc, shooter.facing, half, rng + 1e-6))
-            if clip.is_empty:
-                return f"{target.id} is outside the field of fire of {shooter.id}"
         if not self.can_see(shooter, target, clip):
             return f"{shooter.id} cannot see {target.id}"
         return None
@@ -335,26 +335,33 @@ class D3Game(Game):
 
     # -- moves ---------------------------------------------------------------------------
 
-    def blockers_for(self, p: Piece, exempt: str | None = None) -> list[Blocker]:
-        out: list[Blocker] = []
-        for q in self.pieces.values():
-            if q.id == p.id or not q.present:
-                continue
-            if p.is_general:
-                if q.is_general:
-                    continue
-                out.append(Blocker(q.id, q.fp(), passable=True, min_gap=0.0))
-                continue
-            if q.is_general:
-                continue
-            if q.side == p.side:
-                passable = p.type is UnitType.LIGHT_INFANTRY or q.type is UnitType.LIGHT_INFANTRY
-                out.append(Blocker(q.id, q.fp(), passable=passable, min_gap=0.0))
-            elif q.id == exempt:
-                out.append(Blocker(q.id, q.fp(), passable=False, min_gap=None))
-            else:
-                out.append(Blocker(q.id, q.fp(), passable=False, min_gap=R.ENEMY_MIN_GAP))
-        return out
+    def _arrays(self) -> tuple[list[Piece], NDArray[np.object_], NDArray[np.bool_]]:
+        """Present units, their bases, and which are skirmishers (cached per position)."""
+        if self._unit_arrays is None:
+            us = self.units()
+            fps = np.array([u.fp() for u in us], dtype=object)
+            skirm = np.array([u.type is UnitType.LIGHT_INFANTRY for u in us], dtype=bool)
+            self._unit_arrays = (us, fps, skirm)
+        return self._unit_arrays
+
+    def blockers_for(self, p: Piece, exempt: str | None = None) -> Blockers:
+        """What a move of `p` must respect.  Units: friends may not be passed through
+        (skirmishers excepted, both ways) nor overlapped; enemies may not be passed
+        through nor come within contact (except the charge's target, which may be
+        touched).  Generals ignore units' and generals' paths but may not end on a unit."""
+        us, fps, skirm = self._arrays()
+        keep = [i for i, u in enumerate(us) if u.id != p.id]
+        ids = [us[i].id for i in keep]
+        geoms = fps[keep]
+        if p.is_general:
+            return Blockers(ids, geoms, [True] * len(keep), [0.0] * len(keep))
+        friend = np.array([us[i].side == p.side for i in keep], dtype=bool)
+        passable = friend if p.type is UnitType.LIGHT_INFANTRY else friend & skirm[keep]
+        gaps: list[float | None] = [
+            0.0 if f else (None if i == exempt else R.ENEMY_MIN_GAP)
+            for f, i in zip(friend, ids, strict=True)
+        ]
+        return Blockers(ids, geoms, list(passable), gaps)
 
     def move_problem(self, p: Piece, x: float, y: float, facing: float,
                      allowance: float | None = None, target: str | None = None) -> str | None:
