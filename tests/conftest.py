@@ -8,11 +8,11 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
 
-from pathlib import Path  # noqa: E402
+from pathlib import Path
 
-import pytest  # noqa: E402
+import pytest
 
-from desktop.resources import bundled_scenarios  # noqa: E402
+from desktop.resources import bundled_scenarios
 
 
 @pytest.fixture(scope="session")

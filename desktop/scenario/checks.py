@@ -160,6 +160,8 @@ def _check_game(s: Scenario, r: Reader, side_ids: set[str]) -> None:
             for k, oid in enumerate(v.objectives):
                 if oid not in objectives:
                     r.problem((*p, "objectives", k), f"no objective has the id '{oid}'")
+                elif oid in v.objectives[:k]:
+                    r.problem((*p, "objectives", k), f"objective '{oid}' is listed twice")
             if v.count > len(named):
                 r.problem((*p, "count"),
                           f"asks to hold {v.count} objectives but only {len(named)} exist")

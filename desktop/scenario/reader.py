@@ -121,12 +121,11 @@ class Reader:
             elif k not in allowed:
                 hint = difflib.get_close_matches(k, sorted(allowed), n=1)
                 extra = f" (did you mean '{hint[0]}'?)" if hint else ""
-                expected = ", ".join(sorted(allowed))
-                self.problem(
-                    (*path, k),
-                    f"unknown key '{k}'{extra}; expected one of: {expected}",
-                    key=True,
+                expected = (
+                    f"expected one of: {', '.join(sorted(allowed))}" if allowed
+                    else "nothing may be given here"
                 )
+                self.problem((*path, k), f"unknown key '{k}'{extra}; {expected}", key=True)
         for k in required:
             if k not in value:
                 self.problem(path, f"missing required key '{k}'")
@@ -140,8 +139,11 @@ class Reader:
         read: Callable[[Any, FieldPath], T],
         default: T | None = None,
     ) -> T | None:
-        """Read m[key] with `read`; None (after recording) on any problem."""
-        if key not in m:
+        """Read m[key] with `read`; None (after recording) on any problem.
+
+        An optional key written with no value (`author:`) counts as absent.
+        """
+        if key not in m or (m[key] is None and default is not None):
             return default
         try:
             return read(m[key], (*path, key))

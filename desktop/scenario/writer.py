@@ -22,6 +22,7 @@ from desktop.scenario.model import (
     Unit,
     VictoryCondition,
 )
+from desktop.scenario.vocabulary import ARTILLERY
 
 
 def _num(v: float) -> int | float:
@@ -82,7 +83,7 @@ def _unit(u: Unit) -> dict[str, Any]:
     out["position"] = _pt(u.position)
     out["facing"] = _num(u.facing)
     out["formation"] = u.formation.value
-    if not u.guns:
+    if not u.guns and u.type not in ARTILLERY:
         del out["guns"]
     return out
 

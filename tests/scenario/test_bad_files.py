@@ -160,3 +160,22 @@ def test_binary_file(tmp_path: Path) -> None:
 def test_folder_instead_of_file(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError, match="a folder"):
         load(tmp_path)
+
+
+def test_objective_listed_twice_in_a_condition() -> None:
+    text = HEAD + GOOD_SIDES + (
+        "game:\n  objectives: [{id: o1, position: [9, 9]}, {id: o2, position: [20, 9]}]\n"
+        "  victory:\n    - {type: hold_objectives, count: 2, objectives: [o1, o1]}\n"
+    )
+    assert "objective 'o1' is listed twice" in one(text)
+
+
+def test_property_on_a_type_that_has_none() -> None:
+    text = HEAD + "terrain:\n  - {id: t, type: town, polygon: [[0, 0], [9, 0], [9, 9]]," \
+        " properties: {walls: true}}\n" + GOOD_SIDES
+    assert "unknown key 'walls'; nothing may be given here" in one(text)
+
+
+def test_optional_keys_left_empty_count_as_absent() -> None:
+    s = loads(HEAD + "author:\nbriefing:\n" + GOOD_SIDES + "game:\n")
+    assert s.author == "" and s.briefing == "" and s.game.type.value == "encounter"

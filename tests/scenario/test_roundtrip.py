@@ -131,3 +131,14 @@ def test_atomic_write_leaves_the_old_file_when_writing_fails(
     monkeypatch.undo()
     assert path.read_text() == "old contents"
     assert [p.name for p in tmp_path.iterdir()] == ["s.yaml"]
+
+
+def test_artillery_without_guns_round_trips() -> None:
+    text = MINIMAL.replace(
+        "baseline: south}",
+        "baseline: south, units: [{id: g, name: G, type: foot_artillery, guns: 0,"
+        " position: [5, 34]}]}",
+    )
+    s = loads(text)
+    assert s.unit("g").guns == 0
+    assert loads(dumps(s)) == s
