@@ -1,0 +1,75 @@
+"""Start the window (or render it to a PNG) on a scenario file."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from desktop.resources import bundled_scenario
+from desktop.scenario import Scenario, ScenarioError, load
+from desktop.ui import icons
+from desktop.ui.dialogs import show_scenario_error
+from desktop.ui.main_window import APP_NAME, MainWindow
+
+#: The window's size for screenshots (and its first size on screen).
+WINDOW_SIZE = (1400, 900)
+
+
+def application() -> QApplication:
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        app = QApplication(sys.argv[:1])
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName(APP_NAME)
+    app.setWindowIcon(icons.app_icon())
+    return app
+
+
+def _load(path: Path) -> Scenario | ScenarioError:
+    try:
+        return load(path)
+    except ScenarioError as e:
+        return e
+
+
+def screenshot_window(window: MainWindow, out: Path) -> bool:
+    """Lay the window out at its fixed size, fit the table and save a PNG."""
+    app = QApplication.instance()
+    window.resize(*WINDOW_SIZE)
+    window.show()
+    if app is not None:
+        app.processEvents()
+    window.view.fit_table()
+    if app is not None:
+        app.processEvents()
+    return window.grab().save(str(out), "PNG")
+
+
+def run(file: Path | None, screenshot: Path | None) -> int:
+    """Open `file` (default: the bundled scenario) in the window; or render it to `screenshot`."""
+    path = file if file is not None else bundled_scenario()
+    app = application()
+    loaded = _load(path)
+    window = MainWindow()
+    if screenshot is not None:
+        if isinstance(loaded, ScenarioError):
+            for problem in loaded.problems or [loaded]:
+                print(problem, file=sys.stderr)
+            return 1
+        window.show_scenario(loaded, path)
+        if not screenshot_window(window, screenshot):
+            print(f"volley: could not write {screenshot}", file=sys.stderr)
+            return 1
+        window.close()
+        return 0
+    window.resize(*WINDOW_SIZE)
+    if isinstance(loaded, ScenarioError):
+        window.show()
+        QTimer.singleShot(0, lambda: show_scenario_error(window, path, loaded))
+    else:
+        window.show_scenario(loaded, path)
+        window.show()
+    return app.exec()

@@ -1,0 +1,196 @@
+"""The roster dock: each side's units and officers, read-only, with side totals."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QIcon
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QScrollArea,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.scenario.model import Officer, Scenario, Side, Unit
+from desktop.scenario.vocabulary import QUALITY_LABELS, RANK_LABELS, UNIT_LABELS
+from desktop.ui import icons
+
+Index = QModelIndex | QPersistentModelIndex
+COLUMNS = ("Name", "Type", "Quality", "CV", "Figures")
+NUMERIC = {3, 4}
+
+
+class RosterModel(QAbstractTableModel):
+    """One side's roster: a row per unit, then a row per officer."""
+
+    def __init__(self, side: Side | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._side: Side | None = None
+        self._rows: list[Unit | Officer] = []
+        if side is not None:
+            self.set_side(side)
+
+    def set_side(self, side: Side) -> None:
+        self.beginResetModel()
+        self._side = side
+        self._rows = [*side.units, *side.officers]
+        self.endResetModel()
+
+    @property
+    def side(self) -> Side | None:
+        return self._side
+
+    def row_value(self, row: int) -> Unit | Officer:
+        return self._rows[row]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt API
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt API
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if orientation == Qt.Orientation.Horizontal:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return COLUMNS[section]
+            if role == Qt.ItemDataRole.TextAlignmentRole and section in NUMERIC:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or self._side is None:
+            return None
+        value = self._rows[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _cells(value)[col]
+        if role == Qt.ItemDataRole.DecorationRole and col == 0:
+            return _icon(value, self._side.colour)
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in NUMERIC:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.FontRole and isinstance(value, Officer):
+            f = QFont()
+            f.setItalic(True)
+            return f
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{value.name} ({value.id})"
+        return None
+
+    def totals(self) -> tuple[int, int, int, int]:
+        """(units, total CV, total figures, officers)."""
+        if self._side is None:
+            return 0, 0, 0, 0
+        units = self._side.units
+        return (len(units), sum(u.cv for u in units), sum(u.figures for u in units),
+                len(self._side.officers))
+
+
+def _cells(value: Unit | Officer) -> tuple[str, str, str, str, str]:
+    if isinstance(value, Unit):
+        kind = UNIT_LABELS[value.type]
+        if value.guns:
+            kind += f" ({value.guns} guns)"
+        quality = QUALITY_LABELS[value.quality].split(" / ")[0]
+        return value.name, kind, quality, str(value.cv), str(value.figures)
+    return value.name, RANK_LABELS[value.rank], "", "", ""
+
+
+def _icon(value: Unit | Officer, colour: str) -> QIcon:
+    if isinstance(value, Unit):
+        return icons.qicon(icons.unit_icon_name(value.type))
+    return icons.qicon(icons.officer_icon_name(value.rank), colour)
+
+
+def totals_text(units: int, cv: int, figures: int, officers: int) -> str:
+    plural = "s" if units != 1 else ""
+    text = f"<b>{units}</b> unit{plural} · CV <b>{cv}</b> · <b>{figures}</b> figures"
+    if officers:
+        text += f" · <b>{officers}</b> officer{'s' if officers != 1 else ''}"
+    return text
+
+
+class SideRoster(QWidget):
+    """A side's heading, its roster table and its totals line."""
+
+    def __init__(self, side: Side, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = RosterModel(side, self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 8)
+        layout.setSpacing(3)
+        head = QHBoxLayout()
+        swatch = QLabel()
+        swatch.setFixedSize(14, 14)
+        swatch.setStyleSheet(
+            f"background:{QColor(side.colour).name()}; border:1px solid #333; border-radius:2px;")
+        title = QLabel(f"<b>{side.name}</b> <span style='color:#777'>· {side.baseline.value} "
+                       "edge</span>")
+        head.addWidget(swatch)
+        head.addWidget(title, 1)
+        layout.addLayout(head)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAlternatingRowColors(True)
+        self.table.setShowGrid(False)
+        self.table.setWordWrap(False)
+        self.table.setIconSize(QSize(27, 18))
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        hh = self.table.horizontalHeader()
+        hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for c in range(1, len(COLUMNS)):
+            hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        rows = max(1, self.model.rowCount())
+        frame = 2 * self.table.frameWidth()
+        self.table.setFixedHeight(hh.sizeHint().height() + rows * 22 + frame)
+        layout.addWidget(self.table)
+        self.totals = QLabel(totals_text(*self.model.totals()))
+        self.totals.setObjectName("totals")
+        layout.addWidget(self.totals)
+
+
+class RosterDock(QDockWidget):
+    """Both sides' rosters, one above the other, scrolling together."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Roster", parent)
+        self.setObjectName("roster")
+        self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetClosable
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.sides: list[SideRoster] = []
+        self._scroll = QScrollArea()
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.setWidget(self._scroll)
+        self.set_scenario(None)
+
+    def set_scenario(self, scenario: Scenario | None) -> None:
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(8, 4, 8, 4)
+        self.sides = []
+        if scenario is None:
+            layout.addWidget(QLabel("<i>No scenario open.</i>"))
+        else:
+            for side in scenario.sides:
+                roster = SideRoster(side)
+                self.sides.append(roster)
+                layout.addWidget(roster)
+        layout.addStretch(1)
+        self._scroll.setWidget(body)
+
+    def sizeHint(self) -> QSize:
+        return QSize(470, 600)

@@ -1,0 +1,271 @@
+"""Graphics items for the forces: unit bases and officer markers.
+
+A unit is drawn in its own frame: the origin at the base's centre, the front
+towards -y, and the item rotated by the unit's facing (a compass bearing,
+which is also Qt's clockwise rotation).  Its footprint is exactly
+`desktop.scenario.geometry.rect_corners`, so what you see is what the rules
+measure.  Labels stay upright whatever the facing.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+    QTransform,
+)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from desktop.scenario.geometry import forward, rect_corners
+from desktop.scenario.model import Officer, Side, Unit
+from desktop.scenario.vocabulary import LengthUnit, Rank
+from desktop.ui import icons
+from desktop.ui.table.styles import INK, PAPER, Z_OFFICER, Z_UNIT
+from desktop.ui.table.tooltips import officer_tip, unit_tip
+
+#: Direction of the light: shadows fall this way on the table (scene inches).
+SHADOW = (0.09, 0.13)
+LABEL_FONT_INCH = 0.62  # label text height on the table
+MIN_LABEL_PX = 6.5  # below this, labels are unreadable and left out
+
+
+def _label_font() -> QFont:
+    f = QFont("DejaVu Sans Condensed")
+    f.setPointSizeF(100)
+    f.setWeight(QFont.Weight.DemiBold)
+    return f
+
+
+_FONT: QFont | None = None
+_METRICS: QFontMetricsF | None = None
+
+
+def label_font() -> tuple[QFont, QFontMetricsF, float]:
+    """The label font at 100 pt, its metrics, and the scale that makes it table-sized."""
+    global _FONT, _METRICS
+    if _FONT is None or _METRICS is None:
+        _FONT = _label_font()
+        _METRICS = QFontMetricsF(_FONT)
+    return _FONT, _METRICS, LABEL_FONT_INCH / _METRICS.height()
+
+
+def _darker(colour: QColor, factor: int = 160) -> QColor:
+    return colour.darker(factor)
+
+
+class _UprightLabel:
+    """A name plate drawn upright below (or above) an item, in its local frame."""
+
+    def __init__(self, text: str, rotation: float, anchor_below: QPointF,
+                 anchor_above: QPointF, above: bool) -> None:
+        _font, fm, scale = label_font()
+        self.text = text
+        w = fm.horizontalAdvance(text) * scale
+        h = fm.height() * scale
+        pad = 0.12
+        self.rotation = rotation
+        anchor = anchor_above if above else anchor_below
+        top = anchor.y() - h - pad * 2 if above else anchor.y()
+        self.plate = QRectF(anchor.x() - w / 2 - pad, top, w + pad * 2, h + pad * 2)
+        self.baseline = QPointF(anchor.x() - w / 2, top + pad + fm.ascent() * scale)
+        self.scale = scale
+        # Bounds in the item's (rotated) frame.
+        self.local_bounds = QTransform().rotate(-rotation).mapRect(self.plate)
+
+    def paint(self, painter: QPainter, ppi: float) -> None:
+        if ppi * LABEL_FONT_INCH < MIN_LABEL_PX:
+            return
+        font, _fm, scale = label_font()
+        painter.save()
+        painter.rotate(-self.rotation)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(251, 248, 240, 215))
+        painter.drawRoundedRect(self.plate, 0.12, 0.12)
+        painter.translate(self.baseline)
+        painter.scale(scale, scale)
+        painter.setFont(font)
+        painter.setPen(INK)
+        painter.drawText(QPointF(0, 0), self.text)
+        painter.restore()
+
+
+def _upright_extent(corners: list[tuple[float, float]], rotation: float) -> tuple[float, float]:
+    """Lowest and highest y of the local corners once rotated upright (scene orientation)."""
+    t = QTransform().rotate(rotation)
+    ys = [t.map(QPointF(x, y)).y() for x, y in corners]
+    return min(ys), max(ys)
+
+
+class UnitItem(QGraphicsItem):
+    """A unit's base in its side colour, its NATO symbol, facing and name."""
+
+    def __init__(self, side: Side, unit: Unit, length_unit: LengthUnit = LengthUnit.INCH) -> None:
+        super().__init__()
+        self.setZValue(Z_UNIT)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.side = side
+        self.unit = unit
+        self.set_unit(side, unit, length_unit)
+
+    def set_unit(self, side: Side, unit: Unit, length_unit: LengthUnit = LengthUnit.INCH) -> None:
+        self.prepareGeometryChange()
+        self.side, self.unit = side, unit
+        f, d = unit.base.frontage, unit.base.depth
+        corners = rect_corners((0.0, 0.0), f, d, 0.0)
+        self._corners = corners
+        self._base = QPolygonF([QPointF(x, y) for x, y in corners])
+        self._rect = QRectF(-f / 2, -d / 2, f, d)
+        self._colour = QColor(side.colour)
+        self._edge = _darker(self._colour, 170)
+        self.setPos(*unit.position)
+        self.setRotation(unit.facing)
+        # Shadow offset, turned into the item's frame so it always falls the same way.
+        self._shadow = QTransform().rotate(-unit.facing).map(QPointF(*SHADOW))
+        # The facing mark: a small wedge at the middle of the front edge.
+        s = min(0.42, f * 0.18)
+        self._wedge = QPolygonF([QPointF(-s, -d / 2), QPointF(s, -d / 2), QPointF(0, -d / 2 - s)])
+        # The label goes behind the unit: below it, unless its rear points up the screen.
+        low, high = _upright_extent(corners, unit.facing)
+        rear_up = forward(unit.facing)[1] > 0.5  # facing down the table: rear is up
+        self._label = _UprightLabel(unit.name, unit.facing, QPointF(0, high + 0.12),
+                                    QPointF(0, low - 0.12), above=rear_up)
+        grow = 0.2
+        self._bounds = (
+            self._rect.adjusted(-grow, -grow - s, grow, grow)
+            .united(self._rect.translated(self._shadow))
+            .united(self._label.local_bounds)
+        )
+        self.setToolTip(unit_tip(side, unit, length_unit))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addPolygon(self._base)
+        path.closeSubpath()
+        return path
+
+    def scene_footprint(self) -> list[tuple[float, float]]:
+        """The base's corners in table inches (front-left, front-right, rear-right, rear-left)."""
+        return [(p.x(), p.y()) for p in (self.mapToScene(QPointF(x, y)) for x, y in self._corners)]
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        ppi = option.levelOfDetailFromTransform(painter.worldTransform())
+        rect = self._rect
+        # Shadow, base, rim.
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(20, 20, 10, 90))
+        painter.drawRect(rect.translated(self._shadow))
+        painter.setBrush(self._colour)
+        painter.setPen(QPen(self._edge, 0.06))
+        painter.drawRect(rect)
+        if ppi * rect.width() >= 10:
+            self._paint_symbol(painter, rect, ppi)
+        # Facing: a heavy front edge and a wedge.
+        painter.setPen(QPen(INK, min(0.2, rect.height() * 0.12), Qt.PenStyle.SolidLine,
+                            Qt.PenCapStyle.SquareCap))
+        painter.drawLine(rect.topLeft(), rect.topRight())
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(INK)
+        painter.drawPolygon(self._wedge)
+        self._label.paint(painter, ppi)
+
+    def _paint_symbol(self, painter: QPainter, rect: QRectF, ppi: float) -> None:
+        """The NATO symbol, 3:2, inset in the base; upright-ish whatever the facing."""
+        margin = min(rect.width(), rect.height()) * 0.16
+        room = rect.adjusted(margin, margin * 1.3, -margin, -margin * 0.7)
+        w = min(room.width(), room.height() * 1.5)
+        h = w / 1.5
+        target = QRectF(room.center().x() - w / 2, room.center().y() - h / 2, w, h)
+        px = QSize(max(1, round(w * ppi)), max(1, round(h * ppi)))
+        pm = icons.pixmap(icons.unit_icon_name(self.unit.type), icons.INK, px)
+        facing = self.unit.facing % 360
+        if 90 < facing < 270:  # keep letters the right way up
+            painter.save()
+            painter.translate(target.center())
+            painter.rotate(180)
+            painter.translate(-target.center())
+            painter.drawPixmap(target, pm, QRectF(pm.rect()))
+            painter.restore()
+        else:
+            painter.drawPixmap(target, pm, QRectF(pm.rect()))
+
+
+#: Officer marker diameter (inches) by rank.
+OFFICER_SIZE = {Rank.COMMANDER: 1.7, Rank.GENERAL: 1.4, Rank.ADC: 1.05}
+
+
+class OfficerItem(QGraphicsItem):
+    """A round marker in side colour with rank stars, a facing pointer and the name."""
+
+    def __init__(self, side: Side, officer: Officer,
+                 length_unit: LengthUnit = LengthUnit.INCH) -> None:
+        super().__init__()
+        self.setZValue(Z_OFFICER)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.side = side
+        self.officer = officer
+        self.set_officer(side, officer, length_unit)
+
+    def set_officer(self, side: Side, officer: Officer,
+                    length_unit: LengthUnit = LengthUnit.INCH) -> None:
+        self.prepareGeometryChange()
+        self.side, self.officer = side, officer
+        self.setPos(*officer.position)
+        r = OFFICER_SIZE[officer.rank] / 2
+        self._radius = r
+        fx, fy = forward(officer.facing)
+        tip = QPointF(fx * (r + 0.45), fy * (r + 0.45))
+        sx, sy = -fy, fx
+        half = 0.32
+        self._pointer = QPolygonF([
+            QPointF(fx * (r - 0.1) + sx * half, fy * (r - 0.1) + sy * half),
+            tip,
+            QPointF(fx * (r - 0.1) - sx * half, fy * (r - 0.1) - sy * half),
+        ])
+        self._label = _UprightLabel(officer.name, 0.0, QPointF(0, r + 0.12),
+                                    QPointF(0, -r - 0.12), above=False)
+        self._bounds = (QRectF(-r - 0.6, -r - 0.6, 2 * r + 1.2, 2 * r + 1.2)
+                        .united(self._label.local_bounds))
+        self._colour = QColor(side.colour).name()
+        self.setToolTip(officer_tip(side, officer, length_unit))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), self._radius, self._radius)
+        return path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        ppi = option.levelOfDetailFromTransform(painter.worldTransform())
+        r = self._radius
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(20, 20, 10, 90))
+        painter.drawEllipse(QPointF(*SHADOW), r, r)
+        painter.setBrush(INK)
+        painter.setPen(QPen(PAPER, 0.05))
+        painter.drawPolygon(self._pointer)
+        size = max(1, round(2 * r * ppi))
+        if size >= 6:
+            pm = icons.pixmap(icons.officer_icon_name(self.officer.rank), self._colour,
+                              QSize(size, size))
+            painter.drawPixmap(QRectF(-r, -r, 2 * r, 2 * r), pm, QRectF(pm.rect()))
+        else:
+            painter.setBrush(QBrush(QColor(self._colour)))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.drawEllipse(QPointF(0, 0), r, r)
+        self._label.paint(painter, ppi)

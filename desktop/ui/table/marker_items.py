@@ -1,0 +1,188 @@
+"""Graphics items for the game's markings: deployment zones and objectives."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QPolygonF,
+)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from desktop.scenario.model import Objective, Point, Side
+from desktop.scenario.vocabulary import Edge, LengthUnit
+from desktop.ui.table.paths import polygon
+from desktop.ui.table.styles import INK, PAPER, Z_DEPLOYMENT, Z_OBJECTIVE
+from desktop.ui.table.tooltips import objective_tip, zone_tip
+
+ZONE_LABEL_INCH = 0.7
+
+
+class DeploymentZoneItem(QGraphicsItem):
+    """A side's deployment area: a translucent wash of its colour, a dashed edge, a title."""
+
+    def __init__(self, side: Side, points: list[Point]) -> None:
+        super().__init__()
+        self.setZValue(Z_DEPLOYMENT)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.set_zone(side, points)
+
+    def set_zone(self, side: Side, points: list[Point]) -> None:
+        self.prepareGeometryChange()
+        self.side, self.points = side, list(points)
+        self._poly: QPolygonF = polygon(points)
+        colour = QColor(side.colour)
+        fill = QColor(colour)
+        fill.setAlpha(22)
+        self._fill = fill
+        edge = QColor(colour)
+        edge.setAlpha(200)
+        self._pen = QPen(edge, 0.14, Qt.PenStyle.CustomDashLine)
+        self._pen.setDashPattern([6, 3])
+        self._ink = colour.darker(140)
+        # Title along the side's baseline, inside the zone.
+        font = QFont("DejaVu Sans")
+        font.setPointSizeF(100)
+        font.setWeight(QFont.Weight.Bold)
+        font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 108)
+        self._font = font
+        fm = QFontMetricsF(font)
+        self._scale = ZONE_LABEL_INCH / fm.height()
+        self._text = f"{side.name.upper()} DEPLOYMENT"
+        tw = fm.horizontalAdvance(self._text) * self._scale
+        r = self._poly.boundingRect()
+        inset = 0.35
+        if side.baseline is Edge.NORTH:
+            origin = QPointF(r.center().x() - tw / 2, r.top() + inset + fm.ascent() * self._scale)
+        elif side.baseline is Edge.SOUTH:
+            origin = QPointF(r.center().x() - tw / 2,
+                             r.bottom() - inset - fm.descent() * self._scale)
+        elif side.baseline is Edge.WEST:
+            origin = QPointF(r.left() + inset, r.top() + inset + fm.ascent() * self._scale)
+        else:
+            origin = QPointF(r.right() - inset - tw, r.top() + inset + fm.ascent() * self._scale)
+        self._origin = origin
+        self._bounds = r.adjusted(-0.2, -0.2, 0.2, 0.2)
+        self.setToolTip(zone_tip(side))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        # Hovering anywhere in a zone would hide terrain tooltips: only its edge counts.
+        path = QPainterPath()
+        path.addPolygon(self._poly)
+        path.closeSubpath()
+        stroker = QPainterPathStroker()
+        stroker.setWidth(0.4)
+        return stroker.createStroke(path)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        ppi = option.levelOfDetailFromTransform(painter.worldTransform())
+        painter.setBrush(self._fill)
+        painter.setPen(self._pen)
+        painter.drawPolygon(self._poly)
+        if ppi * ZONE_LABEL_INCH >= 7:
+            painter.save()
+            painter.translate(self._origin)
+            painter.scale(self._scale, self._scale)
+            painter.setFont(self._font)
+            ink = QColor(self._ink)
+            ink.setAlpha(170)
+            painter.setPen(ink)
+            painter.drawText(QPointF(0, 0), self._text)
+            painter.restore()
+
+
+OBJECTIVE_GOLD = QColor("#d9a521")
+
+
+class ObjectiveItem(QGraphicsItem):
+    """An objective: its radius ringed in gold, a marker at the centre, its name."""
+
+    LABEL_INCH = 0.7
+
+    def __init__(self, objective: Objective, length_unit: LengthUnit = LengthUnit.INCH) -> None:
+        super().__init__()
+        self.setZValue(Z_OBJECTIVE)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.set_objective(objective, length_unit)
+
+    def set_objective(self, objective: Objective,
+                      length_unit: LengthUnit = LengthUnit.INCH) -> None:
+        self.prepareGeometryChange()
+        self.objective = objective
+        self.setPos(*objective.position)
+        r = objective.radius
+        font = QFont("DejaVu Sans")
+        font.setPointSizeF(100)
+        font.setWeight(QFont.Weight.Bold)
+        self._font = font
+        fm = QFontMetricsF(font)
+        self._scale = self.LABEL_INCH / fm.height()
+        tw = fm.horizontalAdvance(objective.name) * self._scale
+        th = fm.height() * self._scale
+        self._plate = QRectF(-tw / 2 - 0.15, 0.75, tw + 0.3, th + 0.2)
+        self._baseline = QPointF(-tw / 2, 0.85 + fm.ascent() * self._scale)
+        self._bounds = QRectF(-r - 0.2, -r - 0.2, 2 * r + 0.4, 2 * r + 0.4).united(
+            self._plate.adjusted(-0.1, -0.1, 0.1, 0.1))
+        self.setToolTip(objective_tip(objective, length_unit))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), 0.8, 0.8)
+        path.addRect(self._plate)
+        return path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        ppi = option.levelOfDetailFromTransform(painter.worldTransform())
+        r = self.objective.radius
+        ring = QColor(OBJECTIVE_GOLD)
+        fill = QColor(OBJECTIVE_GOLD)
+        fill.setAlpha(30)
+        pen = QPen(ring.darker(115), 0.12, Qt.PenStyle.CustomDashLine)
+        pen.setDashPattern([3, 2])
+        painter.setPen(pen)
+        painter.setBrush(fill)
+        painter.drawEllipse(QPointF(0, 0), r, r)
+        # The marker: a gold disc with a dark ring and a star.
+        painter.setPen(QPen(INK, 0.09))
+        painter.setBrush(OBJECTIVE_GOLD)
+        painter.drawEllipse(QPointF(0, 0), 0.62, 0.62)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(PAPER)
+        painter.drawPolygon(_star(0.46))
+        if ppi * self.LABEL_INCH >= 7:
+            painter.setBrush(QColor(40, 32, 10, 200))
+            painter.drawRoundedRect(self._plate, 0.15, 0.15)
+            painter.save()
+            painter.translate(self._baseline)
+            painter.scale(self._scale, self._scale)
+            painter.setFont(self._font)
+            painter.setPen(QColor("#ffe9a8"))
+            painter.drawText(QPointF(0, 0), self.objective.name)
+            painter.restore()
+
+
+def _star(radius: float) -> QPolygonF:
+    pts = []
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.42
+        a = math.radians(-90 + i * 36)
+        pts.append(QPointF(r * math.cos(a), r * math.sin(a)))
+    return QPolygonF(pts)

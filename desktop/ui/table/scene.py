@@ -1,0 +1,237 @@
+"""The table scene: one item per terrain feature, unit, officer, zone and objective.
+
+`set_scenario` reconciles the items with a scenario value: an item whose value
+is unchanged is kept, a changed one is updated in place, and the rest are
+added or removed.  Editors call it after every command; it never reads files
+and holds no rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import TypeVar
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QRadialGradient
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QWidget
+from shapely.ops import unary_union
+
+from desktop.scenario.geometry import deployment_zone, shape_area
+from desktop.scenario.model import Scenario, TerrainFeature
+from desktop.scenario.vocabulary import LengthUnit, TerrainType
+from desktop.ui.table.force_items import OfficerItem, UnitItem
+from desktop.ui.table.marker_items import DeploymentZoneItem, ObjectiveItem
+from desktop.ui.table.overlays import GridSpec, grid_for
+from desktop.ui.table.styles import OFF_TABLE, TABLE_CLOTH, TABLE_CLOTH_DARK, TABLE_EDGE
+from desktop.ui.table.terrain_items import LABELLED, TerrainItem, TerrainLabelItem
+from desktop.ui.table.terrain_looks import LookContext
+
+ItemT = TypeVar("ItemT", bound=QGraphicsItem)
+
+
+class TableScene(QGraphicsScene):
+    """A scenario's table in inches: (0, 0) is the top-left (north-west) corner."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.scenario: Scenario | None = None
+        self.terrain: dict[str, TerrainItem] = {}
+        self.terrain_labels: dict[str, TerrainLabelItem] = {}
+        self.units: dict[str, UnitItem] = {}
+        self.officers: dict[str, OfficerItem] = {}
+        self.objectives: dict[str, ObjectiveItem] = {}
+        self.zones: dict[str, DeploymentZoneItem] = {}
+        self._buildings_key: tuple[TerrainFeature, ...] = ()
+        self._blotches: list[tuple[float, float, float, bool]] = []
+        #: Terrain and its labels in drawing order, painted into the background.
+        self._ground: list[TerrainItem | TerrainLabelItem] = []
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        self.setBackgroundBrush(OFF_TABLE)
+
+    # --- what is on the table ------------------------------------------------------
+
+    def table_rect(self) -> QRectF:
+        if self.scenario is None:
+            return QRectF()
+        t = self.scenario.table
+        return QRectF(0, 0, t.width, t.depth)
+
+    def grid_spec(self) -> GridSpec | None:
+        return grid_for(self.scenario.table) if self.scenario is not None else None
+
+    def all_items(self) -> Iterator[QGraphicsItem]:
+        for group in (self.terrain, self.terrain_labels, self.zones, self.objectives,
+                      self.units, self.officers):
+            yield from group.values()
+
+    # --- refresh -------------------------------------------------------------------
+
+    def set_scenario(self, scenario: Scenario | None) -> None:
+        """Show `scenario` (None: an empty table), reusing the items that did not change."""
+        old = self.scenario
+        self.scenario = scenario
+        if scenario is None:
+            for group in (self.terrain, self.terrain_labels, self.units, self.officers,
+                          self.objectives, self.zones):
+                self._drop(group, set())
+            self.setSceneRect(QRectF(0, 0, 1, 1))
+            self._blotches = []
+            self._ground = []
+            self.update()
+            return
+        lu = scenario.table.unit
+        unit_changed = old is None or old.table != scenario.table
+        if unit_changed:
+            self._drop(self.terrain, set())
+            self._drop(self.units, set())
+            self._drop(self.officers, set())
+            self._drop(self.objectives, set())
+            self._drop(self.zones, set())
+            self._make_cloth(scenario)
+        self._sync_terrain(scenario, lu)
+        self._sync_forces(scenario, lu)
+        self._sync_markers(scenario, lu)
+        t = scenario.table
+        margin = max(6.0, 0.15 * max(t.width, t.depth))
+        self.setSceneRect(QRectF(-margin, -margin, t.width + 2 * margin, t.depth + 2 * margin))
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def _drop(self, group: dict[str, ItemT], keep: set[str]) -> None:
+        for key in [k for k in group if k not in keep]:
+            self.removeItem(group.pop(key))
+
+    def _sync_terrain(self, scenario: Scenario, lu: LengthUnit) -> None:
+        buildings = tuple(f for f in scenario.terrain if f.type is TerrainType.BUILDING)
+        towns_stale = buildings != self._buildings_key
+        self._buildings_key = buildings
+        union = unary_union([shape_area(b.shape) for b in buildings]) if buildings else None
+        ctx = LookContext(buildings=union)
+        ids = set()
+        for feature in scenario.terrain:
+            ids.add(feature.id)
+            item = self.terrain.get(feature.id)
+            stale_town = towns_stale and feature.type is TerrainType.TOWN
+            if item is None:
+                item = TerrainItem(feature, lu, ctx)
+                item.in_layer = True
+                self.terrain[feature.id] = item
+                self.addItem(item)
+            elif item.feature != feature or stale_town:
+                item.set_feature(feature, lu, ctx)
+            label = self.terrain_labels.get(feature.id)
+            wants_label = bool(feature.name) and feature.type in LABELLED
+            if wants_label and label is None:
+                label = TerrainLabelItem(feature)
+                label.in_layer = True
+                self.terrain_labels[feature.id] = label
+                self.addItem(label)
+            elif wants_label and label is not None and label.feature != feature:
+                label.set_feature(feature)
+            elif not wants_label and label is not None:
+                self.removeItem(self.terrain_labels.pop(feature.id))
+        self._drop(self.terrain, ids)
+        self._drop(self.terrain_labels, ids)
+        self._ground = sorted([*self.terrain.values(), *self.terrain_labels.values()],
+                              key=lambda i: i.zValue())
+
+    def _sync_forces(self, scenario: Scenario, lu: LengthUnit) -> None:
+        unit_ids, officer_ids = set(), set()
+        for side in scenario.sides:
+            for unit in side.units:
+                unit_ids.add(unit.id)
+                item = self.units.get(unit.id)
+                if item is None:
+                    item = UnitItem(side, unit, lu)
+                    self.units[unit.id] = item
+                    self.addItem(item)
+                elif item.unit != unit or item.side.colour != side.colour \
+                        or item.side.name != side.name:
+                    item.set_unit(side, unit, lu)
+            for officer in side.officers:
+                officer_ids.add(officer.id)
+                oitem = self.officers.get(officer.id)
+                if oitem is None:
+                    oitem = OfficerItem(side, officer, lu)
+                    self.officers[officer.id] = oitem
+                    self.addItem(oitem)
+                elif oitem.officer != officer or oitem.side.colour != side.colour \
+                        or oitem.side.name != side.name:
+                    oitem.set_officer(side, officer, lu)
+        self._drop(self.units, unit_ids)
+        self._drop(self.officers, officer_ids)
+
+    def _sync_markers(self, scenario: Scenario, lu: LengthUnit) -> None:
+        side_ids = set()
+        for side in scenario.sides:
+            side_ids.add(side.id)
+            points = deployment_zone(scenario, side.id)
+            zone = self.zones.get(side.id)
+            if zone is None:
+                zone = DeploymentZoneItem(side, points)
+                self.zones[side.id] = zone
+                self.addItem(zone)
+            elif zone.points != points or zone.side != side:
+                zone.set_zone(side, points)
+        self._drop(self.zones, side_ids)
+        obj_ids = set()
+        for objective in scenario.game.objectives:
+            obj_ids.add(objective.id)
+            oitem = self.objectives.get(objective.id)
+            if oitem is None:
+                oitem = ObjectiveItem(objective, lu)
+                self.objectives[objective.id] = oitem
+                self.addItem(oitem)
+            elif oitem.objective != objective:
+                oitem.set_objective(objective, lu)
+        self._drop(self.objectives, obj_ids)
+
+    # --- the cloth -----------------------------------------------------------------
+
+    def _make_cloth(self, scenario: Scenario) -> None:
+        """Soft patches of lighter and darker grass, seeded by the title (same every time)."""
+        t = scenario.table
+        rng = random.Random(scenario.title)
+        count = int(t.width * t.depth / 160) + 4
+        self._blotches = [
+            (rng.uniform(0, t.width), rng.uniform(0, t.depth),
+             rng.uniform(4, 12), rng.random() < 0.5)
+            for _ in range(min(count, 120))
+        ]
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        """Off-table floor, the table's frame and cloth, then all the terrain (see TerrainItem)."""
+        painter.fillRect(rect, OFF_TABLE)
+        table = self.table_rect()
+        if table.isEmpty():
+            return
+        # The table's frame and its shadow on the floor.
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 90))
+        painter.drawRect(table.translated(0.5, 0.7).adjusted(-0.6, -0.6, 0.6, 0.6))
+        painter.setBrush(TABLE_EDGE)
+        painter.drawRect(table.adjusted(-0.6, -0.6, 0.6, 0.6))
+        painter.fillRect(table, TABLE_CLOTH)
+        painter.save()
+        painter.setClipRect(table)
+        for x, y, r, dark in self._blotches:
+            if not rect.intersects(QRectF(x - r, y - r, 2 * r, 2 * r)):
+                continue
+            g = QRadialGradient(QPointF(x, y), r)
+            c = QColor(TABLE_CLOTH_DARK if dark else QColor("#b4c48b"))
+            c.setAlpha(120)
+            g.setColorAt(0.0, c)
+            c2 = QColor(c)
+            c2.setAlpha(0)
+            g.setColorAt(1.0, c2)
+            painter.setBrush(g)
+            painter.drawEllipse(QPointF(x, y), r, r)
+        painter.restore()
+        ppi = painter.worldTransform().m11() or 1.0
+        for item in self._ground:
+            if item.isVisible() and item.boundingRect().intersects(rect):
+                item.paint_look(painter, ppi)
+        edge = QPen(QColor(40, 30, 20), 0.08)
+        painter.setPen(edge)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(table)

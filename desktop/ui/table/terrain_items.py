@@ -1,0 +1,156 @@
+"""Graphics items for terrain features and their name labels."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QTransform,
+)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from desktop.scenario.geometry import shape_area
+from desktop.scenario.model import LineShape, TerrainFeature
+from desktop.scenario.vocabulary import LINEAR_TERRAIN, LengthUnit, TerrainType
+from desktop.ui.table.paths import geometry_path, shape_path
+from desktop.ui.table.styles import LABEL_INK, Z_TERRAIN, Z_TERRAIN_LABEL, Layer
+from desktop.ui.table.terrain_looks import LookContext, build_look
+from desktop.ui.table.tooltips import terrain_tip
+
+
+class TerrainItem(QGraphicsItem):
+    """One terrain feature, drawn as its type's look; refreshed by `set_feature`.
+
+    On its own the item paints itself.  In a `TableScene` the terrain is
+    static ground under everything else, so the scene paints all terrain into
+    the view's cached background (`in_layer = True`) and the items stay for
+    hit-testing, tooltips and (later) selection: repainting the table is then
+    one blit, however much terrain it holds.
+    """
+
+    in_layer = False
+
+    def __init__(self, feature: TerrainFeature, unit: LengthUnit = LengthUnit.INCH,
+                 context: LookContext | None = None) -> None:
+        super().__init__()
+        self.feature = feature
+        self._layers: list[Layer] = []
+        self._bounds = QRectF()
+        self._shape = QPainterPath()
+        self.set_feature(feature, unit, context)
+
+    def set_feature(self, feature: TerrainFeature, unit: LengthUnit = LengthUnit.INCH,
+                    context: LookContext | None = None) -> None:
+        self.prepareGeometryChange()
+        self.feature = feature
+        self._layers = build_look(feature, context)
+        bounds = QRectF()
+        for layer in self._layers:
+            r = layer.path.controlPointRect()
+            grow = layer.pen.widthF() / 2 if layer.pen.style() != Qt.PenStyle.NoPen else 0.0
+            bounds = bounds.united(r.adjusted(-grow, -grow, grow, grow))
+        self._bounds = bounds
+        if isinstance(feature.shape, LineShape):
+            stroker = QPainterPathStroker()
+            stroker.setWidth(max(feature.shape.width, 0.3))
+            stroker.setCapStyle(Qt.PenCapStyle.FlatCap)
+            stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            self._shape = stroker.createStroke(shape_path(feature.shape))
+        else:
+            self._shape = geometry_path(shape_area(feature.shape))
+        z = Z_TERRAIN[feature.type]
+        if feature.type in (TerrainType.HILL, TerrainType.RIDGE):
+            z += min(float(feature.prop("height")), 9.0) * 0.05
+        self.setZValue(z)
+        self.setToolTip(terrain_tip(feature, unit))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        return self._shape
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if not self.in_layer:
+            self.paint_look(painter, option.levelOfDetailFromTransform(painter.worldTransform()))
+
+    def paint_look(self, painter: QPainter, ppi: float) -> None:
+        """Draw the feature in scene coordinates at `ppi` device pixels per inch."""
+        for layer in self._layers:
+            if ppi < layer.min_ppi:
+                continue
+            painter.setPen(layer.pen)
+            painter.setBrush(layer.brush)
+            painter.drawPath(layer.path)
+
+
+#: Features whose names are written on the map (lines are named in tooltips only).
+LABELLED = frozenset(TerrainType) - LINEAR_TERRAIN - {TerrainType.BUILDING, TerrainType.BRIDGE,
+                                                     TerrainType.FORD}
+
+
+HALO_PEN = QPen(QColor(251, 248, 240, 170), 0.16)
+HALO_PEN.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+
+
+class TerrainLabelItem(QGraphicsItem):
+    """A feature's name in map italics with a pale halo, sized in table inches."""
+
+    SIZE = 0.85  # inches of cap height-ish
+    in_layer = False  # see TerrainItem
+
+    def __init__(self, feature: TerrainFeature) -> None:
+        super().__init__()
+        self.setZValue(Z_TERRAIN_LABEL)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._path = QPainterPath()
+        self._bounds = QRectF()
+        self.set_feature(feature)
+
+    def set_feature(self, feature: TerrainFeature) -> None:
+        self.prepareGeometryChange()
+        self.feature = feature
+        font = QFont("DejaVu Serif")
+        font.setItalic(True)
+        font.setPointSizeF(100)
+        path = QPainterPath()
+        path.addText(0, 0, font, feature.name)
+        fm = QFontMetricsF(font)
+        scale = self.SIZE / fm.height()
+        r = path.boundingRect()
+        # The label sits on the feature's most inland point, centred.
+        area = shape_area(feature.shape)
+        spot = area.representative_point() if not area.is_empty else None
+        t = QTransform()
+        if spot is not None:
+            t.translate(spot.x, spot.y)
+        t.scale(scale, scale)
+        t.translate(-r.center().x(), -r.center().y())
+        self._path = t.map(path)
+        self._bounds = self._path.boundingRect().adjusted(-0.2, -0.2, 0.2, 0.2)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if not self.in_layer:
+            self.paint_look(painter, option.levelOfDetailFromTransform(painter.worldTransform()))
+
+    def paint_look(self, painter: QPainter, ppi: float) -> None:
+        if ppi * self.SIZE < 7:  # too small to read: leave it out
+            return
+        painter.setPen(HALO_PEN)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self._path)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(LABEL_INK)
+        painter.drawPath(self._path)
