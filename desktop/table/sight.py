@@ -4,13 +4,14 @@ RULINGS ("Line of sight"): sight is blocked by any terrain feature whose type
 blocks sight in the ruleset, and by units other than shooter and target whose
 footprints the sight line crosses.  A target is seen when at least one sight
 line from the origin reaches some point of it: the nearest point, its centre,
-its corners and the middles of its sides are tried (all at once, vectorised).
+and its corners are tried (all at once, vectorised).
 A line that only grazes a base or a feature's edge is not blocked.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import shapely
@@ -59,7 +60,7 @@ class Obstacles:
 
 
 def target_points(origin: Point, target: BaseGeometry) -> list[Point]:
-    """Points of a target worth aiming at: nearest first, then centre, corners, mid-sides."""
+    """Points of a target worth aiming at: nearest first, then centre and corners."""
     near = nearest_points(SPoint(origin), target)[1]
     pts: list[Point] = [(near.x, near.y)]
     c = target.centroid
@@ -67,10 +68,8 @@ def target_points(origin: Point, target: BaseGeometry) -> list[Point]:
     ring = list(getattr(target, "exterior", target).coords)
     if len(ring) > 1 and ring[0] == ring[-1]:
         ring = ring[:-1]
-    for i, p in enumerate(ring[:8]):
-        q = ring[(i + 1) % len(ring)]
+    for p in ring[:8]:
         pts.append((p[0], p[1]))
-        pts.append(((p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0))
     return pts
 
 
@@ -106,6 +105,83 @@ def terrain_blocking(
     return out
 
 
+@dataclass(frozen=True)
+class SightRequest:
+    """One question for :func:`line_of_sight_many`."""
+
+    origin: Point
+    target: BaseGeometry
+    #: Obstacle ids that never block this line (the shooter, the target).
+    exclude: tuple[str, ...] = ()
+    #: Terrain indices that do not block this line (features the ends stand in).
+    exempt: tuple[int, ...] = ()
+
+
+def line_of_sight_many(
+    requests: Sequence[SightRequest],
+    terrain: TerrainIndex,
+    blocking_types: frozenset[TerrainType],
+    obstacles: Obstacles | None = None,
+) -> list[bool]:
+    """Answer many sight questions with one pass of vectorised queries."""
+    if not requests:
+        return []
+    origins = shapely.points(np.array([r.origin for r in requests], dtype=float))
+    targets = np.array([r.target for r in requests], dtype=object)
+    near = shapely.get_coordinates(shapely.shortest_line(origins, targets))[1::2]
+    cents = shapely.get_coordinates(shapely.centroid(targets))
+    coords: list[list[Point]] = []
+    owner: list[int] = []
+    for i, r in enumerate(requests):
+        o = r.origin
+        pts: list[Point] = [(float(near[i][0]), float(near[i][1])),
+                            (float(cents[i][0]), float(cents[i][1]))]
+        ring = _ring_points(r.target)
+        pts.extend(ring[:8])
+        for p in pts:
+            coords.append([o, p])
+            owner.append(i)
+    segs: NDArray[np.object_] = shapely.linestrings(np.array(coords, dtype=float))
+    own = np.array(owner, dtype=np.int64)
+    blocked = np.zeros(len(segs), dtype=bool)
+    if terrain.tree is not None and blocking_types:
+        s_idx, f_idx = terrain.tree.query(segs, predicate="intersects")
+        if len(s_idx):
+            keep = np.array(
+                [terrain.types[f] in blocking_types and int(f) not in requests[own[s]].exempt
+                 for s, f in zip(s_idx, f_idx, strict=True)], dtype=bool)
+            s_idx, f_idx = s_idx[keep], f_idx[keep]
+            if len(s_idx):
+                geoms = np.array([terrain.areas[f] for f in f_idx], dtype=object)
+                real = shapely.relate_pattern(segs[s_idx], geoms, _CROSSES_INTERIOR)
+                blocked[s_idx[real]] = True
+    if obstacles is not None and obstacles.tree is not None:
+        open_idx = np.flatnonzero(~blocked)
+        if len(open_idx):
+            s_idx, o_idx = obstacles.tree.query(segs[open_idx], predicate="intersects")
+            if len(s_idx):
+                s_idx = open_idx[s_idx]
+                keep = np.array(
+                    [obstacles.ids[o] not in requests[own[s]].exclude
+                     for s, o in zip(s_idx, o_idx, strict=True)], dtype=bool)
+                s_idx, o_idx = s_idx[keep], o_idx[keep]
+                if len(s_idx):
+                    real = shapely.relate_pattern(segs[s_idx], obstacles.polygons[o_idx],
+                                                  _CROSSES_INTERIOR)
+                    blocked[s_idx[real]] = True
+    seen = np.zeros(len(requests), dtype=bool)
+    np.logical_or.at(seen, own, ~blocked)
+    return [bool(v) for v in seen]
+
+
+def _ring_points(geom: BaseGeometry) -> list[Point]:
+    g = geom if geom.geom_type == "Polygon" else geom.convex_hull
+    if g.geom_type != "Polygon":
+        return [(float(x), float(y)) for x, y in shapely.get_coordinates(g)]
+    ring = [(float(x), float(y)) for x, y in g.exterior.coords]
+    return ring[:-1] if len(ring) > 1 else ring
+
+
 def line_of_sight(
     origin: Point,
     target: BaseGeometry,
@@ -123,12 +199,5 @@ def line_of_sight(
     wood the shooter or the target stands in: a unit sees out of, and is seen
     in, the feature it occupies).
     """
-    segs = sight_lines(origin, target_points(origin, target))
-    blocked = terrain_blocking(segs, terrain, blocking_types, exempt_features)
-    if blocked.all():
-        return False
-    if obstacles is not None:
-        open_idx = np.flatnonzero(~blocked)
-        more = obstacles.blocking(segs[open_idx], exclude)
-        blocked[open_idx[more]] = True
-    return not bool(blocked.all())
+    req = SightRequest(origin, target, tuple(exclude), tuple(exempt_features))
+    return line_of_sight_many([req], terrain, blocking_types, obstacles)[0]

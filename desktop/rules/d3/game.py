@@ -55,7 +55,7 @@ from desktop.table.shapes import (
     point_distance,
     rect,
 )
-from desktop.table.sight import Obstacles, line_of_sight
+from desktop.table.sight import Obstacles, SightRequest, line_of_sight, line_of_sight_many
 from desktop.table.terrain import TerrainIndex
 
 Point = tuple[float, float]
@@ -97,6 +97,8 @@ class Piece:
     rerolls_used: int = 0
     must_evade: bool = False
     _fp: Polygon | None = field(default=None, repr=False)
+    #: Facts that depend only on where the piece stands (town, sight exemptions).
+    _here: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def is_general(self) -> bool:
@@ -113,6 +115,7 @@ class Piece:
     def place(self, x: float, y: float, facing: float) -> None:
         self.x, self.y, self.facing = x, y, facing % 360.0
         self._fp = None
+        self._here = {}
 
     def fp(self) -> Polygon:
         if self._fp is None:
@@ -207,6 +210,7 @@ class D3Game(Game):
         self._phase = MOVEMENT
         self._outcome: Outcome | None = None
         self.pending: Pending | None = None
+        self._exited = False
         self.charges: list[tuple[str, str]] = []  # (attacker, defender) this player turn
         self._obstacles: Obstacles | None = None
         self._shots: dict[str, list[str]] | None = None
@@ -275,14 +279,21 @@ class D3Game(Game):
         return self.terrain.contains_point(p.pos, R.HILL_TYPES)
 
     def in_town(self, p: Piece) -> bool:
-        return self.terrain.contains_point(p.pos, R.TOWN_TYPES)
+        got = p._here.get("town")
+        if got is None:
+            got = p._here["town"] = self.terrain.contains_point(p.pos, R.TOWN_TYPES)
+        return bool(got)
 
     def _exempt_features(self, *pieces: Piece) -> list[int]:
         out: list[int] = []
         for p in pieces:
-            for i in self.terrain.indices_hit(p.fp()):
-                if self.terrain.types[i] in R.SIGHT_BLOCKING:
-                    out.append(i)
+            got = p._here.get("sight")
+            if got is None:
+                got = p._here["sight"] = [
+                    i for i in self.terrain.indices_hit(p.fp())
+                    if self.terrain.types[i] in R.SIGHT_BLOCKING
+                ]
+            out.extend(got)
         return out
 
     def can_see(self, shooter: Piece, target: Piece, clip: BaseGeometry | None = None) -> bool:
@@ -295,41 +306,63 @@ class D3Game(Game):
             exempt_features=self._exempt_features(shooter, target),
         )
 
-    def fire_problem(self, shooter: Piece, target: Piece) -> str | None:
-        """Field of fire, range and sight (not the unit's state)."""
+    def _fire_geometry(self, shooter: Piece, target: Piece) -> BaseGeometry | str:
+        """Range and field of fire: the part of the target the shooter may aim at,
+        or why there is none."""
         assert shooter.type is not None
         rng = R.SHOOTING_RANGE[shooter.type]
         fc = shooter.front_centre()
         tfp = target.fp()
-        if point_distance(fc, tfp) > rng + 1e-9:
-            return (f"{target.id} is {point_distance(fc, tfp):.1f}\" away; "
-                    f"{shooter.id} has a range of {rng:g}\"")
+        dist = point_distance(fc, tfp)
+        if dist > rng + 1e-9:
+            return f"{target.id} is {dist:.1f}\" away; {shooter.id} has a range of {rng:g}\""
         half = 180.0 if self.in_town(shooter) else R.FIELD_OF_FIRE
         clip = arc_part(fc, shooter.facing, half, rng, tfp)
         if clip is None:
             return f"{target.id} is outside the field of fire of {shooter.id}"
-        if not self.can_see(shooter, target, clip):
-            return f"{shooter.id} cannot see {target.id}"
-        return None
+        return clip
+
+    def _sight_request(self, shooter: Piece, target: Piece, aim: BaseGeometry) -> SightRequest:
+        return SightRequest(shooter.front_centre(), aim, (shooter.id, target.id),
+                            tuple(self._exempt_features(shooter, target)))
+
+    def fire_problem(self, shooter: Piece, target: Piece) -> str | None:
+        """Field of fire, range and sight (not the unit's state)."""
+        geo = self._fire_geometry(shooter, target)
+        if isinstance(geo, str):
+            return geo
+        seen = line_of_sight_many([self._sight_request(shooter, target, geo)], self.terrain,
+                                  R.SIGHT_BLOCKING, self.obstacles())[0]
+        return None if seen else f"{shooter.id} cannot see {target.id}"
 
     def shot_table(self) -> dict[str, list[str]]:
         """Targets each unit of the side to act could shoot, geometry only (cached
-        until something moves)."""
+        until something moves).  Sight for every pair is answered in one batch."""
         if self._shots is None:
             side = self.order[self._side_index]
             enemies = self.units(self.enemy_of(side))
             table: dict[str, list[str]] = {}
+            pairs: list[tuple[str, str]] = []
+            reqs: list[SightRequest] = []
             if enemies:
                 fps = [e.fp() for e in enemies]
                 for u in self.units(side):
                     if u.type is None or u.type is UnitType.CAVALRY:
                         continue
+                    table[u.id] = []
                     rng = R.SHOOTING_RANGE[u.type]
                     d = shapely.distance(SPoint(u.front_centre()), fps)
-                    table[u.id] = [
-                        e.id for e, dist in zip(enemies, d, strict=True)
-                        if dist <= rng + 1e-9 and self.fire_problem(u, e) is None
-                    ]
+                    for e, dist in zip(enemies, d, strict=True):
+                        if dist > rng + 1e-9:
+                            continue
+                        geo = self._fire_geometry(u, e)
+                        if not isinstance(geo, str):
+                            pairs.append((u.id, e.id))
+                            reqs.append(self._sight_request(u, e, geo))
+            seen = line_of_sight_many(reqs, self.terrain, R.SIGHT_BLOCKING, self.obstacles())
+            for (uid, eid), ok in zip(pairs, seen, strict=True):
+                if ok:
+                    table[uid].append(eid)
             self._shots = table
         return self._shots
 
@@ -496,6 +529,8 @@ class D3Game(Game):
             return f"{t.id} is a friend"
         if not t.present:
             return f"{t.id} is no longer on the table"
+        if t.id in self.shot_table().get(p.id, ()):
+            return None
         return self.fire_problem(p, t)
 
     def legal_actions(self) -> list[Action]:
@@ -511,28 +546,34 @@ class D3Game(Game):
                     out.extend(Shoot(uid, t) for t in targets if self.pieces[t].present)
         return out
 
+    def aimed_charge(self, c: Piece, e: Piece) -> Charge | None:
+        """The charge of `c` aimed at the centre of `e` (or straight ahead), if legal."""
+        if distance(c.pos, e.pos) > c.allowance + (c.frontage + e.frontage + c.depth) / 2.0:
+            return None
+        turn = angle_diff(bearing(c.pos, e.pos), c.facing)
+        tries = [round(max(-R.CHARGE_MAX_TURN, min(R.CHARGE_MAX_TURN, turn)), 1)]
+        if tries[0] != 0.0:
+            tries.append(0.0)
+        for t in tries:
+            ch = Charge(c.id, e.id, t)
+            if self.check(ch) is None:
+                return ch
+        return None
+
     def aimed_charges(self) -> list[Charge]:
         """For each ready cavalry unit and enemy, the charge aimed at the enemy's
         centre (or straight ahead), when legal."""
         if self._phase != MOVEMENT or self.pending is not None or self._outcome is not None:
             return []
         side = self.order[self._side_index]
-        charged = {d for _, d in self.charges}
         out: list[Charge] = []
         for c in self.units(side):
             if c.type is not UnitType.CAVALRY or self._unit_ready(c, "charge"):
                 continue
             for e in self.units(self.enemy_of(side)):
-                if e.id in charged or distance(c.pos, e.pos) > c.allowance + 6.0:
-                    continue
-                turn = angle_diff(bearing(c.pos, e.pos), c.facing)
-                tries = [round(max(-R.CHARGE_MAX_TURN, min(R.CHARGE_MAX_TURN, turn)), 1)]
-                if tries[0] != 0.0:
-                    tries.append(0.0)
-                for t in tries:
-                    if not isinstance(self.charge_geometry(c, e, t), str):
-                        out.append(Charge(c.id, e.id, t))
-                        break
+                ch = self.aimed_charge(c, e)
+                if ch is not None:
+                    out.append(ch)
         return out
 
     def sample_actions(self, rng: random.Random, n: int = 8) -> list[Action]:
@@ -540,7 +581,7 @@ class D3Game(Game):
 
         if self._outcome is not None or self.pending is not None or self._phase != MOVEMENT:
             return []
-        return [*self.aimed_charges(), *sample_moves(self, rng, n)]
+        return list(sample_moves(self, rng, n))
 
     # -- resolution ------------------------------------------------------------------------
 
@@ -548,7 +589,9 @@ class D3Game(Game):
         assert isinstance(action, (End, Move, Charge, Shoot, Reroll, Accept))
         ev: list[Event] = []
         self._dispatch(action, ev)
-        self._judge_immediate(ev)
+        if self._exited:
+            self._exited = False
+            self._judge_immediate(ev)
         return ev
 
     def _dispatch(self, action: D3Action, ev: list[Event]) -> None:
@@ -641,6 +684,7 @@ class D3Game(Game):
             self.scenario, exit_edge, p.pos
         ):
             p.status = EXITED
+            self._exited = True
             ev.append(Event("exited", f"{p.id} leaves the table by the {exit_edge.value} edge",
                             {"unit": p.id, "edge": exit_edge.value}))
             return

@@ -13,8 +13,8 @@ import random
 from typing import TYPE_CHECKING
 
 from desktop.rules.d3 import rules as R
-from desktop.rules.d3.actions import Move
-from desktop.scenario.vocabulary import Edge
+from desktop.rules.d3.actions import Charge, Move
+from desktop.scenario.vocabulary import Edge, UnitType
 from desktop.table.shapes import bearing, distance, forward
 
 if TYPE_CHECKING:
@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 
 #: How many tries per move wanted before giving up.
 TRIES_PER_MOVE = 3
+#: Share of cavalry samples that try a charge at the nearest enemy.
+CHARGE_SHARE = 0.5
+#: Share of samples that advance on the nearest enemy.
+ADVANCE_SHARE = 0.6
 
 
 def _move(p: Piece, b: float, dist: float, facing: float) -> Move:
@@ -47,14 +51,14 @@ def candidate(game: D3Game, p: Piece, rng: random.Random) -> Move:
                 b = bearing(p.pos, f.pos)
                 return _move(p, b, min(allowance, max(0.0, d - 4.0)) * rng.uniform(0.3, 1), b)
     roll = rng.random()
-    if enemies and roll < 0.5:
+    if enemies and roll < ADVANCE_SHARE:
         e = min(enemies, key=lambda e: distance(p.pos, e.pos))
         d = distance(p.pos, e.pos)
         b = bearing(p.pos, e.pos)
         stop = max(0.0, d - (p.depth + e.depth) / 2.0 - 0.5)
         dist = min(allowance, stop) * rng.uniform(0.4, 1.0)
         return _move(p, b, dist, b)
-    if roll < 0.65:
+    if roll < ADVANCE_SHARE + 0.15:
         exit_edge = game.exit_edges.get(side)
         objectives = game.scenario.game.objectives
         if exit_edge is not None:
@@ -66,7 +70,7 @@ def candidate(game: D3Game, p: Piece, rng: random.Random) -> Move:
             if d > 1e-6:
                 b = bearing(p.pos, o.position)
                 return _move(p, b, min(allowance, d) * rng.uniform(0.5, 1.0), b)
-    if enemies and roll < 0.75:
+    if enemies and roll < ADVANCE_SHARE + 0.25:
         e = min(enemies, key=lambda e: distance(p.pos, e.pos))
         return Move(p.id, p.x, p.y, round(bearing(p.pos, e.pos), 1))
     b = rng.uniform(0.0, 360.0)
@@ -85,19 +89,33 @@ def movers(game: D3Game) -> list[Piece]:
     return out
 
 
-def sample_moves(game: D3Game, rng: random.Random, n: int) -> list[Move]:
+def sample_moves(game: D3Game, rng: random.Random, n: int) -> list[Move | Charge]:
+    """Up to `n` legal moves or charges, each for a piece picked at random.
+
+    Cavalry try a charge aimed at the nearest enemy half the time.
+    """
     ready = movers(game)
     if not ready:
         return []
-    out: list[Move] = []
-    seen: set[Move] = set()
+    out: list[Move | Charge] = []
+    seen: set[Move | Charge] = set()
     for _ in range(n * TRIES_PER_MOVE):
         if len(out) >= n:
             break
-        m = candidate(game, rng.choice(ready), rng)
-        if m in seen:
+        p = rng.choice(ready)
+        a: Move | Charge | None = None
+        if p.type is UnitType.CAVALRY and rng.random() < CHARGE_SHARE:
+            enemies = game.units(game.enemy_of(p.side))
+            if enemies:
+                e = min(enemies, key=lambda e: distance(p.pos, e.pos))
+                a = game.aimed_charge(p, e)
+            if a is None:
+                continue
+        else:
+            a = candidate(game, p, rng)
+        if a in seen:
             continue
-        seen.add(m)
-        if game.check(m) is None:
-            out.append(m)
+        seen.add(a)
+        if isinstance(a, Charge) or game.check(a) is None:
+            out.append(a)
     return out
