@@ -10,9 +10,18 @@ from printouts.document import (
     PrintOptions,
     parse_sheets,
     render,
+    render_counted,
     resolve,
     write_pdf,
 )
 
-__all__ = ["SHEETS", "PrintError", "PrintOptions", "parse_sheets", "render", "resolve",
-           "write_pdf"]
+__all__ = [
+    "SHEETS",
+    "PrintError",
+    "PrintOptions",
+    "parse_sheets",
+    "render",
+    "render_counted",
+    "resolve",
+    "write_pdf",
+]

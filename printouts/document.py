@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import tempfile
@@ -94,6 +95,15 @@ def render(
     progress: Progress | None = None,
 ) -> bytes:
     """The PDF for `options`, as bytes."""
+    return render_counted(scenario, options, progress)[0]
+
+
+def render_counted(
+    scenario: Scenario,
+    options: PrintOptions = PrintOptions(),
+    progress: Progress | None = None,
+) -> tuple[bytes, int]:
+    """The PDF for `options` and its number of pages."""
     from printouts import cards, mapsheet, reference, roster
 
     res = resolve(scenario, options)
@@ -124,7 +134,7 @@ def render(
     if progress is not None:
         progress(len(steps), len(steps), "done")
     canvas.save()
-    return buf.getvalue()
+    return buf.getvalue(), ctx.pages
 
 
 def _nothing_page(ctx: Context) -> None:
@@ -143,8 +153,8 @@ def write_pdf(
     options: PrintOptions = PrintOptions(),
     progress: Progress | None = None,
 ) -> int:
-    """Write the PDF atomically (temp file, then rename); returns its size in bytes."""
-    data = render(scenario, options, progress)
+    """Write the PDF atomically (temp file, then rename); returns the number of pages."""
+    data, pages = render_counted(scenario, options, progress)
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
                                dir=str(target.parent) if str(target.parent) else ".")
@@ -155,12 +165,10 @@ def write_pdf(
             os.fsync(f.fileno())
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
-    return len(data)
+    return pages
 
 
 def default_out(scenario_path: str | os.PathLike[str]) -> Path:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Final
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, TTFError
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 #: Where DejaVu usually lives; VOLLEY_FONT_DIR, if set, is searched first.
 DEJAVU_DIRS: Final = (

@@ -9,6 +9,7 @@ roster sheets.
 
 from __future__ import annotations
 
+import itertools
 import math
 import string
 from collections.abc import Sequence
@@ -35,9 +36,9 @@ from printouts.style import (
     WHITE,
     Canvas,
     Color,
+    draw_block,
     draw_fitted,
     fit_block,
-    draw_block,
     footer,
     hex_colour,
     paper_size,
@@ -162,11 +163,11 @@ def _grid_points(poly: SPolygon, step: float, stagger: bool = True) -> list[Poin
     gx, gy = np.meshgrid(xs, ys)
     if stagger:
         gx = gx + (np.arange(len(ys))[:, None] % 2) * step / 2
-    gx, gy = gx.ravel(), gy.ravel()
+    fx, fy = gx.ravel(), gy.ravel()
     inner = poly.buffer(-step * 0.3)
     target = inner if not inner.is_empty else poly
-    inside = shapely.contains_xy(target, gx, gy)
-    pts = [(float(x), float(y)) for x, y in zip(gx[inside], gy[inside], strict=True)]
+    inside = shapely.contains_xy(target, fx, fy)
+    pts = [(float(x), float(y)) for x, y in zip(fx[inside], fy[inside], strict=True)]
     if not pts:
         rp = poly.representative_point()
         pts = [(rp.x, rp.y)]
@@ -295,8 +296,8 @@ def _line(c: Canvas, v: View, f: TerrainFeature, st: TerrainStyle) -> None:
         c.drawPath(path, stroke=1, fill=0)
         if f.type is not TerrainType.ROAD:
             c.setStrokeColor(tint(hex_colour(st.edge), 0.45))
-            c.setLineWidth(max(0.3, wpt * 0.08))
-            c.setDash(wpt * 0.9, wpt * 0.7)
+            c.setLineWidth(min(1.2, max(0.3, wpt * 0.08)))
+            c.setDash(min(wpt * 0.9, 14.0), min(wpt * 0.7, 10.0))
             c.drawPath(path, stroke=1, fill=0)
         elif bool(f.prop("track")):
             c.setStrokeColor(hex_colour(st.edge))
@@ -417,12 +418,12 @@ def draw_grid_labels(c: Canvas, ctx: Context, v: View) -> None:
     size = 5.8
     c.setFont(f.regular, size)
     if t.grid is not None:  # squares: letters across, numbers down (like a chessboard)
-        for i, (a, b) in enumerate(zip(xs, xs[1:], strict=False)):
+        for i, (a, b) in enumerate(itertools.pairwise(xs)):
             px, py = v.p((a + b) / 2, 0)
             c.drawCentredString(px, py + 3, _col_label(i))
             px, py = v.p((a + b) / 2, t.depth)
             c.drawCentredString(px, py - size - 2, _col_label(i))
-        for i, (a, b) in enumerate(zip(ys, ys[1:], strict=False)):
+        for i, (a, b) in enumerate(itertools.pairwise(ys)):
             px, py = v.p(0, (a + b) / 2)
             c.drawRightString(px - 3, py - size / 3, str(i + 1))
             px, py = v.p(t.width, (a + b) / 2)
@@ -781,7 +782,7 @@ def draw_overview(ctx: Context) -> None:
     c = ctx.canvas
     _, _, grid_what = grid_lines(s)
     _header(ctx, page_w, page_h, _table_size_text(s))
-    avail_w = page_w - 2 * MARGIN - LEGEND_W - 18
+    avail_w = page_w - 2 * MARGIN - LEGEND_W - 34
     avail_h = page_h - 2 * MARGIN - HEADER_H - 26
     k = min(avail_w / t.width, avail_h / t.depth)
     ox = MARGIN + 12 + (avail_w - t.width * k) / 2

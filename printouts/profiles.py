@@ -262,7 +262,7 @@ PROFILES: Final[dict[str, RosterProfile]] = {
         "CV",
     ),
     "d3": RosterProfile(
-        "d3", "D3", "Removed at", "Hits (tick one per hit; d6 needed to activate below)",
+        "d3", "D3", "Limit", "Hits (tick one per hit; d6 needed to activate below)",
         "State",
         (
             "Tick one box per hit. To move or shoot, roll a d6 and double it: it must beat the "

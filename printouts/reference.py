@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from printouts.context import Context
-from printouts.reference_data import REFERENCES, Item, RefTable, Reference, Section
+from printouts.reference_data import REFERENCES, Item, Reference, RefTable, Section
 from printouts.style import (
     HEADER_FILL,
     INK,

@@ -25,7 +25,6 @@ from printouts.style import (
     PAPER_TINT,
     RULE,
     WHITE,
-    Block,
     Canvas,
     draw_block,
     draw_fitted,
@@ -160,7 +159,9 @@ STATE_SIZE: Final = 6.3
 STATE_LINE: Final = 11.0
 
 
-def layout_states(ctx: Context, states: tuple[str, ...], avail: float) -> list[list[tuple[str, int]]]:
+def layout_states(
+    ctx: Context, states: tuple[str, ...], avail: float
+) -> list[list[tuple[str, int]]]:
     lines: list[list[tuple[str, int]]] = [[]]
     used = 0.0
     for label, n in _state_groups(states):

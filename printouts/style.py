@@ -41,7 +41,8 @@ def paper_size(paper: str, landscape_: bool = False) -> tuple[float, float]:
         size = PAPERS[paper.lower()]
     except KeyError:
         raise ValueError(f"unknown paper '{paper}' (expected a4 or letter)") from None
-    return tuple(landscape(size) if landscape_ else portrait(size))  # type: ignore[return-value]
+    w, h = landscape(size) if landscape_ else portrait(size)
+    return float(w), float(h)
 
 
 def hex_colour(value: str, fallback: str = "#444444") -> Color:

@@ -3,7 +3,93 @@
 from __future__ import annotations
 
 import argparse
+import sys
+import time
+from pathlib import Path
+
+from desktop.scenario import ScenarioError, load
+from desktop.scenario.vocabulary import KNOWN_RULESETS
+
+EPILOG = """\
+sheets:
+  roster     a roster per side: quality, tick-box tracks, state boxes, officers, totals
+  cards      an officer wound card for every commander, general and ADC (4 a page)
+  map        the table to scale on one page (add --tiles for full size on many pages)
+  reference  the quick reference for the ruleset (d3, mayhem, tactical)
+
+examples:
+  volley print battle.yaml                          everything, to battle.pdf
+  volley print battle.yaml --what roster,cards --side red --paper letter
+  volley print battle.yaml --what map --tiles --out table.pdf
+"""
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Printouts are not built yet (issue 5); no subcommand is registered."""
+    p = sub.add_parser(
+        "print",
+        help="print roster sheets, wound cards, the map and a quick reference to PDF",
+        description="Make a PDF of what a tabletop game needs. No window is opened.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", type=Path, metavar="FILE", help="scenario file (.yaml)")
+    p.add_argument("--what", default="all", metavar="SHEETS",
+                   help="comma-separated: roster,cards,map,reference or all (default: all)")
+    p.add_argument("--side", metavar="ID", help="only this side's roster and cards")
+    p.add_argument("--ruleset", metavar="ID", choices=KNOWN_RULESETS,
+                   help="ruleset for the rosters and reference (default: the scenario's); "
+                   f"one of {', '.join(KNOWN_RULESETS)}")
+    p.add_argument("--paper", default="a4", type=str.lower, choices=("a4", "letter"),
+                   help="paper size (default: a4)")
+    p.add_argument("--tiles", action="store_true",
+                   help="add the map at full size, tiled across pages with overlap marks")
+    p.add_argument("--out", "-o", type=Path, metavar="OUT.pdf",
+                   help="output file (default: FILE with .pdf)")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only problems")
+    p.set_defaults(handler=print_command)
+
+
+def print_command(args: argparse.Namespace) -> int:
+    from printouts import PrintError, PrintOptions, parse_sheets, resolve, write_pdf
+
+    try:
+        sheets = parse_sheets(args.what)
+    except PrintError as e:
+        print(f"volley print: {e}", file=sys.stderr)
+        return 2
+    if args.tiles and "map" not in sheets:
+        sheets = (*sheets, "map")
+    try:
+        scenario = load(args.file)
+    except ScenarioError as e:
+        for problem in e.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    options = PrintOptions(sheets=sheets, side=args.side, ruleset=args.ruleset,
+                           paper=args.paper, tiles=args.tiles)
+    try:
+        resolved = resolve(scenario, options)
+    except PrintError as e:
+        print(f"volley print: {args.file}: {e}", file=sys.stderr)
+        return 2
+    for note in resolved.notes:
+        print(f"volley print: note: {note}", file=sys.stderr)
+    out: Path = args.out if args.out is not None else args.file.with_suffix(".pdf")
+    if out.resolve() == args.file.resolve():
+        print(f"volley print: refusing to overwrite the scenario {args.file}", file=sys.stderr)
+        return 2
+    if not out.parent.exists() and str(out.parent):
+        print(f"volley print: the folder {out.parent} does not exist", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    try:
+        pages = write_pdf(scenario, out, options)
+    except OSError as e:
+        print(f"volley print: cannot write {out}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    if not args.quiet:
+        took = time.perf_counter() - start
+        size = out.stat().st_size
+        print(f"{out}: {', '.join(sheets)} ({pages} page{'s' if pages != 1 else ''}, "
+              f"{size / 1024:.0f} KB, {took:.2f} s)")
+    return 0
