@@ -96,7 +96,7 @@ def _cells(value: Unit | Officer) -> tuple[str, str, str, str, str]:
     if isinstance(value, Unit):
         kind = UNIT_LABELS[value.type]
         if value.guns:
-            kind += f" ({value.guns} guns)"
+            kind += f" ({value.guns} gun{'s' if value.guns != 1 else ''})"
         quality = QUALITY_LABELS[value.quality].split(" / ")[0]
         return value.name, kind, quality, str(value.cv), str(value.figures)
     return value.name, RANK_LABELS[value.rank], "", "", ""

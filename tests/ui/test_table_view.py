@@ -1,0 +1,220 @@
+"""The table view: items for everything in a scenario, zoom, fit, grid, roster."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+from desktop.scenario import load
+from desktop.scenario.geometry import rect_corners
+from desktop.scenario.model import Scenario
+from desktop.scenario.vocabulary import TerrainType
+from desktop.ui.main_window import MainWindow
+from desktop.ui.table.force_items import OfficerItem, UnitItem
+from desktop.ui.table.marker_items import DeploymentZoneItem, ObjectiveItem
+from desktop.ui.table.overlays import grid_for, grid_lines, nice_bar
+from desktop.ui.table.paths import polyline_path
+from desktop.ui.table.terrain_items import TerrainItem
+from desktop.ui.table.terrain_looks import LOOKS, build_look
+
+DATA = Path(__file__).parent / "data"
+SHOWCASE = DATA / "showcase.yaml"
+
+
+@pytest.fixture
+def showcase() -> Scenario:
+    return load(SHOWCASE)
+
+
+@pytest.fixture
+def window(qtbot: Any, showcase: Scenario) -> MainWindow:
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.resize(1200, 800)
+    w.show_scenario(showcase, SHOWCASE)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def _count(window: MainWindow, cls: type) -> int:
+    return sum(isinstance(i, cls) for i in window.scene.items())
+
+
+def test_window_shows_every_thing_in_the_scenario(window: MainWindow,
+                                                  showcase: Scenario) -> None:
+    units = sum(len(s.units) for s in showcase.sides)
+    officers = sum(len(s.officers) for s in showcase.sides)
+    assert _count(window, TerrainItem) == len(showcase.terrain) == 24
+    assert _count(window, UnitItem) == units == 11
+    assert _count(window, OfficerItem) == officers == 5
+    assert _count(window, ObjectiveItem) == len(showcase.game.objectives)
+    assert _count(window, DeploymentZoneItem) == len(showcase.sides)
+    assert "Showcase of every terrain type" in window.windowTitle()
+
+
+def test_showcase_holds_every_terrain_type(showcase: Scenario) -> None:
+    assert {f.type for f in showcase.terrain} == set(TerrainType)
+    assert set(LOOKS) == set(TerrainType)
+
+
+def test_every_look_has_layers_and_draws_inside_its_bounds(showcase: Scenario) -> None:
+    for feature in showcase.terrain:
+        layers = build_look(feature)
+        assert layers, feature.type
+        item = TerrainItem(feature)
+        assert item.boundingRect().width() > 0, feature.type
+
+
+def test_roster_lists_each_side_with_totals(window: MainWindow, showcase: Scenario) -> None:
+    sides = window.roster.sides
+    assert [r.model.side.id for r in sides if r.model.side] == [s.id for s in showcase.sides]
+    for roster, side in zip(sides, showcase.sides, strict=True):
+        model = roster.model
+        assert model.rowCount() == len(side.units) + len(side.officers)
+        assert model.columnCount() == 5
+        first = side.units[0]
+        assert model.index(0, 0).data() == first.name
+        assert model.index(0, 3).data() == str(first.cv)
+        assert model.index(0, 4).data() == str(first.figures)
+        units, cv, figures, officers = model.totals()
+        assert (units, cv, figures) == (len(side.units), sum(u.cv for u in side.units),
+                                        sum(u.figures for u in side.units))
+        assert f"<b>{cv}</b>" in roster.totals.text()
+
+
+def test_unit_footprint_is_the_core_rectangle(window: MainWindow, showcase: Scenario) -> None:
+    for side in showcase.sides:
+        for unit in side.units:
+            item = window.scene.units[unit.id]
+            want = rect_corners(unit.position, unit.base.frontage, unit.base.depth, unit.facing)
+            for (x, y), (wx, wy) in zip(item.scene_footprint(), want, strict=True):
+                assert math.isclose(x, wx, abs_tol=1e-6) and math.isclose(y, wy, abs_tol=1e-6)
+
+
+def test_tooltips_describe_units_officers_terrain_objectives(window: MainWindow) -> None:
+    scene = window.scene
+    assert "1st Foot Guards" in scene.units["b-1"].toolTip()
+    assert "Elite" in scene.units["b-1"].toolTip()
+    assert "Commander-in-chief" in scene.officers["b-wel"].toolTip()
+    assert "Windmill Hill" in scene.terrain["hill-1"].toolTip()
+    assert "Plancenoit" in scene.objectives["o-town"].toolTip()
+
+
+def test_zoom_fit_and_limits(window: MainWindow, qtbot: Any) -> None:
+    view = window.view
+    view.fit_table()
+    fitted = view.ppi()
+    table = window.scene.table_rect()
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown.contains(table)
+    window.zoom_in_action.trigger()
+    assert view.ppi() == pytest.approx(fitted * 1.25)
+    window.zoom_out_action.trigger()
+    window.zoom_out_action.trigger()
+    assert view.ppi() == pytest.approx(fitted / 1.25)
+    for _ in range(60):
+        view.zoom_in()
+    assert view.ppi() == pytest.approx(240.0)
+    qtbot.keyClick(view, Qt.Key.Key_F)
+    assert view.ppi() == pytest.approx(fitted)
+
+
+def test_wheel_zoom_keeps_the_point_under_the_cursor(window: MainWindow) -> None:
+    view = window.view
+    view.fit_table()
+    anchor = QPointF(300, 200)
+    before = view.mapToScene(anchor.toPoint())
+    view.zoom_by(2.0, anchor)
+    after = view.mapToScene(anchor.toPoint())
+    assert abs(before.x() - after.x()) < 2 / view.ppi() + 1e-6
+    assert abs(before.y() - after.y()) < 2 / view.ppi() + 1e-6
+
+
+def test_arrow_keys_pan(window: MainWindow, qtbot: Any) -> None:
+    view = window.view
+    view.zoom_by(4.0)
+    centre = view.mapToScene(view.viewport().rect().center())
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    moved = view.mapToScene(view.viewport().rect().center())
+    assert moved.x() > centre.x()
+
+
+def test_grid_toggle(window: MainWindow, qtbot: Any) -> None:
+    view = window.view
+    assert not view.grid_visible  # the showcase has no grid of its own
+    qtbot.keyClick(view, Qt.Key.Key_G)
+    assert view.grid_visible and window.grid_action.isChecked()
+    window.grid_action.trigger()
+    assert not view.grid_visible
+
+
+def test_grid_lines_default_and_scenario(showcase: Scenario) -> None:
+    from PySide6.QtCore import QRectF
+
+    spec = grid_for(showcase.table)
+    assert spec.square == 6.0 and not spec.from_scenario
+    table = QRectF(0, 0, 72, 48)
+    lines = grid_lines(spec, table, table)
+    assert len(lines) == 11 + 7  # inner lines only: 72/6 - 1 and 48/6 - 1
+
+
+def test_scale_bar_picks_a_readable_length() -> None:
+    from desktop.scenario.vocabulary import LengthUnit
+
+    for ppi in (0.5, 2, 5, 15, 40, 120, 240):
+        length, parts = nice_bar(ppi, LengthUnit.INCH)
+        assert 20 <= length * ppi <= 230 or length == 0.25
+        assert parts >= 2
+    length, _ = nice_bar(10, LengthUnit.CM)
+    assert length in (5, 10, 20, 25, 50)
+
+
+def test_smooth_line_passes_through_its_points() -> None:
+    pts = [(0.0, 0.0), (10.0, 5.0), (20.0, 0.0), (30.0, 8.0)]
+    path = polyline_path(pts, smooth=True)
+    assert path.elementCount() == 1 + 3 * 3  # moveTo and three cubic segments
+    ends = [path.elementAt(i) for i in (0, 3, 6, 9)]
+    assert [(e.x, e.y) for e in ends] == pts
+    straight = polyline_path(pts, smooth=False)
+    assert straight.elementCount() == 4
+
+
+def test_set_scenario_keeps_unchanged_items(window: MainWindow, showcase: Scenario) -> None:
+    from dataclasses import replace
+
+    scene = window.scene
+    hill = scene.terrain["hill-1"]
+    unit = scene.units["b-1"]
+    moved = showcase.sides[0].units[0].moved((30.0, 30.0), 90.0)
+    side = replace(showcase.sides[0], units=(moved, *showcase.sides[0].units[1:]))
+    smaller = replace(showcase, sides=(side, showcase.sides[1]),
+                      terrain=tuple(f for f in showcase.terrain if f.id != "wood-1"))
+    window.show_scenario(smaller, SHOWCASE)
+    assert scene.terrain["hill-1"] is hill
+    assert scene.units["b-1"] is unit and unit.pos() == QPointF(30, 30)
+    assert unit.rotation() == 90
+    assert "wood-1" not in scene.terrain
+    assert _count(window, TerrainItem) == len(showcase.terrain) - 1
+
+
+def test_status_bar_shows_cursor_position(window: MainWindow) -> None:
+    window.view.cursor_moved.emit(QPointF(12.5, 3))
+    assert "12.5″" in window._position.text() and "3″" in window._position.text()
+
+
+def test_bundled_scenarios_render(qtbot: Any, bundled: list[Path]) -> None:
+    w = MainWindow()
+    qtbot.addWidget(w)
+    for path in bundled:
+        assert w.open_file(path), path
+        s = w.scenario
+        assert s is not None
+        assert len(w.scene.terrain) == len(s.terrain)
+        if s.table.grid is not None:
+            assert w.view.grid_visible
+        w.grab()
