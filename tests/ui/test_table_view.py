@@ -81,7 +81,7 @@ def test_roster_lists_each_side_with_totals(window: MainWindow, showcase: Scenar
         assert model.index(0, 0).data() == first.name
         assert model.index(0, 3).data() == str(first.cv)
         assert model.index(0, 4).data() == str(first.figures)
-        units, cv, figures, officers = model.totals()
+        units, cv, figures, _officers = model.totals()
         assert (units, cv, figures) == (len(side.units), sum(u.cv for u in side.units),
                                         sum(u.figures for u in side.units))
         assert f"<b>{cv}</b>" in roster.totals.text()
