@@ -108,13 +108,14 @@ def render_counted(
 
     res = resolve(scenario, options)
     buf = io.BytesIO()
-    canvas = _Canvas(buf, pageCompression=1)
+    fs = fonts()
+    canvas = _Canvas(buf, pageCompression=1, initialFontName=fs.regular, initialFontSize=9)
     canvas.setTitle(f"{scenario.title}: Volley printouts")
     canvas.setAuthor(scenario.author or "Volley")
     canvas.setCreator("Volley")
     canvas.setSubject(", ".join(options.sheets))
     sides = tuple(s for s in scenario.sides if options.side in (None, s.id))
-    ctx = Context(canvas, fonts(), scenario, options.paper.lower(), res.ruleset,
+    ctx = Context(canvas, fs, scenario, options.paper.lower(), res.ruleset,
                   profile(res.ruleset), sides, options.tiles)
     steps: list[tuple[str, Callable[[Context], None]]] = []
     if "roster" in options.sheets:
