@@ -74,18 +74,20 @@ def pixmap(name: str, colour: str = INK, size: QSize | None = None) -> QPixmap:
     return QPixmap.fromImage(image(name, colour, s.width(), s.height()))
 
 
-def qicon(name: str, colour: str = INK) -> QIcon:
-    """A QIcon with pixmaps for the usual sizes (16..48 px, and the app icon 256)."""
+def qicon(name: str, colour: str = INK, heights: tuple[int, ...] = (16, 24, 32, 48)) -> QIcon:
+    """A QIcon holding the icon rendered at `heights` (keep the list short: each is a render)."""
     out = QIcon()
     r = renderer(name, colour)
     if not r.isValid():
         return out
     natural = r.defaultSize()
     aspect = natural.width() / natural.height() if natural.height() else 1.0
-    for h in (16, 24, 32, 48, 64, 256):
+    for h in heights:
         out.addPixmap(pixmap(name, colour, QSize(round(h * aspect), h)))
     return out
 
 
 def app_icon() -> QIcon:
-    return qicon("volley")
+    """The app icon, straight from its SVG (Qt renders each size only when asked)."""
+    path = icon_path("volley")
+    return QIcon(str(path)) if path.is_file() else QIcon()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QIcon
 from PySide6.QtWidgets import (
@@ -24,6 +26,7 @@ from desktop.ui import icons
 Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Name", "Type", "Quality", "CV", "Figures")
 NUMERIC = {3, 4}
+ICON_SIZE = QSize(27, 18)
 
 
 class RosterModel(QAbstractTableModel):
@@ -104,8 +107,13 @@ def _cells(value: Unit | Officer) -> tuple[str, str, str, str, str]:
 
 def _icon(value: Unit | Officer, colour: str) -> QIcon:
     if isinstance(value, Unit):
-        return icons.qicon(icons.unit_icon_name(value.type))
-    return icons.qicon(icons.officer_icon_name(value.rank), colour)
+        return _cached_icon(icons.unit_icon_name(value.type), icons.INK)
+    return _cached_icon(icons.officer_icon_name(value.rank), colour)
+
+
+@lru_cache(maxsize=256)
+def _cached_icon(name: str, colour: str) -> QIcon:
+    return icons.qicon(name, colour, heights=(ICON_SIZE.height(),))
 
 
 def totals_text(units: int, cv: int, figures: int, officers: int) -> str:
@@ -142,7 +150,7 @@ class SideRoster(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.setShowGrid(False)
         self.table.setWordWrap(False)
-        self.table.setIconSize(QSize(27, 18))
+        self.table.setIconSize(ICON_SIZE)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
         hh = self.table.horizontalHeader()

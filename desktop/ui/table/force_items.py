@@ -264,6 +264,9 @@ class OfficerItem(QGraphicsItem):
             pm = icons.pixmap(icons.officer_icon_name(self.officer.rank), self._colour,
                               QSize(size, size))
             painter.drawPixmap(QRectF(-r, -r, 2 * r, 2 * r), pm, QRectF(pm.rect()))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(INK, 0.05))
+            painter.drawEllipse(QPointF(0, 0), r, r)
         else:
             painter.setBrush(QBrush(QColor(self._colour)))
             painter.setPen(Qt.PenStyle.NoPen)

@@ -47,7 +47,7 @@ class DeploymentZoneItem(QGraphicsItem):
         edge.setAlpha(200)
         self._pen = QPen(edge, 0.14, Qt.PenStyle.CustomDashLine)
         self._pen.setDashPattern([6, 3])
-        self._ink = colour.darker(140)
+        self._ink = colour.darker(140 if colour.lightnessF() < 0.6 else 260)
         # Title along the side's baseline, inside the zone.
         font = QFont("DejaVu Sans")
         font.setPointSizeF(100)
@@ -65,11 +65,12 @@ class DeploymentZoneItem(QGraphicsItem):
         elif side.baseline is Edge.SOUTH:
             origin = QPointF(r.center().x() - tw / 2,
                              r.bottom() - inset - fm.descent() * self._scale)
-        elif side.baseline is Edge.WEST:
-            origin = QPointF(r.left() + inset, r.top() + inset + fm.ascent() * self._scale)
-        else:
-            origin = QPointF(r.right() - inset - tw, r.top() + inset + fm.ascent() * self._scale)
+        elif side.baseline is Edge.WEST:  # written up the left edge
+            origin = QPointF(r.left() + inset + fm.ascent() * self._scale, r.center().y() + tw / 2)
+        else:  # written down the right edge
+            origin = QPointF(r.right() - inset - fm.ascent() * self._scale, r.center().y() - tw / 2)
         self._origin = origin
+        self._turn = {Edge.WEST: -90.0, Edge.EAST: 90.0}.get(side.baseline, 0.0)
         self._bounds = r.adjusted(-0.2, -0.2, 0.2, 0.2)
         self.setToolTip(zone_tip(side))
         self.update()
@@ -95,6 +96,7 @@ class DeploymentZoneItem(QGraphicsItem):
         if ppi * ZONE_LABEL_INCH >= 7:
             painter.save()
             painter.translate(self._origin)
+            painter.rotate(self._turn)
             painter.scale(self._scale, self._scale)
             painter.setFont(self._font)
             ink = QColor(self._ink)
