@@ -1,0 +1,139 @@
+"""Table geometry for rules (RULINGS, "Conventions")."""
+
+from __future__ import annotations
+
+import pytest
+from shapely.geometry import box
+
+from desktop.scenario.model import LineShape, RectShape, Table, TerrainFeature
+from desktop.scenario.vocabulary import TerrainType as T
+from desktop.table.movement import (
+    Access,
+    Blocker,
+    MovePlan,
+    Placement,
+    check_move,
+    contact_distance,
+)
+from desktop.table.shapes import (
+    Aspect,
+    angle_diff,
+    aspect,
+    bearing,
+    front_centre_of,
+    gap,
+    in_arc,
+    in_contact,
+    rect,
+    sector,
+)
+from desktop.table.sight import Obstacles, SightRequest, line_of_sight, line_of_sight_many
+from desktop.table.terrain import TerrainIndex
+
+
+def test_facing_is_a_compass_bearing_with_y_down() -> None:
+    assert bearing((0, 0), (0, -1)) == pytest.approx(0)
+    assert bearing((0, 0), (1, 0)) == pytest.approx(90)
+    assert bearing((0, 0), (0, 1)) == pytest.approx(180)
+    assert front_centre_of(10, 10, 2, 90) == pytest.approx((11, 10))
+    assert angle_diff(10, 350) == pytest.approx(20)
+
+
+def test_footprint_is_frontage_by_depth_rotated() -> None:
+    r = rect(10, 10, 4, 2, 90)
+    assert r.bounds == pytest.approx((9, 8, 11, 12))
+
+
+def test_gap_and_contact_within_a_tenth() -> None:
+    a, b = rect(0, 0, 4, 2, 0), rect(0, 2.08, 4, 2, 0)
+    assert gap(a, b) == pytest.approx(0.08) and in_contact(a, b)
+    assert not in_contact(a, rect(0, 2.2, 4, 2, 0))
+
+
+@pytest.mark.parametrize(("attacker", "expected"), [
+    ((0, -3), Aspect.FRONT), ((3, -2.9), Aspect.FLANK), ((3, 0), Aspect.FLANK),
+    ((-3, 0), Aspect.FLANK), ((0, 3), Aspect.REAR), ((1, 3), Aspect.REAR),
+])
+def test_front_flank_rear(attacker: tuple[float, float], expected: Aspect) -> None:
+    assert aspect((0, 0), 0, attacker) is expected
+
+
+def test_arc_includes_targets_partly_inside() -> None:
+    target = box(9, -11, 13, -9)  # corner (9, -9): bearing 45 from the origin
+    assert in_arc((0, 0), 0, 45, 20, target)
+    assert not in_arc((0, 0), 0, 45, 20, box(10, -9, 14, -7))
+    assert not in_arc((0, 0), 0, 45, 12, target)  # nearest point 12.7 away
+    assert in_arc((0, 0), 0, 180, 20, box(-2, 5, 2, 7))  # all round
+    assert sector((0, 0), 0, 45, 10).area == pytest.approx(3.1416 * 100 / 4, rel=0.01)
+
+
+def test_contact_distance_straight_ahead() -> None:
+    cav = rect(0, 10, 4, 2, 0)
+    assert contact_distance(cav, 0, box(-1, 0, 1, 2)) == pytest.approx(7)
+    assert contact_distance(cav, 0, box(5, 0, 7, 2)) is None
+    assert contact_distance(cav, 0, box(-2, 9, 2, 12)) == 0
+
+
+def _terrain() -> TerrainIndex:
+    return TerrainIndex([
+        TerrainFeature("w", T.WOOD, RectShape((10, 10), (4, 4))),
+        TerrainFeature("m", T.MARSH, RectShape((30, 10), (4, 4))),
+        TerrainFeature("r", T.RIVER, LineShape(((0, 30), (40, 30)), 2)),
+        TerrainFeature("b", T.BRIDGE, RectShape((20, 30), (3, 4))),
+    ])
+
+
+def test_terrain_index_finds_what_a_footprint_stands_in() -> None:
+    t = _terrain()
+    assert t.types_hit(box(9, 9, 11, 11)) == {T.WOOD}
+    assert t.fraction_in(box(11, 9, 13, 11), {T.WOOD}) == pytest.approx(0.5)
+    assert t.types_hit(box(20, 20, 21, 21)) == set()
+    assert t.contains_point((30, 10), {T.MARSH})
+    assert t.union({T.WOOD, T.MARSH}).area == pytest.approx(32)
+
+
+def test_line_of_sight_blocked_by_terrain_and_bases_not_by_grazing() -> None:
+    t = _terrain()
+    target = box(9, 20, 11, 22)
+    assert not line_of_sight((10, 0), target, t, frozenset({T.WOOD}))
+    assert line_of_sight((10, 0), target, t, frozenset())
+    obs = Obstacles([box(0, 14, 20, 16)], ["wall_of_men"])
+    assert not line_of_sight((10, 0), target, t, frozenset(), obs)
+    assert line_of_sight((10, 0), target, t, frozenset(), obs, exclude=["wall_of_men"])
+    # exempt: a unit sees out of the wood it stands in
+    assert line_of_sight((10, 10), target, t, frozenset({T.WOOD}), exempt_features=[0])
+    # a line along an edge grazes, it is not blocked
+    assert line_of_sight((12, 0), box(12, 20, 14, 22), t, frozenset({T.WOOD}))
+
+
+def test_batched_sight_matches_single_queries() -> None:
+    t = _terrain()
+    reqs = [SightRequest((x, 0), box(x - 1, 20, x + 1, 22)) for x in range(0, 40, 3)]
+    many = line_of_sight_many(reqs, t, frozenset({T.WOOD, T.MARSH}))
+    single = [line_of_sight(r.origin, r.target, t, frozenset({T.WOOD, T.MARSH})) for r in reqs]
+    assert many == single and False in many and True in many
+
+
+def _plan(x0: float, y0: float, x1: float, y1: float, f: float = 0) -> MovePlan:
+    return MovePlan(Placement(x0, y0, 0), Placement(x1, y1, f), 4, 2)
+
+
+def test_move_validation() -> None:
+    t = _terrain()
+    table = Table(40, 40)
+    inf = {T.WOOD: Access.NO_ENTRY, T.MARSH: Access.NO_ENTRY,
+           T.RIVER: Access.CROSSING_FULL_MOVE}
+    ok = dict(table=table, terrain=t, access=inf)
+    assert check_move(_plan(20, 20, 20, 14), allowance=6, **ok) is None  # type: ignore[arg-type]
+    assert "at most 6" in check_move(_plan(20, 20, 20, 13), allowance=6, **ok)  # type: ignore[arg-type,operator]
+    assert "cannot enter" in check_move(_plan(10, 17, 10, 12.5), allowance=6, **ok)  # type: ignore[arg-type,operator]
+    assert "leave the table" in check_move(_plan(1, 20, 0, 20), allowance=6, **ok)  # type: ignore[arg-type,operator]
+    assert check_move(_plan(20, 32.2, 20, 27.8), allowance=6, **ok) is None  # type: ignore[arg-type]
+    assert "bridge or ford" in check_move(_plan(5, 32.2, 5, 27.8), allowance=6, **ok)  # type: ignore[arg-type,operator]
+    friend = Blocker("f", rect(20, 16, 4, 2, 0), passable=False, min_gap=0.0)
+    assert "pass through f" in check_move(  # type: ignore[operator]
+        _plan(20, 20, 20, 13), allowance=9, blockers=[friend], **ok)  # type: ignore[arg-type]
+    passable = Blocker("s", rect(20, 16, 4, 2, 0), passable=True, min_gap=0.0)
+    assert check_move(_plan(20, 20, 20, 13), allowance=9, blockers=[passable], **ok) is None  # type: ignore[arg-type]
+    enemy = Blocker("e", rect(20, 12, 4, 2, 0), passable=False, min_gap=0.1 + 1e-6)
+    assert "within" in check_move(_plan(20, 20, 20, 14.05), allowance=9, blockers=[enemy], **ok)  # type: ignore[arg-type,operator]
