@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from desktop.cli import main
-from tests.printouts.conftest import DATA
+from tests.printouts.fixtures import DATA
 
 
 @pytest.fixture

@@ -15,7 +15,8 @@ from printouts import PrintError, PrintOptions, parse_sheets, render, render_cou
 from printouts.cards import PER_PAGE
 from printouts.mapsheet import tiles_for
 from printouts.reference_data import REFERENCES
-from tests.printouts.conftest import LONG_NAME, big_yaml, ink_fraction, render_pages
+from tests.printouts.conftest import ink_fraction, render_pages
+from tests.printouts.fixtures import LONG_NAME, big_yaml
 
 
 def pdf(scenario: Scenario, **kw: object) -> PdfReader:

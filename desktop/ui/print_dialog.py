@@ -1,0 +1,293 @@
+"""File > Print…: choose sheets, side, ruleset and paper, see the first page, save a PDF.
+
+The PDF comes from the Qt-free `printouts` package, exactly as `volley print`
+makes it; this dialog only gathers the options.  The preview is the first
+page rendered by `pdftoppm` (poppler) when it is installed, else a note.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence, QPixmap
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.scenario import Scenario
+from desktop.scenario.vocabulary import KNOWN_RULESETS
+from printouts import SHEETS, PrintError, PrintOptions, render_counted, resolve, write_pdf
+from printouts.texts import ruleset_name
+
+SHEET_LABELS = {
+    "roster": "Roster sheets",
+    "cards": "Officer wound cards",
+    "map": "Map of the table",
+    "reference": "Quick reference",
+}
+PREVIEW_W, PREVIEW_H = 420, 300
+
+
+def pdftoppm() -> str | None:
+    return shutil.which("pdftoppm")
+
+
+def first_page_png(pdf: bytes, dpi: int = 60) -> bytes | None:
+    """The first page of `pdf` as PNG bytes, or None without pdftoppm."""
+    exe = pdftoppm()
+    if exe is None:
+        return None
+    with tempfile.TemporaryDirectory(prefix="volley-preview-") as d:
+        src = Path(d) / "p.pdf"
+        src.write_bytes(pdf)
+        out = Path(d) / "page"
+        done = subprocess.run(
+            [exe, "-png", "-f", "1", "-l", "1", "-r", str(dpi), "-singlefile", str(src),
+             str(out)],
+            capture_output=True, timeout=30,
+        )
+        png = out.with_suffix(".png")
+        if done.returncode != 0 or not png.exists():
+            return None
+        return png.read_bytes()
+
+
+class PrintDialog(QDialog):
+    def __init__(self, scenario: Scenario, parent: QWidget | None = None,
+                 path: Path | None = None) -> None:
+        super().__init__(parent)
+        self.scenario = scenario
+        self.path = path
+        self.setWindowTitle("Print — Volley")
+        self.setModal(True)
+
+        sheets = QGroupBox("Sheets")
+        sl = QVBoxLayout(sheets)
+        self.sheet_boxes: dict[str, QCheckBox] = {}
+        for key in SHEETS:
+            box = QCheckBox(SHEET_LABELS[key])
+            box.setChecked(True)
+            box.toggled.connect(self._changed)
+            sl.addWidget(box)
+            self.sheet_boxes[key] = box
+        self.tiles_box = QCheckBox("Also the map at full size, tiled across pages")
+        self.tiles_box.toggled.connect(self._changed)
+        sl.addWidget(self.tiles_box)
+
+        form = QFormLayout()
+        self.side_combo = QComboBox()
+        self.side_combo.addItem("All sides", None)
+        for side in scenario.sides:
+            self.side_combo.addItem(side.name, side.id)
+        self.ruleset_combo = QComboBox()
+        default = scenario.ruleset
+        self.ruleset_combo.addItem(
+            f"Scenario's default ({ruleset_name(default)})" if default else "None chosen",
+            None)
+        for rid in KNOWN_RULESETS:
+            self.ruleset_combo.addItem(ruleset_name(rid), rid)
+        self.paper_combo = QComboBox()
+        self.paper_combo.addItem("A4", "a4")
+        self.paper_combo.addItem("US Letter", "letter")
+        for combo in (self.side_combo, self.ruleset_combo, self.paper_combo):
+            combo.currentIndexChanged.connect(self._changed)
+        form.addRow("Side", self.side_combo)
+        form.addRow("Ruleset", self.ruleset_combo)
+        form.addRow("Paper", self.paper_combo)
+
+        left = QVBoxLayout()
+        left.addWidget(sheets)
+        left.addLayout(form)
+        left.addStretch(1)
+
+        self.preview = QLabel()
+        self.preview.setFixedSize(PREVIEW_W, PREVIEW_H)
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.preview.setWordWrap(True)
+        self.preview.setStyleSheet("QLabel { background: #8a8a8a; color: white; }")
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        right = QVBoxLayout()
+        right.addWidget(QLabel("First page"))
+        right.addWidget(self.preview)
+        right.addWidget(self.status)
+
+        top = QHBoxLayout()
+        top.addLayout(left)
+        top.addLayout(right)
+
+        self.progress = QProgressBar()
+        self.progress.setVisible(False)
+        self.save_button = QPushButton("Save as PDF…")
+        self.save_button.setDefault(True)
+        self.save_button.clicked.connect(self.save_as)
+        close = QPushButton("Close")
+        close.clicked.connect(self.reject)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.progress, 1)
+        buttons.addWidget(close)
+        buttons.addWidget(self.save_button)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(buttons)
+
+        self.pages = 0
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(200)
+        self._timer.timeout.connect(self.update_preview)
+        self.update_preview()
+
+    # --- options -------------------------------------------------------------------------
+
+    def options(self) -> PrintOptions:
+        sheets = tuple(k for k in SHEETS if self.sheet_boxes[k].isChecked())
+        tiles = self.tiles_box.isChecked()
+        if tiles and "map" not in sheets:
+            sheets = tuple(k for k in SHEETS if k in (*sheets, "map"))
+        return PrintOptions(
+            sheets=sheets,
+            side=self.side_combo.currentData(),
+            ruleset=self.ruleset_combo.currentData(),
+            paper=self.paper_combo.currentData(),
+            tiles=tiles,
+        )
+
+    def _changed(self, *_: object) -> None:
+        self._timer.start()
+
+    # --- preview ---------------------------------------------------------------------------
+
+    def update_preview(self) -> None:
+        options = self.options()
+        self.save_button.setEnabled(bool(options.sheets))
+        if not options.sheets:
+            self.preview.setPixmap(QPixmap())
+            self.preview.setText("Choose at least one sheet.")
+            self.status.setText("")
+            return
+        try:
+            notes = resolve(self.scenario, options).notes
+            # the first page never needs the tiles, which are slow to draw
+            data, pages = render_counted(self.scenario, replace(options, tiles=False))
+            self.pages = pages + self._tile_pages(options)
+        except PrintError as e:
+            self.status.setText(f"<span style='color:#a00'>{e}</span>")
+            return
+        self.status.setText(f"{self.pages} page{'s' if self.pages != 1 else ''}"
+                            + "".join(f"<br><i>{n}</i>" for n in notes))
+        png = first_page_png(data)
+        if png is None:
+            self.preview.setPixmap(QPixmap())
+            self.preview.setText("No preview: install poppler-utils (pdftoppm) to see the "
+                                 "first page here. Saving works without it.")
+            return
+        pix = QPixmap()
+        pix.loadFromData(png, "PNG")
+        self.preview.setText("")
+        self.preview.setPixmap(pix.scaled(PREVIEW_W - 8, PREVIEW_H - 8,
+                                          Qt.AspectRatioMode.KeepAspectRatio,
+                                          Qt.TransformationMode.SmoothTransformation))
+
+    def _tile_pages(self, options: PrintOptions) -> int:
+        if not options.tiles:
+            return 0
+        from printouts.mapsheet import tiles_for
+
+        return 1 + len(tiles_for(self.scenario, options.paper)[0])  # the index and the tiles
+
+    # --- saving ----------------------------------------------------------------------------
+
+    def default_path(self) -> Path:
+        if self.path is not None:
+            return self.path.with_suffix(".pdf")
+        stem = "".join(ch if ch.isalnum() else "_" for ch in self.scenario.title).strip("_")
+        return Path.home() / f"{stem or 'volley'}.pdf"
+
+    def save_to(self, target: Path) -> int:
+        """Write the PDF, with the progress bar running; returns the pages written."""
+        self.progress.setVisible(True)
+        self.progress.setValue(0)
+
+        def progress(done: int, total: int, label: str) -> None:
+            self.progress.setMaximum(max(1, total))
+            self.progress.setValue(done)
+            self.progress.setFormat(f"{label}… %p%")
+            from PySide6.QtWidgets import QApplication
+
+            QApplication.processEvents()
+
+        try:
+            return write_pdf(self.scenario, target, self.options(), progress)
+        finally:
+            self.progress.setVisible(False)
+
+    def save_as(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, "Save printouts as PDF",
+                                              str(self.default_path()), "PDF (*.pdf)")
+        if not name:
+            return
+        target = Path(name)
+        if target.suffix.lower() != ".pdf":
+            target = target.with_suffix(".pdf")
+        try:
+            pages = self.save_to(target)
+        except (OSError, PrintError) as e:
+            QMessageBox.warning(self, "Could not save", f"{target}\n\n{e}")
+            return
+        self.status.setText(f"Saved {pages} pages to {target}")
+        self.accept()
+
+
+def add_print_action(window: QMainWindow,
+                     get_scenario: Callable[[], Scenario | None]) -> QAction:
+    """Add File > Print… (Ctrl+P) to `window`; it opens the dialog on get_scenario()."""
+    action = QAction("&Print…", window)
+    action.setShortcut(QKeySequence(QKeySequence.StandardKey.Print))
+    action.setStatusTip("Print roster sheets, wound cards, the map and a quick reference")
+
+    def open_dialog() -> None:
+        scenario = get_scenario()
+        if scenario is None:
+            QMessageBox.information(window, "Print", "Open a scenario first.")
+            return
+        dialog = PrintDialog(scenario, window, getattr(window, "path", None))
+        window._print_dialog = dialog  # type: ignore[attr-defined]  # keep it alive
+        dialog.open()
+
+    action.triggered.connect(open_dialog)
+    window.addAction(action)
+    file_menu = None
+    for a in window.menuBar().actions():
+        if a.menu() is not None and a.text().replace("&", "").strip().lower() == "file":
+            file_menu = a.menu()
+            break
+    if file_menu is None:
+        file_menu = window.menuBar().addMenu("&File")
+    separators = [a for a in file_menu.actions() if a.isSeparator()]
+    if separators:  # before Quit, after the file actions
+        file_menu.insertAction(separators[-1], action)
+        file_menu.insertSeparator(action)
+    else:
+        file_menu.addAction(action)
+    return action

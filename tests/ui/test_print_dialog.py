@@ -1,0 +1,106 @@
+"""File > Print…: the dialog gathers options, previews the first page and saves a PDF."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMessageBox
+
+from desktop.scenario import Scenario, load
+from desktop.ui.print_dialog import PrintDialog, add_print_action
+
+DATA = Path(__file__).resolve().parents[1] / "printouts" / "data" / "mill_ridge.yaml"
+
+
+@pytest.fixture
+def scenario() -> Scenario:
+    return load(DATA)
+
+
+def test_defaults_print_everything(qtbot, scenario: Scenario) -> None:
+    d = PrintDialog(scenario, path=DATA)
+    qtbot.addWidget(d)
+    o = d.options()
+    assert o.sheets == ("roster", "cards", "map", "reference")
+    assert o.side is None and o.ruleset is None and o.paper == "a4" and not o.tiles
+    assert d.pages == 6
+    assert d.default_path() == DATA.with_suffix(".pdf")
+
+
+def test_choices_reach_the_options(qtbot, scenario: Scenario) -> None:
+    d = PrintDialog(scenario)
+    qtbot.addWidget(d)
+    d.sheet_boxes["cards"].setChecked(False)
+    d.sheet_boxes["reference"].setChecked(False)
+    d.side_combo.setCurrentIndex(d.side_combo.findData("republic"))
+    d.ruleset_combo.setCurrentIndex(d.ruleset_combo.findData("mayhem"))
+    d.paper_combo.setCurrentIndex(d.paper_combo.findData("letter"))
+    o = d.options()
+    assert o.sheets == ("roster", "map")
+    assert (o.side, o.ruleset, o.paper) == ("republic", "mayhem", "letter")
+    d.update_preview()
+    assert d.pages == 2
+
+
+def test_no_sheet_disables_saving(qtbot, scenario: Scenario) -> None:
+    d = PrintDialog(scenario)
+    qtbot.addWidget(d)
+    for box in d.sheet_boxes.values():
+        box.setChecked(False)
+    d.update_preview()
+    assert not d.save_button.isEnabled()
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm is not installed")
+def test_preview_shows_the_first_page(qtbot, scenario: Scenario) -> None:
+    d = PrintDialog(scenario)
+    qtbot.addWidget(d)
+    pix = d.preview.pixmap()
+    assert pix is not None and not pix.isNull() and pix.width() > 100
+
+
+def test_preview_without_pdftoppm_says_so(qtbot, scenario: Scenario,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("desktop.ui.print_dialog.pdftoppm", lambda: None)
+    d = PrintDialog(scenario)
+    qtbot.addWidget(d)
+    assert "pdftoppm" in d.preview.text()
+
+
+def test_save_writes_the_pdf(qtbot, scenario: Scenario, tmp_path: Path,
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    d = PrintDialog(scenario)
+    qtbot.addWidget(d)
+    target = tmp_path / "out"
+    monkeypatch.setattr("desktop.ui.print_dialog.QFileDialog.getSaveFileName",
+                        lambda *a, **k: (str(target), "PDF (*.pdf)"))
+    d.save_as()
+    assert target.with_suffix(".pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_add_print_action_puts_print_in_the_file_menu(qtbot, scenario: Scenario,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    w = QMainWindow()
+    qtbot.addWidget(w)
+    file_menu = w.menuBar().addMenu("&File")
+    file_menu.addAction("&Open…")
+    file_menu.addSeparator()
+    quit_action = file_menu.addAction("&Quit")
+    current: list[Scenario | None] = [None]
+    action = add_print_action(w, lambda: current[0])
+    assert action.shortcut() == QKeySequence(QKeySequence.StandardKey.Print)
+    texts = [a.text() for a in file_menu.actions() if not a.isSeparator()]
+    assert texts == ["&Open…", "&Print…", "&Quit"]
+    assert file_menu.actions()[-1] is quit_action
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda *a: told.append(a[2]))
+    action.trigger()
+    assert told == ["Open a scenario first."]
+    current[0] = scenario
+    action.trigger()
+    dialog = w._print_dialog  # type: ignore[attr-defined]
+    assert isinstance(dialog, PrintDialog) and dialog.isVisible()
+    dialog.reject()
