@@ -72,6 +72,12 @@ def largest_bundled() -> Path:
     return max(found, key=lambda p: p.stat().st_size)
 
 
+def _platform() -> str:
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return os.environ.get("QT_QPA_PLATFORM") or "display"
+    return "offscreen"
+
+
 def one_run(script: str, *args: str) -> float:
     env = dict(os.environ)
     if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
@@ -104,7 +110,7 @@ def main() -> None:
     mb, mv = statistics.median(bare), statistics.median(volley)
     ratio = mv / mb
     print(f"scenario: {scenario.name} ({scenario.stat().st_size / 1024:.0f} KiB), "
-          f"{runs} runs each, platform {os.environ.get('QT_QPA_PLATFORM') or 'default'}")
+          f"{runs} runs each, platform {_platform()}")
     print(f"bare PySide6 window : median {mb:7.1f} ms  (min {min(bare):.1f}, max {max(bare):.1f})")
     print(f"volley open         : median {mv:7.1f} ms  (min {min(volley):.1f}, "
           f"max {max(volley):.1f})")
