@@ -879,6 +879,45 @@ class D3Game(Game):
         ev.append(Event("outcome", f"The game is over: {who} wins. {out.reason}",
                         {"winner": out.winner, "reason": out.reason}))
 
+    # -- self-checks ---------------------------------------------------------------------------
+
+    def invariant_problems(self) -> list[str]:
+        """States the rules can never produce (the conformance tests call this)."""
+        out: list[str] = []
+        statuses = {ACTIVE, DISORDERED, ELIMINATED, EXITED}
+        table = self.scenario.table
+        present = self.units()
+        for p in self.pieces.values():
+            if p.status not in statuses:
+                out.append(f"{p.id} has unknown status {p.status}")
+            if p.hits < 0:
+                out.append(f"{p.id} has negative hits")
+            if not (math.isfinite(p.x) and math.isfinite(p.y) and 0 <= p.facing < 360):
+                out.append(f"{p.id} has a bad position or facing")
+            if p.present:
+                minx, miny, maxx, maxy = p.fp().bounds
+                if minx < -1e-6 or miny < -1e-6 or maxx > table.width + 1e-6 or (
+                        maxy > table.depth + 1e-6):
+                    out.append(f"{p.id} stands off the table")
+            if p.is_general and (p.hits or p.status != ACTIVE):
+                out.append(f"general {p.id} was attacked")
+            if p.type in R.ARTILLERY and p.moved and p.deployed and p.shot:
+                out.append(f"{p.id} moved and shot in one turn")
+            if p.moved and p.shot:
+                out.append(f"{p.id} moved and shot in one turn")
+        if self._phase == MOVEMENT and self.pending is None:
+            for u in present:
+                if u.hits >= R.ELIMINATION_HITS:
+                    out.append(f"{u.id} has {u.hits} hits but was not eliminated")
+        fps = [u.fp() for u in present]
+        for i in range(len(present)):
+            for j in range(i + 1, len(present)):
+                if fps[i].intersection(fps[j]).area > 0.01:
+                    out.append(f"{present[i].id} and {present[j].id} overlap")
+        if self._outcome is not None and self.side is not None:
+            out.append("the game is over but a side is to act")
+        return out
+
     # -- copies and pictures ----------------------------------------------------------------
 
     def clone(self, seed: int | None = None) -> D3Game:
