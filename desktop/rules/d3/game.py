@@ -706,7 +706,8 @@ class D3Game(Game):
         hits = shooting_hits(d3, mod, cover)
         t.hits += hits
         ev.append(Event("shot",
-                        f"{u.id} shoots {t.id}: D3 {d3}{mod:+d}" + (" -1 cover" if cover else "")
+                        f"{u.id} shoots {t.id}: D3 {d3}" + (f" {mod:+d}" if mod else "")
+                        + (" -1 cover" if cover else "")
                         + f" = {hits} hits (now {t.hits})",
                         {"unit": u.id, "target": t.id, "d3": d3, "cover": cover,
                          "hits": hits, "total": t.hits}))
@@ -875,8 +876,8 @@ class D3Game(Game):
     def _finish(self, out: Outcome, ev: list[Event]) -> None:
         self._outcome = out
         self.pending = None
-        who = out.winner or "nobody (a draw)"
-        ev.append(Event("outcome", f"The game is over: {who} wins. {out.reason}",
+        who = f"{out.winner} wins" if out.winner else "a draw"
+        ev.append(Event("outcome", f"The game is over: {who} ({out.reason})",
                         {"winner": out.winner, "reason": out.reason}))
 
     # -- self-checks ---------------------------------------------------------------------------
