@@ -1345,6 +1345,14 @@ def _has_side(s: Scenario, side_id: str) -> bool:
     return any(side.id == side_id for side in s.sides)
 
 
+def clamp_unit(s: Scenario, u: Unit) -> Unit:
+    """`u` shifted just enough to stand wholly on the table."""
+    dx, dy = _clamp_unit(s, u)
+    if not dx and not dy:
+        return u
+    return replace(u, position=_rp((u.position[0] + dx, u.position[1] + dy)))
+
+
 def _clamp_unit(s: Scenario, u: Unit) -> tuple[float, float]:
     pts = rect_corners(u.position, u.base.frontage, u.base.depth, u.facing)
     xs = [p[0] for p in pts]

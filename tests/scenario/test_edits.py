@@ -33,10 +33,34 @@ from desktop.scenario.vocabulary import (
     UnitType,
 )
 
+#: Where the tests expect the bundled D3 scenario's pieces to stand (the file's
+#: placements get tuned after looking at screenshots; these tests should not care).
+PINNED = {
+    "aus_ir4": ((22.2, 12.6), 190.0), "aus_ir49": ((26.5, 16.0), 175.0),
+    "aus_gren": ((22.0, 4.5), 180.0), "aus_grenz": ((9.0, 8.5), 175.0),
+    "aus_art": ((36.5, 7.5), 200.0), "aus_cav": ((44.0, 3.0), 180.0),
+    "aus_gen": ((30.5, 6.0), 180.0),
+    "fra_46_1": ((17.0, 31.0), 5.0), "fra_46_2": ((31.0, 31.0), 355.0),
+    "fra_57": ((11.0, 34.0), 10.0), "fra_gren": ((24.0, 34.0), 0.0),
+    "fra_volt": ((6.0, 30.0), 15.0), "fra_art": ((24.0, 30.5), 0.0),
+    "fra_huss": ((40.0, 31.0), 350.0), "fra_gen": ((27.5, 34.5), 0.0),
+    "fra_brig": ((36.0, 34.5), 0.0),
+}
+
+
+def pinned_d3() -> Scenario:
+    """The bundled D3 scenario with its pieces where these tests expect them."""
+    from desktop.resources import bundled_scenarios
+
+    s = load(next(p for p in bundled_scenarios() if p.name == "d3_crossroads.yaml"))
+    s = E.set_placements(s, PINNED)
+    s = E.update_objective(s, "gallows_hill", position=(38, 7), radius=3.5)
+    return s
+
 
 @pytest.fixture
-def d3(bundled) -> Scenario:  # type: ignore[no-untyped-def]
-    return load(next(p for p in bundled if p.name == "d3_crossroads.yaml"))
+def d3() -> Scenario:
+    return pinned_d3()
 
 
 @pytest.fixture

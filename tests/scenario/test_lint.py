@@ -7,16 +7,16 @@ import time
 import pytest
 
 from desktop.scenario import edits as E
-from desktop.scenario import load
 from desktop.scenario.generate import large_scenario
 from desktop.scenario.lint import IMPASSABLE, Kind, lint, problem_ids
 from desktop.scenario.model import EllipseShape, Scenario, TerrainFeature
 from desktop.scenario.vocabulary import ARTILLERY, Rank, TerrainType, UnitType
+from tests.scenario.test_edits import pinned_d3
 
 
 @pytest.fixture
-def d3(bundled) -> Scenario:  # type: ignore[no-untyped-def]
-    return load(next(p for p in bundled if p.name == "d3_crossroads.yaml"))
+def d3() -> Scenario:
+    return pinned_d3()
 
 
 def test_the_bundled_d3_scenario_is_clean(d3: Scenario) -> None:

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from desktop.scenario import edits as E
-from desktop.scenario import load
 from desktop.scenario.model import (
     Grid,
     HoldObjectives,
@@ -21,11 +20,12 @@ from desktop.scenario.model import (
 from desktop.scenario.vocabulary import Edge, GameType, Quality, Rank, TerrainType, UnitType
 from desktop.ui import commands as C
 from desktop.ui.document import Document
+from tests.scenario.test_edits import pinned_d3
 
 
 @pytest.fixture
-def d3(bundled: list[Path]) -> Scenario:
-    return load(next(p for p in bundled if p.name == "d3_crossroads.yaml"))
+def d3() -> Scenario:
+    return pinned_d3()
 
 
 @pytest.fixture
