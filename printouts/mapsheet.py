@@ -348,17 +348,51 @@ def draw_terrain(c: Canvas, v: View, scenario: Scenario) -> None:
             _area(c, v, f, st)
 
 
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 on the page
+
+
+def _overlaps(r: Rect, placed: list[Rect]) -> bool:
+    return any(r[0] < q[2] and q[0] < r[2] and r[1] < q[3] and q[1] < r[3] for q in placed)
+
+
+def objective_label_rects(ctx: Context, v: View) -> list[Rect]:
+    f = ctx.fonts
+    out: list[Rect] = []
+    for o in ctx.scenario.game.objectives:
+        px, py = v.p(*o.position)
+        size = max(6.0, min(9.0, v.k * 0.6))
+        tw = width(o.name, f.bold, size)
+        out.append((px - 2, py - size - 3, px + tw + 8, py + size * 1.7))
+    return out
+
+
 def draw_labels(c: Canvas, ctx: Context, v: View) -> None:
-    for f in ctx.scenario.terrain:
-        if not f.name:
-            continue
-        rp = shape_area(f.shape).representative_point()
-        x, y = v.p(rp.x, rp.y)
+    """Name areas at their middle and rivers and roads along their middle; a name that
+    would sit on another (or on an objective's) is left out rather than overprinted."""
+    placed = objective_label_rects(ctx, v)
+    named = [f for f in ctx.scenario.terrain if f.name]
+    # bigger features first: they are the ones players look for
+    named.sort(key=lambda f: -shape_area(f.shape).area)
+    for f in named:
+        if isinstance(f.shape, LineShape):
+            if f.type not in (TerrainType.RIVER, TerrainType.STREAM, TerrainType.ROAD):
+                continue
+            from shapely.geometry import LineString
+
+            mid = LineString(f.shape.points).interpolate(0.5, normalized=True)
+            x, y = v.p(mid.x, mid.y)
+        else:
+            rp = shape_area(f.shape).representative_point()
+            x, y = v.p(rp.x, rp.y)
         size = max(5.5, min(9.0, v.k * 0.55))
-        c.setFont(ctx.fonts.italic, size)
         tw = width(f.name, ctx.fonts.italic, size)
+        rect = (x - tw / 2 - 2, y - 2.5, x + tw / 2 + 2, y + size + 0.5)
+        if _overlaps(rect, placed):
+            continue
+        placed.append(rect)
+        c.setFont(ctx.fonts.italic, size)
         c.setFillColor(colors.Color(1, 1, 1, alpha=0.7))
-        c.roundRect(x - tw / 2 - 2, y - 2.5, tw + 4, size + 3, 2, stroke=0, fill=1)
+        c.roundRect(rect[0], rect[1], rect[2] - rect[0], rect[3] - rect[1], 2, stroke=0, fill=1)
         c.setFillColor(INK)
         c.drawCentredString(x, y, f.name)
 
