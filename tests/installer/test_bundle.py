@@ -97,6 +97,16 @@ def test_frozen_version(bundle: Path, tmp_path: Path) -> None:
     assert r.stdout.startswith("volley ")
 
 
+def test_frozen_print(bundle: Path, tmp_path: Path) -> None:
+    """Printouts work frozen: reportlab, and Vera inside the bundle as the fallback font."""
+    assert list((internal(bundle) / "reportlab" / "fonts").glob("Vera*.ttf"))
+    scenario = sorted((internal(bundle) / "scenarios").glob("*.yaml"))[0]
+    out = tmp_path / "sheets.pdf"
+    r = run(bundle, "print", str(scenario), "--out", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert out.read_bytes()[:5] == b"%PDF-" and out.stat().st_size > 10_000
+
+
 def test_frozen_screenshot_offscreen(bundle: Path, tmp_path: Path) -> None:
     """With no display the bundle still draws its default bundled scenario."""
     out = tmp_path / "offscreen.png"
