@@ -1,0 +1,151 @@
+"""Movement allowance bands: where a piece's centre can go this move.
+
+Moves are straight lines (docs/rulings.md), so the ground a piece can reach is
+what a ray from its centre reaches before it meets ground its base may not
+cross.  The blocked ground is grown by half the base's width (the whole base
+travels along the ray) and rays are cast all round, vectorised, once per drag.
+The result is three bands -- the free part of the move, the part that costs
+more, and the ring beyond reach -- plus the ground to shade as impassable or
+as a place the move may not end.  The engine's own check stays the judge of
+any single move; these bands are the picture.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely.geometry import Point as SPoint
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from desktop.play.adapters import Adapter, Allowance
+
+Point = tuple[float, float]
+
+#: Rays cast all round (one every 1.5 degrees).
+RAYS = 240
+#: The ring beyond reach reaches this far past the allowance (fraction of it).
+BEYOND = 0.35
+
+
+@dataclass(frozen=True)
+class Bands:
+    origin: Point
+    allowance: Allowance
+    #: Where the centre can go for free (or the whole reach when nothing costs more).
+    free: BaseGeometry
+    #: Where it can go at a cost (empty when nothing costs more).
+    costly: BaseGeometry
+    #: A ring just past the reach.
+    beyond: BaseGeometry
+    #: Ground within reach it may not cross, and ground it may not end on.
+    blocked: BaseGeometry
+    no_end: BaseGeometry
+    #: Ground where entering takes the whole move (crossing water).
+    full_move: BaseGeometry
+
+
+def reach_polygon(origin: Point, radius: float, blocked: BaseGeometry | None,
+                  rays: int = RAYS) -> BaseGeometry:
+    """The points within `radius` of `origin` that a straight line from `origin`
+    reaches without touching `blocked` (a star-shaped polygon)."""
+    if radius <= 0:
+        return Polygon()
+    disc = SPoint(origin).buffer(radius, 32)
+    if blocked is None or blocked.is_empty:
+        return disc
+    local = blocked.intersection(disc)
+    if local.is_empty:
+        return disc
+    ang = np.linspace(0.0, 2.0 * math.pi, rays, endpoint=False)
+    ox, oy = origin
+    ex = ox + np.sin(ang) * radius
+    ey = oy - np.cos(ang) * radius
+    coords = np.stack([np.stack([np.full(rays, ox), np.full(rays, oy)], axis=1),
+                       np.stack([ex, ey], axis=1)], axis=1)
+    lines = shapely.linestrings(coords)
+    hits = shapely.intersection(lines, local)
+    dist = shapely.distance(SPoint(origin), hits)
+    dist = np.where(np.isnan(dist) | shapely.is_empty(hits), radius, dist)
+    dist = np.minimum(dist, radius)
+    pts = np.stack([ox + np.sin(ang) * dist, oy - np.cos(ang) * dist], axis=1)
+    star = shapely.polygons(pts)
+    if not star.is_valid:
+        star = shapely.make_valid(star)
+    return star.intersection(disc)
+
+
+def compute_bands(adapter: Adapter, pid: str, rays: int = RAYS) -> Bands | None:
+    """The bands for `pid` as the game stands, or None if the ruleset gives no allowance."""
+    allowance = adapter.allowance(pid)
+    piece = adapter.piece(pid)
+    if allowance is None or piece is None:
+        return None
+    origin = piece.pos
+    full = allowance.full
+    blocked_raw = adapter.blocked(pid)
+    half = min(piece.frontage, piece.depth) / 2.0 * 0.95
+    grown: BaseGeometry | None = None
+    if blocked_raw is not None:
+        region = SPoint(origin).buffer(full + max(piece.frontage, piece.depth) + 1.0, 16)
+        near = blocked_raw.intersection(region)
+        if not near.is_empty:
+            grown = near.buffer(half, 8)
+            if grown.contains(SPoint(origin)):
+                # Starting hard against something: do not let it swallow the start.
+                grown = grown.difference(SPoint(origin).buffer(half * 2.0 + 0.05, 16))
+    reach = reach_polygon(origin, full, grown, rays)
+    no_end_raw = adapter.no_end(pid)
+    costly_raw = adapter.costly(pid)
+    free_r = allowance.free
+    if free_r is not None and free_r < full - 1e-9:
+        inner = SPoint(origin).buffer(max(free_r, 1e-3), 32)
+        free = reach.intersection(inner)
+        costly = reach.difference(inner)
+    else:
+        free, costly = reach, Polygon()
+    outer = SPoint(origin).buffer(full * (1.0 + BEYOND) + 1.0, 32)
+    beyond = outer.difference(SPoint(origin).buffer(full, 32)) if full > 0 else outer
+    shown = SPoint(origin).buffer(full * (1.0 + BEYOND) + 1.0, 16)
+    return Bands(
+        origin, allowance, free, costly, beyond,
+        _clip(blocked_raw, shown), _clip(no_end_raw, shown), _clip(costly_raw, shown),
+    )
+
+
+def _clip(g: BaseGeometry | None, area: BaseGeometry) -> BaseGeometry:
+    if g is None or g.is_empty:
+        return Polygon()
+    return g.intersection(area)
+
+
+@dataclass(frozen=True)
+class Probe:
+    """What the cursor label says about a proposed end position."""
+
+    length: float
+    reason: str | None  # the engine's reason the move is illegal, or None
+    band: str  # "free", "costly", "beyond"
+    cost: str  # a few words: "4.2 of 6 in", "too far to fire this turn"
+
+
+def probe(adapter: Adapter, pid: str, x: float, y: float, facing: float,
+          allowance: Allowance | None) -> Probe:
+    """Ask the engine about moving `pid` to (x, y, facing): length, band and reason."""
+    length = adapter.move_length(pid, x, y, facing)
+    action = adapter.move_action(pid, x, y, facing)
+    reason = "this ruleset has no move action" if action is None else adapter.game.check(action)
+    band, cost = "free", ""
+    if allowance is not None:
+        if length > allowance.full + 1e-6:
+            band = "beyond"
+            cost = f"{length - allowance.full:.1f} beyond reach"
+        elif allowance.free is not None and length > allowance.free + 1e-6:
+            band = "costly"
+            cost = allowance.costly_label
+        else:
+            cost = allowance.free_label if allowance.free is not None else ""
+    return Probe(length, reason, band, cost)
