@@ -123,7 +123,11 @@ def line_of_sight_many(
     blocking_types: frozenset[TerrainType],
     obstacles: Obstacles | None = None,
 ) -> list[bool]:
-    """Answer many sight questions with one pass of vectorised queries."""
+    """Answer many sight questions with a few vectorised queries.
+
+    First pass: the line to the nearest point and the line to the centre of
+    each target.  Only targets hidden on both are tried again at their corners.
+    """
     if not requests:
         return []
     origins = shapely.points(np.array([r.origin for r in requests], dtype=float))
@@ -133,14 +137,35 @@ def line_of_sight_many(
     coords: list[list[Point]] = []
     owner: list[int] = []
     for i, r in enumerate(requests):
-        o = r.origin
-        pts: list[Point] = [(float(near[i][0]), float(near[i][1])),
-                            (float(cents[i][0]), float(cents[i][1]))]
-        ring = _ring_points(r.target)
-        pts.extend(ring[:8])
-        for p in pts:
-            coords.append([o, p])
+        for p in ((float(near[i][0]), float(near[i][1])),
+                  (float(cents[i][0]), float(cents[i][1]))):
+            coords.append([r.origin, p])
             owner.append(i)
+    seen = _any_clear(coords, owner, requests, terrain, blocking_types, obstacles)
+    hidden = [i for i in range(len(requests)) if not seen[i]]
+    if hidden:
+        coords, owner = [], []
+        for i in hidden:
+            r = requests[i]
+            for p in _ring_points(r.target)[:8]:
+                coords.append([r.origin, p])
+                owner.append(i)
+        if coords:
+            again = _any_clear(coords, owner, requests, terrain, blocking_types, obstacles)
+            for i in hidden:
+                seen[i] = again[i]
+    return [bool(v) for v in seen]
+
+
+def _any_clear(
+    coords: list[list[Point]],
+    owner: list[int],
+    requests: Sequence[SightRequest],
+    terrain: TerrainIndex,
+    blocking_types: frozenset[TerrainType],
+    obstacles: Obstacles | None,
+) -> NDArray[np.bool_]:
+    """For each request: is at least one of its segments clear?"""
     segs: NDArray[np.object_] = shapely.linestrings(np.array(coords, dtype=float))
     own = np.array(owner, dtype=np.int64)
     blocked = np.zeros(len(segs), dtype=bool)
@@ -171,7 +196,7 @@ def line_of_sight_many(
                     blocked[s_idx[real]] = True
     seen = np.zeros(len(requests), dtype=bool)
     np.logical_or.at(seen, own, ~blocked)
-    return [bool(v) for v in seen]
+    return seen
 
 
 def _ring_points(geom: BaseGeometry) -> list[Point]:
