@@ -301,4 +301,140 @@ TACTICAL: Final = Reference(
     ),
 )
 
-REFERENCES: Final[dict[str, Reference]] = {r.ruleset: r for r in (D3, MAYHEM, TACTICAL)}
+BLOWN_AWAY: Final = Reference(
+    "blown_away",
+    "Blown Away",
+    "Cards, not dice: each side turns a card, the higher kills a man, and every death "
+    "sends more of the living running.",
+    (
+        Section("Set-up and turn", (
+            "Each side has its own shuffled deck (Ace 1 up to King 13), reshuffling its "
+            "discards when it runs out. Deploy within 7\" of your own edge; toss a coin for "
+            "who starts. The sides then take whole turns in turn. In yours, if you wish:",
+            ("1.", "Move one unit, or rally one unit."),
+            ("2.", "Move your commander, any distance."),
+            ("3.", "Fire any of your long-range artillery."),
+            ("4.", "Fight with any or all of your engaged units."),
+        )),
+        Section("Movement", (
+            RefTable(("Who", "Move"), (
+                ("Infantry, artillery", '6"'),
+                ("Cavalry", '12"'),
+                ("A mob (no one left in ranks)", '18" any way, 6" clear of the enemy'),
+            ), (2.0, 1.8)),
+            "Pivot on the middle of the front rank (a gun on its axle), then go forward, up "
+            "to 45° to either side. Changing formation or facing takes the whole move. Pass "
+            "through friends freely.",
+            "Stop as soon as any man is within 4\" of an enemy you face or who faces you. "
+            "Engaged units, and units with men both in ranks and running, cannot move.",
+        )),
+        Section("Long-range artillery", (
+            "Each gun starts with 4 cannonballs. Target: an enemy unit 4\" to 36\" away, "
+            "within 45° of the barrel, in clear sight. One man in it is killed; no one runs.",
+            RefTable(("Target is", "Balls used"), (
+                ("in the open or in a wood", "1"),
+                ("behind a wall", "2"),
+                ("behind a redoubt or in a trench", "3"),
+            ), (2.4, 1.0)),
+        )),
+        Section("Combat", (
+            "Units less than 4\" apart fight if at least one faces the other. Cavalry may "
+            "not attack a unit behind a wall or redoubt, in a wood or in a trench.",
+            "Each side turns a card; infantry or guns defending a wall, redoubt or trench add "
+            "3. The higher card kills one enemy man, the winner choosing who. Equal cards: "
+            "each side loses one.",
+            RefTable(("Men who run after a death", ""), (
+                ("the n-th man killed in this fight", "n run 6\" to the rear"),
+                ("the winner is cavalry", "+1"),
+                ("pikemen or guardsmen still in the unit", "−1"),
+                ("a militia unit", "+2"),
+                ("won against a flank or the rear", "+4"),
+                ("artillery wins", "the card's value runs (J, Q, K: 4)"),
+            ), (2.3, 1.5)),
+            "Officer, drummer and flag go only when they are the last men in ranks, the flag "
+            "last of all. A fight ends when one side has no one in ranks in it; then clear "
+            "away its dead.",
+        )),
+        Section("Rallying", (
+            ("Men still in ranks:", "if no enemy in ranks faces the unit within 6\", as "
+                                    "many runners return as there are men in ranks."),
+            ("No one in ranks:", "with the commander beside the unit and every runner 24\" "
+                                 "or more from enemy men in ranks, one man returns; it "
+                                 "doubles from there."),
+            "Gunners who ran more than 6\" walk back 6\" a turn before the gun can fire.",
+        )),
+        Section("Winning", (
+            "You win the moment your men in ranks hold, or were the last to pass through, "
+            "three of the four objectives.",
+        )),
+    ),
+)
+
+KIDDIES: Final = Reference(
+    "kiddies",
+    "Kiddies Horse and Musket",
+    "Every figure is a piece, distances are hand spans, and shooting is a flicked pellet.",
+    (
+        Section("Set-up", (
+            ("Encounter:", "both sides deploy at once, up to 6\" from their baselines."),
+            ("Attack/defend:", "the smaller defending army deploys first, up to half way "
+                               "across; then the attacker, up to 6\" from its baseline."),
+        )),
+        Section("Turn sequence", (
+            ("1.", "Both roll a d6 (again on a tie); the winner chooses to move first or "
+                   "second."),
+            ("2.", "First player moves; then the second player moves."),
+            ("3.", "Hand to hand, once, for every group of enemies in contact."),
+            ("4.", "Shooting in three rounds, each with its own roll-off: cannon, then "
+                   "volleys, then skirmishers. The winner shoots first, then the loser; a "
+                   "tied roll means no shooting of that kind this turn."),
+        )),
+        Section("Movement", (
+            RefTable(("Who", "Move"), (
+                ("Infantry", "1 span"),
+                ("Cavalry", "2 spans"),
+                ("Cannon (crewed at the start)", "1 span"),
+                ("Whole move on a road", "+1 span"),
+            ), (2.2, 1.2)),
+            "A span is the scenario's setting (7\" unless it says otherwise). Hills are "
+            "closed to everyone (passable ridges are not hills). Rivers are crossed only at a "
+            "bridge or where a road crosses.",
+        )),
+        Section("Shooting", (
+            RefTable(("Shot", "Who", "Pellet"), (
+                ("Cannon", "a gun with 2 regulars beside it; once each", "large"),
+                ("Volley", "5 regulars in line, same facing; once per group", "medium"),
+                ("Skirmisher", "one figure per side per turn", "small"),
+            ), (1.1, 2.6, 0.9)),
+            "Cannon and volleys shoot to their front, skirmishers any way. There is no range "
+            "limit. A figure knocked down is dead, whichever side it is on, ricochets "
+            "included. Cannon are never killed, but one pushed off the table is lost. No "
+            "volley if any of the five is in a wood.",
+        )),
+        Section("Hand to hand", (
+            RefTable(("Fight", "Roll", "Result"), (
+                ("1 v 1", "d6 each", "higher kills; tie: both die"),
+                ("2 infantry v 1", "pair +1", "lone man wins: both die; tie: all three"),
+                ("cavalry v infantry", "2d6 v d6 (+1 for two, +2 for three)",
+                 "winner kills all; tie: all die"),
+            ), (1.2, 1.6, 1.8)),
+        )),
+        Section("Cavalry charge", (
+            "Three cavalry touching, in a line, facing the same way at the start of your "
+            "move, ride together 2 spans (3 on a road) straight ahead. Infantry of either "
+            "side in the path die, and gun crews too. The charge stops at any terrain but a "
+            "passable ridge or at the table edge, and may not be made if it would meet enemy "
+            "cavalry. Turn the three to any facing afterwards.",
+        )),
+        Section("Winning", (
+            "Agree before the game: the last side with men standing; or the side that kills "
+            "the enemy's last regular infantryman; in attack/defend, the attacker may also "
+            "win by getting a regular off the enemy baseline or holding a named feature "
+            "with enough men.",
+        )),
+    ),
+)
+
+REFERENCES: Final[dict[str, Reference]] = {
+    r.ruleset: r for r in (D3, MAYHEM, TACTICAL, BLOWN_AWAY, KIDDIES)
+}

@@ -15,7 +15,7 @@ sheets:
   roster     a roster per side: quality, tick-box tracks, state boxes, officers, totals
   cards      an officer wound card for every commander, general and ADC (4 a page)
   map        the table to scale on one page (add --tiles for full size on many pages)
-  reference  the quick reference for the ruleset (d3, mayhem, tactical)
+  reference  the quick reference for the ruleset (all five rulesets)
 
 examples:
   volley print battle.yaml                          everything, to battle.pdf
