@@ -209,3 +209,19 @@ def test_write_is_atomic_and_leaves_no_temp_files(mill: Scenario, tmp_path: Path
     write_pdf(mill, out, PrintOptions(sheets=("map",)))
     assert out.read_bytes().startswith(b"%PDF")
     assert [p.name for p in tmp_path.iterdir()] == ["x.pdf"]
+
+
+def test_every_bundled_scenario_prints_every_sheet(bundled: list[Path], tmp_path: Path) -> None:
+    from desktop.scenario import load
+
+    if not bundled:
+        pytest.skip("no bundled scenarios yet")
+    for path in bundled:
+        s = load(path)
+        reader = pdf(s, tiles=False)
+        text = " ".join(page_texts(reader))
+        for side in s.sides:
+            for u in side.units:
+                assert u.name in text, (path.name, u.name)
+            for o in side.officers:
+                assert o.name in text, (path.name, o.name)
