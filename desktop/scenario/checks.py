@@ -6,9 +6,7 @@ the right type, and they report with the same positions.
 
 from __future__ import annotations
 
-import numpy as np
-
-from desktop.scenario.geometry import shape_area, shape_problem, table_polygon
+from desktop.scenario.geometry import rect_corners, shape_problem, touches_table
 from desktop.scenario.model import (
     HoldObjectives,
     OccupyFeature,
@@ -65,47 +63,26 @@ def _unique(r: Reader, entries: list[tuple[FieldPath, str]], what: str) -> None:
 
 
 def _check_terrain(s: Scenario, r: Reader) -> None:
-    table = table_polygon(s.table)
     for i, f in enumerate(s.terrain):
         key = f.shape.kind
         why = shape_problem(f.shape)
         if why:
             r.problem(("terrain", i, key), why)
             continue
-        if not shape_area(f.shape).intersects(table):
+        if not touches_table(s.table, f.shape):
             r.problem(("terrain", i, key), f"'{f.id}' lies wholly off the table")
 
 
-def _corners_off_table(s: Scenario, centres: np.ndarray, half: np.ndarray, facing: np.ndarray
-                       ) -> np.ndarray:
-    """For each base (vectorised), whether any corner lies off the table."""
-    a = np.radians(facing)
-    fx, fy = np.sin(a), -np.cos(a)
-    rx, ry = np.cos(a), np.sin(a)
-    off = np.zeros(len(centres), dtype=bool)
-    for sf in (-1.0, 1.0):
-        for sd in (-1.0, 1.0):
-            x = centres[:, 0] + sf * rx * half[:, 0] + sd * fx * half[:, 1]
-            y = centres[:, 1] + sf * ry * half[:, 0] + sd * fy * half[:, 1]
-            off |= (x < -EDGE_TOLERANCE) | (y < -EDGE_TOLERANCE)
-            off |= (x > s.table.width + EDGE_TOLERANCE) | (y > s.table.depth + EDGE_TOLERANCE)
-    return off
-
-
 def _check_forces(s: Scenario, r: Reader) -> None:
-    paths: list[FieldPath] = []
-    rows: list[tuple[float, float, float, float, float]] = []
+    lo, hi_x, hi_y = -EDGE_TOLERANCE, s.table.width + EDGE_TOLERANCE, s.table.depth + EDGE_TOLERANCE
     for i, side in enumerate(s.sides):
         for j, u in enumerate(side.units):
-            paths.append(("sides", i, "units", j, "position"))
-            rows.append((*u.position, u.base.frontage / 2, u.base.depth / 2, u.facing))
-    if rows:
-        arr = np.array(rows, dtype=float)
-        off = _corners_off_table(s, arr[:, 0:2], arr[:, 2:4], arr[:, 4])
-        for k in np.flatnonzero(off):
-            x, y = rows[k][0], rows[k][1]
+            corners = rect_corners(u.position, u.base.frontage, u.base.depth, u.facing)
+            if all(lo <= x <= hi_x and lo <= y <= hi_y for x, y in corners):
+                continue
+            x, y = u.position
             r.problem(
-                paths[k],
+                ("sides", i, "units", j, "position"),
                 f"the unit's base at ({x:g}, {y:g}) is off the table "
                 f"({s.table.width:g} x {s.table.depth:g})",
             )

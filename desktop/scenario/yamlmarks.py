@@ -40,6 +40,8 @@ class _Loader(_Base):  # type: ignore[valid-type,misc]
         return super().resolve(kind, value, implicit)
 
 _STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
 _MAP = "tag:yaml.org,2002:map"
 _SEQ = "tag:yaml.org,2002:seq"
 
@@ -91,8 +93,18 @@ class Marks:
 def _build(node: yaml.Node, loader: yaml.SafeLoader, dups: list[tuple[str, tuple[int, int]]]
            ) -> Any:
     if isinstance(node, yaml.ScalarNode):
-        if node.tag == _STR:
+        tag = node.tag
+        if tag == _STR:
             return node.value
+        # Plain decimal numbers are the bulk of a scenario; YAML 1.1's rarer
+        # spellings (0x1F, 1_000, 1:30, .inf) go through PyYAML.
+        if tag == _INT and node.value.lstrip("+-").isdigit() and not node.value.startswith("0"):
+            return int(node.value)
+        if tag == _FLOAT and "_" not in node.value and ":" not in node.value:
+            try:
+                return float(node.value)
+            except ValueError:
+                pass
         return loader.construct_object(node)
     if isinstance(node, yaml.SequenceNode):
         if node.tag != _SEQ:

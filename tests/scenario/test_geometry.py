@@ -96,3 +96,24 @@ def test_attack_defend_gives_the_defender_half_the_table() -> None:
     s = loads(ZONES % "{type: attack_defend, defender: a}")
     assert deployment_zone(s, "a") == [(0, 20), (60, 20), (60, 40), (0, 40)]
     assert deployment_zone(s, "b") == [(0, 0), (6, 0), (6, 40), (0, 40)]
+
+
+def test_pure_python_polygon_check_agrees_with_shapely() -> None:
+    """The quick check used while loading gives shapely's verdict (validity and area)."""
+    import random
+
+    from shapely.geometry import Polygon
+
+    rng = random.Random(7)
+    disagreements = []
+    for _ in range(3000):
+        n = rng.randint(3, 8)
+        pts = tuple((float(rng.randint(0, 4)), float(rng.randint(0, 4))) for _ in range(n))
+        if any(pts[i] == pts[(i + 1) % n] for i in range(n)):
+            continue  # repeated points get their own message
+        poly = Polygon(pts)
+        shapely_ok = poly.is_valid and poly.area > 1e-9
+        ours_ok = shape_problem(PolygonShape(pts)) is None
+        if shapely_ok != ours_ok:
+            disagreements.append(pts)
+    assert disagreements == []
