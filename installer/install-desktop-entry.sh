@@ -23,7 +23,7 @@ fi
 svg="$here/_internal/icons/volley.svg"
 mkdir -p "$apps" "$icons"
 if [ -f "$svg" ]; then cp "$svg" "$icons/volley.svg"; fi
-# The desktop file spec wants Exec/TryExec paths quoted when they contain spaces.
+# Exec= quotes the path (it may hold spaces); TryExec= takes it as it is.
 # Escape what sed's replacement would read as special (& | \).
 esc=$(printf '%s' "$here" | sed 's/[&|\\]/\\&/g')
 sed -e "s|^Exec=volley|Exec=\"$esc/volley\"|" \
@@ -31,5 +31,5 @@ sed -e "s|^Exec=volley|Exec=\"$esc/volley\"|" \
     "$here/volley.desktop" > "$apps/volley.desktop"
 chmod 644 "$apps/volley.desktop"
 command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database -q "$apps" || true
-command -v gtk-update-icon-cache >/dev/null 2>&1 && gtk-update-icon-cache -q -t "$data/icons/hicolor" || true
+touch "$data/icons/hicolor"  # icon themes rescan a folder whose time changed
 echo "Volley is in your application menu (entry: $apps/volley.desktop)."
