@@ -138,6 +138,17 @@ class Piece:
 
 
 @dataclass(frozen=True)
+class UnitArrays:
+    """The present units, with their bases, skirmisher flags, centres and radii."""
+
+    units: list[Piece]
+    fps: NDArray[np.object_]
+    skirm: NDArray[np.bool_]
+    centres: NDArray[np.float64]
+    radii: NDArray[np.float64]
+
+
+@dataclass(frozen=True)
 class Pending:
     """A failed activation that a general could re-roll: the action waits."""
 
@@ -214,7 +225,7 @@ class D3Game(Game):
         self.charges: list[tuple[str, str]] = []  # (attacker, defender) this player turn
         self._obstacles: Obstacles | None = None
         self._shots: dict[str, list[str]] | None = None
-        self._unit_arrays: tuple[list[Piece], NDArray[np.object_], NDArray[np.bool_]] | None = None
+        self._unit_arrays: UnitArrays | None = None
         self.events.extend(self._start_player_turn())
         self._judge_immediate(self.events)
 
@@ -351,9 +362,13 @@ class D3Game(Game):
                         continue
                     table[u.id] = []
                     rng = R.SHOOTING_RANGE[u.type]
-                    d = shapely.distance(SPoint(u.front_centre()), fps)
+                    fc = u.front_centre()
+                    d = shapely.distance(SPoint(fc), fps)
+                    all_round = self.in_town(u)
                     for e, dist in zip(enemies, d, strict=True):
                         if dist > rng + 1e-9:
+                            continue
+                        if not all_round and not _may_be_in_arc(fc, u.facing, e):
                             continue
                         geo = self._fire_geometry(u, e)
                         if not isinstance(geo, str):
@@ -368,28 +383,44 @@ class D3Game(Game):
 
     # -- moves ---------------------------------------------------------------------------
 
-    def _arrays(self) -> tuple[list[Piece], NDArray[np.object_], NDArray[np.bool_]]:
-        """Present units, their bases, and which are skirmishers (cached per position)."""
+    def _arrays(self) -> UnitArrays:
+        """Present units as arrays (cached until something moves or is removed)."""
         if self._unit_arrays is None:
             us = self.units()
-            fps = np.array([u.fp() for u in us], dtype=object)
-            skirm = np.array([u.type is UnitType.LIGHT_INFANTRY for u in us], dtype=bool)
-            self._unit_arrays = (us, fps, skirm)
+            self._unit_arrays = UnitArrays(
+                us,
+                np.array([u.fp() for u in us], dtype=object),
+                np.array([u.type is UnitType.LIGHT_INFANTRY for u in us], dtype=bool),
+                np.array([[u.x, u.y] for u in us], dtype=float).reshape(-1, 2),
+                np.array([math.hypot(u.frontage, u.depth) / 2.0 for u in us], dtype=float),
+            )
         return self._unit_arrays
 
-    def blockers_for(self, p: Piece, exempt: str | None = None) -> Blockers:
+    def blockers_for(self, p: Piece, exempt: str | None = None,
+                     to: Point | None = None, reach: float | None = None) -> Blockers:
         """What a move of `p` must respect.  Units: friends may not be passed through
         (skirmishers excepted, both ways) nor overlapped; enemies may not be passed
         through nor come within contact (except the charge's target, which may be
-        touched).  Generals ignore units' and generals' paths but may not end on a unit."""
-        us, fps, skirm = self._arrays()
-        keep = [i for i, u in enumerate(us) if u.id != p.id]
+        touched).  Generals ignore units' and generals' paths but may not end on a unit.
+
+        With `to`, only units near the straight path to `to` are returned (a
+        cheap prefilter on centres: nothing farther can touch the moving base).
+        """
+        arr = self._arrays()
+        us = arr.units
+        if to is None:
+            keep = [i for i, u in enumerate(us) if u.id != p.id]
+        else:
+            own = math.hypot(p.frontage, p.depth) / 2.0
+            d = _segment_distances(arr.centres, p.pos, to)
+            near = d <= arr.radii + own + R.ENEMY_MIN_GAP + 0.05
+            keep = [int(i) for i in np.flatnonzero(near) if us[int(i)].id != p.id]
         ids = [us[i].id for i in keep]
-        geoms = fps[keep]
+        geoms = arr.fps[keep]
         if p.is_general:
             return Blockers(ids, geoms, [True] * len(keep), [0.0] * len(keep))
         friend = np.array([us[i].side == p.side for i in keep], dtype=bool)
-        passable = friend if p.type is UnitType.LIGHT_INFANTRY else friend & skirm[keep]
+        passable = friend if p.type is UnitType.LIGHT_INFANTRY else friend & arr.skirm[keep]
         gaps: list[float | None] = [
             0.0 if f else (None if i == exempt else R.ENEMY_MIN_GAP)
             for f, i in zip(friend, ids, strict=True)
@@ -406,7 +437,7 @@ class D3Game(Game):
         return check_move(
             plan, table=self.scenario.table, terrain=self.terrain,
             allowance=p.allowance if allowance is None else allowance,
-            access=p.access(), blockers=self.blockers_for(p, target),
+            access=p.access(), blockers=self.blockers_for(p, target, (x, y)),
             crossing_slack=R.CROSSING_SLACK, full_move_start_gap=R.CROSSING_START_GAP,
             stay_on_table=not leaving,
         )
@@ -982,6 +1013,32 @@ def charge_hits(d3: int, on_hill: bool, defender_cavalry: bool, side_on: Aspect)
     if side_on is not Aspect.FRONT:
         hits *= R.FLANK_REAR_MULTIPLIER
     return hits
+
+
+def _may_be_in_arc(apex: Point, facing: float, target: Piece) -> bool:
+    """Cheap test: could any of `target`'s base lie in the field of fire?  False
+    only when its bounding circle lies wholly outside the arc."""
+    d = distance(apex, target.pos)
+    r = math.hypot(target.frontage, target.depth) / 2.0
+    if d <= r:
+        return True
+    spread = math.degrees(math.asin(min(1.0, r / d)))
+    off = abs(angle_diff(bearing(apex, target.pos), facing))
+    return off <= R.FIELD_OF_FIRE + spread + 1e-6
+
+
+def _segment_distances(pts: NDArray[np.float64], a: Point, b: Point) -> NDArray[np.float64]:
+    """Distance from each point to the segment ab."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    ll = dx * dx + dy * dy
+    px, py = pts[:, 0] - ax, pts[:, 1] - ay
+    if ll < 1e-12:
+        out: NDArray[np.float64] = np.hypot(px, py)
+        return out
+    t = np.clip((px * dx + py * dy) / ll, 0.0, 1.0)
+    res: NDArray[np.float64] = np.hypot(px - t * dx, py - t * dy)
+    return res
 
 
 def _r(v: float) -> float:
