@@ -68,6 +68,7 @@ from desktop.rules.mayhem.constants import (
 from desktop.rules.mayhem.geometry import (
     CONTACT,
     Terrain,
+    base_size,
     bearing,
     contact_placement,
     face_of,
@@ -86,6 +87,7 @@ from desktop.rules.mayhem.state import (
     ELIMINATED,
     REMOVED,
     ROUTED,
+    STATUSES,
     Commander,
     Piece,
     State,
@@ -409,12 +411,14 @@ class MayhemGame(Game):
         """The unit's full move in table inches."""
         return self.units_of_measure(move_allowance(u.type, formation or u.formation))
 
-    def _placement_problem(self, u: Piece, fp: Any, ignore: set[str]) -> str | None:
+    def _placement_problem(self, u: Piece, fp: Any, ignore: set[str],
+                           size: tuple[float, float] | None = None) -> str | None:
+        """Why `u` could not stand on footprint `fp` (of `size`, default its own)."""
         if not self.terrain.on_table(fp):
             return "it would leave the table"
         if not self.terrain.passable(fp):
             return "it would stand on impassable ground"
-        size = u.size
+        size = size or u.size
         centre = fp.centroid.coords[0]
         for o in self._others({u.id, *ignore}):
             if not near(centre, size, o.position, o.size, CONTACT):
@@ -455,7 +459,7 @@ class MayhemGame(Game):
         if formation is u.formation:
             return f"{u.id} is already in {formation.value}"
         fp = u.footprint(formation=formation)
-        return self._placement_problem(u, fp, set())
+        return self._placement_problem(u, fp, set(), base_size(u.frontage, u.depth, formation))
 
     def _check_officer_move(self, c: Commander, to: Point) -> str | None:
         span = self.units_of_measure(COMMANDER_MOVE)
@@ -1219,26 +1223,79 @@ class MayhemGame(Game):
         return out
 
     def _propose_move(self, u: Piece, enemies: list[Piece], rng: random.Random) -> Move | None:
+        """A sensible legal move: mostly towards the nearest enemy, else a wheel
+        or a step back; shortened until it is legal (None if nothing fits)."""
         allowance = self.allowance(u)
         limit = fire_move_allowance(u.type, u.formation)
         fire_move = self.units_of_measure(limit) if limit else 0.0
         choice = rng.random()
         facing = u.facing
-        if enemies and choice < 0.6:
+        if enemies and choice < 0.7:
             target = min(enemies, key=lambda e: math.dist(e.position, u.position))
             facing = canonical_facing(round(bearing(u.position, target.position)))
-        elif choice < 0.75:
+        elif choice < 0.85:
             facing = canonical_facing(u.facing + rng.choice((-45, -20, 20, 45)))
         dist = rng.choice((allowance, fire_move or allowance, allowance * rng.random()))
-        if choice > 0.92:
+        if choice > 0.95:
             dist = -dist / 2.0
         fx, fy = forward(facing)
-        for _ in range(6):
-            to = (round(u.position[0] + fx * dist, 2), round(u.position[1] + fy * dist, 2))
-            if move_distance(u.position, u.facing, to, facing, u.size) <= allowance:
+        for _ in range(5):
+            to = (round(u.position[0] + fx * dist, 2) + 0.0,
+                  round(u.position[1] + fy * dist, 2) + 0.0)
+            if self._check_move(u, to, facing) is None:
                 return Move(u.id, to, facing)
-            dist /= 2.0
+            dist *= 0.6
         return None
+
+    # -- self-checks ------------------------------------------------------------------
+
+    def problems(self) -> list[str]:
+        """Anything impossible about the state (empty when all is well).
+
+        The conformance tests call this after every random action.
+        """
+        st = self.state
+        out: list[str] = []
+        phase = st.phase
+        for u in st.units.values():
+            if not 0 <= u.figures <= u.start_figures:
+                out.append(f"{u.id} has {u.figures} of {u.start_figures} figures")
+            if u.status not in STATUSES:
+                out.append(f"{u.id} has status {u.status}")
+            if u.active and u.figures == 0:
+                out.append(f"{u.id} is active with no figures")
+            if u.status == ELIMINATED and u.figures:
+                out.append(f"{u.id} is eliminated with {u.figures} figures")
+            if (u.status == ROUTED) != (u.morale is Morale.ROUTED):
+                out.append(f"{u.id} is {u.status} with morale {u.morale.value}")
+            if u.formation not in FORMATIONS[u.type]:
+                out.append(f"{u.id} of type {u.type.value} is in {u.formation.value}")
+            if u.engaged is not None:
+                o = st.units.get(u.engaged)
+                if o is None or o.engaged != u.id or not (u.active and o.active):
+                    out.append(f"{u.id} is engaged with {u.engaged}, which is not engaged back")
+            if u.active and not self.terrain.on_table(u.footprint()):
+                out.append(f"{u.id} is off the table")
+            if u.pending and phase not in FIRE_PHASES:
+                out.append(f"{u.id} has casualties pending in the {phase} phase")
+            if u.checks_due and phase in (INITIATIVE, MOVEMENT, MELEE):
+                out.append(f"{u.id} owes morale checks in the {phase} phase")
+        alive = self.active_units()
+        for i, a in enumerate(alive):
+            for b in alive[i + 1:]:
+                if near(a.position, a.size, b.position, b.size) and overlaps(
+                        a.footprint(), b.footprint()):
+                    out.append(f"{a.id} and {b.id} overlap")
+        for c in st.commanders.values():
+            if c.attached is not None:
+                joined = st.units.get(c.attached)
+                if joined is None or not joined.active or joined.side != c.side:
+                    out.append(f"commander {c.id} is attached to {c.attached}")
+                elif c.position != joined.position:
+                    out.append(f"commander {c.id} is not with {joined.id}")
+        if st.outcome is None and st.side not in st.sides:
+            out.append(f"no side to act in {phase}")
+        return out
 
     # -- pictures -------------------------------------------------------------------
 
@@ -1258,7 +1315,7 @@ class MayhemGame(Game):
             out.append({
                 "id": c.id, "side": c.side, "kind": "officer", "type": c.rank.value,
                 "x": _r(c.position[0]), "y": _r(c.position[1]), "facing": 0.0,
-                "status": ACTIVE, "attached_to": c.attached, "moved": c.done,
+                "status": ACTIVE, "attached_to": c.attached, "acted": c.done,
             })
         return out
 

@@ -45,8 +45,8 @@ CROSSINGS: frozenset[TerrainType] = frozenset({TerrainType.BRIDGE, TerrainType.F
 BLOCKS_SIGHT: frozenset[TerrainType] = frozenset(
     {TerrainType.WOOD, TerrainType.TOWN, TerrainType.BUILDING, TerrainType.HIGH_WALL}
 )
-#: How much two footprints must overlap (inches of shrink) to count as overlapping.
-OVERLAP_TOLERANCE: float = 0.01
+#: How much area (square inches) two footprints must share to count as overlapping.
+OVERLAP_AREA: float = 1e-3
 
 
 def base_size(frontage: float, depth: float, formation: Formation) -> tuple[float, float]:
@@ -161,7 +161,11 @@ def contact_placement(target_centre: Point, target_size: tuple[float, float],
 
 
 def overlaps(a: BaseGeometry, b: BaseGeometry) -> bool:
-    return bool(a.buffer(-OVERLAP_TOLERANCE).intersects(b))
+    """Two bases overlap when they share more than a sliver (touching is fine).
+
+    Symmetric, so a move check and a later audit of the table always agree.
+    """
+    return bool(a.intersects(b)) and float(a.intersection(b).area) > OVERLAP_AREA
 
 
 def swept(a: Polygon, b: Polygon) -> BaseGeometry:
