@@ -21,6 +21,7 @@ import shapely
 from reportlab.lib import colors
 from shapely.geometry import Polygon as SPolygon
 
+from desktop.scenario.describe import game_text
 from desktop.scenario.geometry import deployment_zone, rect_corners, right, shape_area
 from desktop.scenario.model import LineShape, Point, Scenario, TerrainFeature
 from desktop.scenario.vocabulary import (
@@ -49,7 +50,7 @@ from printouts.style import (
     width,
 )
 from printouts.symbols import draw_symbol
-from printouts.texts import game_text, ruleset_name, victory_line
+from printouts.texts import ruleset_name, victory_line
 
 MARGIN: Final = 28.0
 HEADER_H: Final = 44.0

@@ -7,8 +7,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from desktop.scenario import Scenario, ScenarioError, load
-from desktop.scenario.model import VictoryCondition
+from desktop.scenario import ScenarioError, load
+from desktop.scenario.describe import victory_text
 from desktop.scenario.vocabulary import RANK_LABELS, UNIT_LABELS
 
 
@@ -38,37 +38,6 @@ def validate(args: argparse.Namespace) -> int:
     if bad and len(args.files) > 1:
         print(f"{bad} of {len(args.files)} files have problems", file=sys.stderr)
     return 1 if bad else 0
-
-
-def describe_victory(v: VictoryCondition, s: Scenario) -> str:
-    """One line in plain words for a typed victory condition."""
-    names = {side.id: side.name for side in s.sides}
-    side = getattr(v, "side", None)
-    who = names.get(side, side) if isinstance(side, str) else "Either side"
-    kind = v.kind
-    if kind == "last_man_standing":
-        return "A side with no units left loses"
-    if kind == "all_regulars_lost":
-        return f"{who if side else 'A side'} loses when all its line infantry are gone"
-    if kind == "exit_units":
-        edge = getattr(v, "edge", None)
-        where = f"the {edge.value} edge" if edge else "the enemy baseline"
-        return f"{who} wins by moving {getattr(v, 'count', 0)} units off {where}"
-    if kind == "occupy_feature":
-        fid = getattr(v, "feature", "")
-        feat = next((f.name or f.id for f in s.terrain if f.id == fid), fid)
-        return f"{who} wins by occupying {feat} with {getattr(v, 'figures', 1)} figures"
-    if kind == "hold_objectives":
-        objs = getattr(v, "objectives", ()) or tuple(o.id for o in s.game.objectives)
-        return f"{who} wins by holding {getattr(v, 'count', 0)} of {len(objs)} objectives"
-    if kind == "turn_limit":
-        fb = getattr(v, "fallback", "draw")
-        fallback = {"draw": "a draw", "defender": "the defender wins"}.get(
-            fb, f"{names.get(fb, fb)} wins"
-        )
-        return f"After turn {getattr(v, 'turns', 0)} the game ends: {fallback}"
-    frac = getattr(v, "fraction", 0.5)
-    return f"{who if side else 'A side'} breaks after losing {frac:.0%} of its units"
 
 
 def info(args: argparse.Namespace) -> int:
@@ -106,5 +75,6 @@ def info(args: argparse.Namespace) -> int:
     if s.game.victory:
         print("\nVictory:")
         for v in s.game.victory:
-            print(f"  - {describe_victory(v, s)}")
+            text = victory_text(v, s)
+            print(f"  - {text[0].upper()}{text[1:]}")
     return 0
