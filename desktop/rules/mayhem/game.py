@@ -1064,7 +1064,8 @@ class MayhemGame(Game):
         def side(x: Piece, y: Piece) -> combat.MeleeSide:
             doubled = x.first_round and (
                 combat.cavalry_doubles(x.type, x.charged, y.type, y.formation)
-                or combat.artillery_doubles(x.type, x.stood_charge, y.type))
+                or combat.artillery_doubles(
+                    x.type, x.stood_charge and x.formation is not Formation.LIMBERED, y.type))
             return combat.MeleeSide(
                 combat.melee_dice(x.figures, doubled), combat.hit_number(x.morale),
                 combat.save_number(x.quality, self.in_defences(x)),
@@ -1149,6 +1150,10 @@ class MayhemGame(Game):
         dist = math.dist(u.position, chosen)
         u.position, u.facing = chosen, facing
         self._carry_commander(u)
+        if not melee:
+            # Ruling: retreating from a charge uses the unit's move this turn.
+            u.done = True
+            u.moved = max(u.moved or 0.0, dist)
         ev.append(Event("retreat", f"{u.id} retreats {dist:.1f}\"",
                         {"unit": u.id, "x": chosen[0], "y": chosen[1], "facing": facing,
                          "through": through}))

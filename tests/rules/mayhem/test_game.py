@@ -244,6 +244,19 @@ def test_target_failing_its_check_retreats_a_full_move() -> None:
     assert r.position == pytest.approx((24, 12))  # 12" straight back
     assert r.facing == pytest.approx(180)  # facing the charger
     assert g.unit("b1").engaged is None
+    # Ruling: the retreat was its move; the charger takes the ground it left.
+    assert r.done and r.moved == pytest.approx(12)
+    assert g.check(parse("move r1 24,10 180")) is not None
+    assert g.unit("b1").position[1] == pytest.approx(26.05)
+
+
+def test_limbered_guns_never_double() -> None:
+    """Ruling: only unlimbered guns earn double dice for standing a charge."""
+    gun = unit("r1", 24, 24, 180, GUN, formation=Formation.LIMBERED)
+    g = charge_setup(gun, [6, 4])
+    play(g, "charge b1 r1")
+    _, guns = g.melee_numbers(g.unit("b1"), g.unit("r1"))
+    assert guns.dice == 4
 
 
 def test_infantry_that_stands_fires_at_the_charger() -> None:
