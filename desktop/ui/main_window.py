@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QWidget
+from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
 
 from desktop.scenario import Scenario, ScenarioError, load
 from desktop.ui import icons
@@ -59,6 +59,11 @@ class MainWindow(QMainWindow):
         m = self.menuBar().addMenu("&File")
         self.open_action = self._action("&Open…", self.choose_file, QKeySequence.StandardKey.Open)
         m.addAction(self.open_action)
+        self.print_action = self._action("&Print…", self.print_sheets,
+                                         QKeySequence.StandardKey.Print)
+        self.print_action.setStatusTip(
+            "Print roster sheets, wound cards, the map and a quick reference")
+        m.addAction(self.print_action)
         m.addSeparator()
         m.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit, "Ctrl+Q"))
         v = self.menuBar().addMenu("&View")
@@ -75,6 +80,16 @@ class MainWindow(QMainWindow):
         roster = self.roster.toggleViewAction()
         roster.setText("&Roster")
         v.addAction(roster)
+
+    def print_sheets(self) -> None:
+        """File > Print…; reportlab is imported only now, keeping start-up quick."""
+        if self.scenario is None:
+            QMessageBox.information(self, "Print", "Open a scenario first.")
+            return
+        from desktop.ui.print_dialog import PrintDialog
+
+        self._print_dialog = PrintDialog(self.scenario, self, self.path)
+        self._print_dialog.open()
 
     # --- files -----------------------------------------------------------------------
 

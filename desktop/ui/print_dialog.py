@@ -10,12 +10,11 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence, QPixmap
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,7 +24,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QMainWindow,
     QMessageBox,
     QProgressBar,
     QPushButton,
@@ -257,37 +255,3 @@ class PrintDialog(QDialog):
             return
         self.status.setText(f"Saved {pages} pages to {target}")
         self.accept()
-
-
-def add_print_action(window: QMainWindow,
-                     get_scenario: Callable[[], Scenario | None]) -> QAction:
-    """Add File > Print… (Ctrl+P) to `window`; it opens the dialog on get_scenario()."""
-    action = QAction("&Print…", window)
-    action.setShortcut(QKeySequence(QKeySequence.StandardKey.Print))
-    action.setStatusTip("Print roster sheets, wound cards, the map and a quick reference")
-
-    def open_dialog() -> None:
-        scenario = get_scenario()
-        if scenario is None:
-            QMessageBox.information(window, "Print", "Open a scenario first.")
-            return
-        dialog = PrintDialog(scenario, window, getattr(window, "path", None))
-        window._print_dialog = dialog  # type: ignore[attr-defined]  # keep it alive
-        dialog.open()
-
-    action.triggered.connect(open_dialog)
-    window.addAction(action)
-    file_menu = None
-    for a in window.menuBar().actions():
-        if a.menu() is not None and a.text().replace("&", "").strip().lower() == "file":
-            file_menu = a.menu()
-            break
-    if file_menu is None:
-        file_menu = window.menuBar().addMenu("&File")
-    separators = [a for a in file_menu.actions() if a.isSeparator()]
-    if separators:  # before Quit, after the file actions
-        file_menu.insertAction(separators[-1], action)
-        file_menu.insertSeparator(action)
-    else:
-        file_menu.addAction(action)
-    return action

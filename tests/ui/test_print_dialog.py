@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from desktop.scenario import Scenario, load
-from desktop.ui.print_dialog import PrintDialog, add_print_action
+from desktop.ui.print_dialog import PrintDialog
 
 DATA = Path(__file__).resolve().parents[1] / "printouts" / "data" / "mill_ridge.yaml"
 
@@ -81,26 +81,22 @@ def test_save_writes_the_pdf(qtbot, scenario: Scenario, tmp_path: Path,
     assert target.with_suffix(".pdf").read_bytes().startswith(b"%PDF")
 
 
-def test_add_print_action_puts_print_in_the_file_menu(qtbot, scenario: Scenario,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    w = QMainWindow()
+def test_file_menu_print_opens_the_dialog(qtbot, scenario: Scenario,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from desktop.ui.main_window import MainWindow
+
+    w = MainWindow()
     qtbot.addWidget(w)
-    file_menu = w.menuBar().addMenu("&File")
-    file_menu.addAction("&Open…")
-    file_menu.addSeparator()
-    quit_action = file_menu.addAction("&Quit")
-    current: list[Scenario | None] = [None]
-    action = add_print_action(w, lambda: current[0])
-    assert action.shortcut() == QKeySequence(QKeySequence.StandardKey.Print)
+    file_menu = w.menuBar().actions()[0].menu()
     texts = [a.text() for a in file_menu.actions() if not a.isSeparator()]
-    assert texts == ["&Open…", "&Print…", "&Quit"]
-    assert file_menu.actions()[-1] is quit_action
+    assert texts.index("&Print…") < texts.index("&Quit")
+    assert w.print_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Print)
     told: list[str] = []
     monkeypatch.setattr(QMessageBox, "information", lambda *a: told.append(a[2]))
-    action.trigger()
+    w.print_action.trigger()
     assert told == ["Open a scenario first."]
-    current[0] = scenario
-    action.trigger()
-    dialog = w._print_dialog  # type: ignore[attr-defined]
+    w.show_scenario(scenario, DATA)
+    w.print_action.trigger()
+    dialog = w._print_dialog
     assert isinstance(dialog, PrintDialog) and dialog.isVisible()
     dialog.reject()
