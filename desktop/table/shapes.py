@@ -124,17 +124,90 @@ def wedge(apex: Point, facing: float, half_angle: float, radius: float) -> Polyg
     return poly
 
 
-def arc_part(
-    apex: Point, facing: float, half_angle: float, radius: float, target: BaseGeometry
-) -> BaseGeometry | None:
-    """The part of `target` inside the arc (as a cone: `radius` is not applied), or
-    None if no part of it within `radius` lies in the arc."""
-    if half_angle >= 180.0:
-        return target if point_distance(apex, target) <= radius + 1e-9 else None
-    part = target.intersection(wedge(apex, facing, half_angle, radius))
-    if part.is_empty or point_distance(apex, part) > radius + 1e-9:
-        return None
+def _clip(poly: list[Point], apex: Point, normal: Point) -> list[Point]:
+    """Keep the part of a convex polygon where (p - apex) . normal >= 0."""
+    out: list[Point] = []
+    n = len(poly)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        dp = (p[0] - apex[0]) * normal[0] + (p[1] - apex[1]) * normal[1]
+        dq = (q[0] - apex[0]) * normal[0] + (q[1] - apex[1]) * normal[1]
+        if dp >= 0:
+            out.append(p)
+        if (dp >= 0) != (dq >= 0):
+            t = dp / (dp - dq)
+            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+    return out
+
+
+def _point_polygon_distance(p: Point, poly: list[Point]) -> float:
+    """Distance from p to a convex polygon (0 inside), in plain arithmetic."""
+    n = len(poly)
+    if n == 1:
+        return distance(p, poly[0])
+    inside = n >= 3
+    best = math.inf
+    sign = 0.0
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        ex, ey = b[0] - a[0], b[1] - a[1]
+        wx, wy = p[0] - a[0], p[1] - a[1]
+        cross = ex * wy - ey * wx
+        if inside and cross != 0.0:
+            if sign == 0.0:
+                sign = cross
+            elif (cross > 0) != (sign > 0):
+                inside = False
+        ll = ex * ex + ey * ey
+        t = 0.0 if ll == 0 else max(0.0, min(1.0, (wx * ex + wy * ey) / ll))
+        best = min(best, math.hypot(wx - t * ex, wy - t * ey))
+    return 0.0 if inside else best
+
+
+def arc_clip(apex: Point, facing: float, half_angle: float, poly: list[Point]) -> list[Point]:
+    """The vertices of a convex polygon's part inside the arc (a cone from `apex`,
+    `half_angle` < 90 either side of `facing`); empty if none."""
+    a = math.radians(facing - half_angle)
+    b = math.radians(facing + half_angle)
+    part = _clip(poly, apex, (math.cos(a), math.sin(a)))
+    if part:
+        part = _clip(part, apex, (-math.cos(b), -math.sin(b)))
     return part
+
+
+def arc_part(
+    apex: Point, facing: float, half_angle: float, radius: float,
+    target: BaseGeometry | list[Point],
+) -> BaseGeometry | None:
+    """The part of `target` (a convex base, as a polygon or its corners) inside the
+    arc, or None if no part of it within `radius` lies in the arc."""
+    if isinstance(target, list):
+        coords = target
+        if half_angle >= 180.0 or half_angle >= 90.0:
+            target = shapely.polygons(coords)
+    else:
+        coords = [(float(x), float(y)) for x, y in target.exterior.coords][:-1]
+    assert not isinstance(target, list) or half_angle < 90.0
+    if half_angle >= 180.0:
+        assert not isinstance(target, list)
+        return target if point_distance(apex, target) <= radius + 1e-9 else None
+    if half_angle >= 90.0:
+        assert not isinstance(target, list)
+        part = target.intersection(wedge(apex, facing, half_angle, radius))
+        if part.is_empty or point_distance(apex, part) > radius + 1e-9:
+            return None
+        return part
+    clipped = arc_clip(apex, facing, half_angle, coords)
+    if not clipped or _point_polygon_distance(apex, clipped) > radius + 1e-9:
+        return None
+    unique = list(dict.fromkeys((round(x, 9), round(y, 9)) for x, y in clipped))
+    if len(unique) >= 3:
+        poly: BaseGeometry = shapely.polygons(clipped)
+        if poly.area > 1e-12:
+            return poly
+    if len(unique) == 1:
+        return SPoint(unique[0])
+    return shapely.convex_hull(shapely.multipoints(unique))
 
 
 def in_arc(

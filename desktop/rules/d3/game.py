@@ -125,6 +125,9 @@ class Piece:
     def front_centre(self) -> Point:
         return front_centre_of(self.x, self.y, self.depth, self.facing)
 
+    def corners(self) -> list[Point]:
+        return corners(self.x, self.y, self.frontage, self.depth, self.facing)
+
     @property
     def allowance(self) -> float:
         if self.type is None:
@@ -226,6 +229,8 @@ class D3Game(Game):
         self._obstacles: Obstacles | None = None
         self._shots: dict[str, list[str]] | None = None
         self._unit_arrays: UnitArrays | None = None
+        self._checked: dict[Action, str | None] = {}
+        self._checked_at = -1
         self.events.extend(self._start_player_turn())
         self._judge_immediate(self.events)
 
@@ -317,18 +322,19 @@ class D3Game(Game):
             exempt_features=self._exempt_features(shooter, target),
         )
 
-    def _fire_geometry(self, shooter: Piece, target: Piece) -> BaseGeometry | str:
+    def _fire_geometry(self, shooter: Piece, target: Piece,
+                       dist: float | None = None) -> BaseGeometry | str:
         """Range and field of fire: the part of the target the shooter may aim at,
         or why there is none."""
         assert shooter.type is not None
         rng = R.SHOOTING_RANGE[shooter.type]
         fc = shooter.front_centre()
-        tfp = target.fp()
-        dist = point_distance(fc, tfp)
+        if dist is None:
+            dist = point_distance(fc, target.fp())
         if dist > rng + 1e-9:
             return f"{target.id} is {dist:.1f}\" away; {shooter.id} has a range of {rng:g}\""
         half = 180.0 if self.in_town(shooter) else R.FIELD_OF_FIRE
-        clip = arc_part(fc, shooter.facing, half, rng, tfp)
+        clip = arc_part(fc, shooter.facing, half, rng, target.corners())
         if clip is None:
             return f"{target.id} is outside the field of fire of {shooter.id}"
         return clip
@@ -370,7 +376,7 @@ class D3Game(Game):
                             continue
                         if not all_round and not _may_be_in_arc(fc, u.facing, e):
                             continue
-                        geo = self._fire_geometry(u, e)
+                        geo = self._fire_geometry(u, e, float(dist))
                         if not isinstance(geo, str):
                             pairs.append((u.id, e.id))
                             reqs.append(self._sight_request(u, e, geo))
@@ -415,6 +421,8 @@ class D3Game(Game):
             d = _segment_distances(arr.centres, p.pos, to)
             near = d <= arr.radii + own + R.ENEMY_MIN_GAP + 0.05
             keep = [int(i) for i in np.flatnonzero(near) if us[int(i)].id != p.id]
+        if not keep:
+            return _NO_BLOCKERS
         ids = [us[i].id for i in keep]
         geoms = arr.fps[keep]
         if p.is_general:
@@ -486,6 +494,23 @@ class D3Game(Game):
         return None
 
     def _check(self, action: Action) -> str | None:
+        """Checks are memoised until the next action is applied (random play and
+        the computer player check a move, then apply it)."""
+        if self._checked_at != len(self.history):
+            self._checked.clear()
+            self._checked_at = len(self.history)
+        try:
+            return self._checked[action]
+        except KeyError:
+            pass
+        except TypeError:
+            return self._check_now(action)
+        why = self._check_now(action)
+        if len(self._checked) < 256:
+            self._checked[action] = why
+        return why
+
+    def _check_now(self, action: Action) -> str | None:
         if not isinstance(action, (End, Move, Charge, Shoot, Reroll, Accept)):
             return f"'{action}' is not a D3 action"
         if self.pending is not None:
@@ -959,6 +984,8 @@ class D3Game(Game):
         g.history = list(self.history)
         g.events = list(self.events)
         g.charges = list(self.charges)
+        g._checked = {}
+        g._checked_at = -1
         g.options = dict(self.options)
         return g
 
@@ -1013,6 +1040,9 @@ def charge_hits(d3: int, on_hill: bool, defender_cavalry: bool, side_on: Aspect)
     if side_on is not Aspect.FRONT:
         hits *= R.FLANK_REAR_MULTIPLIER
     return hits
+
+
+_NO_BLOCKERS = Blockers([], [], [], [])
 
 
 def _may_be_in_arc(apex: Point, facing: float, target: Piece) -> bool:
