@@ -420,8 +420,9 @@ class MayhemGame(Game):
             return "it would stand on impassable ground"
         size = size or u.size
         centre = fp.centroid.coords[0]
+        r = reach(size) + CONTACT
         for o in self._others({u.id, *ignore}):
-            if not near(centre, size, o.position, o.size, CONTACT):
+            if math.dist(centre, o.position) > r + reach(o.size):
                 continue
             if o.side == u.side:
                 if overlaps(fp, o.footprint()):
@@ -500,9 +501,9 @@ class MayhemGame(Game):
             return f"{t.id} is {t.status}"
         if t.engaged is not None:
             return f"{t.id} is already in a melee"
-        if any(o.engaged == t.id for o in self.state.units.values()):
-            return f"{t.id} is already being charged"
         span = self.allowance(u)
+        if math.dist(u.position, t.position) - reach(u.size) - reach(t.size) > span + 1e-9:
+            return f"{t.id} is beyond {u.id}'s {span:g}\" charge"
         ufp, tfp = u.footprint(), t.footprint()
         gap = ufp.distance(tfp)
         if gap > span + 1e-9:

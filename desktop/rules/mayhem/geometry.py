@@ -49,6 +49,7 @@ BLOCKS_SIGHT: frozenset[TerrainType] = frozenset(
 OVERLAP_AREA: float = 1e-3
 
 
+@lru_cache(maxsize=1024)
 def base_size(frontage: float, depth: float, formation: Formation) -> tuple[float, float]:
     """The footprint (frontage, depth) of a unit whose line base is frontage x depth."""
     if formation is Formation.COLUMN:
@@ -67,6 +68,7 @@ def rect(centre: Point, size: tuple[float, float], facing: float) -> Polygon:
     return poly
 
 
+@lru_cache(maxsize=1024)
 def reach(size: tuple[float, float]) -> float:
     """Half the diagonal: no part of a base is further than this from its centre."""
     return math.hypot(size[0], size[1]) / 2.0
