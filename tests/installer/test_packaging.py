@@ -40,6 +40,21 @@ def test_every_package_is_listed_for_the_wheel() -> None:
     assert not missing, f"add to [tool.setuptools].packages in pyproject.toml: {sorted(missing)}"
 
 
+def test_every_listed_package_exists() -> None:
+    """A listed package with no folder stops `pip install` (and so CI) cold."""
+    mapping = SETUPTOOLS.get("package-dir", {})
+    missing = []
+    for package in SETUPTOOLS["packages"]:
+        if package in mapping:
+            folder = ROOT / mapping[package]
+        else:
+            top, _, rest = package.partition(".")
+            folder = ROOT / mapping.get(top, top) / rest.replace(".", "/")
+        if not folder.is_dir():
+            missing.append(f"{package} ({folder.relative_to(ROOT)})")
+    assert not missing, f"listed in [tool.setuptools].packages but not there: {missing}"
+
+
 def test_assets_are_mapped_into_the_package() -> None:
     mapping = SETUPTOOLS["package-dir"]
     data = SETUPTOOLS["package-data"]
