@@ -1303,6 +1303,10 @@ class MayhemGame(Game):
             out.append(f"no side to act in {phase}")
         return out
 
+    def invariant_problems(self) -> list[str]:
+        """The hook the shared conformance harness (tests/rules/conformance.py) calls."""
+        return self.problems()
+
     # -- pictures -------------------------------------------------------------------
 
     def units_json(self) -> list[dict[str, JSON]]:
