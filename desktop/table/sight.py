@@ -36,7 +36,48 @@ class Obstacles:
     def __init__(self, polygons: Sequence[BaseGeometry], ids: Sequence[str] = ()) -> None:
         self.polygons: NDArray[np.object_] = np.array(list(polygons), dtype=object)
         self.ids = list(ids) if ids else [str(i) for i in range(len(self.polygons))]
-        self.tree = STRtree(self.polygons) if len(self.polygons) else None
+        self.index = {k: i for i, k in enumerate(self.ids)}
+        self._tree: STRtree | None = None
+        #: Corners (m, 4, 2) when every obstacle is a rectangle (bases always are):
+        #: then sight is tested with plain array arithmetic, no geometry calls.
+        self.rects: NDArray[np.float64] | None = None
+        if len(self.polygons):
+            counts = shapely.get_num_coordinates(self.polygons)
+            if bool(np.all(counts == 5)):
+                flat = shapely.get_coordinates(self.polygons)
+                self.rects = flat.reshape(-1, 5, 2)[:, :4].astype(float)
+
+    @property
+    def tree(self) -> STRtree | None:
+        if self._tree is None and len(self.polygons):
+            self._tree = STRtree(self.polygons)
+        return self._tree
+
+    def crossing(self, a: NDArray[np.float64], b: NDArray[np.float64],
+                 excluded: NDArray[np.bool_]) -> NDArray[np.bool_]:
+        """For segments a[i]-b[i]: does each cross the interior of a rectangle
+        (separating-axis test; touching or grazing does not count)?  `excluded`
+        (n, m) marks pairs to ignore.  Needs `rects`."""
+        assert self.rects is not None
+        r = self.rects  # (m, 4, 2)
+        eps = 1e-9
+        hit: NDArray[np.bool_] = np.logical_not(excluded)
+        for axis in (r[:, 1] - r[:, 0], r[:, 3] - r[:, 0]):  # the rectangle's two axes
+            pr = np.einsum("mkd,md->mk", r, axis)  # (m, 4)
+            rmin, rmax = pr.min(axis=1), pr.max(axis=1)
+            pa = a @ axis.T  # (n, m)
+            pb = b @ axis.T
+            smin, smax = np.minimum(pa, pb), np.maximum(pa, pb)
+            scale = np.linalg.norm(axis, axis=1) * eps
+            hit = hit & (smin < rmax - scale) & (smax > rmin + scale)
+        d = b - a
+        w = np.stack([-d[:, 1], d[:, 0]], axis=1)  # the segment's normal (n, 2)
+        pr = np.einsum("mkd,nd->nmk", r, w)  # (n, m, 4)
+        pa = np.einsum("nd,nd->n", a, w)[:, None]
+        scale = (np.linalg.norm(w, axis=1) * eps)[:, None]
+        hit = hit & (pr.min(axis=2) < pa - scale) & (pr.max(axis=2) > pa + scale)
+        out: NDArray[np.bool_] = np.asarray(hit.any(axis=1), dtype=bool)
+        return out
 
     def blocking(self, segments: NDArray[np.object_], exclude: Iterable[str] = ()) -> NDArray[
         np.bool_
@@ -180,7 +221,19 @@ def _any_clear(
                 geoms = np.array([terrain.areas[f] for f in f_idx], dtype=object)
                 real = shapely.relate_pattern(segs[s_idx], geoms, _CROSSES_INTERIOR)
                 blocked[s_idx[real]] = True
-    if obstacles is not None and obstacles.tree is not None:
+    if obstacles is not None and obstacles.rects is not None:
+        open_idx = np.flatnonzero(~blocked)
+        if len(open_idx):
+            pts = np.array(coords, dtype=float)[open_idx]  # (k, 2, 2)
+            excluded = np.zeros((len(open_idx), len(obstacles.ids)), dtype=bool)
+            for row, si in enumerate(open_idx):
+                for oid in requests[own[si]].exclude:
+                    col = obstacles.index.get(oid)
+                    if col is not None:
+                        excluded[row, col] = True
+            cross = obstacles.crossing(pts[:, 0], pts[:, 1], excluded)
+            blocked[open_idx[cross]] = True
+    elif obstacles is not None and obstacles.tree is not None:
         open_idx = np.flatnonzero(~blocked)
         if len(open_idx):
             s_idx, o_idx = obstacles.tree.query(segs[open_idx], predicate="intersects")
