@@ -10,6 +10,7 @@ import math
 from enum import StrEnum
 from typing import Final
 
+import numpy as np
 import shapely
 from shapely.geometry import Point as SPoint
 from shapely.geometry import Polygon
@@ -113,8 +114,14 @@ def sector(apex: Point, facing: float, half_angle: float, radius: float) -> Base
 
 
 def wedge(apex: Point, facing: float, half_angle: float, radius: float) -> Polygon:
-    """A triangle holding every point within `radius` of `apex` and `half_angle`
-    (less than 90) either side of `facing`: the cone, cut by a chord beyond the radius."""
+    """A polygon holding every point within `radius` of `apex` and `half_angle`
+    (less than 180) either side of `facing`: the cone, cut beyond the radius."""
+    if half_angle >= 90.0:
+        return Polygon([apex, *[
+            (apex[0] + 2 * radius * math.sin(math.radians(b)),
+             apex[1] - 2 * radius * math.cos(math.radians(b)))
+            for b in np.linspace(facing - half_angle, facing + half_angle, 9)
+        ]])
     reach = radius / math.cos(math.radians(half_angle)) + 1e-6
     pts = [apex]
     for b in (facing - half_angle, facing + half_angle):
@@ -179,21 +186,18 @@ def arc_part(
     apex: Point, facing: float, half_angle: float, radius: float,
     target: BaseGeometry | list[Point],
 ) -> BaseGeometry | None:
-    """The part of `target` (a convex base, as a polygon or its corners) inside the
-    arc, or None if no part of it within `radius` lies in the arc."""
+    """The part of `target` (a convex base, as a polygon or its corners) that lies
+    in the arc, or None if no part of it within `radius` does."""
     if isinstance(target, list):
         coords = target
-        if half_angle >= 180.0 or half_angle >= 90.0:
-            target = shapely.polygons(coords)
+        geom: BaseGeometry = shapely.polygons(coords)
     else:
-        coords = [(float(x), float(y)) for x, y in target.exterior.coords][:-1]
-    assert not isinstance(target, list) or half_angle < 90.0
+        geom = target
+        coords = [(float(x), float(y)) for x, y in shapely.get_coordinates(target)[:-1]]
     if half_angle >= 180.0:
-        assert not isinstance(target, list)
-        return target if point_distance(apex, target) <= radius + 1e-9 else None
+        return geom if point_distance(apex, geom) <= radius + 1e-9 else None
     if half_angle >= 90.0:
-        assert not isinstance(target, list)
-        part = target.intersection(wedge(apex, facing, half_angle, radius))
+        part = geom.intersection(wedge(apex, facing, half_angle, radius))
         if part.is_empty or point_distance(apex, part) > radius + 1e-9:
             return None
         return part
