@@ -1,0 +1,81 @@
+"""Start the play window on a scenario (or a saved game), or render it to a PNG."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication, QDialog
+
+from desktop.play.session import Setup, default_ruleset
+from desktop.rules.engine import RulesError
+from desktop.rules.record import RecordError
+from desktop.scenario import ScenarioError, load
+from desktop.ui.play.start_dialog import StartDialog
+from desktop.ui.play.window import PlayWindow
+
+WINDOW_SIZE = (1500, 940)
+
+
+def _is_record(path: Path) -> bool:
+    try:
+        head = path.read_text(encoding="utf-8")[:400]
+    except OSError:
+        return False
+    return "Volley game record" in head or "\nactions:" in head
+
+
+def screenshot(window: PlayWindow, out: Path) -> bool:
+    app = QApplication.instance()
+    window.resize(*WINDOW_SIZE)
+    window.show()
+    if app is not None:
+        app.processEvents()
+    window.view.fit_table()
+    if app is not None:
+        app.processEvents()
+    return window.grab().save(str(out), "PNG")
+
+
+def run(file: Path, ruleset: str | None, seed: int | None, shot: Path | None) -> int:
+    import desktop.rules  # noqa: F401  (registers the rulesets)
+    from desktop.ui.app import application
+
+    app = application()
+    window = PlayWindow()
+    window.resize(*WINDOW_SIZE)
+    try:
+        if _is_record(file):
+            window.open_game(file)
+        else:
+            scenario = load(file)
+            rs = ruleset or default_ruleset(scenario)
+            setup = Setup(scenario, rs, seed=seed or 0, scenario_path=file)
+            if shot is not None:
+                window.start(setup)
+            else:
+                dlg = StartDialog(scenario, None, rs, seed or 0)
+                if dlg.exec() != QDialog.DialogCode.Accepted:
+                    return 0
+                setup = dlg.setup()
+                setup.scenario_path = file
+                if dlg.deploy.isChecked():
+                    window.begin_deployment(setup)
+                else:
+                    window.start(setup)
+    except ScenarioError as e:
+        for problem in e.problems or [e]:
+            print(problem, file=sys.stderr)
+        return 1
+    except (RulesError, RecordError, LookupError) as e:
+        print(f"volley play: {file}: {e}", file=sys.stderr)
+        return 1
+    if shot is not None:
+        ok = screenshot(window, shot)
+        window.close()
+        if not ok:
+            print(f"volley play: could not write {shot}", file=sys.stderr)
+            return 1
+        return 0
+    window.show()
+    return app.exec()

@@ -1,0 +1,153 @@
+"""Mouse and keys on the table while playing: drag to move, pivot, commit or cancel,
+click targets, the ruler and the line-of-sight tool.
+
+An event filter on the view's viewport; everything it decides goes through
+the window's methods (which the tests call directly as well).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+
+if TYPE_CHECKING:
+    from desktop.ui.play.window import PlayWindow
+
+#: A press that moves less than this (screen pixels) is a click, not a drag.
+CLICK_SLOP = 5
+#: Pivot steps (degrees) for [ and ] (and with Shift).
+PIVOT_STEP, PIVOT_FINE = 15.0, 5.0
+
+
+class Interaction(QObject):
+    def __init__(self, window: PlayWindow) -> None:
+        super().__init__(window)
+        self.w = window
+        self.press_at: QPointF | None = None
+        self.press_piece: str | None = None
+        self.pivoting = False
+        self.dragging = False
+
+    def scene_pt(self, event: QMouseEvent) -> tuple[float, float]:
+        p = self.w.view.mapToScene(event.position().toPoint())
+        return (p.x(), p.y())
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        t = event.type()
+        if t == QEvent.Type.MouseButtonPress and isinstance(event, QMouseEvent):
+            return self._press(event)
+        if t == QEvent.Type.MouseMove and isinstance(event, QMouseEvent):
+            return self._move(event)
+        if t == QEvent.Type.MouseButtonRelease and isinstance(event, QMouseEvent):
+            return self._release(event)
+        if t == QEvent.Type.MouseButtonDblClick and isinstance(event, QMouseEvent):
+            if self.w.tool == "ruler":
+                self.w.ruler_finish()
+                return True
+            if self.w.proposal is not None:
+                self.w.commit_move()
+                return True
+        return False
+
+    # -- mouse ---------------------------------------------------------------------
+
+    def _press(self, event: QMouseEvent) -> bool:
+        w = self.w
+        pt = self.scene_pt(event)
+        if event.button() == Qt.MouseButton.RightButton:
+            if w.tool == "ruler":
+                w.ruler_finish()
+                return True
+            if w.proposal is not None or w.drag is not None:
+                w.cancel_move()
+                return True
+            return False
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        if w.tool == "ruler":
+            w.ruler_click(pt)
+            return True
+        if w.tool == "sight":
+            w.sight_click(pt)
+            return True
+        if w.proposal is not None and w.near_handle(pt):
+            self.pivoting = True
+            return True
+        pid = w.piece_at(pt)
+        if w.proposal is not None and w.in_ghost(pt):
+            pid = w.proposal.pid
+        self.press_at = event.position()
+        self.press_piece = pid
+        self.dragging = False
+        if pid is not None and w.target_action(pid) is not None:
+            w.attack(pid)
+            self.press_piece = None
+            return True
+        return pid is not None  # on empty ground the view pans
+
+    def _move(self, event: QMouseEvent) -> bool:
+        w = self.w
+        pt = self.scene_pt(event)
+        if w.tool == "ruler":
+            w.ruler_hover(pt)
+            return False
+        if w.tool == "sight":
+            w.sight_hover(pt)
+            return False
+        if self.pivoting:
+            w.pivot_towards(pt)
+            return True
+        if self.press_piece is not None and self.press_at is not None:
+            moved = (event.position() - self.press_at).manhattanLength()
+            if not self.dragging and moved >= CLICK_SLOP and w.can_drag(self.press_piece):
+                self.dragging = True
+                w.begin_drag(self.press_piece, pt)
+            if self.dragging:
+                w.drag_to(pt)
+            return True
+        w.hover(pt)
+        return False
+
+    def _release(self, event: QMouseEvent) -> bool:
+        w = self.w
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        if self.pivoting:
+            self.pivoting = False
+            w.refresh_probe()
+            return True
+        pid, self.press_piece = self.press_piece, None
+        if pid is None:
+            return False
+        if self.dragging:
+            self.dragging = False
+            w.end_drag(self.scene_pt(event))
+        else:
+            w.select(pid)
+        return True
+
+    # -- keys (installed on the window) ------------------------------------------------
+
+    def key(self, event: QKeyEvent) -> bool:
+        w = self.w
+        k = event.key()
+        fine = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if k == Qt.Key.Key_Escape:
+            if w.drag is not None or w.proposal is not None:
+                w.cancel_move()
+            elif w.tool != "select":
+                w.set_tool("select")
+            else:
+                w.select(None)
+            return True
+        if k in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and w.proposal is not None:
+            w.commit_move()
+            return True
+        if k in (Qt.Key.Key_BracketLeft, Qt.Key.Key_BracketRight, Qt.Key.Key_BraceLeft,
+                 Qt.Key.Key_BraceRight):
+            step = PIVOT_FINE if fine else PIVOT_STEP
+            left = k in (Qt.Key.Key_BracketLeft, Qt.Key.Key_BraceLeft)
+            return w.pivot(-step if left else step)
+        return False

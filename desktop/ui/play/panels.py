@@ -1,0 +1,308 @@
+"""The play window's panels: phase bar, unit card, log, dice tray and the charts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+import pyqtgraph as pg
+import PySide6  # noqa: F401  (pyqtgraph picks the binding already imported)
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.play.adapters import Card, OddsView, pct
+from desktop.play.log import LogLine
+
+pg.setConfigOptions(antialias=True, background="w", foreground="k")
+
+
+def _clear(layout: QHBoxLayout | QVBoxLayout) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        w = item.widget()
+        if w is not None:
+            w.hide()
+            w.setParent(None)
+            w.deleteLater()
+
+
+class PhaseBar(QFrame):
+    """Turn, phase and side to act; the prompt; the buttons that move the game on."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("phasebar")
+        self.setStyleSheet(
+            "#phasebar { background: #2d3530; }"
+            "#phasebar QLabel { color: #f4f1e8; }"
+            "#phasebar QPushButton { padding: 4px 12px; font-weight: bold; }")
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(10, 6, 10, 6)
+        self.swatch = QLabel()
+        self.swatch.setFixedSize(QSize(18, 18))
+        self.title = QLabel()
+        f = QFont()
+        f.setPointSize(12)
+        f.setBold(True)
+        self.title.setFont(f)
+        self.prompt = QLabel()
+        self.prompt.setStyleSheet("color: #ffd98a;")
+        self.prompt.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.buttons = QHBoxLayout()
+        lay.addWidget(self.swatch)
+        lay.addWidget(self.title)
+        lay.addSpacing(16)
+        lay.addWidget(self.prompt, 1)
+        lay.addLayout(self.buttons)
+        self.button_map: dict[str, QPushButton] = {}
+
+    def set_state(self, title: str, colour: str, prompt: str, help_text: str) -> None:
+        self.title.setText(title)
+        self.title.setToolTip(help_text)
+        self.swatch.setStyleSheet(f"background: {colour}; border: 1px solid #f4f1e8;")
+        self.prompt.setText(prompt)
+
+    def set_buttons(self, buttons: Sequence[tuple[str, str, Callable[[], None], str]]) -> None:
+        """(key, label, slot, tooltip) for each button, in order."""
+        _clear(self.buttons)
+        self.button_map = {}
+        for key, label, slot, tip in buttons:
+            b = QPushButton(label)
+            b.setToolTip(tip)
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            b.clicked.connect(slot)
+            self.buttons.addWidget(b)
+            self.button_map[key] = b
+
+
+class UnitCard(QWidget):
+    """The selected piece: what it is, its counters, what it may do and its chances."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 6, 8, 6)
+        self.text = QLabel()
+        self.text.setTextFormat(Qt.TextFormat.RichText)
+        self.text.setWordWrap(True)
+        self.text.setAlignment(Qt.AlignmentFlag.AlignTop)
+        lay.addWidget(self.text)
+        self.actions = QVBoxLayout()
+        lay.addLayout(self.actions)
+        lay.addStretch(1)
+        self.show_card(None)
+
+    def show_card(self, card: Card | None, colour: str = "#777",
+                  actions: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
+        _clear(self.actions)
+        if card is None:
+            self.text.setText("<i>Click a unit to see its card. Drag one of yours to move "
+                              "it.</i>")
+            return
+        rows = "".join(f"<tr><td style='color:#555;padding-right:10px'>{k}</td>"
+                       f"<td><b>{v}</b></td></tr>" for k, v in card.rows)
+        may = ", ".join(card.may) if card.may else "nothing more this phase"
+        chances = "".join(
+            f"<tr><td style='color:#555;padding-right:10px'>{k}</td><td><b>{pct(p)}</b>"
+            f" <span style='color:{colour}'>{'█' * round(p * 10)}</span>"
+            f"<span style='color:#ccc'>{'█' * (10 - round(p * 10))}</span></td></tr>"
+            for k, p in card.chances)
+        html = (f"<div style='font-size:14pt;font-weight:bold'>"
+                f"<span style='color:{colour}'>■</span> {card.title}</div>"
+                f"<div style='color:#444'>{card.subtitle}</div>"
+                f"<table style='margin-top:6px'>{rows}</table>"
+                f"<div style='margin-top:6px'><b>May still:</b> {may}</div>")
+        if chances:
+            html += f"<div style='margin-top:6px'><b>Chances</b></div><table>{chances}</table>"
+        self.text.setText(html)
+        for label, slot in actions:
+            b = QPushButton(label)
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            b.clicked.connect(slot)
+            self.actions.addWidget(b)
+
+
+LOG_COLOURS = {"action": "#1d1d1b", "event": "#333333", "roll": "#6a4c93",
+               "phase": "#2b6e4f", "outcome": "#b22222"}
+
+
+class LogView(QListWidget):
+    """Every action, event and roll, newest at the bottom."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAlternatingRowColors(False)
+        self.setWordWrap(True)
+        self.setUniformItemSizes(False)
+
+    def add_lines(self, lines: Sequence[LogLine]) -> None:
+        for ln in lines:
+            indent = "" if ln.kind in ("action", "phase", "outcome") else "    "
+            it = QListWidgetItem(indent + ln.text)
+            it.setForeground(QColor(LOG_COLOURS.get(ln.kind, "#333")))
+            if ln.kind in ("action", "outcome"):
+                f = it.font()
+                f.setBold(True)
+                it.setFont(f)
+            if ln.kind == "phase":
+                it.setBackground(QColor("#e8f0e8"))
+            it.setData(Qt.ItemDataRole.UserRole, ln.step)
+            self.addItem(it)
+        self.scrollToBottom()
+
+    def lines_text(self) -> list[str]:
+        return [self.item(i).text().strip() for i in range(self.count())]
+
+
+class DiceTray(QWidget):
+    """The dice the last action rolled, drawn as dice, with what each was for."""
+
+    PIPS: ClassVar[dict[int, list[tuple[float, float]]]] = {
+            1: [(0.5, 0.5)], 2: [(0.25, 0.25), (0.75, 0.75)],
+            3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+            4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+            5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+            6: [(0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78),
+                (0.75, 0.78)]}
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.dice: list[tuple[str, int, str]] = []
+        self.caption = "No dice rolled yet."
+        self.setMinimumHeight(96)
+
+    def set_dice(self, dice: Sequence[tuple[str, int, str]], caption: str) -> None:
+        self.dice = list(dice)
+        self.caption = caption
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(300, 110)
+
+    def paintEvent(self, event: object) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.fillRect(self.rect(), QColor("#355e3b"))
+        p.setPen(QColor("#f4f1e8"))
+        f = QFont()
+        f.setPointSize(9)
+        p.setFont(f)
+        p.drawText(QRectF(8, 4, self.width() - 16, 18), Qt.AlignmentFlag.AlignLeft,
+                   self.caption)
+        size = 34.0
+        x, y = 10.0, 26.0
+        for kind, value, purpose in self.dice[:24]:
+            if x + size > self.width() - 6:
+                x = 10.0
+                y += size + 24
+            r = QRectF(x, y, size, size)
+            d3 = kind == "d3"
+            p.setPen(QPen(QColor("#222"), 1.2))
+            p.setBrush(QColor("#fdf6e3") if not d3 else QColor("#f6d27a"))
+            p.drawRoundedRect(r, 6, 6)
+            p.setBrush(QColor("#1d1d1b"))
+            p.setPen(Qt.PenStyle.NoPen)
+            if kind in ("d6", "d3") and value in self.PIPS:
+                for px, py in self.PIPS[value]:
+                    p.drawEllipse(QPointF(x + px * size, y + py * size), 3.2, 3.2)
+            else:
+                p.setPen(QColor("#1d1d1b"))
+                p.drawText(r, Qt.AlignmentFlag.AlignCenter, str(value))
+            p.setPen(QColor("#e8e4d8"))
+            f2 = QFont()
+            f2.setPointSize(7)
+            p.setFont(f2)
+            words = purpose.split(":")[0][:10]
+            p.drawText(QRectF(x - 6, y + size + 1, size + 12, 14),
+                       Qt.AlignmentFlag.AlignHCenter, (kind + " " + words).strip())
+            p.setFont(f)
+            x += size + 14
+        p.end()
+
+
+class OddsChart(QWidget):
+    """The exact odds of the hovered action as a small bar chart."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.plot = pg.PlotWidget()
+        self.plot.setMinimumHeight(140)
+        self.plot.setMouseEnabled(False, False)
+        self.plot.hideButtons()
+        self.plot.setMenuEnabled(False)
+        self.plot.getAxis("left").setLabel("chance %")
+        self.notes = QLabel()
+        self.notes.setWordWrap(True)
+        lay.addWidget(self.title)
+        lay.addWidget(self.plot, 1)
+        lay.addWidget(self.notes)
+        self.view: OddsView | None = None
+        self.show_odds(None)
+
+    def show_odds(self, view: OddsView | None, colour: str = "#b22222") -> None:
+        self.view = view
+        self.plot.clear()
+        if view is None:
+            self.title.setText("<i>Hover a target (red dashed outline) to see the exact "
+                               "odds before you commit.</i>")
+            self.notes.clear()
+            self.plot.hide()
+            return
+        self.plot.show()
+        self.title.setText(f"<b>{view.title}</b>")
+        xs = list(range(len(view.bars)))
+        ys = [p * 100 for _, p in view.bars]
+        bars = pg.BarGraphItem(x=xs, height=ys, width=0.7, brush=QColor(colour),
+                               pen=pg.mkPen("#222"))
+        self.plot.addItem(bars)
+        for x, (_, p) in zip(xs, view.bars, strict=True):
+            t = pg.TextItem(pct(p), anchor=(0.5, 1.0), color="#222")
+            t.setPos(x, p * 100)
+            self.plot.addItem(t)
+        ax = self.plot.getAxis("bottom")
+        ax.setTicks([[(x, label) for x, (label, _) in zip(xs, view.bars, strict=True)]])
+        self.plot.setYRange(0, max([*ys, 10]) * 1.2)
+        self.plot.setXRange(-0.6, len(xs) - 0.4)
+        self.notes.setText(" · ".join(view.notes))
+
+
+class StrengthChart(pg.PlotWidget):
+    """Each side's strength over the turns."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumHeight(150)
+        self.addLegend(offset=(-10, 10))
+        self.getAxis("bottom").setLabel("turn")
+        self.setMouseEnabled(False, False)
+        self.hideButtons()
+        self.setMenuEnabled(False)
+
+    def show_series(self, label: str, xs: Sequence[float], ys: dict[str, list[float]],
+                    colours: dict[str, str], names: dict[str, str]) -> None:
+        self.clear()
+        self.getAxis("left").setLabel(label)
+        for side, values in ys.items():
+            c = QColor(colours.get(side, "#555"))
+            if c.lightness() > 180:  # a white or pale side still needs a visible line
+                c = c.darker(200)
+            self.plot(list(xs), values, pen=pg.mkPen(c, width=3), symbol="o", symbolSize=7,
+                      symbolBrush=c, name=names.get(side, side))
+        top = max((v for vals in ys.values() for v in vals), default=1.0)
+        self.setYRange(0, top * 1.1 + 1)
+        self.setXRange(0, max([*list(xs), 1.0]))

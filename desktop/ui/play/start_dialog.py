@@ -1,0 +1,115 @@
+"""The start dialog: ruleset, its options, seed, and who plays each side."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.play.session import SEAT_LABELS, Seat, Setup, default_ruleset
+from desktop.rules import registry
+from desktop.rules.engine import OptionValue
+from desktop.scenario.model import Scenario
+
+
+class StartDialog(QDialog):
+    def __init__(self, scenario: Scenario, parent: QWidget | None = None,
+                 ruleset: str | None = None, seed: int = 0) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Play — {scenario.title}")
+        self.scenario = scenario
+        lay = QVBoxLayout(self)
+        form = QFormLayout()
+        self.ruleset = QComboBox()
+        for rs in registry.all_rulesets():
+            self.ruleset.addItem(f"{rs.name} ({rs.id})", rs.id)
+        want = ruleset or default_ruleset(scenario)
+        self.ruleset.setCurrentIndex(max(0, self.ruleset.findData(want)))
+        self.ruleset.currentIndexChanged.connect(self._fill_options)
+        form.addRow("Ruleset", self.ruleset)
+        self.about = QLabel()
+        self.about.setWordWrap(True)
+        form.addRow("", self.about)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2_000_000_000)
+        self.seed.setValue(seed)
+        self.seed.setToolTip("The same seed and the same actions always give the same game.")
+        form.addRow("Seed", self.seed)
+        lay.addLayout(form)
+        self.options_box = QGroupBox("Options")
+        self.options_form = QFormLayout(self.options_box)
+        lay.addWidget(self.options_box)
+        seats = QGroupBox("Who plays")
+        sf = QFormLayout(seats)
+        self.seats: dict[str, QComboBox] = {}
+        for s in scenario.sides:
+            cb = QComboBox()
+            for seat in Seat:
+                cb.addItem(SEAT_LABELS[seat], seat.value)
+            sf.addRow(s.name, cb)
+            self.seats[s.id] = cb
+        lay.addWidget(seats)
+        self.deploy = QCheckBox("Adjust deployment inside the zones before turn 1")
+        self.deploy.setChecked(True)
+        lay.addWidget(self.deploy)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Play")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self._editors: dict[str, QWidget] = {}
+        self._fill_options()
+
+    def _fill_options(self) -> None:
+        while self.options_form.rowCount():
+            self.options_form.removeRow(0)
+        self._editors = {}
+        rs = registry.get(self.ruleset.currentData())
+        self.about.setText(f"<i>{rs.description}</i>")
+        current = rs.resolve_options(self.scenario, None)
+        for spec in rs.options:
+            value = current.get(spec.name, spec.default)
+            w: QWidget
+            if isinstance(spec.default, bool):
+                w = QCheckBox()
+                w.setChecked(bool(value))
+            elif isinstance(spec.default, int):
+                w = QSpinBox()
+                w.setRange(-1_000_000, 1_000_000)
+                w.setValue(int(value))
+            elif isinstance(spec.default, float):
+                w = QDoubleSpinBox()
+                w.setRange(-1e6, 1e6)
+                w.setValue(float(value))
+            else:
+                w = QLineEdit(str(value))
+            w.setToolTip(spec.help)
+            self.options_form.addRow(spec.name.replace("_", " "), w)
+            self._editors[spec.name] = w
+        if not rs.options:
+            self.options_form.addRow(QLabel("This ruleset has no options."))
+
+    def setup(self, path: object = None) -> Setup:
+        rs_id = str(self.ruleset.currentData())
+        opts: dict[str, OptionValue] = {}
+        for name, w in self._editors.items():
+            if isinstance(w, QCheckBox):
+                opts[name] = w.isChecked()
+            elif isinstance(w, (QSpinBox, QDoubleSpinBox)):
+                opts[name] = w.value()
+            elif isinstance(w, QLineEdit):
+                opts[name] = w.text()
+        seats = {sid: Seat(cb.currentData()) for sid, cb in self.seats.items()}
+        return Setup(self.scenario, rs_id, opts, self.seed.value(), seats=seats)
