@@ -187,6 +187,12 @@ def _style(style: str, px: float) -> tuple[QPen, QBrush]:
     return QPen(DRAFT, 2.0 * px), QBrush(QColor(11, 87, 208, 40))
 
 
+_HANDLED = frozenset({
+    QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick,
+    QEvent.Type.MouseMove, QEvent.Type.MouseButtonRelease,
+})
+
+
 class ViewBridge(QObject):
     """Feeds a view's mouse and key events to the tool manager, in table inches."""
 
@@ -198,7 +204,8 @@ class ViewBridge(QObject):
         self.overlay = OverlayItem(manager)
         view.scene().addItem(self.overlay)
         manager.overlayChanged.connect(self.overlay.refresh)
-        view.viewport().installEventFilter(self)
+        self._viewport = view.viewport()
+        self._viewport.installEventFilter(self)
         view.installEventFilter(self)
         self._buttons = ""
 
@@ -216,9 +223,9 @@ class ViewBridge(QObject):
         )
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if not self.enabled:
-            return False
         t = event.type()
+        if t not in _HANDLED or not self.enabled:
+            return False  # (also keeps away from a view being torn down)
         if obj is self.view and t == QEvent.Type.KeyPress:
             mods = event.modifiers()
             name = key_name(event.key(), event.text())
@@ -228,7 +235,7 @@ class ViewBridge(QObject):
             if name == "Space":
                 return False
             return self.manager.key(name, ev)
-        if obj is not self.view.viewport():
+        if obj is not self._viewport:
             return False
         if t in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick):
             b = event.button()

@@ -242,7 +242,7 @@ class CrossingTool(Tool):
         self.ftype = ftype
         self.name = ftype.value
         self.label = f"Place {TERRAIN_LABELS[ftype].lower()}"
-        self.shortcut = "B" if ftype is TerrainType.BRIDGE else "F"
+        self.shortcut = "B" if ftype is TerrainType.BRIDGE else "Shift+B"
         self.icon = f"terrain_{ftype.value}"
         self.tip = f"Click on a river or stream to lay a {ftype.value} across it"
         self._hover: Point | None = None

@@ -1,0 +1,340 @@
+"""The properties panel: the selected feature, unit, officer or objective, as a form.
+
+Each field pushes one command when it is committed (Enter or leaving the
+field for text and numbers, at once for choices and check boxes).  A refused
+value (a polygon that would cross itself, a name left empty) is reported and
+the form shows the model again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.scenario import edits
+from desktop.scenario.model import LineShape, Objective, Officer, TerrainFeature, Unit
+from desktop.scenario.vocabulary import (
+    LINEAR_TERRAIN,
+    QUALITY_LABELS,
+    RANK_LABELS,
+    TERRAIN_LABELS,
+    TERRAIN_PROPERTIES,
+    UNIT_LABELS,
+    CommandRole,
+    Formation,
+    Quality,
+    Rank,
+    TerrainType,
+    Trait,
+    UnitType,
+)
+from desktop.ui import commands as C
+
+#: Friendlier labels for type-specific property keys.
+PROPERTY_LABELS = {
+    "height": "Height (levels)",
+    "dense": "Dense (blocks sight)",
+    "storeys": "Storeys",
+    "track": "Only a track",
+    "tall": "Tall crops (block sight)",
+}
+
+
+class PropertiesPanel(QWidget):
+    """Rebuilt whenever the selection changes; refreshed when the selected thing changes."""
+
+    refused = Signal(str)
+    arrange = Signal(str)
+
+    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc: Any = None
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(8, 8, 8, 8)
+        self._layout.addStretch(1)
+        self._body: QWidget | None = None
+        self._shown: object = None
+        self.fields: dict[str, QWidget] = {}
+        # while a drag changes the selected thing many times a second, rebuild once it rests
+        self._later = QTimer(self)
+        self._later.setSingleShot(True)
+        self._later.setInterval(120)
+        self._later.timeout.connect(self._rebuild)
+        self.set_document(doc)
+
+    def set_document(self, doc: Any) -> None:
+        if self.doc is not None:
+            for sig, slot in ((self.doc.changed, self._changed),
+                              (self.doc.selectionChanged, self._rebuild)):
+                with contextlib.suppress(RuntimeError, TypeError):
+                    sig.disconnect(slot)
+        self.doc = doc
+        doc.changed.connect(self._changed)
+        doc.selectionChanged.connect(self._rebuild)
+        self._rebuild()
+
+    # --- what is shown ------------------------------------------------------------------
+
+    def _thing(self) -> TerrainFeature | Unit | Officer | Objective | None:
+        sel = self.doc.selection
+        if len(sel) != 1:
+            return None
+        (i,) = sel
+        s = self.doc.scenario
+        for f in s.terrain:
+            if f.id == i:
+                return f
+        for o in s.game.objectives:
+            if o.id == i:
+                return o
+        if edits.is_piece(s, i):
+            return edits.piece(s, i)
+        return None
+
+    def _changed(self, _ch: object) -> None:
+        thing = self._thing()
+        if thing is not self._shown:
+            self._later.start()
+
+    def _rebuild(self, *_: object) -> None:
+        self._later.stop()
+        thing = self._thing()
+        self._shown = thing
+        if self._body is not None:
+            self._layout.removeWidget(self._body)
+            self._body.hide()
+            self._body.deleteLater()
+        self._body = QWidget()
+        self.fields = {}
+        form = QFormLayout(self._body)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        n = len(self.doc.selection)
+        if thing is None:
+            text = ("Nothing selected.\nClick something on the table, or drag a box round "
+                    "several things." if n == 0 else f"{n} items selected.")
+            label = QLabel(text)
+            label.setWordWrap(True)
+            form.addRow(label)
+            if n > 1:
+                row = QHBoxLayout()
+                for how in ("line", "column"):
+                    b = QPushButton(f"Arrange in {how}")
+                    b.clicked.connect(lambda _c=False, h=how: self.arrange.emit(h))
+                    row.addWidget(b)
+                form.addRow(row)
+        elif isinstance(thing, TerrainFeature):
+            self._feature_form(form, thing)
+        elif isinstance(thing, Unit):
+            self._unit_form(form, thing)
+        elif isinstance(thing, Officer):
+            self._officer_form(form, thing)
+        else:
+            self._objective_form(form, thing)
+        self._layout.insertWidget(0, self._body)
+
+    # --- field helpers ---------------------------------------------------------------------
+
+    def _push(self, make: Callable[[], Any]) -> None:
+        try:
+            cmd = make()
+        except (edits.EditError, ValueError, KeyError) as e:
+            msg = str(e).strip("'\"")
+            self.refused.emit(msg[:1].upper() + msg[1:])
+            self._rebuild()
+            return
+        self.doc.push(cmd)
+
+    def _text(self, form: QFormLayout, key: str, label: str, value: str,
+              make: Callable[[str], Any]) -> QLineEdit:
+        w = QLineEdit(value)
+        w.editingFinished.connect(
+            lambda: w.text() != value and self._push(lambda: make(w.text())))
+        form.addRow(label, w)
+        self.fields[key] = w
+        return w
+
+    def _choice(self, form: QFormLayout, key: str, label: str,
+                choices: list[tuple[Any, str]], value: Any, make: Callable[[Any], Any]
+                ) -> QComboBox:
+        w = QComboBox()
+        for data, text in choices:
+            w.addItem(text, data)
+        w.setCurrentIndex(max(0, [d for d, _ in choices].index(value) if value in
+                              [d for d, _ in choices] else 0))
+        w.activated.connect(
+            lambda _i: w.currentData() != value and self._push(lambda: make(w.currentData())))
+        form.addRow(label, w)
+        self.fields[key] = w
+        return w
+
+    def _number(self, form: QFormLayout, key: str, label: str, value: float,
+                make: Callable[[float], Any], *, lo: float = 0, hi: float = 10_000,
+                step: float = 1, decimals: int = 0, suffix: str = "") -> QWidget:
+        w: QSpinBox | QDoubleSpinBox
+        if decimals:
+            w = QDoubleSpinBox()
+            w.setDecimals(decimals)
+        else:
+            w = QSpinBox()
+        w.setRange(lo, hi)  # type: ignore[arg-type]
+        w.setSingleStep(step)  # type: ignore[arg-type]
+        w.setValue(value)  # type: ignore[arg-type]
+        w.setKeyboardTracking(False)
+        if suffix:
+            w.setSuffix(suffix)
+        w.editingFinished.connect(
+            lambda: w.value() != value and self._push(lambda: make(w.value())))
+        form.addRow(label, w)
+        self.fields[key] = w
+        return w
+
+    def _check(self, form: QFormLayout, key: str, label: str, value: bool,
+               make: Callable[[bool], Any]) -> QCheckBox:
+        w = QCheckBox(label)
+        w.setChecked(value)
+        w.toggled.connect(lambda on: self._push(lambda: make(on)))
+        form.addRow("", w)
+        self.fields[key] = w
+        return w
+
+    def _heading(self, form: QFormLayout, text: str) -> None:
+        form.addRow(QLabel(f"<b>{text}</b>"))
+
+    # --- forms --------------------------------------------------------------------------
+
+    def _feature_form(self, form: QFormLayout, f: TerrainFeature) -> None:
+        d = self.doc
+        self._heading(form, f"Terrain: {TERRAIN_LABELS[f.type]}")
+        linear = f.type in LINEAR_TERRAIN
+        types = [(t, TERRAIN_LABELS[t]) for t in TerrainType
+                 if (t in LINEAR_TERRAIN) == linear]
+        self._choice(form, "type", "Type", types, f.type,
+                     lambda t: C.SetFeatureType(d, f.id, t))
+        self._text(form, "name", "Name", f.name,
+                   lambda v: C.UpdateFeature(d, f.id, name=v.strip()))
+        if isinstance(f.shape, LineShape):
+            shape = f.shape
+            self._number(form, "width", "Width", shape.width,
+                         lambda v: C.SetLineWidth(d, f.id, v), lo=0.05, hi=24, step=0.25,
+                         decimals=2, suffix=" in")
+            self._check(form, "smooth", "Smooth curve", shape.smooth,
+                        lambda on: C.SetLineWidth(d, f.id, shape.width, on))
+        for key, default in TERRAIN_PROPERTIES[f.type].items():
+            value = f.prop(key)
+            label = PROPERTY_LABELS.get(key, key.replace("_", " ").capitalize())
+            if isinstance(default, bool):
+                self._check(form, f"prop:{key}", label, bool(value),
+                            lambda on, k=key: C.SetFeatureProperty(d, f.id, k, on))
+            elif isinstance(default, int):
+                self._number(form, f"prop:{key}", label, int(value),  # type: ignore[arg-type]
+                             lambda v, k=key: C.SetFeatureProperty(d, f.id, k, int(v)),
+                             lo=0, hi=20)
+            elif isinstance(default, float):
+                self._number(form, f"prop:{key}", label, float(value),  # type: ignore[arg-type]
+                             lambda v, k=key: C.SetFeatureProperty(d, f.id, k, float(v)),
+                             lo=0, hi=20, step=0.25, decimals=2, suffix=" in")
+            else:
+                self._text(form, f"prop:{key}", label, str(value),
+                           lambda v, k=key: C.SetFeatureProperty(d, f.id, k, v))
+        kind = {"polygon": "Polygon", "line": "Line", "rectangle": "Rectangle",
+                "ellipse": "Ellipse"}[f.shape.kind]
+        n = len(edits.vertices(f.shape))
+        hint = QLabel(f"<span style='color:#666'>{kind}, {n} points · id {f.id}<br>"
+                      "Edit points with the Edit points tool (V)</span>")
+        hint.setWordWrap(True)
+        form.addRow(hint)
+
+    def _unit_form(self, form: QFormLayout, u: Unit) -> None:
+        d = self.doc
+        s = d.scenario
+        side = s.side_of(u.id)
+        self._heading(form, f"Unit: {UNIT_LABELS[u.type]}")
+        self._text(form, "name", "Name", u.name, lambda v: C.UpdatePiece(d, u.id, name=v))
+        self._choice(form, "side", "Side", [(x.id, x.name) for x in s.sides], side.id,
+                     lambda v: C.MovePieceToSide(d, u.id, v))
+        self._choice(form, "type", "Type", [(t, UNIT_LABELS[t]) for t in UnitType], u.type,
+                     lambda t: C.SetUnitType(d, u.id, t))
+        self._choice(form, "quality", "Quality", [(q, QUALITY_LABELS[q]) for q in Quality],
+                     u.quality, lambda q: C.SetUnitQuality(d, u.id, q))
+        self._number(form, "cv", "Combat Value", u.cv, lambda v: C.UpdatePiece(d, u.id, cv=int(v)),
+                     hi=99)
+        self._number(form, "figures", "Figures", u.figures,
+                     lambda v: C.UpdatePiece(d, u.id, figures=int(v)), hi=999)
+        if u.type.value.endswith("artillery"):
+            self._number(form, "guns", "Guns", u.guns,
+                         lambda v: C.UpdatePiece(d, u.id, guns=int(v)), hi=20)
+        self._choice(form, "formation", "Formation", [(f, f.value.capitalize()) for f in Formation],
+                     u.formation, lambda f: C.UpdatePiece(d, u.id, formation=f))
+        self._number(form, "facing", "Facing", u.facing,
+                     lambda v: C.UpdatePiece(d, u.id, facing=v), lo=0, hi=359.9, step=15,
+                     decimals=1, suffix="°")
+        self._number(form, "frontage", "Base frontage", u.base.frontage,
+                     lambda v: C.UpdatePiece(d, u.id, base=edits.Base(v, u.base.depth)),
+                     lo=0.25, hi=24, step=0.25, decimals=2, suffix=" in")
+        self._number(form, "depth", "Base depth", u.base.depth,
+                     lambda v: C.UpdatePiece(d, u.id, base=edits.Base(u.base.frontage, v)),
+                     lo=0.25, hi=24, step=0.25, decimals=2, suffix=" in")
+        for t in Trait:
+            on = t in u.traits
+            self._check(form, f"trait:{t.value}", f"Trait: {t.value}", on,
+                        lambda v, t=t: C.UpdatePiece(d, u.id, traits=tuple(
+                            x for x in Trait if (x in u.traits and x is not t) or
+                            (x is t and v))))
+        for r in CommandRole:
+            on = r in u.command
+            self._check(form, f"command:{r.value}", f"Command: {r.value}", on,
+                        lambda v, r=r: C.UpdatePiece(d, u.id, command=tuple(
+                            x for x in CommandRole if (x in u.command and x is not r) or
+                            (x is r and v))))
+
+    def _officer_form(self, form: QFormLayout, o: Officer) -> None:
+        d = self.doc
+        s = d.scenario
+        side = s.side_of(o.id)
+        self._heading(form, f"Officer: {RANK_LABELS[o.rank]}")
+        self._text(form, "name", "Name", o.name, lambda v: C.UpdatePiece(d, o.id, name=v))
+        self._choice(form, "rank", "Rank", [(r, RANK_LABELS[r]) for r in Rank], o.rank,
+                     lambda r: C.UpdatePiece(d, o.id, rank=r))
+        units = [(None, "(not attached)")] + [(u.id, u.name) for u in side.units]
+        self._choice(form, "attached_to", "Attached to", units, o.attached_to,
+                     lambda v: C.UpdatePiece(d, o.id, attached_to=v))
+
+    def _objective_form(self, form: QFormLayout, o: Objective) -> None:
+        d = self.doc
+        self._heading(form, "Objective")
+        self._text(form, "name", "Name", o.name, lambda v: C.UpdateObjective(d, o.id, name=v))
+        self._number(form, "radius", "Radius", o.radius,
+                     lambda v: C.UpdateObjective(d, o.id, radius=v), lo=0.25, hi=24, step=0.5,
+                     decimals=2, suffix=" in")
+        form.addRow(QLabel(f"<span style='color:#666'>id {o.id} (victory conditions name "
+                           "objectives by id)</span>"))
+
+
+class PropertiesDock(QDockWidget):
+    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+        super().__init__("Properties", parent)
+        self.setObjectName("editor_properties")
+        self.panel = PropertiesPanel(doc)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.panel)
+        scroll.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.setWidget(scroll)

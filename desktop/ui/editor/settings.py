@@ -1,0 +1,226 @@
+"""Scenario settings: title and briefing, the table, the sides, the game, the ruleset.
+
+The dialog builds the new scenario with the core's edit functions when OK is
+pressed; a refused value (a table too small for what stands on it) is shown
+and the dialog stays open.  Accepting pushes one undo step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QColorDialog,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.scenario import edits
+from desktop.scenario.model import Grid, Scenario
+from desktop.scenario.vocabulary import KNOWN_RULESETS, Edge, GameType, LengthUnit
+from desktop.ui import commands as C
+
+RULESET_LABELS = {
+    "kiddies": "Kiddies (figures, spans, flicked shots)",
+    "tactical": "Tactical Dice (square grid, CV)",
+    "d3": "D3 (activation, D3 hits)",
+    "blown_away": "Blown Away (cards)",
+    "mayhem": "Muskets & Mayhem (buckets of d6)",
+}
+
+
+def _spin(value: float, lo: float, hi: float, step: float = 1.0, decimals: int = 1,
+          suffix: str = "") -> QDoubleSpinBox:
+    w = QDoubleSpinBox()
+    w.setRange(lo, hi)
+    w.setDecimals(decimals)
+    w.setSingleStep(step)
+    w.setValue(value)
+    if suffix:
+        w.setSuffix(suffix)
+    return w
+
+
+class SideBox(QGroupBox):
+    def __init__(self, side: Any, parent: QWidget | None = None) -> None:
+        super().__init__(f"Side '{side.id}'", parent)
+        self.side_id = side.id
+        form = QFormLayout(self)
+        self.name = QLineEdit(side.name)
+        form.addRow("Name", self.name)
+        self.colour = side.colour
+        self.colour_button = QPushButton(side.colour)
+        self.colour_button.clicked.connect(self._pick_colour)
+        self._paint()
+        form.addRow("Colour", self.colour_button)
+        self.baseline = QComboBox()
+        for e in Edge:
+            self.baseline.addItem(f"{e.value.capitalize()} edge", e)
+        self.baseline.setCurrentIndex(list(Edge).index(side.baseline))
+        form.addRow("Baseline", self.baseline)
+
+    def _paint(self) -> None:
+        c = QColor(self.colour)
+        ink = "#000" if c.lightness() > 140 else "#fff"
+        self.colour_button.setText(self.colour)
+        self.colour_button.setStyleSheet(f"background:{self.colour}; color:{ink};")
+
+    def _pick_colour(self) -> None:
+        c = QColorDialog.getColor(QColor(self.colour), self, "Side colour")
+        if c.isValid():
+            self.colour = c.name()
+            self._paint()
+
+
+class SettingsDialog(QDialog):
+    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        s: Scenario = doc.scenario
+        self.setWindowTitle("Scenario settings")
+        self.setMinimumWidth(520)
+        layout = QVBoxLayout(self)
+        self.tabs = QTabWidget()
+        layout.addWidget(self.tabs)
+
+        # --- general
+        general = QWidget()
+        form = QFormLayout(general)
+        self.title = QLineEdit(s.title)
+        form.addRow("Title", self.title)
+        self.author = QLineEdit(s.author)
+        form.addRow("Author", self.author)
+        self.ruleset = QComboBox()
+        self.ruleset.addItem("(none: choose when playing)", None)
+        for r in KNOWN_RULESETS:
+            self.ruleset.addItem(RULESET_LABELS.get(r, r), r)
+        self.ruleset.setCurrentIndex(self.ruleset.findData(s.ruleset))
+        form.addRow("Default ruleset", self.ruleset)
+        self.briefing = QPlainTextEdit(s.briefing)
+        self.briefing.setPlaceholderText("What each side knows and must do…")
+        form.addRow("Briefing", self.briefing)
+        self.tabs.addTab(general, "General")
+
+        # --- table (lengths in inches; the unit only changes how they are shown)
+        table = QWidget()
+        form = QFormLayout(table)
+        t = s.table
+        self.width = _spin(t.width, 6, 480, 6, 1, " in")
+        self.depth = _spin(t.depth, 6, 480, 6, 1, " in")
+        form.addRow("Width", self.width)
+        form.addRow("Depth", self.depth)
+        self.unit = QComboBox()
+        self.unit.addItem("Inches", LengthUnit.INCH)
+        self.unit.addItem("Centimetres", LengthUnit.CM)
+        self.unit.setCurrentIndex(0 if t.unit is LengthUnit.INCH else 1)
+        form.addRow("Show lengths in", self.unit)
+        self.span = _spin(t.span, 1, 24, 0.5, 2, " in")
+        form.addRow("Span (Kiddies)", self.span)
+        self.grid_on = QCheckBox("Square grid on the table")
+        self.grid_on.setChecked(t.grid is not None)
+        form.addRow("", self.grid_on)
+        self.grid = _spin(t.grid.square if t.grid else 6.0, 0.5, 48, 0.5, 2, " in")
+        self.grid.setEnabled(t.grid is not None)
+        self.grid_on.toggled.connect(self.grid.setEnabled)
+        form.addRow("Grid square", self.grid)
+        self.tabs.addTab(table, "Table")
+
+        # --- sides
+        sides = QWidget()
+        sl = QVBoxLayout(sides)
+        self.side_boxes = [SideBox(side) for side in s.sides]
+        for b in self.side_boxes:
+            sl.addWidget(b)
+        sl.addStretch(1)
+        self.tabs.addTab(sides, "Sides")
+
+        # --- game
+        game = QWidget()
+        form = QFormLayout(game)
+        self.game_type = QComboBox()
+        self.game_type.addItem("Encounter (both sides deploy on their baselines)",
+                               GameType.ENCOUNTER)
+        self.game_type.addItem("Attack / defend", GameType.ATTACK_DEFEND)
+        self.game_type.setCurrentIndex(list(GameType).index(s.game.type))
+        form.addRow("Game type", self.game_type)
+        self.defender = QComboBox()
+        for side in s.sides:
+            self.defender.addItem(side.name, side.id)
+        if s.game.defender:
+            self.defender.setCurrentIndex(self.defender.findData(s.game.defender))
+        form.addRow("Defender", self.defender)
+        self.depth_zone = _spin(s.game.deployment_depth, 1, 120, 1, 1, " in")
+        form.addRow("Deployment strip", self.depth_zone)
+        self.reset_zones = QCheckBox("Reset hand-drawn deployment zones to the defaults "
+                                     "(changing the game type always does)")
+        self.reset_zones.setChecked(False)
+        form.addRow("", self.reset_zones)
+        note = QLabel("Encounter: each side deploys in a strip this deep from its baseline. "
+                      "Attack/defend: the defender may use up to half the table, the attacker "
+                      "the strip. Edit the zones as polygons with the zone tool (Z).")
+        note.setWordWrap(True)
+        form.addRow(note)
+        self.game_type.currentIndexChanged.connect(self._game_type_changed)
+        self._game_type_changed()
+        self.tabs.addTab(game, "Game")
+
+        self.error = QLabel()
+        self.error.setStyleSheet("color:#b00020")
+        self.error.setWordWrap(True)
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def _game_type_changed(self, *_: object) -> None:
+        self.defender.setEnabled(self.game_type.currentData() is GameType.ATTACK_DEFEND)
+
+    def result_scenario(self) -> Scenario:
+        """The scenario these settings describe (raises EditError if refused)."""
+        s: Scenario = self.doc.scenario
+        s = edits.set_text(s, title=self.title.text(), author=self.author.text(),
+                           briefing=self.briefing.toPlainText())
+        s = edits.set_ruleset(s, self.ruleset.currentData())
+        s = edits.set_table(
+            s, width=self.width.value(), depth=self.depth.value(), unit=self.unit.currentData(),
+            span=self.span.value(),
+            grid=Grid(self.grid.value()) if self.grid_on.isChecked() else None,
+        )
+        for b in self.side_boxes:
+            s = edits.update_side(s, b.side_id, name=b.name.text(), colour=b.colour,
+                                  baseline=b.baseline.currentData())
+        gt = self.game_type.currentData()
+        defender = self.defender.currentData() if gt is GameType.ATTACK_DEFEND else None
+        retyped = gt is not s.game.type or defender != s.game.defender
+        if retyped or self.reset_zones.isChecked():
+            # a new game type brings its own default zones
+            s = edits.set_game_type(s, gt, defender, keep_zones=False)
+        if self.depth_zone.value() != s.game.deployment_depth:
+            s = edits.set_deployment_depth(s, self.depth_zone.value())
+        return s
+
+    def accept(self) -> None:
+        try:
+            new = self.result_scenario()
+        except edits.EditError as e:
+            msg = str(e)
+            self.error.setText(msg[:1].upper() + msg[1:])
+            return
+        if new != self.doc.scenario:
+            self.doc.push(C.ReplaceScenario(self.doc, new, "Change scenario settings"))
+        super().accept()
