@@ -1,0 +1,11 @@
+"""Tactical Dice (seed 001, "Simple Horse and Musket Engagements") on a square grid.
+
+Importing this package registers the ruleset under the id ``tactical``.
+"""
+
+from desktop.rules.registry import register
+from desktop.rules.tactical.game import TacticalGame, TacticalRuleset
+
+RULESET = register(TacticalRuleset())
+
+__all__ = ["RULESET", "TacticalGame", "TacticalRuleset"]

@@ -1,0 +1,1673 @@
+"""Tactical Dice as a game on a square grid (seed 001, "Simple Horse and Musket
+Engagements"; RULINGS.md, "Tactical Dice").
+
+The turn: both sides fire their artillery (the shots are rolled as ordered and
+take effect together when the phase ends, so a gun that is hit still fires);
+both roll for the initiative and the lower score chooses to move first or
+second; each side then moves, fires in close support and charges, routs and
+pursuits happening at once.  Numbers and rulings are in
+:mod:`~desktop.rules.tactical.constants`, the dice mechanics and exact odds
+in :mod:`~desktop.rules.tactical.dice`, the grid in
+:mod:`~desktop.rules.tactical.grid`.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from desktop.rules.chance import Chance
+from desktop.rules.engine import (
+    JSON,
+    Action,
+    Event,
+    Game,
+    OptionSpec,
+    OptionValue,
+    Outcome,
+    Phase,
+    RulesError,
+    Ruleset,
+)
+from desktop.rules.tactical import constants as C
+from desktop.rules.tactical import dice as D
+from desktop.rules.tactical.actions import (
+    Charge,
+    Choose,
+    End,
+    Fire,
+    Limber,
+    Move,
+    OfficerMove,
+    Rally,
+    parse,
+)
+from desktop.rules.tactical.constants import Face
+from desktop.rules.tactical.grid import (
+    STEP_BEARING,
+    STEPS,
+    Board,
+    Square,
+    add,
+    king_distance,
+    orthogonal,
+    square_name,
+    step_between,
+)
+from desktop.rules.tactical.state import (
+    ACTIVE,
+    CAPTURED,
+    CARRIED_OFF,
+    DRIVEN_IN,
+    KILLED,
+    LIMBERED,
+    LINE,
+    ROUTED,
+    SKIRMISH,
+    SPENT,
+    SQUARE_FORMATION,
+    STATUSES,
+    UNLIMBERED,
+    WOUNDED,
+    WOUNDS,
+    Pending,
+    State,
+    TOfficer,
+    TUnit,
+)
+from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.scenario.model import LastManStanding, Scenario
+from desktop.scenario.vocabulary import ARTILLERY, Edge, Formation, UnitType
+
+ARTILLERY_PHASE = "artillery"
+INITIATIVE = "initiative"
+FIRST = "first"
+SECOND = "second"
+OVER = "over"
+
+PHASES: tuple[Phase, ...] = (
+    Phase(ARTILLERY_PHASE, "Artillery fire", True,
+          "Both sides fire their unlimbered guns; the shots take effect together at the end."),
+    Phase(INITIATIVE, "Initiative", True,
+          "Both roll a die (ties roll again); the lower score chooses to move first or second."),
+    Phase(FIRST, "First side moves", True,
+          "Move, fire in close support and charge; routs and pursuits happen at once."),
+    Phase(SECOND, "Second side moves", True,
+          "The other side moves, fires and charges."),
+)
+
+#: Step towards each side's own baseline (retiring, routing).
+BACK: dict[Edge, Square] = {Edge.NORTH: (0, -1), Edge.SOUTH: (0, 1),
+                            Edge.EAST: (1, 0), Edge.WEST: (-1, 0)}
+
+Path = tuple[Square, ...]
+
+
+class TacticalGame(Game):
+    phases = PHASES
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        scenario: Scenario,
+        options: Mapping[str, OptionValue],
+        seed: int,
+        chance: Chance,
+        script: tuple[tuple[int, ...], tuple[str, ...]] = ((), ()),
+    ) -> None:
+        super().__init__(ruleset, scenario, options, seed, chance)
+        self.initial_script = script
+        if len(scenario.sides) != 2:
+            raise RulesError("Tactical Dice is played by exactly two sides")
+        self.skirmish_rules = bool(self.options["skirmish_fire"])
+        self.board = Board(scenario)
+        self.baseline = {s.id: s.baseline for s in scenario.sides}
+        victory = scenario.game.victory
+        if not any(isinstance(v, LastManStanding) for v in victory):
+            victory = (*victory, LastManStanding())
+        limit = int(self.options["turn_limit"])
+        self.judge = VictoryJudge(
+            replace(scenario, game=replace(scenario.game, victory=victory)),
+            default_turn_limit=limit if limit > 0 else None,
+        )
+        self._outcome: Outcome | None = None
+        #: Answers that hold until the state changes (cleared around every apply).
+        self._cache: dict[tuple[str, str], Any] = {}
+        self._in_apply = False
+        units: dict[str, TUnit] = {}
+        taken: set[Square] = set()
+        for side in scenario.sides:
+            for u in side.units:
+                art = u.type in ARTILLERY
+                quality = C.ARTILLERY_QUALITY if art else u.quality
+                cv = C.ARTILLERY_CV if art else max(1, u.cv)
+                if art:
+                    formation = LIMBERED if u.formation is Formation.LIMBERED else UNLIMBERED
+                elif u.type is UnitType.LIGHT_INFANTRY and self.skirmish_rules:
+                    formation = SKIRMISH
+                elif u.type is UnitType.CAVALRY:
+                    formation = LINE
+                else:
+                    formation = SQUARE_FORMATION if u.formation is Formation.SQUARE else LINE
+                sq = self._free_square(self.board.square_of(u.position), taken)
+                taken.add(sq)
+                units[u.id] = TUnit(
+                    id=u.id, side=side.id, type=u.type, quality=quality,
+                    q=C.QUALITY_DICE[quality], start_cv=cv, cv=cv, sq=sq,
+                    facing=_cardinal(u.facing), formation=formation,
+                )
+        officers: dict[str, TOfficer] = {}
+        for side in scenario.sides:
+            for o in side.officers:
+                at = units.get(o.attached_to) if o.attached_to else None
+                sq = at.sq if at is not None else self.board.square_of(o.position)
+                officers[o.id] = TOfficer(o.id, side.id, o.rank, sq)
+        self.st = State((scenario.sides[0].id, scenario.sides[1].id), units, officers)
+        self.st.streak = {s: 0 for s in self.st.sides}
+        ev: list[Event] = []
+        self._start_turn(ev)
+        self.events.extend(ev)
+
+    def _free_square(self, sq: Square, taken: set[Square]) -> Square:
+        """Ruling: a unit placed in an occupied square takes the nearest free one."""
+        if sq not in taken:
+            return sq
+        for d in range(1, max(self.board.cols, self.board.rows) + 1):
+            for cand in sorted(self.board.squares(),
+                               key=lambda s: (abs(s[0] - sq[0]) + abs(s[1] - sq[1]), s)):
+                if king_distance(cand, sq) == d and cand not in taken:
+                    return cand
+        raise RulesError("the grid has no room for every unit")
+
+    # -- the engine surface -----------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        return self.st.turn
+
+    @property
+    def phase(self) -> str:
+        return OVER if self._outcome is not None else self.st.phase
+
+    @property
+    def side(self) -> str | None:
+        return None if self._outcome is not None else self.st.side
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def clone(self, seed: int | None = None) -> TacticalGame:
+        other = copy.copy(self)
+        other.st = copy.deepcopy(self.st)
+        other.chance = self.chance.clone(seed)
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.options = dict(self.options)
+        other._cache = {}
+        return other
+
+    def _cached(self, key: tuple[str, str]) -> Any:
+        return None if self._in_apply else self._cache.get(key)
+
+    def _store(self, key: tuple[str, str], value: Any) -> Any:
+        if not self._in_apply:
+            self._cache[key] = value
+        return value
+
+    # -- pieces -----------------------------------------------------------------------
+
+    def unit(self, uid: str) -> TUnit:
+        return self.st.units[uid]
+
+    def officer(self, oid: str) -> TOfficer:
+        return self.st.officers[oid]
+
+    def units_on_table(self, side: str | None = None) -> list[TUnit]:
+        return [u for u in self.st.units.values()
+                if u.on_table and (side is None or u.side == side)]
+
+    def occupancy(self) -> dict[Square, TUnit]:
+        got: dict[Square, TUnit] | None = self._cached(("occ", ""))
+        if got is None:
+            got = {u.sq: u for u in self.st.units.values() if u.on_table}
+            self._store(("occ", ""), got)
+        return got
+
+    def unit_at(self, sq: Square) -> TUnit | None:
+        return self.occupancy().get(sq)
+
+    def officers_at(self, sq: Square, side: str) -> list[TOfficer]:
+        return [o for o in self.st.officers.values()
+                if o.present and o.sq == sq and o.side == side]
+
+    def general_with(self, u: TUnit) -> TOfficer | None:
+        for o in self.officers_at(u.sq, u.side):
+            if o.is_general:
+                return o
+        return None
+
+    def is_skirmisher(self, u: TUnit) -> bool:
+        return u.type is UnitType.LIGHT_INFANTRY and self.skirmish_rules
+
+    def is_infantry(self, u: TUnit) -> bool:
+        """Formed infantry (light infantry too when the skirmish rules are off)."""
+        return u.type is UnitType.LINE_INFANTRY or (
+            u.type is UnitType.LIGHT_INFANTRY and not self.skirmish_rules)
+
+    def kind(self, u: TUnit) -> str:
+        if self.is_skirmisher(u):
+            return "skirmish"
+        if u.type is UnitType.CAVALRY:
+            return "cavalry"
+        if u.type in ARTILLERY:
+            return "artillery"
+        return "infantry"
+
+    def enemies_of(self, side: str) -> list[TUnit]:
+        return self.units_on_table(self.st.enemy(side))
+
+    # -- dice counts ------------------------------------------------------------------
+
+    def base_modifiers(self, u: TUnit) -> int:
+        m = 0
+        if u.half_cv:
+            m += C.HALF_CV_DICE
+        if u.flags_turn > 0:
+            m += C.FLAGGED_DICE
+        return m
+
+    def fire_dice(self, u: TUnit, t: TUnit) -> int:
+        """Tactical Dice `u` throws firing at `t` (skirmish fire: one die)."""
+        if u.status != ACTIVE:
+            return 0
+        base = C.SKIRMISH_DICE if self.is_skirmisher(u) else u.q
+        n = base + self.base_modifiers(u)
+        if self.board.area(t.sq) == C.TOWN:
+            n += C.BUA_FIRE_DICE
+        return max(C.MIN_DICE, n)
+
+    def combat_dice(self, u: TUnit, t: TUnit, from_sq: Square, attacking: bool) -> int:
+        """Close combat dice: Q, +1 with a General, less Flags, half CV and terrain."""
+        if u.status != ACTIVE:
+            return 0
+        n = u.q + self.base_modifiers(u)
+        if self.general_with(u) is not None and u.type is not UnitType.FOOT_ARTILLERY \
+                and u.type is not UnitType.HORSE_ARTILLERY:
+            n += C.GENERAL_COMBAT_DICE
+        if attacking:
+            if self.board.area(t.sq) == C.CROPS:
+                n += C.CROPS_COMBAT_DICE
+            if self.board.barrier_between(from_sq, t.sq):
+                n += C.FENCE_COMBAT_DICE
+        return max(C.MIN_DICE, n)
+
+    def hit_face(self, u: TUnit, t: TUnit) -> Face:
+        """Which face hits when `u` fires at `t` (by context, RULINGS and seed)."""
+        dist = king_distance(u.sq, t.sq)
+        face = Face.TARGET
+        if self.is_skirmisher(u):
+            face = Face.FIRE if self.is_skirmisher(t) else Face.TARGET
+        elif u.type in ARTILLERY:
+            face = Face.TARGET if dist <= C.CANISTER_RANGE[u.type] else Face.FIRE
+        if self.is_skirmisher(t) and C.SKIRMISHERS_HIT_BY_FIRE_ONLY:
+            face = Face.FIRE
+        if self.behind_barrier(u.sq, t.sq):
+            face = Face.FIRE
+        return face
+
+    def behind_barrier(self, shooter: Square, target: Square) -> bool:
+        """Ruling: the line of fire crosses a fence or wall running through the target's square."""
+        return self.board.terrain[target].barrier and self.board.barrier_between(shooter, target)
+
+    # -- fire legality ----------------------------------------------------------------
+
+    def fire_range(self, u: TUnit) -> int:
+        if self.is_skirmisher(u):
+            return C.SKIRMISH_RANGE
+        if u.type in ARTILLERY:
+            bonus = C.HILL_RANGE_BONUS if self.board.area(u.sq) == C.HILL else 0
+            return C.EFFECTIVE_RANGE[u.type] + bonus
+        return C.MUSKET_RANGE
+
+    def _why_not_shooter(self, u: TUnit) -> str | None:
+        st = self.st
+        if u.side != st.side:
+            return f"{u.id} is not on the side to act"
+        if u.status != ACTIVE:
+            return f"{u.id} is {u.status}"
+        if u.fired:
+            return f"{u.id} has already fired this turn"
+        if u.engaged is not None:
+            return f"{u.id} is locked in close combat"
+        if u.half_cv:
+            return f"{u.id} has lost more than half its Combat Value: it may only reply"
+        art = u.type in ARTILLERY
+        if art:
+            if u.formation != UNLIMBERED:
+                return f"{u.id} is limbered"
+            if u.silenced_until >= st.turn:
+                return f"{u.id}'s gunners are sheltering from cavalry"
+        if st.phase == ARTILLERY_PHASE:
+            if not art:
+                return "only artillery fires in the artillery phase"
+            if u.unlimbered_turn >= st.turn:
+                return f"{u.id} unlimbered this turn"
+            return None
+        if st.phase not in (FIRST, SECOND):
+            return "no firing in this phase"
+        if u.type is UnitType.CAVALRY:
+            return "cavalry does not fire"
+        if u.type is UnitType.FOOT_ARTILLERY:
+            return "foot artillery fires only in the artillery phase"
+        if u.type is UnitType.HORSE_ARTILLERY:
+            if u.moved > C.HORSE_FIRE_AFTER_MOVE:
+                return (f"horse artillery fires after moving at most "
+                        f"{C.HORSE_FIRE_AFTER_MOVE} square")
+            return None
+        if self.is_infantry(u) and u.moved > C.INFANTRY_FIGHTING_MOVE:
+            return f"{u.id} moved {u.moved} squares: formed infantry fires after one square at most"
+        return None
+
+    def sight(self, u: TUnit, t: TUnit) -> bool:
+        """Line of sight between square centres (seed: woods, hills, BUAs block; tall
+        crops block infantry and artillery; units block, save that guns on a hill
+        fire over friends on lower ground)."""
+        b = self.board
+        if b.sight_barrier(u.sq, t.sq):
+            return False
+        a_u, a_t = b.area(u.sq), b.area(t.sq)
+        if a_u == C.WOOD and (king_distance(u.sq, t.sq) != 1 or (
+                a_t == C.WOOD and not self.is_skirmisher(t))):
+            return False
+        if a_t == C.WOOD and not (self.is_skirmisher(u) and self.is_skirmisher(t)
+                                  and king_distance(u.sq, t.sq) == 1):
+            return False
+        on_hill = a_u == C.HILL
+        for s in b.between(u.sq, t.sq):
+            area = b.area(s)
+            if area in (C.WOOD, C.TOWN, C.CROPS):
+                return False
+            if area == C.HILL and not (on_hill and b.terrain[u.sq].height
+                                       >= b.terrain[s].height):
+                return False
+            other = self.unit_at(s)
+            if other is not None:
+                over = (u.type in ARTILLERY and on_hill and other.side == u.side
+                        and area != C.HILL)
+                if not over:
+                    return False
+        return True
+
+    def screened(self, u: TUnit, t: TUnit) -> bool:
+        """Formed troops with their skirmishers in front take no musketry hits."""
+        if not self.skirmish_rules or u.type in ARTILLERY or self.is_skirmisher(t):
+            return False
+        d = king_distance(u.sq, t.sq)
+        for s in self.units_on_table(t.side):
+            if (self.is_skirmisher(s) and s.status == ACTIVE and king_distance(s.sq, t.sq) == 1
+                    and king_distance(s.sq, u.sq) < d):
+                return True
+        return False
+
+    def why_not_fire(self, u: TUnit, t: TUnit) -> str | None:
+        why = self._why_not_shooter(u)
+        if why is not None:
+            return why
+        if t.side == u.side:
+            return f"{t.id} is a friend"
+        if not t.on_table:
+            return f"{t.id} is {t.status}"
+        if t.engaged is not None:
+            return f"{t.id} is locked in close combat"
+        if king_distance(u.sq, t.sq) > self.fire_range(u):
+            return f"{t.id} is out of range ({self.fire_range(u)} squares)"
+        if not self.sight(u, t):
+            return f"{u.id} cannot see {t.id}"
+        if self.screened(u, t):
+            return f"{t.id} is screened by its skirmishers"
+        if self.fire_dice(u, t) <= 0:
+            return f"{u.id} would throw no dice at {t.id}"
+        return None
+
+    # -- movement ---------------------------------------------------------------------
+
+    def allowance(self, u: TUnit, charge: bool = False) -> int:
+        k = self.kind(u)
+        if k == "cavalry":
+            return C.CAVALRY_CHARGE if charge else C.CAVALRY_MOVE
+        if k == "skirmish":
+            return C.SKIRMISH_MOVE
+        if k == "artillery":
+            return C.ARTILLERY_POINTS[u.type] - u.points
+        return C.INFANTRY_FIGHTING_MOVE if charge else C.INFANTRY_MOVE
+
+    def _limit(self, u: TUnit, squares: Sequence[Square], charge: bool) -> int:
+        n = self.allowance(u, charge)
+        k = self.kind(u)
+        areas = {self.board.area(s) for s in squares}
+        if areas & {C.CROPS, C.ROUGH}:
+            n = min(n, C.CROPS_MOVE[k])
+        if k == "skirmish" and areas & {C.WOOD, C.MARSH}:
+            n = min(n, C.WOOD_SKIRMISH_MOVE)
+        return n
+
+    def step_problem(self, u: TUnit, a: Square, b: Square) -> tuple[str | None, bool]:
+        """Why `u` cannot step from a to b (None if it can), and whether it must stop there."""
+        bd = self.board
+        if not bd.on_board(b):
+            return "off the table", False
+        other = self.unit_at(b)
+        if other is not None and other is not u:
+            return f"{square_name(b)} is occupied by {other.id}", False
+        area = bd.area(b)
+        k = self.kind(u)
+        road = bd.on_road(a, b)
+        if area == C.LAKE:
+            return f"{square_name(b)} is water", False
+        if area in (C.WOOD, C.MARSH) and k != "skirmish" and not road:
+            return f"formed troops enter {square_name(b)} ({area}) only along a road", False
+        if area == C.TOWN and k in ("cavalry", "artillery") and not road:
+            return "cavalry and artillery enter a built-up area only along a road", False
+        if not bd.water_crossing_ok(a, b):
+            return "rivers are crossed only at a bridge or ford", False
+        crossed = bd.crossed(a, b)
+        if crossed & C.IMPASSABLE_BARRIERS:
+            return "a high wall cannot be crossed", False
+        stop = False
+        if k != "skirmish" and crossed & C.BARRIERS:
+            stop = True
+        if k == "infantry" and area == C.TOWN and not road:
+            stop = True
+        return None, stop
+
+    def _enemy_next_to(self, side: str, sq: Square) -> bool:
+        got: set[Square] | None = self._cached(("touch", side))
+        if got is None:
+            got = {add(e.sq, d) for e in self.enemies_of(side) for d in STEPS}
+            self._store(("touch", side), got)
+        return sq in got
+
+    def paths(self, u: TUnit, charge: bool = False) -> Iterator[Path]:
+        """Every simple path `u` may take this turn (start excluded).  Squares before
+        the last may not touch an enemy orthogonally; nor may the last of a plain move."""
+        limit_max = self.allowance(u, charge)
+        if limit_max <= 0:
+            return
+
+        def extend(path: Path) -> Iterator[Path]:
+            here = path[-1] if path else u.sq
+            for b in self.board.neighbours(here):
+                if b == u.sq or b in path:
+                    continue
+                why, stop = self.step_problem(u, here, b)
+                if why is not None:
+                    continue
+                new = (*path, b)
+                if len(new) > self._limit(u, (u.sq, *new), charge):
+                    continue
+                touching = self._enemy_next_to(u.side, b)
+                if charge or not touching:
+                    yield new
+                if not stop and not touching:
+                    yield from extend(new)
+
+        yield from extend(())
+
+    def move_paths(self, u: TUnit) -> dict[Square, Path]:
+        got: dict[Square, Path] | None = self._cached(("moves", u.id))
+        if got is not None:
+            return got
+        out: dict[Square, Path] = {}
+        for p in self.paths(u):
+            if p[-1] not in out or len(p) < len(out[p[-1]]):
+                out[p[-1]] = p
+        return dict(self._store(("moves", u.id), out))
+
+    def charge_paths(self, u: TUnit) -> list[Path]:
+        got: list[Path] | None = self._cached(("charges", u.id))
+        if got is None:
+            got = list(self.paths(u, charge=True))
+            self._store(("charges", u.id), got)
+        return got
+
+    def _why_not_mover(self, u: TUnit) -> str | None:
+        if u.side != self.st.side or self.st.phase not in (FIRST, SECOND):
+            return f"{u.id} cannot move now"
+        if u.status != ACTIVE:
+            return f"{u.id} is {u.status}"
+        if u.acted:
+            return f"{u.id} has already moved this turn"
+        if u.engaged is not None:
+            return f"{u.id} is locked in close combat"
+        if u.halted(self.st.turn):
+            return f"{u.id} is halted"
+        return None
+
+    def why_not_move(self, u: TUnit, to: Square) -> str | None:
+        why = self._why_not_mover(u)
+        if why is not None:
+            return why
+        if u.type in ARTILLERY and u.formation != LIMBERED:
+            return f"{u.id} must limber up before it moves"
+        if u.fired and self.is_infantry(u):
+            return f"{u.id} has fired: formed infantry fires after moving, not before"
+        if to not in self.move_paths(u):
+            return f"{u.id} cannot reach {square_name(to)} this turn"
+        return None
+
+    def why_not_limber(self, u: TUnit, limber: bool) -> str | None:
+        if u.type not in ARTILLERY:
+            return f"{u.id} is not artillery"
+        if u.side != self.st.side or self.st.phase not in (FIRST, SECOND):
+            return f"{u.id} cannot limber or unlimber now"
+        if u.status != ACTIVE or u.engaged is not None:
+            return f"{u.id} cannot limber or unlimber now"
+        if u.halted(self.st.turn):
+            return f"{u.id} is halted"
+        want = LIMBERED if limber else UNLIMBERED
+        if u.formation == want:
+            return f"{u.id} is already {want}"
+        cost = C.LIMBER_COST if limber else C.UNLIMBER_COST
+        if u.points + cost > C.ARTILLERY_POINTS[u.type]:
+            return f"{u.id} has no movement left to {'limber' if limber else 'unlimber'}"
+        if limber and u.fired:
+            return f"{u.id} has fired this turn"
+        return None
+
+    # -- charges ----------------------------------------------------------------------
+
+    def charge_path(self, u: TUnit, t: TUnit, via: Square) -> Path | None:
+        """The path of a charge ending at `via`, facing `t` (None if there is none)."""
+        if via == u.sq:
+            return ()
+        final = step_between(via, t.sq)
+        best: Path | None = None
+        for p in self.charge_paths(u):
+            if p[-1] != via:
+                continue
+            if u.type is UnitType.CAVALRY:
+                steps = [step_between(a, b) for a, b in zip((u.sq, *p), p, strict=False)]
+                tail = steps[-C.CHARGE_STRAIGHT:]
+                if any(s != final for s in tail):
+                    continue
+            if best is None or len(p) < len(best):
+                best = p
+        return best
+
+    def why_not_charge(self, u: TUnit, t: TUnit, via: Square) -> str | None:
+        why = self._why_not_mover(u)
+        if why is not None:
+            return why
+        if u.fired and u.type is UnitType.CAVALRY:
+            return f"{u.id} has fired"
+        if u.half_cv:
+            return f"{u.id} has lost more than half its Combat Value: it may not charge"
+        k = self.kind(u)
+        if k not in ("infantry", "cavalry"):
+            return "only formed infantry and cavalry charge"
+        if u.type is UnitType.CAVALRY and u.blown_until >= self.st.turn:
+            return f"{u.id}'s horses are blown"
+        if t.side == u.side or not t.on_table:
+            return f"{t.id} is not an enemy on the table"
+        if t.engaged is not None:
+            return f"{t.id} is already locked in close combat"
+        if k == "infantry" and t.type is UnitType.CAVALRY:
+            return "infantry does not charge cavalry"
+        if not orthogonal(via, t.sq):
+            return f"{square_name(via)} is not next to {t.id} (orthogonally)"
+        bd = self.board
+        if C.WOOD in (bd.area(via), bd.area(t.sq)):
+            return "there is no close combat in woods"
+        if C.TOWN in (bd.area(via), bd.area(t.sq)) and k != "infantry":
+            return "only infantry fights in a built-up area"
+        if k == "cavalry" and bd.barrier_between(via, t.sq):
+            return "cavalry cannot engage troops behind a fence or wall"
+        if bd.crossed(via, t.sq) & C.IMPASSABLE_BARRIERS:
+            return "a high wall lies between them"
+        if not bd.water_crossing_ok(via, t.sq):
+            return "a river lies between them"
+        if self.charge_path(u, t, via) is None:
+            return f"{u.id} cannot charge {t.id} from {square_name(via)}"
+        if self.combat_dice(u, t, via, True) <= 0:
+            return f"{u.id} would throw no dice"
+        return None
+
+    # -- officers ---------------------------------------------------------------------
+
+    def officer_paths(self, o: TOfficer) -> dict[Square, Path]:
+        bd = self.board
+        out: dict[Square, Path] = {}
+        frontier: list[Path] = [()]
+        enemy_sqs = {e.sq for e in self.enemies_of(o.side)}
+        while frontier:
+            nxt: list[Path] = []
+            for p in frontier:
+                here = p[-1] if p else o.sq
+                for b in bd.neighbours(here):
+                    if b == o.sq or b in out or b in enemy_sqs or bd.area(b) == C.LAKE:
+                        continue
+                    if not bd.water_crossing_ok(here, b):
+                        continue
+                    if bd.crossed(here, b) & C.IMPASSABLE_BARRIERS:
+                        continue
+                    np = (*p, b)
+                    out[b] = np
+                    if len(np) < C.OFFICER_MOVE:
+                        nxt.append(np)
+            frontier = nxt
+        return out
+
+    def why_not_officer(self, o: TOfficer, to: Square) -> str | None:
+        if o.side != self.st.side or self.st.phase not in (FIRST, SECOND):
+            return f"{o.id} cannot move now"
+        if not o.present:
+            return f"{o.id} is {o.wound.replace('_', ' ')}"
+        if o.moved:
+            return f"{o.id} has already moved this turn"
+        if to not in self.officer_paths(o):
+            return f"{o.id} cannot reach {square_name(to)} this turn"
+        return None
+
+    def why_not_rally(self, o: TOfficer, u: TUnit) -> str | None:
+        if o.side != self.st.side or self.st.phase not in (FIRST, SECOND):
+            return "no rallying now"
+        if not o.present:
+            return f"{o.id} is {o.wound.replace('_', ' ')}"
+        if o.rallied:
+            return f"{o.id} has already tried to rally this turn"
+        if u.side != o.side or u.status != ACTIVE:
+            return f"{u.id} cannot be rallied"
+        if u.sq != o.sq:
+            return f"{o.id} must join {u.id} in its square first"
+        if not (u.halted(self.st.turn) or u.flags_turn > 0):
+            return f"{u.id} has no Falling Flag to rally from"
+        if u.moved or u.charged or u.engaged is not None:
+            return f"{u.id} is not stationary"
+        if u.attacked:
+            return f"{u.id} has been charged or fired upon this turn"
+        return None
+
+    # -- legality ---------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        st = self.st
+        if self._outcome is not None or st.side is None:
+            return []
+        side = st.side
+        if st.phase == INITIATIVE:
+            return [Choose(True), Choose(False)]
+        out: list[Action] = []
+        mine = sorted(self.units_on_table(side), key=lambda x: x.id)
+        enemies = sorted(self.enemies_of(side), key=lambda x: x.id)
+        for u in mine:
+            if self._why_not_shooter(u) is None:
+                out.extend(Fire(u.id, t.id) for t in enemies if self.why_not_fire(u, t) is None)
+        if st.phase in (FIRST, SECOND):
+            for u in mine:
+                if self._why_not_mover(u) is not None:
+                    continue
+                if not (u.type in ARTILLERY and u.formation != LIMBERED) and not (
+                        u.fired and self.is_infantry(u)):
+                    out.extend(Move(u.id, sq) for sq in sorted(self.move_paths(u)))
+                if self.kind(u) in ("infantry", "cavalry"):
+                    reach = self.allowance(u, True) + 1
+                    for t in enemies:
+                        if king_distance(u.sq, t.sq) > reach + 1:
+                            continue
+                        for via in self.board.neighbours(t.sq):
+                            if self.why_not_charge(u, t, via) is None:
+                                out.append(Charge(u.id, t.id, via))
+            for u in mine:
+                for lim in (True, False):
+                    if self.why_not_limber(u, lim) is None:
+                        out.append(Limber(u.id, lim))
+            for o in sorted(self.st.officers.values(), key=lambda x: x.id):
+                if o.side != side or not o.present:
+                    continue
+                if not o.moved:
+                    out.extend(OfficerMove(o.id, sq) for sq in sorted(self.officer_paths(o)))
+                for u in mine:
+                    if self.why_not_rally(o, u) is None:
+                        out.append(Rally(o.id, u.id))
+        out.append(End())
+        return out
+
+    def _check(self, action: Action) -> str | None:
+        st = self.st
+        if st.side is None:
+            return "no side is to act"
+        if isinstance(action, Choose):
+            return None if st.phase == INITIATIVE else "the initiative is not being chosen now"
+        if st.phase == INITIATIVE:
+            return f"{st.side} must choose to move first or second"
+        if isinstance(action, End):
+            return None
+        if isinstance(action, Fire):
+            u, t = st.units.get(action.unit), st.units.get(action.target)
+            if u is None or t is None:
+                return f"no unit {action.unit if u is None else action.target}"
+            return self.why_not_fire(u, t)
+        if isinstance(action, (Move, Charge, Limber)):
+            u = st.units.get(action.unit)
+            if u is None:
+                return f"no unit {action.unit}"
+            if isinstance(action, Move):
+                if not self.board.on_board(action.to):
+                    return f"{square_name(action.to)} is off the grid"
+                return self.why_not_move(u, action.to)
+            if isinstance(action, Limber):
+                return self.why_not_limber(u, action.limber)
+            t = st.units.get(action.target)
+            if t is None:
+                return f"no unit {action.target}"
+            return self.why_not_charge(u, t, action.via)
+        if isinstance(action, (OfficerMove, Rally)):
+            o = st.officers.get(action.officer)
+            if o is None:
+                return f"no officer {action.officer}"
+            if isinstance(action, OfficerMove):
+                return self.why_not_officer(o, action.to)
+            u = st.units.get(action.unit)
+            if u is None:
+                return f"no unit {action.unit}"
+            return self.why_not_rally(o, u)
+        return f"'{action}' is not a Tactical Dice action"
+
+    # -- applying ---------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        self._cache.clear()
+        self._in_apply = True
+        try:
+            return self._do(action)
+        finally:
+            self._in_apply = False
+            self._cache.clear()
+
+    def _do(self, action: Action) -> list[Event]:
+        st = self.st
+        ev: list[Event] = []
+        if isinstance(action, Choose):
+            assert st.side is not None
+            other = st.enemy(st.side)
+            st.order = (st.side, other) if action.first else (other, st.side)
+            ev.append(Event("initiative", f"{st.side} chooses to move "
+                            f"{'first' if action.first else 'second'}",
+                            {"side": st.side, "first": action.first, "order": list(st.order)}))
+            self._enter(FIRST, ev)
+        elif isinstance(action, End):
+            self._end_phase(ev)
+        elif isinstance(action, Fire):
+            self._fire(st.units[action.unit], st.units[action.target], ev)
+        elif isinstance(action, Move):
+            u = st.units[action.unit]
+            path = self.move_paths(u)[action.to]
+            self._walk(u, path, ev, "move")
+            u.acted = True
+            if u.type in ARTILLERY:
+                u.points += len(path)
+            if u.formation == SQUARE_FORMATION:
+                u.formation = LINE
+        elif isinstance(action, Charge):
+            u, t = st.units[action.unit], st.units[action.target]
+            cpath = self.charge_path(u, t, action.via)
+            assert cpath is not None
+            self._charge(u, t, cpath, ev)
+        elif isinstance(action, Limber):
+            u = st.units[action.unit]
+            u.points += C.LIMBER_COST if action.limber else C.UNLIMBER_COST
+            u.formation = LIMBERED if action.limber else UNLIMBERED
+            if not action.limber:
+                u.unlimbered_turn = st.turn
+            ev.append(Event("limber" if action.limber else "unlimber",
+                            f"{u.id} {'limbers up' if action.limber else 'unlimbers'}",
+                            {"unit": u.id}))
+        elif isinstance(action, OfficerMove):
+            o = st.officers[action.officer]
+            o.sq = action.to
+            o.moved = True
+            ev.append(Event("officer", f"{o.id} rides to {square_name(o.sq)}",
+                            self._where(o.sq, {"officer": o.id})))
+        elif isinstance(action, Rally):
+            o, u = st.officers[action.officer], st.units[action.unit]
+            o.rallied = True
+            u.acted = True
+            roll = self.chance.d6(f"rally {u.id} by {o.id}")
+            ok = roll >= C.RALLY_ON
+            if ok:
+                u.halted_until = 0
+                u.flags_turn = 0
+            ev.append(Event("rally", f"{o.id} {'rallies' if ok else 'fails to rally'} {u.id} "
+                            f"(rolled {roll})", {"officer": o.id, "unit": u.id, "roll": roll,
+                                                 "rallied": ok}))
+        if self._outcome is None:
+            self._check_immediate(ev)
+        return ev
+
+    def _where(self, sq: Square, data: dict[str, JSON]) -> dict[str, JSON]:
+        x, y = self.board.centre(sq)
+        data.update({"square": square_name(sq), "col": sq[0], "row": sq[1], "x": x, "y": y})
+        return data
+
+    def _walk(self, u: TUnit, path: Path, ev: list[Event], kind: str) -> None:
+        if not path:
+            return
+        start = u.sq
+        prev = (u.sq, *path)[-2]
+        u.facing = STEP_BEARING[step_between(prev, path[-1])]
+        u.sq = path[-1]
+        u.moved += len(path)
+        ev.append(Event(kind, f"{u.id} moves {square_name(start)} to {square_name(u.sq)}",
+                        self._where(u.sq, {"unit": u.id, "from": square_name(start),
+                                           "path": [square_name(s) for s in path],
+                                           "facing": u.facing})))
+        self._displace_officers(u, ev)
+
+    def _place(self, u: TUnit, sq: Square, ev: list[Event], kind: str, why: str) -> None:
+        start = u.sq
+        u.sq = sq
+        ev.append(Event(kind, f"{u.id} {why} {square_name(start)} to {square_name(sq)}",
+                        self._where(sq, {"unit": u.id, "from": square_name(start)})))
+        self._displace_officers(u, ev)
+
+    def _displace_officers(self, u: TUnit, ev: list[Event]) -> None:
+        """Ruling: enemy officers in a square a unit enters ride back one square
+        (towards their baseline, else aside); with nowhere to go they are captured."""
+        for o in self.st.officers.values():
+            if not o.present or o.side == u.side or o.sq != u.sq:
+                continue
+            back = BACK[self.baseline[o.side]]
+            cands = [add(o.sq, back), add(o.sq, (back[1], back[0])),
+                     add(o.sq, (-back[1], -back[0]))]
+            enemy_sqs = {e.sq for e in self.enemies_of(o.side)}
+            dest = next((c for c in cands if self.board.on_board(c) and c not in enemy_sqs
+                         and self.board.area(c) != C.LAKE), None)
+            if dest is None:
+                o.wound = CAPTURED
+                ev.append(Event("officer_casualty", f"{o.id} is captured",
+                                {"officer": o.id, "wound": o.wound}))
+            else:
+                o.sq = dest
+                ev.append(Event("officer", f"{o.id} rides clear to {square_name(dest)}",
+                                self._where(dest, {"officer": o.id})))
+
+    # -- phases -----------------------------------------------------------------------
+
+    def _start_turn(self, ev: list[Event]) -> None:
+        st = self.st
+        for u in st.units.values():
+            u.moved = u.points = 0
+            u.acted = u.fired = u.charged = u.attacked = u.flag_cancelled = False
+            u.flags_turn = u.skirmish_flags = 0
+        for o in st.officers.values():
+            o.moved = o.rallied = False
+        st.order = None
+        st.chooser = None
+        st.pending = []
+        st.art_done = []
+        ev.append(Event("turn", f"turn {st.turn} begins", {"turn": st.turn}))
+        for o in sorted(st.officers.values(), key=lambda x: x.id):
+            if o.wound == WOUNDED:
+                roll = self.chance.d6(f"wounded {o.id} stays on the field")
+                if roll == C.WOUND_LEAVES_ON:
+                    o.wound = CARRIED_OFF
+                ev.append(Event("wound", f"wounded {o.id} rolls {roll}"
+                                + (": carried off the field" if o.wound == CARRIED_OFF else ""),
+                                {"officer": o.id, "roll": roll, "wound": o.wound}))
+        self._enter(ARTILLERY_PHASE, ev)
+
+    def _enter(self, phase: str, ev: list[Event]) -> None:
+        st = self.st
+        st.phase = phase
+        ev.append(Event("phase", f"{self.phase_info(phase).name}", {"phase": phase}))
+        if phase == ARTILLERY_PHASE:
+            for s in st.sides:
+                if s in st.art_done:
+                    continue
+                st.side = s
+                if any(self._why_not_shooter(u) is None and any(
+                        self.why_not_fire(u, t) is None for t in self.enemies_of(s))
+                       for u in self.units_on_table(s)):
+                    return
+                st.art_done.append(s)
+            self._resolve_artillery(ev)
+            if self._outcome is None:
+                self._enter(INITIATIVE, ev)
+        elif phase == INITIATIVE:
+            self._roll_initiative(ev)
+        elif phase in (FIRST, SECOND):
+            assert st.order is not None
+            st.side = st.order[0 if phase == FIRST else 1]
+            ev.append(Event("side", f"{st.side} moves", {"side": st.side}))
+            self._start_of_move(st.side, ev)
+
+    def _end_phase(self, ev: list[Event]) -> None:
+        st = self.st
+        if st.phase == ARTILLERY_PHASE:
+            assert st.side is not None
+            st.art_done.append(st.side)
+            self._enter(ARTILLERY_PHASE, ev)
+        elif st.phase == FIRST:
+            self._enter(SECOND, ev)
+        elif st.phase == SECOND:
+            self._end_turn(ev)
+
+    def _roll_initiative(self, ev: list[Event]) -> None:
+        st = self.st
+        a, b = st.sides
+        while True:
+            rolls = {}
+            for s in (a, b):
+                bonus = st.streak[s] - 1 if st.streak[s] >= 2 else 0
+                d = self.chance.d6(f"initiative {s}")
+                rolls[s] = d + bonus
+            ev.append(Event("roll", f"initiative: {a} {rolls[a]}, {b} {rolls[b]}",
+                            {"purpose": "initiative", "rolls": dict(rolls)}))
+            if rolls[a] != rolls[b]:
+                break
+        chooser = a if rolls[a] < rolls[b] else b
+        st.rolls = rolls
+        st.chooser = chooser
+        st.streak[chooser] += 1
+        st.streak[st.enemy(chooser)] = 0
+        st.side = chooser
+        ev.append(Event("initiative", f"{chooser} rolled lower and chooses",
+                        {"chooser": chooser, "rolls": dict(rolls)}))
+
+    def _end_turn(self, ev: list[Event]) -> None:
+        st = self.st
+        for u in st.units.values():
+            if u.type is UnitType.CAVALRY and u.cc_last < st.turn:
+                u.cc_turns = 0
+        out = self.judge.end_of_turn(st.turn, self._views())
+        if out is not None:
+            self._finish(out, ev)
+            return
+        st.turn += 1
+        self._start_turn(ev)
+
+    def _start_of_move(self, side: str, ev: list[Event]) -> None:
+        """Spent units retire a square; close combats this side began go on."""
+        for u in sorted(self.units_on_table(side), key=lambda x: x.id):
+            if u.status == SPENT and u.engaged is None:
+                self._retire(u, None, ev, "retires (spent)")
+        for u in sorted(self.units_on_table(side), key=lambda x: x.id):
+            if u.on_table and u.engaged is not None and u.attacker:
+                t = self.st.units[u.engaged]
+                self._melee_round(u, t, ev)
+            if self._outcome is not None:
+                return
+
+    # -- victory ----------------------------------------------------------------------
+
+    def _views(self) -> list[PieceView]:
+        out = []
+        for u in self.st.units.values():
+            out.append(PieceView(u.id, u.side, u.type, u.on_table, max(u.cv, 0),
+                                 self.board.centre(u.sq),
+                                 self.board.polygon(u.sq, shrink=0.5) if u.on_table else None))
+        return out
+
+    def _check_immediate(self, ev: list[Event]) -> None:
+        out = self.judge.immediate(self._views())
+        if out is not None:
+            self._finish(out, ev)
+
+    def _finish(self, out: Outcome, ev: list[Event]) -> None:
+        if self._outcome is None:
+            self._outcome = out
+            self.st.side = None
+            ev.append(Event("outcome", out.reason, out.to_json()))
+
+    # -- resolving throws -------------------------------------------------------------
+
+    def _throw(self, n: int, face: Face, purpose: str) -> D.Throw:
+        return D.Throw(tuple(self.chance.roll(n, purpose)), face)
+
+    def _throw_event(self, kind: str, who: TUnit, at: TUnit | None, thr: D.Throw, text: str,
+                     ev: list[Event], **extra: JSON) -> None:
+        data: dict[str, JSON] = {
+            "unit": who.id, "target": at.id if at else None, "dice": list(thr.dice),
+            "faces": thr.faces(), "hit_face": thr.hit_face.name.lower(), "hits": thr.hits,
+            "flags": thr.flags, "sabres": thr.sabres, "officers": thr.officers,
+        }
+        data.update(extra)
+        ev.append(Event(kind, text, data))
+
+    def _cancel_flag(self, u: TUnit, flags: int, ev: list[Event]) -> int:
+        """A General in the unit's square ignores its first Flag of the turn."""
+        if flags > 0 and not u.flag_cancelled:
+            g = self.general_with(u)
+            if g is not None:
+                u.flag_cancelled = True
+                ev.append(Event("flag_ignored", f"{g.id} steadies {u.id}: first Flag ignored",
+                                {"unit": u.id, "officer": g.id}))
+                return flags - 1
+        return flags
+
+    def _officer_check(self, u: TUnit, thr: D.Throw, ev: list[Event]) -> None:
+        """A unit hit while an Officer shows: officers in its square may fall."""
+        if not thr.officer_casualty_due():
+            return
+        for o in sorted(self.officers_at(u.sq, u.side), key=lambda x: x.id):
+            roll = self.chance.d6(f"officer casualty {o.id}")
+            if roll == C.OFFICER_KILLED_ON:
+                o.wound = KILLED
+            elif roll == C.OFFICER_WOUNDED_ON:
+                # Ruling: a second wound carries the officer off the field.
+                o.wound = CARRIED_OFF if o.wound == WOUNDED else WOUNDED
+            word = {KILLED: "is killed", WOUNDED: "is wounded",
+                    CARRIED_OFF: "is carried off the field"}.get(o.wound, "escapes unscathed")
+            if roll > C.OFFICER_WOUNDED_ON:
+                word = "escapes unscathed"
+            ev.append(Event("officer_casualty", f"{o.id} {word} (rolled {roll})",
+                            {"officer": o.id, "roll": roll, "wound": o.wound, "unit": u.id}))
+
+    def _take(self, u: TUnit, hits: int, flags: int, cause: Square | None, ev: list[Event],
+              table: bool = True) -> None:
+        """Apply hits (CV) and Flags from one resolution (Flags already past the General).
+
+        A spent unit (0 CV) routs on any further hit or Flag; otherwise the Flags
+        go through the table by troop quality (unless `table` is False, where a
+        charge table has already decided what they do).
+        """
+        if not u.on_table or (hits <= 0 and flags <= 0):
+            return
+        if u.status == SPENT:
+            self._rout(u, ev, "routs: hit again at 0 CV")
+            return
+        if hits > 0:
+            u.cv = max(0, u.cv - hits)
+            ev.append(Event("hits", f"{u.id} loses {hits} CV ({u.cv} left)",
+                            {"unit": u.id, "hits": hits, "cv": u.cv}))
+            if u.cv == 0:
+                u.status = SPENT
+                ev.append(Event("spent", f"{u.id} has lost all its Combat Value and retires",
+                                {"unit": u.id}))
+        if flags > 0:
+            u.flags_turn += flags
+            effect = D.flag_effect(flags, u.q)
+            ev.append(Event("flags", f"{u.id} suffers {flags} Flag(s): {effect.value}",
+                            {"unit": u.id, "flags": flags, "effect": effect.name.lower()}))
+            if not table:
+                return
+            if effect is D.FlagEffect.ROUT:
+                self._rout(u, ev, "routs")
+            elif effect in (D.FlagEffect.HALT, D.FlagEffect.RETIRE):
+                u.halted_until = self.st.turn + C.HALT_TURNS
+                if effect is D.FlagEffect.RETIRE:
+                    self._retire(u, cause, ev)
+
+    def _break_engagement(self, u: TUnit) -> None:
+        if u.engaged is not None:
+            o = self.st.units.get(u.engaged)
+            if o is not None and o.engaged == u.id:
+                o.engaged, o.attacker, o.rounds = None, False, 0
+        u.engaged, u.attacker, u.rounds = None, False, 0
+
+    def _rout(self, u: TUnit, ev: list[Event], why: str = "routs") -> None:
+        if not u.on_table:
+            return
+        self._break_engagement(u)
+        u.status = ROUTED
+        ev.append(Event("rout", f"{u.id} {why} and flees the field",
+                        self._where(u.sq, {"unit": u.id})))
+
+    def _retire(self, u: TUnit, cause: Square | None, ev: list[Event],
+                why: str = "retires") -> bool:
+        """One square back towards its own baseline (else aside); blocked: routs."""
+        self._break_engagement(u)
+        back = BACK[self.baseline[u.side]]
+        side_a, side_b = (back[1], back[0]), (-back[1], -back[0])
+        cands = [add(u.sq, back)]
+        sides = [add(u.sq, side_a), add(u.sq, side_b)]
+        if cause is not None:
+            sides.sort(key=lambda s: -king_distance(s, cause))
+        cands += sides
+        if not self.board.on_board(cands[0]):
+            self._rout(u, ev, "retires off the table")
+            return False
+        for c in cands:
+            if not self.board.on_board(c):
+                continue
+            why_not, _ = self.step_problem(u, u.sq, c)
+            if why_not is None:
+                self._place(u, c, ev, "retire", why)
+                u.halted_until = max(u.halted_until, self.st.turn + C.HALT_TURNS)
+                return True
+        if C.RETIRE_BLOCKED_ROUTS:
+            self._rout(u, ev, "cannot retire and routs")
+        return False
+
+    def _occupy(self, u: TUnit, sq: Square, ev: list[Event]) -> None:
+        if u.on_table and self.unit_at(sq) is None and self.board.on_board(sq):
+            self._place(u, sq, ev, "occupy", "occupies")
+
+    # -- fire -------------------------------------------------------------------------
+
+    def _fire(self, u: TUnit, t: TUnit, ev: list[Event]) -> None:
+        st = self.st
+        n = self.fire_dice(u, t)
+        face = self.hit_face(u, t)
+        u.fired = True
+        t.attacked = True
+        thr = self._throw(n, face, f"{u.id} fires at {t.id}")
+        self._throw_event("fire", u, t, thr, f"{u.id} fires at {t.id}: {thr.hits} hit(s), "
+                          f"{thr.flags} Flag(s)", ev, dice_count=n,
+                          range=king_distance(u.sq, t.sq))
+        if st.phase == ARTILLERY_PHASE:
+            st.pending.append(Pending(u.id, t.id, thr.hits, thr.flags,
+                                      thr.officer_casualty_due()))
+            return
+        if self.is_skirmisher(u) and self.is_skirmisher(t):
+            self._skirmish_exchange(u, t, thr, ev)
+            return
+        flags = self._cancel_flag(t, thr.flags, ev)
+        if self.is_skirmisher(u):
+            t.skirmish_flags += flags
+        self._officer_check(t, thr, ev)
+        self._take(t, thr.hits, flags, u.sq, ev)
+
+    def _skirmish_exchange(self, u: TUnit, t: TUnit, thr: D.Throw, ev: list[Event]) -> None:
+        """Skirmishers against skirmishers: the target replies at once; only Fire and
+        Flags count; the side with more Flags falls back a square."""
+        n = self.fire_dice(t, u) if t.status == ACTIVE else 0
+        back = self._throw(n, Face.FIRE, f"{t.id} replies to {u.id}")
+        self._throw_event("fire", t, u, back, f"{t.id} replies: {back.hits} hit(s), "
+                          f"{back.flags} Flag(s)", ev, dice_count=n, reply=True)
+        fu = self._cancel_flag(u, back.flags, ev)
+        ft = self._cancel_flag(t, thr.flags, ev)
+        self._officer_check(t, thr, ev)
+        self._officer_check(u, back, ev)
+        self._take(t, thr.hits, 0, u.sq, ev)
+        self._take(u, back.hits, 0, t.sq, ev)
+        for x, flags in ((t, ft), (u, fu)):
+            if x.on_table and flags > 0:
+                x.flags_turn += flags
+        if ft == fu:
+            ev.append(Event("skirmish", "the skirmish goes on: no ground gained",
+                            {"units": [u.id, t.id]}))
+            return
+        loser, winner = (t, u) if ft > fu else (u, t)
+        if loser.on_table:
+            self._fall_back(loser, winner, ev)
+
+    def _fall_back(self, s: TUnit, enemy: TUnit, ev: list[Event]) -> None:
+        """Skirmishers fall back a square; into their own formed troops they are driven in."""
+        back = BACK[self.baseline[s.side]]
+        dest = add(s.sq, back)
+        friend = self.unit_at(dest)
+        if friend is not None and friend.side == s.side and not self.is_skirmisher(friend):
+            s.status = DRIVEN_IN
+            self._break_engagement(s)
+            ev.append(Event("driven_in", f"{s.id} are driven in on {friend.id}",
+                            {"unit": s.id, "onto": friend.id}))
+            return
+        if self.board.on_board(dest) and self.step_problem(s, s.sq, dest)[0] is None:
+            self._place(s, dest, ev, "retire", "falls back")
+            return
+        s.status = DRIVEN_IN
+        ev.append(Event("driven_in", f"{s.id} have no room and are driven in", {"unit": s.id}))
+
+    def _resolve_artillery(self, ev: list[Event]) -> None:
+        """The artillery phase's shots take effect together (seed: simultaneous)."""
+        st = self.st
+        for p in st.pending:
+            t = st.units[p.target]
+            if not t.on_table:
+                continue
+            flags = self._cancel_flag(t, p.flags, ev)
+            if p.officer_due:
+                self._officer_check(t, D.Throw((1, 2), Face.TARGET), ev)
+            self._take(t, p.hits, flags, st.units[p.shooter].sq, ev)
+        st.pending = []
+
+    # -- charges and close combat -----------------------------------------------------
+
+    def _charge(self, u: TUnit, t: TUnit, path: Path, ev: list[Event]) -> None:
+        st = self.st
+        start = u.sq
+        if u.type is UnitType.CAVALRY and (u.cc_turns == 0 or u.cc_last < st.turn - 1):
+            u.origin = start
+        self._walk(u, path, ev, "move")
+        u.facing = STEP_BEARING[step_between(u.sq, t.sq)]
+        u.acted = u.charged = True
+        t.attacked = True
+        if u.formation == SQUARE_FORMATION:
+            u.formation = LINE
+        n = self.combat_dice(u, t, u.sq, True)
+        thr = self._throw(n, Face.SABRE, f"{u.id} charges {t.id}")
+        extra = t.skirmish_flags
+        t.skirmish_flags = 0
+        self._throw_event("charge", u, t, thr, f"{u.id} charges {t.id}: {thr.sabres} Sabre(s), "
+                          f"{thr.flags} Flag(s)", ev, dice_count=n, skirmish_flags=extra,
+                          path=[square_name(s) for s in path])
+        flags = self._cancel_flag(t, thr.flags + extra, ev)
+        self._officer_check(t, thr, ev)
+        if u.type is UnitType.CAVALRY and t.type is UnitType.CAVALRY:
+            self._cavalry_v_cavalry(u, t, thr, flags, start, ev)
+        elif u.type is UnitType.CAVALRY:
+            self._cavalry_v_formed(u, t, thr, flags, start, ev)
+        else:
+            self._bayonet(u, t, thr, flags, ev)
+        for x in (u, t):
+            if x.type is UnitType.CAVALRY and x.on_table:
+                self._count_cavalry_combat(x, ev)
+
+    def _reply(self, t: TUnit, u: TUnit, n: int, face: Face, why: str,
+               ev: list[Event]) -> int:
+        """Defensive fire (or a counter-charge) at the attackers; returns the Flags it
+        inflicted after any General's help."""
+        n = max(0, n) if t.status == ACTIVE else 0
+        thr = self._throw(n, face, f"{t.id} {why}")
+        self._throw_event("reply", t, u, thr, f"{t.id} {why}: {thr.hits} hit(s), "
+                          f"{thr.flags} Flag(s)", ev, dice_count=n)
+        flags = self._cancel_flag(u, thr.flags, ev)
+        self._officer_check(u, thr, ev)
+        self._take(u, thr.hits, flags, t.sq, ev)
+        return flags
+
+    def _bayonet(self, u: TUnit, t: TUnit, thr: D.Throw, flags: int, ev: list[Event]) -> None:
+        case = D.bayonet_case(thr.sabres, flags, t.q)
+        ev.append(Event("bayonet", f"{t.id}: {case.value}",
+                        {"unit": u.id, "target": t.id, "case": case.name.lower()}))
+        target_sq = t.sq
+        if case is D.BayonetCase.FLEE:
+            self._take(t, thr.sabres, 0, u.sq, ev)
+            self._rout(t, ev, "panics")
+            self._occupy(u, target_sq, ev)
+            return
+        self._take(t, thr.sabres, flags, u.sq, ev, table=False)
+        if not t.on_table:
+            self._occupy(u, target_sq, ev)
+            return
+        n = self.fire_dice_reply(t)
+        if case is not D.BayonetCase.STAND:
+            n -= 1
+        got = self._reply(t, u, n, Face.TARGET, "fires at the attackers", ev)
+        halted = D.halts_attackers(got) or not u.on_table or not orthogonal(u.sq, t.sq)
+        if halted and u.on_table:
+            u.halted_until = max(u.halted_until, self.st.turn)
+            ev.append(Event("halt", f"{u.id} is halted by the defenders' fire", {"unit": u.id}))
+        if case is D.BayonetCase.FIRE_THEN_RETIRE:
+            if not halted and t.on_table:
+                self._retire(t, u.sq, ev)
+                self._occupy(u, target_sq, ev)
+            return
+        if not halted and t.on_table and u.on_table:
+            u.engaged, u.attacker, u.rounds = t.id, True, 1
+            t.engaged, t.attacker, t.rounds = u.id, False, 1
+            ev.append(Event("engaged", f"{u.id} and {t.id} are locked in close combat",
+                            {"unit": u.id, "target": t.id}))
+
+    def fire_dice_reply(self, t: TUnit) -> int:
+        """Dice for defensive fire: troop quality (one for skirmishers) less Flags and
+        half CV; limbered guns cannot reply."""
+        if t.status != ACTIVE or (t.type in ARTILLERY and t.formation != UNLIMBERED):
+            return 0
+        base = C.SKIRMISH_DICE if self.is_skirmisher(t) else t.q
+        return max(C.MIN_DICE, base + self.base_modifiers(t))
+
+    def _cavalry_v_formed(self, u: TUnit, t: TUnit, thr: D.Throw, flags: int, start: Square,
+                          ev: list[Event]) -> None:
+        in_square = t.formation == SQUARE_FORMATION
+        case = D.cavalry_v_formed(thr.sabres, flags, t.q, in_square)
+        art = t.type in ARTILLERY
+        ev.append(Event("cavalry_charge", f"{t.id}: {case.value}",
+                        {"unit": u.id, "target": t.id, "case": case.name.lower(),
+                         "artillery": art}))
+        target_sq = t.sq
+        if case is D.CavalryCase.BROKEN:
+            self._take(t, thr.sabres, 0, u.sq, ev)
+            self._rout(t, ev, "panics" if art else "fails to form square")
+            self._pursue(u, t, target_sq, u.q + C.PURSUIT_EXTRA_DICE, ev)
+            return
+        if not art and self.is_infantry(t):
+            t.formation = SQUARE_FORMATION
+        if case is D.CavalryCase.SQUARE_IN_TIME:
+            if art:
+                self._take(t, thr.sabres, flags, u.sq, ev, table=False)
+                n = self.fire_dice_reply(t)
+            else:
+                self._take(t, 0, flags, u.sq, ev, table=False)
+                full = self.fire_dice_reply(t)
+                n = (full + 1) // 2
+        else:
+            self._take(t, thr.sabres, flags, u.sq, ev, table=False)
+            n = self.fire_dice_reply(t) - 1 if art else min(C.LATE_SQUARE_DICE,
+                                                            self.fire_dice_reply(t))
+        if t.on_table:
+            self._reply(t, u, n, Face.TARGET, "fires as the cavalry flows past", ev)
+        if art and case is D.CavalryCase.SQUARE_LATE and t.on_table:
+            t.silenced_until = self.st.turn + C.SHELTER_TURNS
+            ev.append(Event("shelter", f"{t.id}'s gunners shelter; the guns fall silent",
+                            {"unit": t.id, "until": t.silenced_until}))
+        if not t.on_table:
+            self._occupy(u, target_sq, ev)
+        elif u.on_table and u.sq != start and self.unit_at(start) is None:
+            self._place(u, start, ev, "return", "rallies and returns")
+
+    def _pursue(self, u: TUnit, t: TUnit, sq: Square, n: int, ev: list[Event]) -> None:
+        """Cavalry follows into the square and cuts at the fugitives (no reply)."""
+        thr = self._throw(max(0, n), Face.SABRE, f"{u.id} pursues {t.id}")
+        self._throw_event("pursuit", u, t, thr, f"{u.id} pursues {t.id}: {thr.sabres} Sabre(s)",
+                          ev, dice_count=n)
+        if t.on_table:
+            self._officer_check(t, thr, ev)
+            self._take(t, thr.sabres, self._cancel_flag(t, thr.flags, ev), u.sq, ev)
+        self._occupy(u, sq, ev)
+
+    def _cavalry_v_cavalry(self, u: TUnit, t: TUnit, thr: D.Throw, flags: int, start: Square,
+                           ev: list[Event]) -> None:
+        case = D.cavalry_v_cavalry(flags, t.q)
+        ev.append(Event("cavalry_charge", f"{t.id}: {case.value}",
+                        {"unit": u.id, "target": t.id, "case": case.name.lower()}))
+        target_sq = t.sq
+        if case is D.MeleeCase.BROKEN:
+            self._take(t, thr.sabres, 0, u.sq, ev)
+            if t.on_table:
+                if flags > t.q:
+                    self._rout(t, ev, "routs")
+                else:
+                    t.flags_turn += flags
+                    self._retire(t, u.sq, ev)
+            self._pursue(u, t, target_sq, u.q, ev)
+            return
+        n = self.combat_dice(t, u, t.sq, False)
+        if case is D.MeleeCase.DISADVANTAGE:
+            n -= 1
+        t.flags_turn += flags
+        # Simultaneous: the counter-charge is thrown before the Sabres land.
+        self._reply(t, u, n, Face.SABRE, "counter-charges", ev)
+        self._take(t, thr.sabres, 0, u.sq, ev)
+        if not (u.on_table and t.on_table and u.status == ACTIVE and t.status == ACTIVE
+                and orthogonal(u.sq, t.sq)):
+            if not t.on_table and u.on_table:
+                self._occupy(u, target_sq, ev)
+            return
+        d = step_between(u.sq, t.sq)
+        u_to, t_to = add(t.sq, d), add(u.sq, (-d[0], -d[1]))
+        u_from, t_from = u.sq, t.sq
+        ok_u = self.board.on_board(u_to) and self.unit_at(u_to) is None and \
+            self.board.area(u_to) not in (C.LAKE, C.WOOD, C.TOWN, C.MARSH)
+        ok_t = self.board.on_board(t_to) and self.unit_at(t_to) is None and \
+            self.board.area(t_to) not in (C.LAKE, C.WOOD, C.TOWN, C.MARSH)
+        ev.append(Event("pass_through", f"{u.id} and {t.id} pass through each other",
+                        {"unit": u.id, "target": t.id}))
+        if ok_u and ok_t:
+            u.sq, t.sq = u_to, t_to
+            u.facing = (u.facing + 180.0) % 360.0
+            t.facing = STEP_BEARING[(-d[0], -d[1])]
+            t.facing = (t.facing + 180.0) % 360.0
+            ev.append(Event("move", f"{u.id} rides through to {square_name(u_to)}",
+                            self._where(u_to, {"unit": u.id, "from": square_name(u_from)})))
+            ev.append(Event("move", f"{t.id} rides through to {square_name(t_to)}",
+                            self._where(t_to, {"unit": t.id, "from": square_name(t_from)})))
+            self._displace_officers(u, ev)
+            self._displace_officers(t, ev)
+
+    def _count_cavalry_combat(self, x: TUnit, ev: list[Event]) -> None:
+        turn = self.st.turn
+        if x.cc_last == turn:
+            return
+        x.cc_turns = x.cc_turns + 1 if x.cc_last == turn - 1 else 1
+        x.cc_last = turn
+        if x.origin is None:
+            x.origin = x.sq
+        if x.cc_turns >= C.BLOWN_AFTER:
+            x.blown_until = turn + C.BLOWN_REST_TURNS
+            x.cc_turns = 0
+            ev.append(Event("blown", f"{x.id}'s horses are blown", {"unit": x.id}))
+            if x.origin != x.sq and self.unit_at(x.origin) is None:
+                self._place(x, x.origin, ev, "return", "falls back to rally from")
+            x.origin = None
+
+    def _melee_round(self, u: TUnit, t: TUnit, ev: list[Event]) -> None:
+        """A close combat that goes on: both throw, Sabres hit, Flags by the table."""
+        nu = self.combat_dice(u, t, u.sq, True)
+        nt = self.combat_dice(t, u, t.sq, False)
+        tu = self._throw(nu, Face.SABRE, f"{u.id} in close combat with {t.id}")
+        tt = self._throw(nt, Face.SABRE, f"{t.id} in close combat with {u.id}")
+        u.rounds += 1
+        t.rounds = u.rounds
+        rounds = u.rounds
+        u.attacked = t.attacked = True
+        self._throw_event("close_combat", u, t, tu, f"{u.id} fights {t.id}: {tu.sabres} "
+                          f"Sabre(s), {tu.flags} Flag(s)", ev, dice_count=nu, round=rounds)
+        self._throw_event("close_combat", t, u, tt, f"{t.id} fights {u.id}: {tt.sabres} "
+                          f"Sabre(s), {tt.flags} Flag(s)", ev, dice_count=nt, round=rounds)
+        fu = self._cancel_flag(u, tt.flags, ev)
+        ft = self._cancel_flag(t, tu.flags, ev)
+        self._officer_check(t, tu, ev)
+        self._officer_check(u, tt, ev)
+        target_sq = t.sq
+        self._take(t, tu.sabres, ft, u.sq, ev)
+        self._take(u, tt.sabres, fu, target_sq, ev)
+        for x in (u, t):
+            if x.type is UnitType.CAVALRY and x.on_table:
+                self._count_cavalry_combat(x, ev)
+        decided = not (u.on_table and t.on_table and u.engaged == t.id)
+        if decided:
+            self._break_engagement(u)
+            if u.on_table and u.status == ACTIVE and (not t.on_table or t.sq != target_sq):
+                self._occupy(u, target_sq, ev)
+            return
+        if rounds >= C.CLOSE_COMBAT_TURNS:
+            who = "the attackers retire" if self.board.area(t.sq) == C.TOWN else "both retire"
+            ev.append(Event("disengage", f"no decision after {rounds} turns: {who}",
+                            {"unit": u.id, "target": t.id}))
+            self._break_engagement(u)
+            self._retire(u, t.sq, ev)
+            if self.board.area(t.sq) != C.TOWN and t.on_table:
+                self._retire(t, u.sq, ev)
+
+    # -- odds -------------------------------------------------------------------------
+
+    def fire_odds(self, unit: str, target: str) -> dict[str, JSON]:
+        """Exact odds of `unit` firing at `target` now (this resolution alone)."""
+        u, t = self.st.units[unit], self.st.units[target]
+        n, face = self.fire_dice(u, t), self.hit_face(u, t)
+        cancel = 1 if (self.general_with(t) is not None and not t.flag_cancelled) else 0
+        return fire_odds_json(n, face, t.q, t.cv, cancel, t.status == SPENT)
+
+    def charge_odds(self, unit: str, target: str, via: Square) -> dict[str, JSON]:
+        """Exact odds of a charge: the attacker's throw and which case follows."""
+        u, t = self.st.units[unit], self.st.units[target]
+        n = self.combat_dice(u, t, via, True)
+        cancel = 1 if (self.general_with(t) is not None and not t.flag_cancelled) else 0
+        if u.type is UnitType.CAVALRY and t.type is UnitType.CAVALRY:
+            what = "cavalry"
+        elif u.type is UnitType.CAVALRY:
+            what = "square" if t.formation == SQUARE_FORMATION else "formed"
+        else:
+            what = "bayonet"
+        return charge_odds_json(n, what, t.q, t.cv, cancel, t.skirmish_flags)
+
+    def odds(self, action: Action) -> dict[str, JSON] | None:
+        """The exact outcome distribution of a fire or charge action, as plain data."""
+        if self.check(action) is not None:
+            return None
+        if isinstance(action, Fire):
+            return self.fire_odds(action.unit, action.target)
+        if isinstance(action, Charge):
+            return self.charge_odds(action.unit, action.target, action.via)
+        return None
+
+    # -- self-checks ------------------------------------------------------------------
+
+    def problems(self) -> list[str]:
+        """Anything impossible about the state (empty when all is well)."""
+        st = self.st
+        out: list[str] = []
+        seen: dict[Square, str] = {}
+        for u in st.units.values():
+            if u.status not in STATUSES:
+                out.append(f"{u.id} has status {u.status}")
+            if not 0 <= u.cv <= u.start_cv:
+                out.append(f"{u.id} has CV {u.cv} of {u.start_cv}")
+            if u.status == ACTIVE and u.cv == 0:
+                out.append(f"{u.id} is active at 0 CV")
+            if not u.on_table:
+                continue
+            if not self.board.on_board(u.sq):
+                out.append(f"{u.id} is off the grid")
+            if u.sq in seen:
+                out.append(f"{u.id} and {seen[u.sq]} share {square_name(u.sq)}")
+            seen[u.sq] = u.id
+            if u.engaged is not None:
+                o = st.units.get(u.engaged)
+                if o is None or o.engaged != u.id or not o.on_table:
+                    out.append(f"{u.id} is engaged with {u.engaged}, which is not engaged back")
+                elif not orthogonal(u.sq, o.sq):
+                    out.append(f"{u.id} is engaged with {o.id} but not next to it")
+        for off in st.officers.values():
+            if off.wound not in WOUNDS:
+                out.append(f"{off.id} has wound {off.wound}")
+            if off.present and not self.board.on_board(off.sq):
+                out.append(f"{off.id} is off the grid")
+        if self._outcome is None and st.side not in st.sides:
+            out.append(f"no side to act in {st.phase}")
+        return out
+
+    # -- pictures ---------------------------------------------------------------------
+
+    def units_json(self) -> list[dict[str, JSON]]:
+        out: list[dict[str, JSON]] = []
+        turn = self.st.turn
+        for u in self.st.units.values():
+            x, y = self.board.centre(u.sq)
+            out.append({
+                "id": u.id, "side": u.side, "kind": "unit", "type": u.type.value,
+                "x": x, "y": y, "facing": round(u.facing, 4) + 0.0, "status": u.status,
+                "square": square_name(u.sq), "col": u.sq[0], "row": u.sq[1],
+                "quality": u.quality.value, "dice": u.q, "cv": u.cv, "start_cv": u.start_cv,
+                "half_cv": u.half_cv, "flags": u.flags_turn, "halted": u.halted(turn),
+                "formation": u.formation, "engaged": u.engaged, "moved": u.moved,
+                "fired": u.fired, "charged": u.charged,
+                "blown": u.blown_until >= turn, "silenced": u.silenced_until >= turn,
+                "terrain": self.board.area(u.sq),
+            })
+        for o in self.st.officers.values():
+            x, y = self.board.centre(o.sq)
+            out.append({
+                "id": o.id, "side": o.side, "kind": "officer", "type": o.rank.value,
+                "x": x, "y": y, "facing": 0.0,
+                "status": ACTIVE if o.present else o.wound,
+                "square": square_name(o.sq), "col": o.sq[0], "row": o.sq[1],
+                "wound": o.wound, "moved": o.moved,
+            })
+        return out
+
+    def counters_json(self) -> dict[str, JSON]:
+        st = self.st
+        return {
+            "grid": {"square": self.board.size, "origin": list(self.board.origin),
+                     "cols": self.board.cols, "rows": self.board.rows},
+            "order": list(st.order) if st.order else None,
+            "chooser": st.chooser,
+            "initiative_rolls": dict(st.rolls),
+            "initiative_streak": dict(st.streak),
+            "skirmish_fire": self.skirmish_rules,
+            "units_left": {s: len(self.units_on_table(s)) for s in st.sides},
+        }
+
+
+def _cardinal(facing: float) -> float:
+    """The nearest of the four grid bearings."""
+    return float(round((facing % 360.0) / 90.0) % 4 * 90)
+
+
+# --- odds as data ---------------------------------------------------------------------
+
+
+def _fl(d: Mapping[int, Fraction]) -> list[float]:
+    return [float(p) for p in D.as_list(d)]
+
+
+def fire_odds_json(n: int, face: Face, quality: int, cv: int, cancel: int = 0,
+                   spent: bool = False) -> dict[str, JSON]:
+    """Exact odds of one fire resolution of `n` dice hitting on `face` against a
+    unit of troop quality `quality` with `cv` left; `cancel` Flags are ignored
+    (a General in the square)."""
+    dist = D.throw_distribution(n, face)
+    eff: dict[str, Fraction] = {e.name.lower(): Fraction(0) for e in D.FlagEffect}
+    spent_p = Fraction(0)
+    rout_any = Fraction(0)
+    for (h, f, _s, _o), p in dist.items():
+        fl = max(0, f - cancel)
+        e = D.flag_effect(fl, quality)
+        eff[e.name.lower()] += p
+        if spent:
+            if h or fl:
+                rout_any += p
+        elif h >= cv:
+            spent_p += p
+        if not spent and e is D.FlagEffect.ROUT:
+            rout_any += p
+    return {
+        "kind": "fire", "dice": n, "hit_face": face.name.lower(),
+        "hits": _fl(D.marginal(dist, 0)), "flags": _fl(D.marginal(dist, 1)),
+        "effects": {k: float(v) for k, v in eff.items()},
+        "spent": float(spent_p), "rout": float(rout_any),
+        "officer_risk": float(D.prob(dist, lambda h, f, s, o: h >= 1 and o)),
+    }
+
+
+def charge_odds_json(n: int, what: str, quality: int, cv: int, cancel: int = 0,
+                     extra_flags: int = 0) -> dict[str, JSON]:
+    """Exact odds of a charge of `n` dice: the Sabres it scores and which case of
+    the charge table follows (`what`: bayonet, formed, square or cavalry)."""
+    dist = D.throw_distribution(n, Face.SABRE)
+    cases: dict[str, Fraction] = {}
+    for (_h, f, s, _o), p in dist.items():
+        fl = max(0, f + extra_flags - cancel)
+        name: str
+        if what == "bayonet":
+            name = D.bayonet_case(s, fl, quality).name.lower()
+        elif what in ("formed", "square"):
+            name = D.cavalry_v_formed(s, fl, quality, what == "square").name.lower()
+        else:
+            name = D.cavalry_v_cavalry(fl, quality).name.lower()
+        cases[name] = cases.get(name, Fraction(0)) + p
+    return {
+        "kind": "charge", "against": what, "dice": n,
+        "sabres": _fl(D.marginal(dist, 2)), "flags": _fl(D.marginal(dist, 1)),
+        "cases": {k: float(v) for k, v in sorted(cases.items())},
+        "officer_risk": float(D.prob(dist, lambda h, f, s, o: s >= 1 and o)),
+        "defender_cv": cv,
+    }
+
+
+class TacticalRuleset(Ruleset):
+    id = C.RULESET_ID
+    name = "Tactical Dice"
+    description = ("Simple horse and musket engagements on a square grid: troop quality "
+                   "as Tactical Dice, Combat Value, Flags, charges, Generals and ADCs.")
+    options = (
+        OptionSpec("skirmish_fire", True,
+                   "use the optional skirmishing rules (screens and skirmish fire)"),
+        OptionSpec("turn_limit", C.DEFAULT_TURN_LIMIT,
+                   "turns played when the scenario sets no turn limit (0: none)"),
+    )
+
+    def new_game(
+        self,
+        scenario: Scenario,
+        options: Mapping[str, OptionValue] | None = None,
+        seed: int = 0,
+        dice: Sequence[int] = (),
+        cards: Sequence[str] = (),
+    ) -> TacticalGame:
+        opts = self.resolve_options(scenario, options)
+        chance = self.make_chance(seed, dice, cards)
+        return TacticalGame(self, scenario, opts, seed, chance, (tuple(dice), tuple(cards)))
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)
+
+
+__all__ = ["TacticalGame", "TacticalRuleset", "charge_odds_json", "fire_odds_json"]

@@ -1,0 +1,230 @@
+"""The square grid over the table: names, distances, terrain per square, sight.
+
+Squares are ``(col, row)`` pairs counted from the grid origin (the table's
+top-left corner by default); their names read like a chessboard turned to
+the screen: a column letter (``a``, ``b``, ... ``z``, ``aa``...) and a row
+number from 1 at the top, so ``c2`` is the third column, second row.
+Steps are orthogonal; ranges count the way a king moves (RULINGS).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from shapely.geometry import LineString, box
+from shapely.geometry.base import BaseGeometry
+
+from desktop.rules.tactical import constants as C
+from desktop.scenario.model import Point, Scenario
+from desktop.scenario.vocabulary import TerrainType
+from desktop.table.terrain import TerrainIndex
+
+Square = tuple[int, int]
+
+#: Orthogonal steps, in the order north, east, south, west.
+STEPS: tuple[Square, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
+#: The compass bearing of each step.
+STEP_BEARING: dict[Square, float] = {(0, -1): 0.0, (1, 0): 90.0, (0, 1): 180.0, (-1, 0): 270.0}
+
+_NAME = re.compile(r"^([a-z]+)([1-9][0-9]*)$")
+
+
+def col_name(col: int) -> str:
+    out = ""
+    n = col + 1
+    while n:
+        n, r = divmod(n - 1, 26)
+        out = chr(ord("a") + r) + out
+    return out
+
+
+def square_name(sq: Square) -> str:
+    return f"{col_name(sq[0])}{sq[1] + 1}"
+
+
+def parse_square(text: str) -> Square | None:
+    m = _NAME.match(text)
+    if m is None:
+        return None
+    col = 0
+    for ch in m.group(1):
+        col = col * 26 + (ord(ch) - ord("a") + 1)
+    return (col - 1, int(m.group(2)) - 1)
+
+
+def king_distance(a: Square, b: Square) -> int:
+    """Range in squares: diagonal steps count one (RULINGS)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def orthogonal(a: Square, b: Square) -> bool:
+    """True when the squares share a side (close combat needs this)."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def step_between(a: Square, b: Square) -> Square:
+    return (b[0] - a[0], b[1] - a[1])
+
+
+def add(a: Square, d: Square) -> Square:
+    return (a[0] + d[0], a[1] + d[1])
+
+
+@dataclass(frozen=True)
+class SquareTerrain:
+    """What one square holds: its area terrain and the linear features in it."""
+
+    area: str
+    height: float
+    roads: frozenset[str]
+    water: bool
+    crossing: bool
+    barrier: bool
+
+
+class Board:
+    """The grid of one scenario, with terrain read once per square."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        grid = scenario.table.grid
+        self.size = grid.square if grid is not None else 6.0
+        self.origin: Point = grid.origin if grid is not None else (0.0, 0.0)
+        ox, oy = self.origin
+        self.cols = max(1, math.floor((scenario.table.width - ox) / self.size + 1e-9))
+        self.rows = max(1, math.floor((scenario.table.depth - oy) / self.size + 1e-9))
+        self.index = TerrainIndex(scenario)
+        self.terrain: dict[Square, SquareTerrain] = {}
+        for c in range(self.cols):
+            for r in range(self.rows):
+                self.terrain[(c, r)] = self._read((c, r))
+        self._steps: dict[tuple[Square, Square], frozenset[TerrainType]] = {}
+        self._between: dict[tuple[Square, Square], tuple[Square, ...]] = {}
+        self._roads: dict[tuple[Square, Square], bool] = {}
+
+    # -- coordinates -----------------------------------------------------------------
+
+    def on_board(self, sq: Square) -> bool:
+        return 0 <= sq[0] < self.cols and 0 <= sq[1] < self.rows
+
+    def square_of(self, p: Point) -> Square:
+        """The square holding a point, clamped onto the board."""
+        c = math.floor((p[0] - self.origin[0]) / self.size)
+        r = math.floor((p[1] - self.origin[1]) / self.size)
+        return (min(max(c, 0), self.cols - 1), min(max(r, 0), self.rows - 1))
+
+    def centre(self, sq: Square) -> Point:
+        return (self.origin[0] + (sq[0] + 0.5) * self.size,
+                self.origin[1] + (sq[1] + 0.5) * self.size)
+
+    def polygon(self, sq: Square, shrink: float = 0.0) -> BaseGeometry:
+        x0 = self.origin[0] + sq[0] * self.size + shrink
+        y0 = self.origin[1] + sq[1] * self.size + shrink
+        return box(x0, y0, x0 + self.size - 2 * shrink, y0 + self.size - 2 * shrink)
+
+    def squares(self) -> list[Square]:
+        return [(c, r) for r in range(self.rows) for c in range(self.cols)]
+
+    def neighbours(self, sq: Square) -> list[Square]:
+        return [n for n in (add(sq, d) for d in STEPS) if self.on_board(n)]
+
+    # -- terrain ----------------------------------------------------------------------
+
+    def _read(self, sq: Square) -> SquareTerrain:
+        poly = self.polygon(sq)
+        best, share = C.OPEN, 0.0
+        for name, types in C.AREA_GROUPS.items():
+            f = self.index.fraction_in(poly, types)
+            if f > share:
+                best, share = name, f
+        area = best if share > C.TERRAIN_MAJORITY else C.OPEN
+        height = 0.0
+        if area == C.HILL:
+            for i in self.index.indices_overlapping(poly):
+                if self.index.types[i] in C.AREA_GROUPS[C.HILL]:
+                    h = self.index.features[i].prop("height")
+                    height = max(height, float(h) if isinstance(h, (int, float)) else 1.0)
+        roads: set[str] = set()
+        water = crossing = barrier = False
+        for i in self.index.indices_overlapping(poly, C.LINEAR_MIN_AREA):
+            t = self.index.types[i]
+            if t is TerrainType.ROAD:
+                roads.add(self.index.features[i].id)
+            elif t in C.WATER:
+                water = True
+            elif t in C.CROSSINGS:
+                crossing = True
+            elif t in C.BARRIERS:
+                barrier = True
+        return SquareTerrain(area, height, frozenset(roads), water, crossing, barrier)
+
+    def area(self, sq: Square) -> str:
+        return self.terrain[sq].area
+
+    def crossed(self, a: Square, b: Square) -> frozenset[TerrainType]:
+        """Linear features a step (or a line of fire) from a to b crosses."""
+        key = (a, b) if a <= b else (b, a)
+        got = self._steps.get(key)
+        if got is None:
+            line = LineString([self.centre(a), self.centre(b)])
+            got = frozenset(self.index.types[i] for i in self.index.indices_overlapping(line)
+                            if self.index.types[i] in C.WATER | C.BARRIERS)
+            self._steps[key] = got
+        return got
+
+    def on_road(self, a: Square, b: Square) -> bool:
+        """A step follows a road when one road runs through both squares and their shared side."""
+        common = self.terrain[a].roads & self.terrain[b].roads
+        if not common:
+            return False
+        key = (a, b) if a <= b else (b, a)
+        got = self._roads.get(key)
+        if got is None:
+            edge = self._shared_edge(a, b)
+            got = any(self.index.areas[self.index.by_id[fid]].intersection(edge).length > 0.01
+                      for fid in common)
+            self._roads[key] = got
+        return got
+
+    def _shared_edge(self, a: Square, b: Square) -> LineString:
+        ax, ay = self.centre(a)
+        bx, by = self.centre(b)
+        mx, my = (ax + bx) / 2.0, (ay + by) / 2.0
+        h = self.size / 2.0
+        if ay == by:
+            return LineString([(mx, my - h), (mx, my + h)])
+        return LineString([(mx - h, my), (mx + h, my)])
+
+    def water_crossing_ok(self, a: Square, b: Square) -> bool:
+        """Rivers and streams are crossed only where a bridge, ford (or road) is."""
+        if not (self.crossed(a, b) & C.WATER):
+            return True
+        ta, tb = self.terrain[a], self.terrain[b]
+        return ta.crossing or tb.crossing or self.on_road(a, b)
+
+    def barrier_between(self, a: Square, b: Square) -> bool:
+        return bool(self.crossed(a, b) & C.BARRIERS)
+
+    # -- sight -------------------------------------------------------------------------
+
+    def between(self, a: Square, b: Square) -> tuple[Square, ...]:
+        """The squares a line from a's centre to b's centre passes through, ends excluded."""
+        key = (a, b)
+        got = self._between.get(key)
+        if got is None:
+            n = max(1, king_distance(a, b)) * C.SIGHT_SAMPLES_PER_SQUARE
+            (x0, y0), (x1, y1) = self.centre(a), self.centre(b)
+            seen: list[Square] = []
+            for i in range(1, n):
+                t = i / n
+                p = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+                sq = self.square_of(p)
+                if sq not in (a, b) and sq not in seen:
+                    seen.append(sq)
+            got = tuple(seen)
+            self._between[key] = got
+        return got
+
+    def sight_barrier(self, a: Square, b: Square) -> bool:
+        return bool(self.crossed(a, b) & C.SIGHT_BARRIERS)
