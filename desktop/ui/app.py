@@ -42,6 +42,7 @@ def screenshot_window(window: MainWindow, out: Path) -> bool:
     window.show()
     if app is not None:
         app.processEvents()
+    window.scene.refine_terrain()  # the full terrain looks, not the quick first sketch
     window.view.fit_table()
     if app is not None:
         app.processEvents()

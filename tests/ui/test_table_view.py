@@ -218,3 +218,32 @@ def test_bundled_scenarios_render(qtbot: Any, bundled: list[Path]) -> None:
         if s.table.grid is not None:
             assert w.view.grid_visible
         w.grab()
+
+
+def test_first_table_is_sketched_then_refined_after_painting(qtbot) -> None:
+    """The first frame shows plain terrain (no shapely needed); full looks follow it."""
+    from desktop.resources import bundled_scenario
+    from desktop.scenario import load
+    from desktop.ui.main_window import MainWindow
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show_scenario(load(bundled_scenario()), None)
+    items = list(w.scene.terrain.values())
+    assert items and not any(i.detailed for i in items)
+    assert not w.scene.terrain_labels  # names come with the full looks
+    w.show()
+    qtbot.waitUntil(lambda: all(i.detailed for i in w.scene.terrain.values()), timeout=3000)
+    assert w.scene.terrain_labels
+
+
+def test_later_scenarios_are_drawn_in_full_at_once(qtbot) -> None:
+    from desktop.resources import bundled_scenario
+    from desktop.scenario import load
+    from desktop.ui.main_window import MainWindow
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show_scenario(load(bundled_scenario()), None)
+    w.show_scenario(load(bundled_scenario("kiddies_bridge")), None)
+    assert all(i.detailed for i in w.scene.terrain.values())

@@ -7,14 +7,16 @@ enough for the gentle bends of rivers and roads), drawn as cubic Béziers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainterPath, QPolygonF
-from shapely.geometry import MultiPolygon, Polygon
-from shapely.geometry.base import BaseGeometry
 
 from desktop.scenario.geometry import outline
 from desktop.scenario.model import LineShape, Point, Shape
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
 
 
 def polygon(points: Sequence[Point]) -> QPolygonF:
@@ -59,6 +61,8 @@ def shape_path(shape: Shape) -> QPainterPath:
 
 def geometry_path(geom: BaseGeometry) -> QPainterPath:
     """A shapely polygon or multipolygon (holes included) as a path."""
+    from shapely.geometry import MultiPolygon, Polygon
+
     path = QPainterPath()
     path.setFillRule(path.fillRule().OddEvenFill)
     polys: list[Polygon]

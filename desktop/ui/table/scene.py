@@ -12,10 +12,9 @@ import random
 from collections.abc import Iterator
 from typing import TypeVar
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QWidget
-from shapely.ops import unary_union
 
 from desktop.scenario.geometry import deployment_zone, shape_area
 from desktop.scenario.model import Scenario, TerrainFeature
@@ -25,9 +24,11 @@ from desktop.ui.table.marker_items import DeploymentZoneItem, ObjectiveItem
 from desktop.ui.table.overlays import GridSpec, grid_for
 from desktop.ui.table.styles import OFF_TABLE, TABLE_CLOTH, TABLE_CLOTH_DARK, TABLE_EDGE
 from desktop.ui.table.terrain_items import LABELLED, TerrainItem, TerrainLabelItem
-from desktop.ui.table.terrain_looks import LookContext
 
 ItemT = TypeVar("ItemT", bound=QGraphicsItem)
+
+#: If the quickly sketched table is never painted, refine it after this long.
+REFINE_FALLBACK_MS = 300
 
 
 class TableScene(QGraphicsScene):
@@ -46,6 +47,9 @@ class TableScene(QGraphicsScene):
         self._blotches: list[tuple[float, float, float, bool]] = []
         #: Terrain and its labels in drawing order, painted into the background.
         self._ground: list[TerrainItem | TerrainLabelItem] = []
+        #: The first table shown is drawn with plain terrain, refined right after.
+        self.quick_first_show = True
+        self._refine_pending = False
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.setBackgroundBrush(OFF_TABLE)
 
@@ -72,6 +76,7 @@ class TableScene(QGraphicsScene):
         old = self.scenario
         self.scenario = scenario
         if scenario is None:
+            self._refine_pending = False
             for group in (self.terrain, self.terrain_labels, self.units, self.officers,
                           self.objectives, self.zones):
                 self._drop(group, set())
@@ -89,7 +94,19 @@ class TableScene(QGraphicsScene):
             self._drop(self.objectives, set())
             self._drop(self.zones, set())
             self._make_cloth(scenario)
-        self._sync_terrain(scenario, lu)
+        quick = self.quick_first_show and old is None
+        self.quick_first_show = False
+        if quick:
+            # Refined once the first frame is painted (see drawBackground), or
+            # shortly anyway if this scene is never painted.
+            self._sketch_terrain(scenario, lu)
+            self._refine_pending = True
+            QTimer.singleShot(REFINE_FALLBACK_MS, self, self.refine_terrain)
+        elif self._refine_pending:
+            self._refine_pending = False
+            self._sync_terrain(scenario, lu)
+        else:
+            self._sync_terrain(scenario, lu)
         self._sync_forces(scenario, lu)
         self._sync_markers(scenario, lu)
         t = scenario.table
@@ -101,7 +118,28 @@ class TableScene(QGraphicsScene):
         for key in [k for k in group if k not in keep]:
             self.removeItem(group.pop(key))
 
+    def _sketch_terrain(self, scenario: Scenario, lu: LengthUnit) -> None:
+        """Plain terrain items, built without shapely, for the first frame."""
+        for feature in scenario.terrain:
+            item = TerrainItem(feature, lu, detail=False)
+            item.in_layer = True
+            self.terrain[feature.id] = item
+            self.addItem(item)
+        self._ground = sorted(self.terrain.values(), key=lambda i: i.zValue())
+
+    def refine_terrain(self) -> None:
+        """Give the terrain its full looks and names (after a quick first show)."""
+        if not self._refine_pending or self.scenario is None:
+            return
+        self._refine_pending = False
+        self._sync_terrain(self.scenario, self.scenario.table.unit)
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
     def _sync_terrain(self, scenario: Scenario, lu: LengthUnit) -> None:
+        from shapely.ops import unary_union
+
+        from desktop.ui.table.terrain_looks import LookContext
+
         buildings = tuple(f for f in scenario.terrain if f.type is TerrainType.BUILDING)
         towns_stale = buildings != self._buildings_key
         self._buildings_key = buildings
@@ -117,7 +155,7 @@ class TableScene(QGraphicsScene):
                 item.in_layer = True
                 self.terrain[feature.id] = item
                 self.addItem(item)
-            elif item.feature != feature or stale_town:
+            elif item.feature != feature or stale_town or not item.detailed:
                 item.set_feature(feature, lu, ctx)
             label = self.terrain_labels.get(feature.id)
             wants_label = bool(feature.name) and feature.type in LABELLED
@@ -235,3 +273,5 @@ class TableScene(QGraphicsScene):
         painter.setPen(edge)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(table)
+        if self._refine_pending:
+            QTimer.singleShot(0, self, self.refine_terrain)  # after this frame reaches the screen

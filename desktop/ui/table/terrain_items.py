@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import (
     QColor,
@@ -15,13 +17,16 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.scenario.geometry import shape_area
+from desktop.scenario.geometry import outline, shape_area
 from desktop.scenario.model import LineShape, TerrainFeature
 from desktop.scenario.vocabulary import LINEAR_TERRAIN, LengthUnit, TerrainType
-from desktop.ui.table.paths import geometry_path, shape_path
+from desktop.ui.table.paths import area_path, shape_path
+from desktop.ui.table.plain_looks import plain_look
 from desktop.ui.table.styles import LABEL_INK, Z_TERRAIN, Z_TERRAIN_LABEL, Layer
-from desktop.ui.table.terrain_looks import LookContext, build_look
 from desktop.ui.table.tooltips import terrain_tip
+
+if TYPE_CHECKING:
+    from desktop.ui.table.terrain_looks import LookContext
 
 
 class TerrainItem(QGraphicsItem):
@@ -32,24 +37,43 @@ class TerrainItem(QGraphicsItem):
     the view's cached background (`in_layer = True`) and the items stay for
     hit-testing, tooltips and (later) selection: repainting the table is then
     one blit, however much terrain it holds.
+
+    With `detail=False` the item starts with its plain look (see plain_looks)
+    and `refine` builds the full one later; the window uses this to show a
+    table before shapely has even been imported.
     """
 
     in_layer = False
 
     def __init__(self, feature: TerrainFeature, unit: LengthUnit = LengthUnit.INCH,
-                 context: LookContext | None = None) -> None:
+                 context: LookContext | None = None, detail: bool = True) -> None:
         super().__init__()
         self.feature = feature
+        self.detailed = False
         self._layers: list[Layer] = []
         self._bounds = QRectF()
         self._shape = QPainterPath()
-        self.set_feature(feature, unit, context)
+        self.set_feature(feature, unit, context, detail)
 
-    def set_feature(self, feature: TerrainFeature, unit: LengthUnit = LengthUnit.INCH,
-                    context: LookContext | None = None) -> None:
+    def refine(self, context: LookContext | None = None) -> None:
+        """Swap the plain look for the full one (a no-op once detailed)."""
+        if not self.detailed:
+            self.set_feature(self.feature, context=context)
+
+    def set_feature(self, feature: TerrainFeature, unit: LengthUnit | None = None,
+                    context: LookContext | None = None, detail: bool = True) -> None:
         self.prepareGeometryChange()
         self.feature = feature
-        self._layers = build_look(feature, context)
+        if unit is not None:
+            self._unit = unit
+        unit = getattr(self, "_unit", LengthUnit.INCH)
+        if detail:
+            from desktop.ui.table.terrain_looks import build_look  # imports shapely
+
+            self._layers = build_look(feature, context)
+        else:
+            self._layers = plain_look(feature)
+        self.detailed = detail
         bounds = QRectF()
         for layer in self._layers:
             r = layer.path.controlPointRect()
@@ -63,7 +87,7 @@ class TerrainItem(QGraphicsItem):
             stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
             self._shape = stroker.createStroke(shape_path(feature.shape))
         else:
-            self._shape = geometry_path(shape_area(feature.shape))
+            self._shape = area_path(outline(feature.shape))
         z = Z_TERRAIN[feature.type]
         if feature.type in (TerrainType.HILL, TerrainType.RIDGE):
             z += min(float(feature.prop("height")), 9.0) * 0.05
