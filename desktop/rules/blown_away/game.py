@@ -1,0 +1,1408 @@
+"""Blown Away (seed 003) as a game: one thing per turn, men running, cards.
+
+A turn belongs to one side (RULINGS, "Blown Away"): in the *orders* phase it
+may move one unit, or rally one unit, or change one unit's formation (the
+"one thing"), and move its commander any distance; then its guns may fire
+long-range (*artillery*); then its units may fight (*combat*), each turning
+the top card of its side's deck.  Play alternates; a fair coin picks who
+starts.  A game turn is over when both sides have had their turn.
+
+The men are counted in :mod:`~desktop.rules.blown_away.men`; the numbers and
+rulings are in :mod:`~desktop.rules.blown_away.constants`; exact odds in
+:mod:`~desktop.rules.blown_away.odds`.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString
+from shapely.geometry import Point as SPoint
+from shapely.geometry.base import BaseGeometry
+
+from desktop.rules.blown_away.actions import (
+    BlownAwayAction,
+    Combat,
+    End,
+    Fire,
+    Form,
+    Move,
+    Rally,
+    Rejoin,
+    parse,
+)
+from desktop.rules.blown_away.constants import (
+    ARTILLERY_MAX_RANGE,
+    ARTILLERY_MIN_RANGE,
+    ARTILLERY_RUNS_IGNORE_MODIFIERS,
+    BLOCKS_SIGHT,
+    BORE_HALF_ANGLE,
+    CANNONBALLS,
+    CAVALRY_BARRED,
+    COMBAT_DISTANCE,
+    COMMANDER_NEXT_TO,
+    COST_OPEN,
+    COST_WALL,
+    COST_WORKS,
+    CROSSING_ONLY,
+    DEFAULT_TURN_LIMIT,
+    DEFENCE_BONUS,
+    DEFENCE_BONUS_EITHER_SIDE,
+    FORMATIONS,
+    GUN_RETURN,
+    GUN_WALK,
+    IMPASSABLE,
+    MOB_CLEARANCE,
+    MOB_MOVE,
+    MOVE_ALLOWANCE,
+    NO_END,
+    OBJECTIVES_TO_WIN,
+    OBLIQUE_LIMIT,
+    RALLY_SAFE,
+    RALLY_THREAT,
+    REJOIN_WHILE_RUNNING,
+    RUN_DISTANCE,
+    SHOTS_PER_TURN,
+    STOP_DISTANCE,
+    STOP_STEP,
+    SWEEP_TURNS,
+    WALL_REACH,
+    WALLS,
+    WORKS,
+)
+from desktop.rules.blown_away.men import Men, artillery_runs, rally_count, runs_after_kill
+from desktop.rules.blown_away.odds import CombatOdds, combat_odds, pile_of
+from desktop.rules.chance import Chance, card_value
+from desktop.rules.engine import (
+    JSON,
+    Action,
+    Event,
+    Game,
+    OptionSpec,
+    OptionValue,
+    Outcome,
+    Phase,
+    RulesError,
+    Ruleset,
+)
+from desktop.rules.notation import canonical_facing
+from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.scenario.model import (
+    HoldObjectives,
+    LastManStanding,
+    OccupyFeature,
+    Point,
+    Scenario,
+)
+from desktop.scenario.vocabulary import ARTILLERY, Formation, TerrainType, Trait, UnitType
+from desktop.table.movement import Access, Blocker, MovePlan, Placement, blocker_problem
+from desktop.table.movement import terrain_problem as table_terrain_problem
+from desktop.table.shapes import (
+    Aspect,
+    angle_diff,
+    aspect,
+    bearing,
+    corners,
+    forward,
+    front_centre_of,
+    in_arc,
+    point_distance,
+    rect,
+    wedge,
+)
+from desktop.table.sight import Obstacles, line_of_sight
+from desktop.table.terrain import AREA_EPS, TerrainIndex
+
+ORDERS = "orders"
+ARTILLERY_PHASE = "artillery"
+COMBAT = "combat"
+OVER = "over"
+
+PHASES: tuple[Phase, ...] = (
+    Phase(ORDERS, "Move or rally", True,
+          "Move one unit, or rally one unit, or change one unit's formation; "
+          "the commander may also move any distance."),
+    Phase(ARTILLERY_PHASE, "Long-range artillery", True,
+          "Guns with cannonballs left may fire at enemies 4\" to 36\" away in their bore arc."),
+    Phase(COMBAT, "Combat", True,
+          "Engaged units (or units less than 4\" from an enemy, one facing the other) "
+          "may fight: each side turns a card."),
+)
+
+#: Statuses in the snapshot: men in ranks; a mob with no men in ranks; gone.
+ACTIVE = "active"
+MOB = "disordered"
+ELIMINATED = "eliminated"
+
+#: How far ahead (inches) the facing wedge reaches; every facing test is also
+#: limited by a distance well inside this.
+FACING_REACH = 60.0
+
+ACCESS: dict[TerrainType, Access] = {
+    **{t: Access.NO_ENTRY for t in IMPASSABLE},
+    **{t: Access.CROSSING_ONLY for t in CROSSING_ONLY},
+    **{t: Access.NO_END for t in NO_END},
+}
+
+
+@dataclass
+class Piece:
+    """One unit on the table (for artillery: its gunners, and its cannon at `gun`)."""
+
+    id: str
+    side: str
+    name: str
+    type: UnitType
+    frontage: float
+    depth: float
+    formation: Formation
+    pos: Point
+    facing: float
+    men: Men
+    traits: frozenset[Trait] = frozenset()
+    #: Artillery: where the cannon stands (x, y, facing); None for other units.
+    gun: tuple[float, float, float] | None = None
+    markers: int = 0
+    eliminated: bool = False
+    fought: bool = False
+    shots: int = 0
+
+    @property
+    def is_artillery(self) -> bool:
+        return self.type in ARTILLERY
+
+    @property
+    def ranks(self) -> int:
+        return self.men.ranks
+
+    @property
+    def running(self) -> int:
+        return self.men.running
+
+    @property
+    def formed(self) -> bool:
+        """Has men in ranks (and is on the table)."""
+        return not self.eliminated and self.men.ranks > 0
+
+    @property
+    def mob(self) -> bool:
+        return not self.eliminated and self.men.ranks == 0 and self.men.running > 0
+
+    @property
+    def at_gun(self) -> bool:
+        return self.gun is not None and math.dist(self.pos, self.gun[:2]) < 1e-6
+
+    @property
+    def status(self) -> str:
+        if self.eliminated:
+            return ELIMINATED
+        return ACTIVE if self.men.ranks > 0 else MOB
+
+    def size(self, formation: Formation | None = None) -> tuple[float, float]:
+        f = self.formation if formation is None else formation
+        if f is Formation.COLUMN:
+            return (self.depth, self.frontage)
+        return (self.frontage, self.depth)
+
+    def fp(self, pos: Point | None = None, facing: float | None = None,
+           formation: Formation | None = None) -> BaseGeometry:
+        x, y = self.pos if pos is None else pos
+        w, d = self.size(formation)
+        return rect(x, y, w, d, self.facing if facing is None else facing)
+
+    def front_centre(self) -> Point:
+        return front_centre_of(self.pos[0], self.pos[1], self.size()[1], self.facing)
+
+
+@dataclass
+class Commander:
+    id: str
+    side: str
+    name: str
+    pos: Point
+    facing: float = 0.0
+
+
+@dataclass
+class State:
+    sides: tuple[str, str]
+    first: str
+    pieces: dict[str, Piece]
+    commanders: dict[str, Commander]
+    objectives: dict[str, str | None]
+    turn: int = 1
+    side: str = ""
+    phase: str = ORDERS
+    #: The one thing of the turn (move, rally or formation change) is done.
+    acted: bool = False
+    commander_moved: bool = False
+    #: Pairs of units engaged with each other (sorted ids).
+    engaged: set[tuple[str, str]] = field(default_factory=set)
+    outcome: Outcome | None = None
+
+    def enemy(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+
+def _r(v: float) -> float:
+    return round(v, 4) + 0.0
+
+
+class BlownAwayGame(Game):
+    phases = PHASES
+    free_action_kinds = frozenset({"move", "form"})
+
+    def __init__(self, ruleset: Ruleset, scenario: Scenario, options: Mapping[str, OptionValue],
+                 seed: int, chance: Chance,
+                 script: tuple[tuple[int, ...], tuple[str, ...]] = ((), ())) -> None:
+        super().__init__(ruleset, scenario, options, seed, chance)
+        self.initial_script = script
+        if len(scenario.sides) != 2:
+            raise RulesError("Blown Away is played by exactly two sides")
+        self.terrain = TerrainIndex(scenario)
+        self.immobile_guns = bool(self.options["artillery_immobile"])
+        limit = int(self.options["turn_limit"])
+        hold = [c for c in scenario.game.victory if isinstance(c, HoldObjectives)]
+        self.objective_ids: tuple[str, ...] = (
+            (hold[0].objectives or tuple(o.id for o in scenario.game.objectives))
+            if hold else tuple(o.id for o in scenario.game.objectives))
+        self.objectives_to_win = hold[0].count if hold else OBJECTIVES_TO_WIN
+        self.objective_areas = {o.id: SPoint(o.position).buffer(o.radius, 32)
+                                for o in scenario.game.objectives if o.id in self.objective_ids}
+        others = tuple(c for c in scenario.game.victory
+                       if not isinstance(c, (HoldObjectives, OccupyFeature)))
+        if not any(isinstance(c, LastManStanding) for c in others):
+            others = (*others, LastManStanding())
+        self.judge = VictoryJudge(replace(scenario, game=replace(scenario.game, victory=others)),
+                                  default_turn_limit=limit if limit > 0 else None)
+        pieces: dict[str, Piece] = {}
+        commanders: dict[str, Commander] = {}
+        for s in scenario.sides:
+            for u in s.units:
+                allowed = FORMATIONS[u.type]
+                facing = canonical_facing(u.facing)
+                artillery = u.type in ARTILLERY
+                pieces[u.id] = Piece(
+                    id=u.id, side=s.id, name=u.name, type=u.type, frontage=u.base.frontage,
+                    depth=u.base.depth,
+                    formation=u.formation if u.formation in allowed else allowed[0],
+                    pos=u.position, facing=facing,
+                    men=Men.of(u.figures, () if artillery else u.command),
+                    traits=frozenset(u.traits),
+                    gun=(u.position[0], u.position[1], facing) if artillery else None,
+                    markers=CANNONBALLS * max(u.guns, 1) if artillery else 0,
+                )
+            for o in s.officers:
+                commanders[o.id] = Commander(o.id, s.id, o.name, o.position,
+                                             canonical_facing(o.facing))
+        sides = (scenario.sides[0].id, scenario.sides[1].id)
+        choice = str(self.options["first_side"])
+        if choice in sides:
+            first = choice
+        elif choice == "coin":
+            first = sides[0] if chance.coin("which side moves first") else sides[1]
+        else:
+            raise RulesError(f"option 'first_side' must be 'coin' or a side id "
+                             f"({', '.join(sides)})")
+        self.state = State(sides, first, pieces, commanders,
+                           dict.fromkeys(self.objective_ids), side=first)
+        ev = [Event("first", f"A coin decides: {self._name(first)} moves first",
+                    {"side": first})]
+        ev.append(self._turn_event())
+        self._update_objectives(ev, None)
+        self.events.extend(ev)
+
+    # -- the engine surface --------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def phase(self) -> str:
+        return OVER if self.state.outcome is not None else self.state.phase
+
+    @property
+    def side(self) -> str | None:
+        return None if self.state.outcome is not None else self.state.side
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome
+
+    def clone(self, seed: int | None = None) -> BlownAwayGame:
+        other = copy.copy(self)
+        other.state = copy.deepcopy(self.state)
+        other.chance = self.chance.clone(seed)
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.options = dict(self.options)
+        return other
+
+    def _name(self, side: str) -> str:
+        return self.scenario.side(side).name or side
+
+    # -- pieces and geometry ------------------------------------------------------------
+
+    def piece(self, uid: str) -> Piece:
+        return self.state.pieces[uid]
+
+    def units(self, side: str | None = None) -> list[Piece]:
+        """Units still in the game (formed or mobs)."""
+        return [p for p in self.state.pieces.values()
+                if not p.eliminated and (side is None or p.side == side)]
+
+    def formed(self, side: str | None = None) -> list[Piece]:
+        return [p for p in self.units(side) if p.ranks > 0]
+
+    def faces(self, a: Piece, target: BaseGeometry, pos: Point | None = None,
+              facing: float | None = None) -> bool:
+        """RULINGS: a unit faces an enemy when any of the enemy's footprint lies in
+        its front arc (45 degrees either side, from its front centre).  Only men in
+        ranks face anything; a mob faces nobody."""
+        if a.ranks == 0 or a.eliminated:
+            return False
+        x, y = a.pos if pos is None else pos
+        f = a.facing if facing is None else facing
+        apex = front_centre_of(x, y, a.size()[1], f)
+        return bool(wedge(apex, f, 45.0, FACING_REACH).intersects(target))
+
+    def facing_either(self, a: Piece, b: Piece) -> bool:
+        return self.faces(a, b.fp()) or self.faces(b, a.fp())
+
+    def engaged_with(self, uid: str) -> list[str]:
+        out = []
+        for a, b in self.state.engaged:
+            if a == uid:
+                out.append(b)
+            elif b == uid:
+                out.append(a)
+        return sorted(out)
+
+    def is_engaged(self, uid: str) -> bool:
+        return any(uid in pair for pair in self.state.engaged)
+
+    def in_works(self, p: Piece) -> bool:
+        fp = p.fp()
+        return any(self.terrain.areas[i].intersection(fp).area > AREA_EPS
+                   for i in self.terrain.indices_hit(fp) if self.terrain.types[i] in WORKS)
+
+    def in_terrain(self, p: Piece, types: frozenset[TerrainType]) -> bool:
+        fp = p.fp()
+        return any(self.terrain.areas[i].intersection(fp).area > AREA_EPS
+                   for i in self.terrain.indices_hit(fp) if self.terrain.types[i] in types)
+
+    def behind_wall(self, p: Piece, enemy_point: Point) -> bool:
+        """A wall within WALL_REACH of the unit lies between it and `enemy_point`."""
+        fp = p.fp()
+        zone = fp.buffer(WALL_REACH)
+        line = LineString([p.pos, enemy_point])
+        for i in self.terrain.indices_hit(zone):
+            if self.terrain.types[i] in WALLS and self.terrain.areas[i].intersects(line):
+                return True
+        return False
+
+    def cover(self, p: Piece, enemy_point: Point) -> str:
+        """'works', 'wall' or 'open' (soft cover such as woods counts as open)."""
+        if self.in_works(p):
+            return "works"
+        if self.behind_wall(p, enemy_point):
+            return "wall"
+        return "open"
+
+    def defended(self, p: Piece, enemy: Piece) -> bool:
+        """Infantry or artillery behind a redoubt, wall or in a trench (+3 to its card)."""
+        return p.type is not UnitType.CAVALRY and self.cover(p, enemy.pos) != "open"
+
+    # -- legality --------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        st = self.state
+        if st.outcome is not None:
+            return []
+        side = st.side
+        out: list[Action] = []
+        if st.phase == ORDERS:
+            if not st.acted:
+                for p in self.units(side):
+                    if self._check_rally(p) is None:
+                        out.append(Rally(p.id))
+                    if self._check_rejoin(p) is None:
+                        out.append(Rejoin(p.id))
+        elif st.phase == ARTILLERY_PHASE:
+            for g in self.units(side):
+                if self._why_no_fire(g) is None:
+                    for t in self.formed(st.enemy(side)):
+                        a = Fire(g.id, t.id)
+                        if self._check_fire(g, t) is None:
+                            out.append(a)
+        elif st.phase == COMBAT:
+            for u in self.formed(side):
+                if u.fought:
+                    continue
+                for t in self.formed(st.enemy(side)):
+                    if self._check_combat(u, t) is None:
+                        out.append(Combat(u.id, t.id))
+        out.append(End())
+        return out
+
+    def _check(self, action: Action) -> str | None:
+        if not isinstance(action, BlownAwayAction):
+            return f"'{action}' is not a Blown Away action"
+        st = self.state
+        if isinstance(action, End):
+            return None
+        if isinstance(action, Move) and action.piece in st.commanders:
+            c = st.commanders[action.piece]
+            if c.side != st.side:
+                return f"{c.id} is not yours"
+            if st.phase != ORDERS:
+                return "the commander moves in the orders phase"
+            if st.commander_moved:
+                return "the commander has already moved this turn"
+            x, y = action.to
+            tab = self.scenario.table
+            if not (0 <= x <= tab.width and 0 <= y <= tab.depth):
+                return "would leave the table"
+            return None
+        uid = _subject(action)
+        p = st.pieces.get(uid)
+        if p is None:
+            return f"no unit '{uid}'"
+        if p.side != st.side:
+            return f"{uid} is not yours"
+        if p.eliminated:
+            return f"{uid} is no longer in the game"
+        if isinstance(action, (Move, Form, Rally, Rejoin)):
+            if st.phase != ORDERS:
+                return "units move, rally or change formation in the orders phase"
+            if st.acted:
+                return "this turn's one thing (a move, a rally or a formation change) is done"
+            if isinstance(action, Move):
+                return self._check_move(p, action.to, action.facing)
+            if isinstance(action, Form):
+                return self._check_form(p, action.formation, action.facing)
+            if isinstance(action, Rally):
+                return self._check_rally(p)
+            return self._check_rejoin(p)
+        t = st.pieces.get(action.target)
+        if t is None:
+            return f"no unit '{action.target}'"
+        if t.side == p.side:
+            return f"{t.id} is not an enemy"
+        if isinstance(action, Fire):
+            if st.phase != ARTILLERY_PHASE:
+                return "long-range artillery fires in the artillery phase"
+            return self._why_no_fire(p) or self._check_fire(p, t)
+        if st.phase != COMBAT:
+            return "combats are conducted in the combat phase"
+        return self._check_combat(p, t)
+
+    # movement ---------------------------------------------------------------------
+
+    def allowance(self, p: Piece) -> float:
+        if p.mob:
+            return MOB_MOVE
+        if p.is_artillery and self.immobile_guns:
+            return 0.0
+        return MOVE_ALLOWANCE[p.type]
+
+    def why_cannot_move(self, p: Piece) -> str | None:
+        if p.ranks > 0 and p.running > 0:
+            return f"{p.id} has men in ranks and men running: rally it first"
+        if p.ranks > 0 and self.is_engaged(p.id):
+            return f"{p.id} is engaged in combat"
+        if p.is_artillery and p.ranks > 0 and not p.at_gun:
+            return f"{p.id}'s gunners are away from their cannon: 'rejoin' walks them back"
+        return None
+
+    def pivot_point(self, p: Piece, facing: float) -> Point:
+        """Where the centre is after pivoting to `facing` on the centre man of the
+        front rank (artillery on the cannon axle: its centre)."""
+        if p.is_artillery:
+            return p.pos
+        d = p.size()[1]
+        fc = front_centre_of(p.pos[0], p.pos[1], d, p.facing)
+        fx, fy = forward(facing)
+        return (fc[0] - fx * d / 2.0, fc[1] - fy * d / 2.0)
+
+    def _table_problem(self, geom: BaseGeometry) -> str | None:
+        minx, miny, maxx, maxy = geom.bounds
+        t = self.scenario.table
+        tol = 1e-6
+        if minx < -tol or miny < -tol or maxx > t.width + tol or maxy > t.depth + tol:
+            return "would leave the table"
+        return None
+
+    def _check_move(self, p: Piece, to: Point, facing: float) -> str | None:
+        why = self.why_cannot_move(p)
+        if why:
+            return why
+        if p.mob:
+            return self._check_mob_move(p, to, facing)
+        start = self.pivot_point(p, facing)
+        length = math.dist(start, to)
+        allowance = self.allowance(p)
+        if length > allowance + 1e-6:
+            if allowance == 0:
+                return f"{p.id} may not move (artillery before 1750), only turn"
+            return f"moves {length:.2f}\" but may move at most {allowance:g}\""
+        if length > 1e-9:
+            off = abs(angle_diff(bearing(start, to), facing))
+            if off > OBLIQUE_LIMIT + 1e-6:
+                return (f"may move straight ahead or obliquely up to {OBLIQUE_LIMIT:g} "
+                        f"degrees, not {off:.0f}")
+        w, d = p.size()
+        plan = MovePlan(Placement(start[0], start[1], facing), Placement(to[0], to[1], facing),
+                        w, d)
+        why = self._table_problem(plan.end_footprint())
+        if why:
+            return why
+        why = self._blockers_problem(p, plan)
+        if why:
+            return why
+        why = table_terrain_problem(plan, self.terrain, ACCESS)
+        if why:
+            return why
+        stop = self.stop_length(p, start, facing, to)
+        if stop is not None and length > stop + 1e-6:
+            return (f"must stop after {stop:.2f}\": less than {STOP_DISTANCE:g}\" from an enemy "
+                    f"it faces or that faces it")
+        return None
+
+    def _blockers_problem(self, p: Piece, plan: MovePlan) -> str | None:
+        bs: list[Blocker] = []
+        for q in self.units():
+            if q.id == p.id:
+                continue
+            if q.side != p.side and q.mob:
+                continue  # swept away
+            bs.append(Blocker(q.id, q.fp(), passable=q.side == p.side, min_gap=0.0,
+                              label=q.name or q.id))
+        return blocker_problem(plan, bs)
+
+    def stop_length(self, p: Piece, start: Point, facing: float, to: Point) -> float | None:
+        """How far along the line from `start` (after the pivot) to `to` the unit may
+        go before the stop rule halts it; None if it never does.
+
+        The move stops at the first point where a man is less than STOP_DISTANCE
+        from an enemy with men in ranks that it faces or that faces it, and
+        nearer than it was at the start (a unit already close may draw off)."""
+        length = math.dist(start, to)
+        w, d = p.size()
+        here = p.fp()
+        fx, fy = (0.0, 0.0) if length < 1e-9 else ((to[0] - start[0]) / length,
+                                                  (to[1] - start[1]) / length)
+        lane = LineString([start, to]) if length > 1e-9 else SPoint(start)
+        reach = math.hypot(w, d) / 2.0 + STOP_DISTANCE
+        enemies = [e for e in self.formed(self.state.enemy(p.side))
+                   if float(lane.distance(SPoint(e.pos))) <= reach + math.hypot(*e.size()) / 2]
+        if not enemies:
+            return None
+        n = max(1, math.ceil(length / STOP_STEP))
+        ts = np.linspace(0.0, length, n + 1)
+        base = np.array(corners(0.0, 0.0, w, d, facing))
+        cx = start[0] + fx * ts
+        cy = start[1] + fy * ts
+        rings = base[None, :, :] + np.stack([cx, cy], axis=1)[:, None, :]
+        fps = shapely.polygons(rings)
+        hx, hy = forward(facing)
+        apex_x, apex_y = cx + hx * d / 2.0, cy + hy * d / 2.0
+        wbase = np.array(wedge((0.0, 0.0), facing, 45.0, FACING_REACH).exterior.coords)[:-1]
+        wrings = wbase[None, :, :] + np.stack([apex_x, apex_y], axis=1)[:, None, :]
+        wedges = shapely.polygons(wrings)
+        hit = np.zeros(len(ts), dtype=bool)
+        for e in enemies:
+            efp = e.fp()
+            limit = min(STOP_DISTANCE, float(here.distance(efp)))
+            gaps = shapely.distance(fps, efp)
+            close = gaps < limit - 1e-6
+            if not close.any():
+                continue
+            we = wedge(e.front_centre(), e.facing, 45.0, FACING_REACH)
+            facing_rel = shapely.intersects(wedges, efp) | shapely.intersects(fps, we)
+            hit |= close & facing_rel
+        idx = np.flatnonzero(hit)
+        if not len(idx):
+            return None
+        return float(ts[idx[0]])
+
+    def _check_mob_move(self, p: Piece, to: Point, facing: float) -> str | None:
+        length = math.dist(p.pos, to)
+        if length > MOB_MOVE + 1e-6:
+            return f"a mob moves at most {MOB_MOVE:g}\", not {length:.2f}\""
+        w, d = p.size()
+        plan = MovePlan(Placement(p.pos[0], p.pos[1], facing), Placement(to[0], to[1], facing),
+                        w, d)
+        why = self._table_problem(plan.end_footprint())
+        if why:
+            return why
+        path = plan.swept()
+        for e in self.units(self.state.enemy(p.side)):
+            efp = e.fp()
+            limit = min(MOB_CLEARANCE, float(p.fp().distance(efp)))
+            if float(path.distance(efp)) < limit - 1e-6:
+                return (f"a mob may not pass closer than {MOB_CLEARANCE:g}\" to enemy troops "
+                        f"({e.name or e.id})")
+        bs = [Blocker(q.id, q.fp(), passable=True, min_gap=0.0, label=q.name or q.id)
+              for q in self.units(p.side) if q.id != p.id]
+        why = blocker_problem(plan, bs)
+        if why:
+            return why
+        return table_terrain_problem(plan, self.terrain, ACCESS)
+
+    def _check_form(self, p: Piece, formation: Formation, facing: float) -> str | None:
+        why = self.why_cannot_move(p)
+        if why:
+            return why
+        if p.mob:
+            return f"{p.id} has no men in ranks to form"
+        if formation not in FORMATIONS[p.type]:
+            return (f"{p.type.value.replace('_', ' ')} may be in "
+                    f"{', '.join(f.value for f in FORMATIONS[p.type])}")
+        if formation is p.formation and abs(angle_diff(facing, p.facing)) < 1e-9:
+            return f"{p.id} is already in {formation.value} facing {facing:g}"
+        fp = p.fp(facing=facing, formation=formation)
+        why = self._table_problem(fp)
+        if why:
+            return why
+        for q in self.units():
+            if q.id != p.id and q.fp().intersection(fp).area > AREA_EPS:
+                return f"would overlap {q.name or q.id}"
+        w, d = p.size(formation)
+        plan = MovePlan(Placement(p.pos[0], p.pos[1], facing),
+                        Placement(p.pos[0], p.pos[1], facing), w, d)
+        return table_terrain_problem(plan, self.terrain, ACCESS)
+
+    # rallying ---------------------------------------------------------------------
+
+    def rally_case(self, p: Piece) -> int:
+        return 1 if p.ranks > 0 else 2
+
+    def _check_rally(self, p: Piece) -> str | None:
+        if p.eliminated:
+            return f"{p.id} is no longer in the game"
+        if p.running == 0:
+            return f"{p.id} has no men running"
+        fp = p.fp()
+        enemies = self.formed(self.state.enemy(p.side))
+        if p.ranks > 0:
+            for e in enemies:
+                if float(e.fp().distance(fp)) <= RALLY_THREAT + 1e-9 and self.faces(e, fp):
+                    return (f"{e.name or e.id} faces {p.id} from {RALLY_THREAT:g}\" or less")
+            return None
+        c = [c for c in self.state.commanders.values() if c.side == p.side]
+        if not any(point_distance(x.pos, fp) <= COMMANDER_NEXT_TO + 1e-9 for x in c):
+            return (f"a unit with no men in ranks rallies only with the commander next to it "
+                    f"(within {COMMANDER_NEXT_TO:g}\")")
+        for e in enemies:
+            if float(e.fp().distance(fp)) < RALLY_SAFE - 1e-9:
+                return (f"its running men are less than {RALLY_SAFE:g}\" from "
+                        f"{e.name or e.id}")
+        return None
+
+    def _check_rejoin(self, p: Piece) -> str | None:
+        if not p.is_artillery or p.eliminated:
+            return f"{p.id} has no cannon to walk back to"
+        if p.ranks == 0:
+            return f"{p.id} has no gunners in ranks: rally them first"
+        if p.at_gun:
+            return f"{p.id}'s gunners are at their cannon"
+        if p.running > 0 and not REJOIN_WHILE_RUNNING:
+            return f"{p.id} has men running"
+        return None
+
+    # long-range artillery ----------------------------------------------------------------
+
+    def _why_no_fire(self, g: Piece) -> str | None:
+        if not g.is_artillery:
+            return f"{g.id} is not artillery"
+        if g.ranks == 0 or g.eliminated:
+            return f"{g.id} has no gunner in ranks"
+        if not g.at_gun:
+            return f"{g.id}'s gunners are away from their cannon"
+        if self.is_engaged(g.id):
+            return f"{g.id} is engaged in combat"
+        if g.shots >= SHOTS_PER_TURN:
+            return f"{g.id} has fired this turn"
+        if g.markers <= 0:
+            return f"{g.id} has no cannonballs left"
+        return None
+
+    def shot_cost(self, g: Piece, t: Piece) -> int:
+        c = self.cover(t, g.pos)
+        return COST_WORKS if c == "works" else COST_WALL if c == "wall" else COST_OPEN
+
+    def _check_fire(self, g: Piece, t: Piece) -> str | None:
+        if t.ranks == 0 or t.eliminated:
+            return f"{t.id} has no men in ranks"
+        apex = g.front_centre()
+        tfp = t.fp()
+        dist = point_distance(apex, tfp)
+        if dist < ARTILLERY_MIN_RANGE - 1e-9:
+            return f"{t.id} is closer than {ARTILLERY_MIN_RANGE:g}\""
+        if dist > ARTILLERY_MAX_RANGE + 1e-9:
+            return f"{t.id} is {dist:.1f}\" away, beyond {ARTILLERY_MAX_RANGE:g}\""
+        if not in_arc(apex, g.facing, BORE_HALF_ANGLE, ARTILLERY_MAX_RANGE, tfp):
+            return f"{t.id} is not within {BORE_HALF_ANGLE:g} degrees of the bore"
+        if not self.sees(g, t):
+            return f"{g.id} has no clear line of sight to {t.id}"
+        cost = self.shot_cost(g, t)
+        if g.markers < cost:
+            return f"the shot costs {cost} cannonballs; {g.id} has {g.markers}"
+        return None
+
+    def sees(self, g: Piece, t: Piece) -> bool:
+        others = [q for q in self.units() if q.id not in (g.id, t.id)]
+        obstacles = Obstacles([q.fp() for q in others], [q.id for q in others]) if others \
+            else None
+        exempt = set(self.terrain.indices_hit(g.fp())) | set(self.terrain.indices_hit(t.fp()))
+        return line_of_sight(g.front_centre(), t.fp(), self.terrain, BLOCKS_SIGHT, obstacles,
+                             exempt_features=exempt)
+
+    # combat --------------------------------------------------------------------------
+
+    def _check_combat(self, u: Piece, t: Piece) -> str | None:
+        if u.ranks == 0:
+            return f"{u.id} has no men in ranks"
+        if t.ranks == 0 or t.eliminated:
+            return f"{t.id} has no men in ranks"
+        if u.fought:
+            return f"{u.id} has fought this turn"
+        if u.is_artillery and not u.at_gun:
+            return f"{u.id}'s gunners are away from their cannon"
+        pair = _pair(u.id, t.id)
+        if pair not in self.state.engaged:
+            if float(u.fp().distance(t.fp())) >= COMBAT_DISTANCE - 1e-9:
+                return f"{t.id} is not less than {COMBAT_DISTANCE:g}\" away"
+            if not self.facing_either(u, t):
+                return f"neither {u.id} nor {t.id} faces the other"
+        if u.type is UnitType.CAVALRY:
+            if self.in_works(t) or self.behind_wall(t, u.pos):
+                return f"cavalry may not fight {t.id} behind a wall, redoubt or in a trench"
+            if self.in_terrain(t, CAVALRY_BARRED):
+                return f"cavalry may not fight {t.id} in woods"
+        return None
+
+    def card_bonus(self, p: Piece, enemy: Piece, defending: bool) -> int:
+        if not (defending or DEFENCE_BONUS_EITHER_SIDE):
+            return 0
+        return DEFENCE_BONUS if self.defended(p, enemy) else 0
+
+    def runs_for(self, loser: Piece, winner: Piece, winner_card: str, nth: int) -> int:
+        """How many of `loser` run when its `nth` man of the engagement is killed."""
+        if winner.is_artillery and winner.at_gun and ARTILLERY_RUNS_IGNORE_MODIFIERS:
+            return artillery_runs(winner_card)
+        side_on = aspect(loser.pos, loser.facing, winner.pos)
+        n = nth
+        if winner.is_artillery and winner.at_gun:
+            n = artillery_runs(winner_card)
+        return runs_after_kill(
+            n,
+            winner_cavalry=winner.type is UnitType.CAVALRY,
+            pikes_or_guard=bool(loser.traits & {Trait.PIKEMEN, Trait.GUARD}) and loser.ranks > 0,
+            militia=Trait.MILITIA in loser.traits,
+            flank_or_rear=side_on in (Aspect.FLANK, Aspect.REAR),
+        )
+
+    def combat_odds(self, unit: str, target: str) -> CombatOdds:
+        """Exact odds of `unit` fighting `target` now, from the cards left in each deck."""
+        u, t = self.piece(unit), self.piece(target)
+
+        def on(loser: Piece, winner: Piece) -> int:
+            return loser.ranks - 1
+
+        def runs_t(card: str) -> int:
+            return min(self.runs_for(_after_kill(t), u, card, t.men.killed + 1), on(t, u))
+
+        def runs_u(card: str) -> int:
+            return min(self.runs_for(_after_kill(u), t, card, u.men.killed + 1), on(u, t))
+
+        return combat_odds(pile_of(self.chance, u.side), pile_of(self.chance, t.side),
+                           self.card_bonus(u, t, False), self.card_bonus(t, u, True),
+                           runs_t, runs_u)
+
+    def odds(self, action: Action) -> dict[str, JSON] | None:
+        """The exact outcome distribution of a combat, as plain data."""
+        if isinstance(action, Combat) and self.check(action) is None:
+            return self.combat_odds(action.unit, action.target).to_json()
+        return None
+
+    # -- applying ------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        st = self.state
+        ev: list[Event] = []
+        passed: tuple[str, BaseGeometry] | None = None
+        if isinstance(action, End):
+            self._advance(ev)
+        elif isinstance(action, Move) and action.piece in st.commanders:
+            c = st.commanders[action.piece]
+            c.pos = action.to
+            c.facing = action.facing
+            st.commander_moved = True
+            ev.append(Event("move", f"{c.name or c.id} rides to {_pt(action.to)}",
+                            {"piece": c.id, "to": list(action.to)}))
+        elif isinstance(action, Move):
+            passed = self._move(st.pieces[action.piece], action.to, action.facing, ev)
+            st.acted = True
+        elif isinstance(action, Form):
+            p = st.pieces[action.unit]
+            p.formation = action.formation
+            p.facing = action.facing
+            if p.gun is not None:
+                p.gun = (p.pos[0], p.pos[1], p.facing)
+            st.acted = True
+            ev.append(Event("form", f"{p.name or p.id} forms {action.formation.value} facing "
+                                    f"{action.facing:g}",
+                            {"unit": p.id, "formation": action.formation.value,
+                             "facing": action.facing}))
+        elif isinstance(action, Rally):
+            self._rally(st.pieces[action.unit], ev)
+            st.acted = True
+        elif isinstance(action, Rejoin):
+            self._rejoin(st.pieces[action.unit], ev)
+            st.acted = True
+        elif isinstance(action, Fire):
+            self._fire(st.pieces[action.gun], st.pieces[action.target], ev)
+        elif isinstance(action, Combat):
+            self._combat(st.pieces[action.unit], st.pieces[action.target], ev)
+        self._end_engagements(ev)
+        self._update_objectives(ev, passed)
+        if self._judge_now(ev):
+            return ev
+        if st.phase == ORDERS and st.acted and st.commander_moved:
+            self._advance(ev)
+        return ev
+
+    def _advance(self, ev: list[Event]) -> None:
+        """End the current phase; skip phases with nothing to do; end the turn."""
+        st = self.state
+        while st.outcome is None:
+            if st.phase == ORDERS:
+                st.phase = ARTILLERY_PHASE
+            elif st.phase == ARTILLERY_PHASE:
+                st.phase = COMBAT
+            else:
+                self._end_side_turn(ev)
+                return
+            if len(self.legal_actions()) > 1:
+                ev.append(Event("phase", f"{self.phase_info().name}", {"phase": st.phase}))
+                return
+
+    def _end_side_turn(self, ev: list[Event]) -> None:
+        st = self.state
+        if st.side != st.first:
+            if self._judge_end_of_turn(ev):
+                return
+            st.turn += 1
+        st.side = st.enemy(st.side)
+        st.phase = ORDERS
+        st.acted = False
+        st.commander_moved = False
+        for p in st.pieces.values():
+            p.fought = False
+            p.shots = 0
+        ev.append(self._turn_event())
+
+    def _turn_event(self) -> Event:
+        st = self.state
+        return Event("turn", f"Turn {st.turn}: {self._name(st.side)}",
+                     {"turn": st.turn, "side": st.side})
+
+    # moves ------------------------------------------------------------------------------
+
+    def _move(self, p: Piece, to: Point, facing: float, ev: list[Event]
+              ) -> tuple[str, BaseGeometry]:
+        w, d = p.size()
+        start = p.pos if p.mob else self.pivot_point(p, facing)
+        plan = MovePlan(Placement(start[0], start[1], facing), Placement(to[0], to[1], facing),
+                        w, d)
+        path = plan.swept()
+        was_mob = p.mob
+        p.pos = to
+        p.facing = facing
+        if p.gun is not None and not was_mob:
+            p.gun = (to[0], to[1], facing)
+        ev.append(Event("move", f"{p.name or p.id} {'runs' if was_mob else 'moves'} to "
+                                f"{_pt(to)} facing {facing:g}",
+                        {"unit": p.id, "to": list(to), "facing": facing, "mob": was_mob}))
+        if not was_mob:
+            for q in self.units(self.state.enemy(p.side)):
+                if q.mob and q.fp().intersects(path):
+                    self._sweep(q, p, ev)
+        return (p.side, path) if not was_mob else ("", path)
+
+    def _sweep(self, q: Piece, mover: Piece, ev: list[Event]) -> None:
+        """A moving enemy meets a mob: it is pushed a full mob move away, or eliminated."""
+        away = bearing(mover.pos, q.pos)
+        w, d = q.size()
+        for turn in SWEEP_TURNS:
+            head = canonical_facing(away + turn)
+            fx, fy = forward(head)
+            to = (q.pos[0] + fx * MOB_MOVE, q.pos[1] + fy * MOB_MOVE)
+            plan = MovePlan(Placement(q.pos[0], q.pos[1], head), Placement(to[0], to[1], head),
+                            w, d)
+            if self._sweep_problem(q, plan) is None:
+                q.pos = to
+                q.facing = head
+                ev.append(Event("swept", f"{q.name or q.id} is swept away {MOB_MOVE:g}\" by "
+                                         f"{mover.name or mover.id}",
+                                {"unit": q.id, "by": mover.id, "to": list(to)}))
+                return
+        self._eliminate(q, f"{q.name or q.id} cannot get clear of {mover.name or mover.id} "
+                           f"and is eliminated", ev)
+
+    def _sweep_problem(self, q: Piece, plan: MovePlan) -> str | None:
+        end = plan.end_footprint()
+        why = self._table_problem(end)
+        if why:
+            return why
+        bs: list[Blocker] = []
+        for o in self.units():
+            if o.id == q.id:
+                continue
+            bs.append(Blocker(o.id, o.fp(), passable=o.side == q.side or o.mob, min_gap=0.0))
+        why = blocker_problem(plan, bs)
+        if why:
+            return why
+        for e in self.formed(self.state.enemy(q.side)):
+            if float(end.distance(e.fp())) < MOB_CLEARANCE - 1e-6:
+                return "too near the enemy"
+        return table_terrain_problem(plan, self.terrain, ACCESS)
+
+    def _eliminate(self, p: Piece, text: str, ev: list[Event]) -> None:
+        m = p.men
+        m.dead += m.killed + m.ranks + m.running
+        m.killed = 0
+        m.file = 0
+        m.command = []
+        m.running_file = 0
+        m.running_command = []
+        p.eliminated = True
+        self.state.engaged = {pr for pr in self.state.engaged if p.id not in pr}
+        ev.append(Event("eliminated", text, {"unit": p.id}))
+
+    def _break(self, p: Piece, away_from: Point | None, ev: list[Event]) -> None:
+        """The last men in ranks have gone: the unit is a mob that runs RUN_DISTANCE
+        to its rear and faces the rear (stopping short where it must)."""
+        if p.running == 0:
+            self._eliminate(p, f"{p.name or p.id} has no men left", ev)
+            return
+        self.state.engaged = {pr for pr in self.state.engaged if p.id not in pr}
+        head = canonical_facing(p.facing + 180.0)
+        if away_from is not None and math.dist(away_from, p.pos) > 1e-9:
+            head = canonical_facing(round(bearing(away_from, p.pos), 6))
+        fx, fy = forward(head)
+        w, d = p.size()
+        for k in (1.0, 0.75, 0.5, 0.25):
+            to = (p.pos[0] + fx * RUN_DISTANCE * k, p.pos[1] + fy * RUN_DISTANCE * k)
+            plan = MovePlan(Placement(p.pos[0], p.pos[1], head), Placement(to[0], to[1], head),
+                            w, d)
+            end = plan.end_footprint()
+            if self._table_problem(end) is None and not any(
+                    o.id != p.id and o.fp().intersection(end).area > AREA_EPS
+                    for o in self.units()) and \
+                    table_terrain_problem(plan, self.terrain, ACCESS) is None:
+                p.pos = to
+                break
+        p.facing = head
+        ev.append(Event("broken", f"{p.name or p.id} has no men in ranks: its {p.running} "
+                                  f"running men flee to {_pt(p.pos)}",
+                        {"unit": p.id, "to": list(p.pos), "running": p.running}))
+
+    # rallying ----------------------------------------------------------------------------
+
+    def _rally(self, p: Piece, ev: list[Event]) -> None:
+        case = self.rally_case(p)
+        n = p.men.rally(rally_count(p.men))
+        text = f"{p.name or p.id} rallies {n} running {'man' if n == 1 else 'men'}"
+        if case == 2 and p.gun is not None:
+            if math.dist(p.pos, p.gun[:2]) <= GUN_RETURN + 1e-6:
+                p.pos = (p.gun[0], p.gun[1])
+                p.facing = p.gun[2]
+                text += " and the gunners return to their cannon"
+            else:
+                text += "; the gunners must walk back to their cannon"
+        ev.append(Event("rally", text, {"unit": p.id, "rallied": n, "case": case,
+                                        "ranks": p.ranks, "running": p.running}))
+
+    def _rejoin(self, p: Piece, ev: list[Event]) -> None:
+        assert p.gun is not None
+        gx, gy, gf = p.gun
+        dist = math.dist(p.pos, (gx, gy))
+        if dist <= GUN_WALK + 1e-6:
+            p.pos = (gx, gy)
+            p.facing = gf
+            text = f"{p.name or p.id}'s gunners are back at their cannon"
+        else:
+            k = GUN_WALK / dist
+            p.pos = (round(p.pos[0] + (gx - p.pos[0]) * k, 6),
+                     round(p.pos[1] + (gy - p.pos[1]) * k, 6))
+            p.facing = canonical_facing(round(bearing(p.pos, (gx, gy)), 6))
+            text = (f"{p.name or p.id}'s gunners walk {GUN_WALK:g}\" towards their cannon "
+                    f"({dist - GUN_WALK:.1f}\" to go)")
+        ev.append(Event("rejoin", text, {"unit": p.id, "to": list(p.pos)}))
+
+    # artillery ---------------------------------------------------------------------------
+
+    def _fire(self, g: Piece, t: Piece, ev: list[Event]) -> None:
+        cost = self.shot_cost(g, t)
+        g.markers -= cost
+        g.shots += 1
+        engaged = self.is_engaged(t.id)
+        who = t.men.kill(engaged)
+        ev.append(Event("shot", f"{g.name or g.id} fires ({cost} cannonball"
+                                f"{'' if cost == 1 else 's'}, {g.markers} left): one "
+                                f"{who} of {t.name or t.id} is killed",
+                        {"gun": g.id, "target": t.id, "cost": cost, "markers": g.markers,
+                         "killed": who, "engaged": engaged}))
+        if t.ranks == 0:
+            self.state.engaged = {pr for pr in self.state.engaged if t.id not in pr}
+            if t.running == 0:
+                self._eliminate(t, f"{t.name or t.id} has no men left", ev)
+
+    # combat ------------------------------------------------------------------------------
+
+    def _combat(self, u: Piece, t: Piece, ev: list[Event]) -> None:
+        cu = self.chance.draw(u.side, f"{u.id} fights {t.id}")
+        ct = self.chance.draw(t.side, f"{t.id} defends against {u.id}")
+        bu = self.card_bonus(u, t, False)
+        bt = self.card_bonus(t, u, True)
+        vu, vt = card_value(cu) + bu, card_value(ct) + bt
+        u.fought = True
+        self.state.engaged.add(_pair(u.id, t.id))
+        if vu > vt:
+            result = f"{u.name or u.id} wins"
+        elif vt > vu:
+            result = f"{t.name or t.id} wins"
+        else:
+            result = "a tie: both win"
+        ev.append(Event("cards", f"{u.name or u.id} turns {cu}{_plus(bu)}, {t.name or t.id} "
+                                 f"turns {ct}{_plus(bt)}: {result}",
+                        {"unit": u.id, "target": t.id, "unit_card": cu, "target_card": ct,
+                         "unit_value": vu, "target_value": vt,
+                         "winner": u.id if vu > vt else t.id if vt > vu else None}))
+        losers: list[tuple[Piece, Piece, str]] = []
+        if vu >= vt:
+            losers.append((t, u, cu))
+        if vt >= vu:
+            losers.append((u, t, ct))
+        for loser, winner, card in losers:
+            self._lose(loser, winner, card, ev)
+
+    def _lose(self, loser: Piece, winner: Piece, card: str, ev: list[Event]) -> None:
+        who = loser.men.kill(engaged=True)
+        nth = loser.men.killed
+        runs = self.runs_for(loser, winner, card, nth)
+        ran = loser.men.run(runs)
+        ev.append(Event("losses", f"{loser.name or loser.id}: one {who} killed (the {_ord(nth)} "
+                                  f"of this fight), {len(ran)} run",
+                        {"unit": loser.id, "killed": who, "nth": nth, "runs": runs,
+                         "ran": len(ran), "ranks": loser.ranks, "running": loser.running}))
+        if loser.ranks == 0:
+            self._break(loser, winner.pos, ev)
+
+    def _end_engagements(self, ev: list[Event]) -> None:
+        """An engagement ends for a unit when it has no one left to fight: its
+        killed men go to the storage tray."""
+        st = self.state
+        st.engaged = {pr for pr in st.engaged
+                      if st.pieces[pr[0]].formed and st.pieces[pr[1]].formed}
+        for p in st.pieces.values():
+            if p.men.killed and not self.is_engaged(p.id):
+                n = p.men.bury()
+                ev.append(Event("engagement_over", f"{p.name or p.id}'s engagement is over: "
+                                                   f"{n} killed go to the tray",
+                                {"unit": p.id, "buried": n}))
+
+    # -- objectives and victory -------------------------------------------------------------
+
+    def _update_objectives(self, ev: list[Event], passed: tuple[str, BaseGeometry] | None
+                           ) -> None:
+        """RULINGS: a side holds an objective that its men in ranks alone occupy, or
+        that they were the last to occupy or pass through."""
+        st = self.state
+        for oid, area in self.objective_areas.items():
+            there = {p.side for p in self.formed() if area.intersects(p.fp())}
+            new = st.objectives[oid]
+            if len(there) == 1:
+                new = next(iter(there))
+            elif not there and passed is not None and passed[0] and \
+                    passed[1].intersects(area):
+                new = passed[0]
+            if new != st.objectives[oid]:
+                st.objectives[oid] = new
+                name = next(o.name for o in self.scenario.game.objectives if o.id == oid)
+                ev.append(Event("objective", f"{self._name(new or '')} takes {name or oid}",
+                                {"objective": oid, "side": new}))
+
+    def _views(self) -> list[PieceView]:
+        return [PieceView(p.id, p.side, p.type, not p.eliminated, p.men.left, p.pos, p.fp())
+                for p in self.state.pieces.values()]
+
+    def _finish(self, outcome: Outcome, ev: list[Event]) -> None:
+        self.state.outcome = outcome
+        ev.append(Event("outcome", outcome.reason,
+                        {"winner": outcome.winner, "reason": outcome.reason}))
+
+    def _judge_now(self, ev: list[Event]) -> bool:
+        st = self.state
+        winners = []
+        for s in st.sides:
+            n = sum(1 for v in st.objectives.values() if v == s)
+            if self.objective_ids and n >= self.objectives_to_win:
+                winners.append((s, n))
+        if len(winners) == 1:
+            s, n = winners[0]
+            self._finish(Outcome(s, f"{self._name(s)} holds {n} of "
+                                    f"{len(self.objective_ids)} objectives"), ev)
+            return True
+        out = self.judge.immediate(self._views())
+        if out is not None:
+            self._finish(out, ev)
+            return True
+        return False
+
+    def _judge_end_of_turn(self, ev: list[Event]) -> bool:
+        out = self.judge.end_of_turn(self.state.turn, self._views())
+        if out is not None:
+            self._finish(out, ev)
+            return True
+        return False
+
+    # -- random candidates ---------------------------------------------------------------
+
+    def sample_actions(self, rng: random.Random, n: int = 8) -> list[Action]:
+        st = self.state
+        if st.outcome is not None or st.phase != ORDERS:
+            return []
+        out: list[Action] = []
+        tries = 0
+        while len(out) < n and tries < n * 4:
+            tries += 1
+            a: Action | None = None
+            movers = [] if st.acted else [p for p in self.units(st.side)
+                                          if self.why_cannot_move(p) is None]
+            if movers and (st.commander_moved or rng.random() < 0.8):
+                p = rng.choice(movers)
+                if p.formed and rng.random() < 0.1:
+                    a = self._propose_form(p, rng)
+                else:
+                    a = self._propose_move(p, rng)
+            elif not st.commander_moved:
+                a = self._propose_commander(rng)
+            if a is not None and a not in out and self.check(a) is None:
+                out.append(a)
+        return out
+
+    def _propose_commander(self, rng: random.Random) -> Action | None:
+        st = self.state
+        cs = [c for c in st.commanders.values() if c.side == st.side]
+        if not cs:
+            return None
+        c = rng.choice(cs)
+        own = self.units(st.side)
+        mobs = [p for p in own if p.mob]
+        pick = rng.choice(mobs) if mobs and rng.random() < 0.8 else (
+            rng.choice(own) if own else None)
+        if pick is None:
+            return None
+        d = pick.size()[1] / 2 + 0.5
+        fx, fy = forward(pick.facing + 180.0)
+        to = (round(pick.pos[0] + fx * d, 2), round(pick.pos[1] + fy * d, 2))
+        t = self.scenario.table
+        to = (min(max(to[0], 0.0), t.width) + 0.0, min(max(to[1], 0.0), t.depth) + 0.0)
+        return Move(c.id, to, c.facing)
+
+    def _propose_form(self, p: Piece, rng: random.Random) -> Action | None:
+        forms = FORMATIONS[p.type]
+        f = rng.choice(forms)
+        facing = canonical_facing(p.facing + rng.choice((0.0, 45.0, -45.0, 90.0, -90.0, 180.0)))
+        return Form(p.id, f, facing)
+
+    def _goal(self, p: Piece, rng: random.Random) -> Point:
+        st = self.state
+        enemies = self.formed(st.enemy(p.side))
+        objs = [o for o in self.scenario.game.objectives
+                if o.id in self.objective_areas and st.objectives.get(o.id) != p.side]
+        r = rng.random()
+        if objs and (r < 0.45 or not enemies):
+            return rng.choice(objs).position
+        if enemies:
+            return min(enemies, key=lambda e: math.dist(e.pos, p.pos)).pos
+        tab = self.scenario.table
+        return (rng.uniform(0, tab.width), rng.uniform(0, tab.depth))
+
+    def _propose_move(self, p: Piece, rng: random.Random) -> Action | None:
+        if p.mob:
+            enemies = self.formed(self.state.enemy(p.side))
+            if enemies and rng.random() < 0.7:
+                e = min(enemies, key=lambda e: math.dist(e.pos, p.pos))
+                head = bearing(e.pos, p.pos) + rng.uniform(-40, 40)
+            else:
+                head = rng.uniform(0, 360)
+            dist = MOB_MOVE * rng.choice((1.0, 0.6, 0.3))
+            fx, fy = forward(head)
+            for _ in range(4):
+                to = (round(p.pos[0] + fx * dist, 2) + 0.0, round(p.pos[1] + fy * dist, 2) + 0.0)
+                a = Move(p.id, to, canonical_facing(round(head)))
+                if self.check(a) is None:
+                    return a
+                dist *= 0.5
+            return None
+        goal = self._goal(p, rng)
+        facing = canonical_facing(round(bearing(p.pos, goal)))
+        if rng.random() < 0.2:
+            facing = canonical_facing(facing + rng.choice((-30.0, 30.0, -45.0, 45.0)))
+        start = self.pivot_point(p, facing)
+        allowance = self.allowance(p)
+        dist = min(allowance, max(0.0, math.dist(start, goal) - 2.0))
+        if rng.random() < 0.25:
+            dist *= rng.random()
+        fx, fy = forward(facing)
+        far = (start[0] + fx * dist, start[1] + fy * dist)
+        stop = self.stop_length(p, start, facing, far)
+        if stop is not None:
+            dist = min(dist, stop)
+        for _ in range(4):
+            to = (round(start[0] + fx * dist, 2) + 0.0, round(start[1] + fy * dist, 2) + 0.0)
+            a = Move(p.id, to, facing)
+            if self.check(a) is None:
+                return a
+            dist *= 0.5
+        return None
+
+    # -- self-checks ------------------------------------------------------------------------
+
+    def invariant_problems(self) -> list[str]:
+        st = self.state
+        out: list[str] = []
+        for p in st.pieces.values():
+            m = p.men
+            if m.total() != m.men:
+                out.append(f"{p.id}: men do not add up ({m.to_json()})")
+            if min(m.file, m.running_file, m.killed, m.dead) < 0:
+                out.append(f"{p.id}: a negative count")
+            if p.eliminated and m.left:
+                out.append(f"{p.id}: eliminated with men left")
+            if not p.eliminated and not m.left:
+                out.append(f"{p.id}: no men left but not eliminated")
+            if m.command and m.file:
+                pass
+            if m.killed and not self.is_engaged(p.id):
+                out.append(f"{p.id}: killed men on the field outside an engagement")
+            if p.is_artillery and not 0 <= p.markers <= CANNONBALLS:
+                out.append(f"{p.id}: {p.markers} cannonballs")
+            if p.shots > SHOTS_PER_TURN:
+                out.append(f"{p.id}: fired {p.shots} times")
+            if not p.eliminated and self._table_problem(SPoint(p.pos)):
+                out.append(f"{p.id}: off the table")
+        for a, b in st.engaged:
+            pa, pb = st.pieces[a], st.pieces[b]
+            if not (pa.formed and pb.formed) or pa.side == pb.side:
+                out.append(f"engagement {a}-{b} is impossible")
+        if st.outcome is None and st.phase not in (ORDERS, ARTILLERY_PHASE, COMBAT):
+            out.append(f"phase {st.phase}")
+        return out
+
+    # -- pictures ----------------------------------------------------------------------------
+
+    def units_json(self) -> list[dict[str, JSON]]:
+        out: list[dict[str, JSON]] = []
+        for p in self.state.pieces.values():
+            d: dict[str, JSON] = {
+                "id": p.id, "side": p.side, "kind": "unit", "type": p.type.value,
+                "x": _r(p.pos[0]), "y": _r(p.pos[1]), "facing": _r(p.facing),
+                "status": p.status, "formation": p.formation.value,
+            }
+            d.update(p.men.to_json())
+            d["engaged"] = self.engaged_with(p.id)
+            d["fought"] = p.fought
+            if p.gun is not None:
+                d["markers"] = p.markers
+                d["gun"] = [_r(p.gun[0]), _r(p.gun[1]), _r(p.gun[2])]
+                d["at_gun"] = p.at_gun
+            out.append(d)
+        for c in self.state.commanders.values():
+            out.append({"id": c.id, "side": c.side, "kind": "officer", "type": "commander",
+                        "x": _r(c.pos[0]), "y": _r(c.pos[1]), "facing": _r(c.facing),
+                        "status": ACTIVE})
+        return out
+
+    def counters_json(self) -> dict[str, JSON]:
+        st = self.state
+        return {
+            "first": st.first,
+            "acted": st.acted,
+            "commander_moved": st.commander_moved,
+            "objectives": dict(st.objectives),
+            "cards_left": {s: len(pile_of(self.chance, s)) for s in st.sides},
+            "markers": {p.id: p.markers for p in st.pieces.values() if p.is_artillery},
+            "artillery_immobile": self.immobile_guns,
+        }
+
+
+def _after_kill(p: Piece) -> Piece:
+    """A copy of `p` with one man fewer in ranks (for odds of what runs after)."""
+    q = copy.copy(p)
+    q.men = copy.deepcopy(p.men)
+    q.men.kill(engaged=True)
+    return q
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
+
+
+def _subject(action: BlownAwayAction) -> str:
+    if isinstance(action, Move):
+        return action.piece
+    if isinstance(action, Fire):
+        return action.gun
+    if isinstance(action, End):
+        return ""
+    return action.unit
+
+
+def _pt(p: Point) -> str:
+    return f"({p[0]:.1f}, {p[1]:.1f})"
+
+
+def _plus(b: int) -> str:
+    return f" +{b}" if b else ""
+
+
+def _ord(n: int) -> str:
+    suf = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suf}"
+
+
+class BlownAwayRuleset(Ruleset):
+    id = "blown_away"
+    name = "Blown Away"
+    description = ("Seed 003: men in ranks, running and killed; one thing per turn; "
+                   "a deck of cards per side.")
+    options = (
+        OptionSpec("artillery_immobile", False,
+                   "Artillery before 1750: guns may turn but not move."),
+        OptionSpec("turn_limit", DEFAULT_TURN_LIMIT,
+                   "Game turns before a draw when the scenario sets none (0: play on)."),
+        OptionSpec("first_side", "coin", "Who moves first: 'coin' (a fair pick) or a side id."),
+    )
+
+    def new_game(self, scenario: Scenario, options: Mapping[str, OptionValue] | None = None,
+                 seed: int = 0, dice: Sequence[int] = (), cards: Sequence[str] = ()
+                 ) -> BlownAwayGame:
+        opts = self.resolve_options(scenario, options)
+        chance = self.make_chance(seed, dice, cards)
+        return BlownAwayGame(self, scenario, opts, seed, chance, (tuple(dice), tuple(cards)))
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)
