@@ -68,12 +68,14 @@ from desktop.scenario.vocabulary import (
     TERRAIN_PROPERTIES,
     CommandRole,
     Edge,
+    Formation,
     GameType,
     LengthUnit,
     PropertyValue,
     Quality,
     Rank,
     TerrainType,
+    Trait,
     UnitType,
 )
 
@@ -197,6 +199,7 @@ def make_feature(
     s: Scenario, ftype: TerrainType, shape: Shape, name: str = "", fid: str | None = None
 ) -> TerrainFeature:
     """A new feature with a fresh id (not yet added)."""
+    ftype = TerrainType(ftype)
     return TerrainFeature(fid or new_id(s, ftype.value), ftype, _round_shape(shape), name)
 
 
@@ -259,6 +262,8 @@ def replace_feature(s: Scenario, feature: TerrainFeature, old_id: str | None = N
 def update_feature(s: Scenario, fid: str, **changes: Any) -> Scenario:
     """Change fields of one feature (name, type, shape, properties)."""
     f = s.terrain[_feature_index(s, fid)]
+    if "type" in changes:
+        changes["type"] = TerrainType(changes["type"])
     if "type" in changes and "properties" not in changes:
         # keep only the properties the new type knows
         known = TERRAIN_PROPERTIES[TerrainType(changes["type"])]
@@ -268,6 +273,7 @@ def update_feature(s: Scenario, fid: str, **changes: Any) -> Scenario:
 
 def set_feature_type(s: Scenario, fid: str, ftype: TerrainType) -> Scenario:
     """Change a feature's type, turning a line into an area or back when needed."""
+    ftype = TerrainType(ftype)
     f = s.terrain[_feature_index(s, fid)]
     shape = f.shape
     if ftype in LINEAR_TERRAIN and not isinstance(shape, LineShape):
@@ -695,9 +701,24 @@ def _rename_piece_refs(s: Scenario, old: str, new: str) -> Scenario:
     return replace(s, sides=tuple(sides))
 
 
+_ENUM_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "type": UnitType, "quality": Quality, "formation": Formation, "rank": Rank,
+}
+
+
 def update_piece(s: Scenario, pid: str, **changes: Any) -> Scenario:
     """Change fields of one unit or officer (any side), e.g. name=, quality=, cv=."""
     p = piece(s, pid)
+    for key, enum in _ENUM_FIELDS.items():  # a combo box hands back plain strings
+        if key in changes and changes[key] is not None:
+            try:
+                changes[key] = enum(changes[key])
+            except ValueError:
+                raise EditError(f"'{changes[key]}' is not a {key}") from None
+    if "traits" in changes:
+        changes["traits"] = tuple(Trait(x) for x in changes["traits"])
+    if "command" in changes:
+        changes["command"] = tuple(CommandRole(x) for x in changes["command"])
     if isinstance(p, Officer) and changes.get("attached_to") is not None:
         _check_attachment(s, s.side_of(pid).id, changes["attached_to"])
     if "position" in changes:
@@ -709,6 +730,7 @@ def update_piece(s: Scenario, pid: str, **changes: Any) -> Scenario:
 
 def set_unit_quality(s: Scenario, uid: str, quality: Quality, reset_cv: bool = True) -> Scenario:
     """Change quality; the CV follows the quality's default unless `reset_cv` is False."""
+    quality = Quality(quality)
     p = piece(s, uid)
     if not isinstance(p, Unit):
         raise EditError(f"'{uid}' is an officer, not a unit")
@@ -718,6 +740,7 @@ def set_unit_quality(s: Scenario, uid: str, quality: Quality, reset_cv: bool = T
 
 def set_unit_type(s: Scenario, uid: str, utype: UnitType) -> Scenario:
     """Change a unit's type; base, figures, formation and guns take the type's defaults."""
+    utype = UnitType(utype)
     p = piece(s, uid)
     if not isinstance(p, Unit):
         raise EditError(f"'{uid}' is an officer, not a unit")

@@ -179,8 +179,13 @@ class PropertiesPanel(QWidget):
             w.addItem(text, data)
         w.setCurrentIndex(max(0, [d for d, _ in choices].index(value) if value in
                               [d for d, _ in choices] else 0))
-        w.activated.connect(
-            lambda _i: w.currentData() != value and self._push(lambda: make(w.currentData())))
+        # (item data turns enums into plain strings: hand back the choice itself)
+        def chosen(i: int) -> None:
+            data = choices[i][0]
+            if data != value:
+                self._push(lambda: make(data))
+
+        w.activated.connect(chosen)
         form.addRow(label, w)
         self.fields[key] = w
         return w

@@ -188,7 +188,8 @@ class SettingsDialog(QDialog):
         layout.addWidget(buttons)
 
     def _game_type_changed(self, *_: object) -> None:
-        self.defender.setEnabled(self.game_type.currentData() is GameType.ATTACK_DEFEND)
+        self.defender.setEnabled(
+            GameType(self.game_type.currentData()) is GameType.ATTACK_DEFEND)
 
     def result_scenario(self) -> Scenario:
         """The scenario these settings describe (raises EditError if refused)."""
@@ -197,14 +198,15 @@ class SettingsDialog(QDialog):
                            briefing=self.briefing.toPlainText())
         s = edits.set_ruleset(s, self.ruleset.currentData())
         s = edits.set_table(
-            s, width=self.width.value(), depth=self.depth.value(), unit=self.unit.currentData(),
+            s, width=self.width.value(), depth=self.depth.value(),
+            unit=LengthUnit(self.unit.currentData()),
             span=self.span.value(),
             grid=Grid(self.grid.value()) if self.grid_on.isChecked() else None,
         )
         for b in self.side_boxes:
             s = edits.update_side(s, b.side_id, name=b.name.text(), colour=b.colour,
-                                  baseline=b.baseline.currentData())
-        gt = self.game_type.currentData()
+                                  baseline=Edge(b.baseline.currentData()))
+        gt = GameType(self.game_type.currentData())
         defender = self.defender.currentData() if gt is GameType.ATTACK_DEFEND else None
         retyped = gt is not s.game.type or defender != s.game.defender
         if retyped or self.reset_zones.isChecked():

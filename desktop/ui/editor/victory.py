@@ -277,7 +277,7 @@ class VictoryDialog(QDialog):
         values = [d for d, _ in choices]
         if value in values:
             w.setCurrentIndex(values.index(value))
-        w.activated.connect(lambda _i: on(w.currentData()))
+        w.activated.connect(lambda i: on(choices[i][0]))  # the choice itself, not a str
         self.form.addRow(label, w)
         return w
 

@@ -609,7 +609,7 @@ class EditorWindow(MainWindow):
         self._fill_side_combo()
 
     def _line_type_chosen(self, _i: int) -> None:
-        t = self.line_combo.currentData()
+        t = TerrainType(self.line_combo.currentData())
         self.tools.ctx.set_line_type(t)
         self.width_spin.setValue(DEFAULT_LINE_WIDTH[t])
 

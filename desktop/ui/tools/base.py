@@ -124,12 +124,14 @@ class ToolContext:
                 return side
         return s.sides[0]
 
-    def set_area_type(self, t: TerrainType) -> None:
+    def set_area_type(self, t: TerrainType | str) -> None:
+        t = TerrainType(t)
         if t in LINEAR_TERRAIN:
             raise ValueError(f"{t.value} is drawn as a line")
         self.area_type = t
 
-    def set_line_type(self, t: TerrainType) -> None:
+    def set_line_type(self, t: TerrainType | str) -> None:
+        t = TerrainType(t)
         if t not in LINEAR_TERRAIN:
             raise ValueError(f"{t.value} is an area")
         self.line_type = t
