@@ -348,10 +348,12 @@ class D3Adapter(Adapter):
         bars = [(f"{h}", float(p)) for h, p in o.hits.items()]
         notes = [f"activates {pct(o.activation)}",
                  f"mean {float(o.mean_hits()):.2f} hits",
-                 f"eliminates {action.target} {pct(o.eliminated)}"]
+                 f"eliminates the target {pct(o.eliminated)}"]
         if isinstance(action, Charge):
             notes.insert(1, "hits land in hand-to-hand")
-        return OddsView(f"{action.unit} {verb} {action.target}: hits", bars, notes)
+        names = {p.id: p.name for p in self.g.pieces.values()}
+        return OddsView(f"{names[action.unit]} {verb} {names[action.target]}: hits", bars,
+                        notes)
 
     def weapons(self, pid: str) -> list[Weapon]:
         p = self.g.pieces.get(pid)

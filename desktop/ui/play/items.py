@@ -410,7 +410,7 @@ def arc_items(areas: Sequence[tuple[str, BaseGeometry]]) -> list[QGraphicsPathIt
     for i, (_name, g) in enumerate(areas):
         c = QColor(palette[i % len(palette)])
         fill = QColor(c)
-        fill.setAlpha(40)
+        fill.setAlpha(22)
         it = _shape_item(geom_path(g), fill, c, Z_ARCS, 1.5)
         it.setPen(_pen(c, 1.5, Qt.PenStyle.DashLine))
         out.append(it)

@@ -58,7 +58,9 @@ class PhaseBar(QFrame):
         self.title.setFont(f)
         self.prompt = QLabel()
         self.prompt.setStyleSheet("color: #ffd98a;")
-        self.prompt.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.prompt.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.prompt.setWordWrap(True)
+        self.prompt.setMinimumWidth(40)
         self.buttons = QHBoxLayout()
         lay.addWidget(self.swatch)
         lay.addWidget(self.title)
@@ -101,6 +103,7 @@ class UnitCard(QWidget):
         self.actions = QVBoxLayout()
         lay.addLayout(self.actions)
         lay.addStretch(1)
+        self.button_map: dict[str, QPushButton] = {}
         self.show_card(None)
 
     def show_card(self, card: Card | None, colour: str = "#777",
@@ -126,8 +129,13 @@ class UnitCard(QWidget):
         if chances:
             html += f"<div style='margin-top:6px'><b>Chances</b></div><table>{chances}</table>"
         self.text.setText(html)
-        for label, slot in actions:
+        self.button_map = {}
+        for text, slot in actions:
+            words = text.split()
+            label = " ".join(words[:1] + words[2:]).capitalize()  # 'Form square'
             b = QPushButton(label)
+            b.setToolTip(text)
+            self.button_map[text] = b
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.clicked.connect(slot)
             self.actions.addWidget(b)
@@ -201,10 +209,10 @@ class DiceTray(QWidget):
         p.drawText(QRectF(8, 4, self.width() - 16, 18), Qt.AlignmentFlag.AlignLeft,
                    self.caption)
         size = 34.0
-        x, y = 10.0, 26.0
+        x, y = 12.0, 26.0
         for kind, value, purpose in self.dice[:24]:
             if x + size > self.width() - 6:
-                x = 10.0
+                x = 12.0
                 y += size + 24
             r = QRectF(x, y, size, size)
             d3 = kind == "d3"
@@ -223,11 +231,11 @@ class DiceTray(QWidget):
             f2 = QFont()
             f2.setPointSize(7)
             p.setFont(f2)
-            words = purpose.split(":")[0][:10]
-            p.drawText(QRectF(x - 6, y + size + 1, size + 12, 14),
-                       Qt.AlignmentFlag.AlignHCenter, (kind + " " + words).strip())
+            words = purpose.split(":")[0][:12]
+            p.drawText(QRectF(x - 7, y + size + 1, size + 14, 14),
+                       Qt.AlignmentFlag.AlignHCenter, words)
             p.setFont(f)
-            x += size + 14
+            x += size + 18
         p.end()
 
 
@@ -246,6 +254,7 @@ class OddsChart(QWidget):
         self.plot.hideButtons()
         self.plot.setMenuEnabled(False)
         self.plot.getAxis("left").setLabel("chance %")
+        self.plot.getAxis("bottom").setLabel("outcome")
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         lay.addWidget(self.title)

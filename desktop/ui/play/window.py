@@ -157,6 +157,8 @@ class PlayWindow(QMainWindow):
         self.unit_dock = self._dock("Unit", right, Qt.DockWidgetArea.RightDockWidgetArea)
         self.dice_dock = self._dock("Dice", self.dice, Qt.DockWidgetArea.RightDockWidgetArea)
         self.log_dock = self._dock("Log", self.log, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.log.setMinimumWidth(250)
+        right.setMinimumWidth(300)
         self.chart_dock = self._dock("Strength", self.chart, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.resizeDocks([self.log_dock, self.unit_dock], [300, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([self.log_dock, self.chart_dock], [560, 260], Qt.Orientation.Vertical)
@@ -288,7 +290,10 @@ class PlayWindow(QMainWindow):
                                     e.text, -1) for e in session.opening])
         for st in session.steps:
             self.log.add_lines(step_lines(st, session.side_name(st.side)))
-        self.dice.set_dice([], "No dice rolled yet.")
+        opening = [(d.kind, d.value, d.purpose) for d in session.game.chance.log[:8]
+                   if isinstance(d.value, int)] if not session.steps else []
+        self.dice.set_dice(opening, "Rolled before the first action" if opening
+                           else "No dice rolled yet.")
         self._title()
         self.refresh()
 
@@ -318,13 +323,18 @@ class PlayWindow(QMainWindow):
             return self.session.adapter
         return adapter_for(g)
 
-    def side_colour(self, side: str | None) -> str:
+    def side_colour(self, side: str | None, ink: bool = False) -> str:
+        """A side's colour; with `ink`, darkened if too pale to read on white."""
         sc = self.setup.scenario if self.setup else None
+        colour = "#888888"
         if sc is not None and side is not None:
             for s in sc.sides:
                 if s.id == side:
-                    return s.colour
-        return "#888888"
+                    colour = s.colour
+        c = QColor(colour)
+        if ink and c.lightness() > 170:
+            return c.darker(260).name()
+        return colour
 
     def interactive(self) -> bool:
         """May the person act on the table now?"""
@@ -426,10 +436,10 @@ class PlayWindow(QMainWindow):
                 self.side_colour(g.side), "Step through the game; resume play from any step.",
                 "")
             buttons = [
-                ("first", "⏮", lambda: self.replay_to(0), "First step (Home)"),
+                ("first", "◀◀", lambda: self.replay_to(0), "First step (Home)"),
                 ("back", "◀ Back", lambda: self.replay_step(-1), "Step back (Left)"),
                 ("fwd", "Forward ▶", lambda: self.replay_step(1), "Step forward (Right)"),
-                ("last", "⏭", lambda: self.replay_to(n), "Last step (End)"),
+                ("last", "▶▶", lambda: self.replay_to(n), "Last step (End)"),
                 ("resume", "Play from here", self.resume_from_replay,
                  "Take up the game from this step (later steps are dropped)"),
                 ("leave", "Leave replay", self.leave_replay, "Back to the game"),
@@ -442,8 +452,12 @@ class PlayWindow(QMainWindow):
             if not ok:
                 buttons = buttons[1:]
         elif self.interactive():
-            for act in g.legal_actions():
-                if subject(act) is not None and subject(act) in a.pieces():
+            legal = g.legal_actions()
+            # A question waiting for an answer (no 'end' on offer): every answer is a
+            # button.  Otherwise only what is not about one piece (that is on its card).
+            answering = not any(x.text() == "end" for x in legal)
+            for act in legal[:12] if answering else legal:
+                if not answering and subject(act) in a.pieces():
                     continue
                 buttons.append((act.text(), self._action_label(g, act),
                                 lambda _=False, x=act: self.do(x), act.text()))
@@ -520,7 +534,7 @@ class PlayWindow(QMainWindow):
             self._phase_bar(g, a) if self.session else None
             return
         p = a.pieces()[pid]
-        colour = self.side_colour(p.side)
+        colour = self.side_colour(p.side, ink=True)
         m = MarkItem(p, QColor(255, 215, 0), 3.0)
         self.scene.addItem(m)
         self.marks.append(m)
@@ -542,7 +556,7 @@ class PlayWindow(QMainWindow):
                 self.target_marks[tid] = mk
                 mk.action = act  # type: ignore[attr-defined]
         self.card.show_card(a.card(pid), colour, actions)
-        if self.show_arcs:
+        if self.show_arcs and self.drag is None and self.proposal is None:
             ws = a.weapons(pid)
             for it in arc_items([(w.name, w.area()) for w in ws]):
                 self.scene.addItem(it)
@@ -559,7 +573,9 @@ class PlayWindow(QMainWindow):
         act = self.target_action(pid) if pid else None
         a = self.adapter
         if act is not None and a is not None:
-            self.odds.show_odds(a.odds(act), self.side_colour(a.pieces()[pid].side))
+            attacker = a.pieces().get(self.selected or "")
+            colour = self.side_colour(attacker.side if attacker else None, ink=True)
+            self.odds.show_odds(a.odds(act), colour)
             self.status.setText(f"Click to {act.text()}")
         elif self.odds.view is not None and pid is None:
             pass
@@ -655,6 +671,9 @@ class PlayWindow(QMainWindow):
         if a is None:
             return None
         pcs = [p for p in a.pieces().values() if p.present]
+        # An officer standing on a unit's centre is attached to it: the unit is picked.
+        centres = {p.pos for p in pcs if not p.is_officer}
+        pcs = [p for p in pcs if not (p.is_officer and p.pos in centres)]
         sp = SPoint(pt)
         for p in sorted(pcs, key=lambda q: not q.is_officer):
             if p.is_officer:
@@ -724,7 +743,8 @@ class PlayWindow(QMainWindow):
         if at is not None:
             d.offset = (at[0] - start[0], at[1] - start[1])
         self.drag = d
-        self.select(pid)
+        self.selected = pid
+        self._show_selection()
         return True
 
     def drag_to(self, at: tuple[float, float]) -> Probe | None:
@@ -764,7 +784,12 @@ class PlayWindow(QMainWindow):
             lines = [head + (f" · {pr.cost}" if pr.cost else "")]
             if abs(d.facing - d.piece.facing) > 1e-6:
                 lines.append(f"facing {d.facing:.0f}°")
-            lines.append(pr.reason or "legal: release to propose")
+            if pr.reason:
+                lines.append(pr.reason)
+            elif self.drag is None:
+                lines.append("proposed: Enter to commit, Esc to undo")
+            else:
+                lines.append("legal: release to propose")
         self.trail.set_line(QPointF(*d.piece.pos), QPointF(d.x, d.y), colour)
         where = at or (d.x, d.y)
         self.cursor_label.setPos(QPointF(*where))
@@ -1106,7 +1131,7 @@ class PlayWindow(QMainWindow):
         d.setWindowTitle("The battle is over")
         lay = QVBoxLayout(d)
         who = f"{s.side_name(out.winner)} wins" if out.winner else "A draw"
-        title = QLabel(f"<h2 style='color:{self.side_colour(out.winner)}'>{who}</h2>"
+        title = QLabel(f"<h2 style='color:{self.side_colour(out.winner, ink=True)}'>{who}</h2>"
                        f"<p>{out.reason}</p>")
         title.setWordWrap(True)
         lay.addWidget(title)
