@@ -129,6 +129,10 @@ class TerrainLabelItem(QGraphicsItem):
     """A feature's name in map italics with a pale halo, sized in table inches."""
 
     SIZE = 0.85  # inches of cap height-ish
+    #: On a big table seen whole, names grow to stay this many pixels high...
+    MIN_PX = 11.0
+    #: ...but never past this many times their size on the table.
+    MAX_GROWTH = 2.5
     in_layer = False  # see TerrainItem
 
     def __init__(self, feature: TerrainFeature) -> None:
@@ -159,7 +163,11 @@ class TerrainLabelItem(QGraphicsItem):
         t.scale(scale, scale)
         t.translate(-r.center().x(), -r.center().y())
         self._path = t.map(path)
-        self._bounds = self._path.boundingRect().adjusted(-0.2, -0.2, 0.2, 0.2)
+        r = self._path.boundingRect()
+        g = self.MAX_GROWTH
+        grown = QRectF(0, 0, r.width() * g, r.height() * g)
+        grown.moveCenter(r.center())
+        self._bounds = grown.adjusted(-0.2, -0.2, 0.2, 0.2)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -170,11 +178,21 @@ class TerrainLabelItem(QGraphicsItem):
             self.paint_look(painter, option.levelOfDetailFromTransform(painter.worldTransform()))
 
     def paint_look(self, painter: QPainter, ppi: float) -> None:
-        if ppi * self.SIZE < 7:  # too small to read: leave it out
+        growth = min(self.MAX_GROWTH, max(1.0, self.MIN_PX / max(ppi * self.SIZE, 1e-6)))
+        if ppi * self.SIZE * growth < 7:  # too small to read even grown: leave it out
             return
-        painter.setPen(HALO_PEN)
+        painter.save()
+        if growth > 1.0:
+            c = self._path.boundingRect().center()
+            painter.translate(c)
+            painter.scale(growth, growth)
+            painter.translate(-c)
+        halo = QPen(HALO_PEN)
+        halo.setWidthF(HALO_PEN.widthF() * 1.6 if growth > 1.0 else HALO_PEN.widthF())
+        painter.setPen(halo)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(self._path)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(LABEL_INK)
         painter.drawPath(self._path)
+        painter.restore()
