@@ -1,0 +1,122 @@
+"""The play session without a window: steps, undo, records, strength, deployment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import desktop.rules  # noqa: F401
+from desktop.play.log import dice_of, step_lines
+from desktop.play.session import (
+    Seat,
+    Session,
+    Setup,
+    StrengthPoint,
+    default_ruleset,
+    deploy,
+    deploy_problem,
+    series_by_turn,
+)
+from desktop.resources import bundled_scenario
+from desktop.rules.record import load_record, save_record
+from desktop.scenario import load
+
+
+@pytest.fixture
+def crossroads():
+    return load(bundled_scenario("d3_crossroads.yaml"))
+
+
+def test_default_ruleset_is_the_scenarios_own(crossroads) -> None:
+    assert default_ruleset(crossroads) == "d3"
+
+
+def test_a_step_keeps_its_events_and_its_dice(crossroads) -> None:
+    s = Session.start(Setup(crossroads, "d3", seed=1, dice=[5]))
+    step = s.apply_text("move aus_ir49 27,19 175")
+    assert step.index == 0 and step.side == "aus" and step.phase == "movement"
+    assert [d.value for d in step.draws] == [5]
+    assert step.draws[0].scripted and "aus_ir49" in step.draws[0].purpose
+    assert any(e.kind == "move" for e in step.events)
+    lines = step_lines(step, "Austrians")
+    assert lines[0].text.startswith("1. Austrians: move aus_ir49")
+    assert any(ln.kind == "roll" and "d6 5" in ln.text for ln in lines)
+    assert dice_of(step) == [("d6", 5, "activation: aus_ir49")]
+
+
+def test_a_d3_is_shown_once_in_the_tray(crossroads) -> None:
+    s = Session.start(Setup(crossroads, "d3", seed=1))
+    s.apply_text("end")  # to shooting
+    step = s.apply_text("shoot aus_art fra_art") if s.game.check(
+        s.game.parse_action("shoot aus_art fra_art")) is None else None
+    if step is None:
+        pytest.skip("no shot on offer from this position")
+    kinds = [k for k, _, _ in dice_of(step)]
+    assert kinds == ["d6", "d3"]
+
+
+def test_undo_only_what_rolled_nothing(crossroads) -> None:
+    s = Session.start(Setup(crossroads, "d3", seed=1, dice=[6]))
+    s.apply_text("move aus_gen 30.5,8 180")  # a general: no dice
+    assert s.can_undo()
+    s.undo()
+    assert s.game.pieces["aus_gen"].y == 6.0 and not s.steps
+    s.apply_text("move aus_ir49 27,19 175")  # an activation roll
+    assert not s.can_undo()
+    with pytest.raises(ValueError):
+        s.undo()
+
+
+def test_record_round_trip_replays_the_same_game(crossroads, tmp_path: Path) -> None:
+    s = Session.start(Setup(crossroads, "d3", seed=3,
+                            scenario_path=bundled_scenario("d3_crossroads.yaml")))
+    for text in ("move aus_ir49 27,19 175", "end", "end", "move fra_46_2 31,27 355"):
+        s.apply_text(text)
+    out = tmp_path / "game.yaml"
+    save_record(s.record(out), out)
+    rec = load_record(out)
+    assert rec.scenario_path is not None  # the unchanged scenario is referenced, not inlined
+    again = Session.from_record(rec, out)
+    assert again.game.snapshot() == s.game.snapshot()
+    assert [st.action for st in again.steps] == [st.action for st in s.steps]
+    back = s.replay_game(1)
+    assert len(back.history) == 1 and back.pieces["aus_ir49"].y == 19.0
+
+
+def test_computer_seat_plays_legal_actions(crossroads) -> None:
+    s = Session.start(Setup(crossroads, "d3", seed=2,
+                            seats={"aus": Seat.COMPUTER, "fra": Seat.COMPUTER}))
+    for _ in range(30):
+        if s.over:
+            break
+        assert s.seat_to_act() is Seat.COMPUTER
+        s.apply(s.computer_action())
+    assert len(s.steps) >= 1
+
+
+def test_strength_series_by_turn() -> None:
+    pts = [StrengthPoint(0, 1, {"a": 10, "b": 10}), StrengthPoint(1, 1, {"a": 9, "b": 10}),
+           StrengthPoint(2, 2, {"a": 8, "b": 7}), StrengthPoint(3, 2, {"a": 8, "b": 6})]
+    xs, ys = series_by_turn(pts)
+    assert xs == [0.0, 1.0, 2.0]
+    # turn 1 ended with the step that began turn 2; turn 2 is still going on.
+    assert ys == {"a": [10.0, 8.0, 8.0], "b": [10.0, 7.0, 6.0]}
+
+
+def test_strength_of_a_d3_game_counts_hits_left(crossroads) -> None:
+    s = Session.start(Setup(crossroads, "d3"))
+    label, values = s.adapter.strength()
+    assert "hits" in label
+    assert values["aus"] == 9 * 6 and values["fra"] == 9 * 7
+
+
+def test_deployment_stays_inside_the_zone(crossroads) -> None:
+    u = crossroads.unit("fra_46_1")
+    assert deploy_problem(crossroads, "fra_46_1", u.position, u.facing) is None
+    assert "deployment zone" in (deploy_problem(crossroads, "fra_46_1", (17, 20), 0) or "")
+    other = crossroads.unit("fra_57")
+    assert "overlap" in (deploy_problem(crossroads, "fra_46_1", other.position, 0) or "")
+    moved = deploy(crossroads, "fra_46_1", (15, 32), 0.0)
+    assert moved.unit("fra_46_1").position == (15, 32)
+    assert crossroads.unit("fra_46_1").position == u.position
