@@ -7,6 +7,7 @@ y grows down the screen.  All lengths in inches.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Final
 
@@ -147,13 +148,15 @@ def _clip(poly: list[Point], apex: Point, normal: Point) -> list[Point]:
     return out
 
 
-def _point_polygon_distance(p: Point, poly: list[Point]) -> float:
-    """Distance from p to a convex polygon (0 inside), in plain arithmetic."""
+def nearest_on_convex(p: Point, poly: Sequence[Point]) -> tuple[Point, float]:
+    """The point of a convex polygon (given by its vertices; 1 or 2 vertices for a
+    point or a segment) nearest to p, and its distance, in plain arithmetic."""
     n = len(poly)
     if n == 1:
-        return distance(p, poly[0])
+        return poly[0], distance(p, poly[0])
     inside = n >= 3
     best = math.inf
+    best_pt = poly[0]
     sign = 0.0
     for i in range(n):
         a, b = poly[i], poly[(i + 1) % n]
@@ -167,8 +170,16 @@ def _point_polygon_distance(p: Point, poly: list[Point]) -> float:
                 inside = False
         ll = ex * ex + ey * ey
         t = 0.0 if ll == 0 else max(0.0, min(1.0, (wx * ex + wy * ey) / ll))
-        best = min(best, math.hypot(wx - t * ex, wy - t * ey))
-    return 0.0 if inside else best
+        d = math.hypot(wx - t * ex, wy - t * ey)
+        if d < best:
+            best, best_pt = d, (a[0] + t * ex, a[1] + t * ey)
+    if inside:
+        return p, 0.0
+    return best_pt, best
+
+
+def _point_polygon_distance(p: Point, poly: Sequence[Point]) -> float:
+    return nearest_on_convex(p, poly)[1]
 
 
 def arc_clip(apex: Point, facing: float, half_angle: float, poly: list[Point]) -> list[Point]:
@@ -180,6 +191,26 @@ def arc_clip(apex: Point, facing: float, half_angle: float, poly: list[Point]) -
     if part:
         part = _clip(part, apex, (-math.cos(b), -math.sin(b)))
     return part
+
+
+def arc_part_coords(
+    apex: Point, facing: float, half_angle: float, radius: float, corners_: list[Point]
+) -> list[Point] | None:
+    """Like arc_part, for a convex base given by its corners, answering with the
+    vertices of the part in the arc (plain arithmetic, no geometry objects)."""
+    if half_angle >= 180.0:
+        return corners_ if _point_polygon_distance(apex, corners_) <= radius + 1e-9 else None
+    if half_angle >= 90.0:
+        part = arc_part(apex, facing, half_angle, radius, corners_)
+        if part is None:
+            return None
+        hull = part.convex_hull
+        pts = [(float(x), float(y)) for x, y in shapely.get_coordinates(hull)]
+        return pts[:-1] if len(pts) > 3 else pts
+    clipped = arc_clip(apex, facing, half_angle, corners_)
+    if not clipped or _point_polygon_distance(apex, clipped) > radius + 1e-9:
+        return None
+    return list(dict.fromkeys(clipped))
 
 
 def arc_part(

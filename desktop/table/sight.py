@@ -22,6 +22,7 @@ from shapely.ops import nearest_points
 from shapely.strtree import STRtree
 
 from desktop.scenario.vocabulary import TerrainType
+from desktop.table.shapes import nearest_on_convex
 from desktop.table.terrain import TerrainIndex
 
 Point = tuple[float, float]
@@ -151,7 +152,8 @@ class SightRequest:
     """One question for :func:`line_of_sight_many`."""
 
     origin: Point
-    target: BaseGeometry
+    #: The target: a geometry, or the vertices of a convex polygon (faster).
+    target: BaseGeometry | tuple[Point, ...]
     #: Obstacle ids that never block this line (the shooter, the target).
     exclude: tuple[str, ...] = ()
     #: Terrain indices that do not block this line (features the ends stand in).
@@ -171,15 +173,15 @@ def line_of_sight_many(
     """
     if not requests:
         return []
-    origins = shapely.points(np.array([r.origin for r in requests], dtype=float))
-    targets = np.array([r.target for r in requests], dtype=object)
-    near = shapely.get_coordinates(shapely.shortest_line(origins, targets))[1::2]
-    cents = shapely.get_coordinates(shapely.centroid(targets))
+    shapes = [_vertices(r.target) for r in requests]
     coords: list[list[Point]] = []
     owner: list[int] = []
     for i, r in enumerate(requests):
-        for p in ((float(near[i][0]), float(near[i][1])),
-                  (float(cents[i][0]), float(cents[i][1]))):
+        verts = shapes[i]
+        near, _ = nearest_on_convex(r.origin, verts)
+        cx = sum(v[0] for v in verts) / len(verts)
+        cy = sum(v[1] for v in verts) / len(verts)
+        for p in (near, (cx, cy)):
             coords.append([r.origin, p])
             owner.append(i)
     seen = _any_clear(coords, owner, requests, terrain, blocking_types, obstacles)
@@ -188,7 +190,7 @@ def line_of_sight_many(
         coords, owner = [], []
         for i in hidden:
             r = requests[i]
-            for p in _ring_points(r.target)[:8]:
+            for p in shapes[i][:8]:
                 coords.append([r.origin, p])
                 owner.append(i)
         if coords:
@@ -250,6 +252,12 @@ def _any_clear(
     seen = np.zeros(len(requests), dtype=bool)
     np.logical_or.at(seen, own, ~blocked)
     return seen
+
+
+def _vertices(target: BaseGeometry | tuple[Point, ...]) -> list[Point]:
+    if isinstance(target, tuple):
+        return list(target)
+    return _ring_points(target)
 
 
 def _ring_points(geom: BaseGeometry) -> list[Point]:

@@ -45,13 +45,14 @@ from desktop.table.movement import (
 from desktop.table.shapes import (
     Aspect,
     angle_diff,
-    arc_part,
+    arc_part_coords,
     aspect,
     bearing,
     corners,
     distance,
     forward,
     front_centre_of,
+    nearest_on_convex,
     point_distance,
     rect,
 )
@@ -323,23 +324,25 @@ class D3Game(Game):
         )
 
     def _fire_geometry(self, shooter: Piece, target: Piece,
-                       dist: float | None = None) -> BaseGeometry | str:
-        """Range and field of fire: the part of the target the shooter may aim at,
-        or why there is none."""
+                       dist: float | None = None) -> tuple[Point, ...] | str:
+        """Range and field of fire: the part of the target the shooter may aim at
+        (the vertices of a convex polygon), or why there is none."""
         assert shooter.type is not None
         rng = R.SHOOTING_RANGE[shooter.type]
         fc = shooter.front_centre()
+        tc = target.corners()
         if dist is None:
-            dist = point_distance(fc, target.fp())
+            dist = nearest_on_convex(fc, tc)[1]
         if dist > rng + 1e-9:
             return f"{target.id} is {dist:.1f}\" away; {shooter.id} has a range of {rng:g}\""
         half = 180.0 if self.in_town(shooter) else R.FIELD_OF_FIRE
-        clip = arc_part(fc, shooter.facing, half, rng, target.corners())
+        clip = arc_part_coords(fc, shooter.facing, half, rng, tc)
         if clip is None:
             return f"{target.id} is outside the field of fire of {shooter.id}"
-        return clip
+        return tuple(clip)
 
-    def _sight_request(self, shooter: Piece, target: Piece, aim: BaseGeometry) -> SightRequest:
+    def _sight_request(self, shooter: Piece, target: Piece,
+                       aim: tuple[Point, ...]) -> SightRequest:
         return SightRequest(shooter.front_centre(), aim, (shooter.id, target.id),
                             tuple(self._exempt_features(shooter, target)))
 
