@@ -337,9 +337,11 @@ class SideRosterWidget(QWidget):
         self.table.setItemDelegateForColumn(TYPE, delegate)
         self.table.setItemDelegateForColumn(QUALITY, delegate)
         hh = self.table.horizontalHeader()
-        hh.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
-        for c in range(1, len(COLUMNS)):
-            hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        # Not ResizeToContents: that measures every row on every change, and a
+        # 500-unit side would then cost 300 ms per dragged mouse move.
+        hh.setResizeContentsPrecision(40)
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        hh.setStretchLastSection(True)
         layout.addWidget(self.table, 1)
         buttons = QHBoxLayout()
         self.add_button = QToolButton()
@@ -364,8 +366,14 @@ class SideRosterWidget(QWidget):
         self._syncing = False
         self.table.selectionModel().selectionChanged.connect(self._rows_selected)
         self.model.modelReset.connect(self._update_totals)
+        self.model.modelReset.connect(self._fit_columns)
         self.model.dataChanged.connect(self._update_totals)
         self._update_totals()
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        self.table.resizeColumnsToContents()
+        self.table.setColumnWidth(NAME, max(180, min(self.table.columnWidth(NAME), 320)))
 
     def _update_totals(self, *_: object) -> None:
         units, figures, cv, officers = self.model.totals()

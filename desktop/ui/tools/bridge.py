@@ -16,7 +16,6 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeySequence, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
-from desktop.scenario import edits
 from desktop.scenario.geometry import rect_corners
 from desktop.scenario.model import Point, Unit
 from desktop.ui.tools.base import Overlay, ToolEvent
@@ -64,6 +63,7 @@ class OverlayItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._rect = QRectF()
         self._overlay = Overlay()
+        self._idx: _Index | None = None
         self.refresh()
 
     def refresh(self) -> None:
@@ -86,10 +86,16 @@ class OverlayItem(QGraphicsItem):
         out: list[list[Point]] = [p for p, _ in self._overlay.lines]
         out += [p for p, _ in self._overlay.polygons]
         out += [[p] for p, _ in self._overlay.handles]
-        s = self.manager.doc.scenario
+        index = self._index()
         for ids in (self.manager.doc.selection, self.problem_ids):
-            out += [_outline(s, i) for i in ids]
+            out += [index.outline(i) for i in ids]
         return [o for o in out if o]
+
+    def _index(self) -> _Index:
+        s = self.manager.doc.scenario
+        if self._idx is None or self._idx.scenario is not s:
+            self._idx = _Index(s)
+        return self._idx
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -98,7 +104,7 @@ class OverlayItem(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         ppi = max(painter.worldTransform().m11(), 1e-6)
         px = 1.0 / ppi
-        s = self.manager.doc.scenario
+        index = self._index()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for ids, colour in ((self.problem_ids, PROBLEM), (self.manager.doc.selection, SELECTION)):
@@ -106,7 +112,7 @@ class OverlayItem(QGraphicsItem):
                 continue
             painter.setPen(QPen(colour, 2.5 * px))
             for i in ids:
-                pts = _outline(s, i)
+                pts = index.outline(i)
                 if len(pts) > 1:
                     painter.drawPolygon(_poly(pts))
         ov = self._overlay
@@ -144,19 +150,33 @@ class OverlayItem(QGraphicsItem):
             painter.restore()
 
 
-def _outline(s: Any, i: str) -> list[Point]:
-    for f in s.terrain:
-        if f.id == i:
+class _Index:
+    """Id -> outline source for one scenario value (rebuilt when the value changes)."""
+
+    def __init__(self, s: Any) -> None:
+        self.scenario = s
+        self.features = {f.id: f for f in s.terrain}
+        self.objectives = {o.id: o for o in s.game.objectives}
+        self.pieces: dict[str, Any] = {}
+        for side in s.sides:
+            for u in side.units:
+                self.pieces[u.id] = u
+            for o in side.officers:
+                self.pieces[o.id] = o
+
+    def outline(self, i: str) -> list[Point]:
+        f = self.features.get(i)
+        if f is not None:
             return [(float(x), float(y)) for x, y in area_of(f.shape).exterior.coords]
-    for o in s.game.objectives:
-        if o.id == i:
+        o = self.objectives.get(i)
+        if o is not None:
             return _circle(o.position, 1.0)
-    if edits.is_piece(s, i):
-        p = edits.piece(s, i)
+        p = self.pieces.get(i)
+        if p is None:
+            return []
         if isinstance(p, Unit):
             return rect_corners(p.position, p.base.frontage + 0.3, p.base.depth + 0.3, p.facing)
         return _circle(p.position, OFFICER_RADIUS + 0.15)
-    return []
 
 
 def _circle(c: Point, r: float) -> list[Point]:
