@@ -514,10 +514,10 @@ class BlownAwayGame(Game):
         return MOVE_ALLOWANCE[p.type]
 
     def why_cannot_move(self, p: Piece) -> str | None:
-        if p.ranks > 0 and p.running > 0:
-            return f"{p.id} has men in ranks and men running: rally it first"
         if p.ranks > 0 and self.is_engaged(p.id):
             return f"{p.id} is engaged in combat"
+        if p.ranks > 0 and p.running > 0:
+            return f"{p.id} has men in ranks and men running: rally it first"
         if p.is_artillery and p.ranks > 0 and not p.at_gun:
             return f"{p.id}'s gunners are away from their cannon: 'rejoin' walks them back"
         return None
@@ -936,12 +936,13 @@ class BlownAwayGame(Game):
         if not was_mob:
             for q in self.units(self.state.enemy(p.side)):
                 if q.mob and q.fp().intersects(path):
-                    self._sweep(q, p, ev)
+                    self._sweep(q, p, plan.travel_facing, ev)
         return (p.side, path) if not was_mob else ("", path)
 
-    def _sweep(self, q: Piece, mover: Piece, ev: list[Event]) -> None:
-        """A moving enemy meets a mob: it is pushed a full mob move away, or eliminated."""
-        away = bearing(mover.pos, q.pos)
+    def _sweep(self, q: Piece, mover: Piece, travel: float, ev: list[Event]) -> None:
+        """A moving enemy meets a mob: it is pushed a full mob move away (ruling: on
+        along the mover's line of travel, or turned by SWEEP_TURNS), or eliminated."""
+        away = travel
         w, d = q.size()
         for turn in SWEEP_TURNS:
             head = canonical_facing(away + turn)
@@ -949,7 +950,7 @@ class BlownAwayGame(Game):
             to = (q.pos[0] + fx * MOB_MOVE, q.pos[1] + fy * MOB_MOVE)
             plan = MovePlan(Placement(q.pos[0], q.pos[1], head), Placement(to[0], to[1], head),
                             w, d)
-            if self._sweep_problem(q, plan) is None:
+            if self._sweep_problem(q, plan, mover.id) is None:
                 q.pos = to
                 q.facing = head
                 ev.append(Event("swept", f"{q.name or q.id} is swept away {MOB_MOVE:g}\" by "
@@ -959,7 +960,7 @@ class BlownAwayGame(Game):
         self._eliminate(q, f"{q.name or q.id} cannot get clear of {mover.name or mover.id} "
                            f"and is eliminated", ev)
 
-    def _sweep_problem(self, q: Piece, plan: MovePlan) -> str | None:
+    def _sweep_problem(self, q: Piece, plan: MovePlan, mover: str) -> str | None:
         end = plan.end_footprint()
         why = self._table_problem(end)
         if why:
@@ -968,7 +969,8 @@ class BlownAwayGame(Game):
         for o in self.units():
             if o.id == q.id:
                 continue
-            bs.append(Blocker(o.id, o.fp(), passable=o.side == q.side or o.mob, min_gap=0.0))
+            bs.append(Blocker(o.id, o.fp(), passable=o.side == q.side or o.mob or o.id == mover,
+                              min_gap=0.0))
         why = blocker_problem(plan, bs)
         if why:
             return why

@@ -1,0 +1,204 @@
+"""Sequence of play and movement (seed 003 "Course of play", "Moving"; RULINGS
+"Blown Away")."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop.rules.blown_away.constants import MOB_MOVE, STOP_STEP
+from desktop.rules.engine import IllegalAction
+from desktop.scenario.vocabulary import TerrainType
+from tests.rules.blown_away.helpers import (
+    feature,
+    foot,
+    gun,
+    horse,
+    new_game,
+    play,
+    scenario,
+)
+
+
+def test_a_fair_coin_picks_the_first_side() -> None:
+    # RULINGS: a coin (a fair random pick) decides the first side.
+    sc = scenario([foot("b1", 40, 60, 0)], [foot("r1", 40, 10, 180)])
+    firsts = set()
+    for seed in range(12):
+        g = new_game(sc, seed=seed, first="coin")
+        assert g.chance.log[0].kind == "coin"
+        assert g.events[0].kind == "first"
+        firsts.add(g.side)
+    assert firsts == {"blue", "red"}
+
+
+def test_one_thing_per_turn_and_the_commander_any_distance() -> None:
+    # Seed: "Each turn, a player may do one thing. He may move one unit or rally
+    # one unit. He may also move his commander any distance."
+    sc = scenario([foot("b1", 40, 60, 0), foot("b2", 60, 60, 0)], [foot("r1", 40, 10, 180)])
+    g = new_game(sc)
+    play(g, "move b1 40,55 0")
+    assert "one thing" in (g.check(g.parse_action("move b2 60,55 0")) or "")
+    assert "one thing" in (g.check(g.parse_action("form b2 column 0")) or "")
+    play(g, "move b_cinc 90,5 0")  # 80" across the table
+    # nothing else to do: the turn passes to red, then back to blue in turn 2
+    assert (g.side, g.turn, g.phase) == ("red", 1, "orders")
+    play(g, "end")
+    assert (g.side, g.turn) == ("blue", 2)
+    assert [e.kind for e in g.events].count("turn") == 3
+
+
+def test_allowances_infantry_6_cavalry_12_artillery_6_or_immobile() -> None:
+    # Seed "Moving": infantry and artillery 6", cavalry 12"; artillery before
+    # 1750 may not move (option artillery_immobile).
+    sc = scenario([foot("b1", 20, 60, 0), horse("bh", 40, 60, 0), gun("bg", 60, 60, 0)],
+                  [foot("r1", 40, 5, 180)])
+    g = new_game(sc)
+    assert g.check(g.parse_action("move b1 20,54 0")) is None
+    assert "at most 6" in (g.check(g.parse_action("move b1 20,53.9 0")) or "")
+    assert g.check(g.parse_action("move bh 40,48 0")) is None
+    assert "at most 12" in (g.check(g.parse_action("move bh 40,47.9 0")) or "")
+    assert g.check(g.parse_action("move bg 60,54 0")) is None
+    old = new_game(sc, artillery_immobile=True)
+    assert "may not move" in (old.check(old.parse_action("move bg 60,54 0")) or "")
+    assert old.check(old.parse_action("form bg unlimbered 30")) is None  # it may turn
+
+
+def test_pivot_on_the_centre_man_of_the_front_rank() -> None:
+    # Seed: "pivot on the center man in the front rank"; the front centre stays put.
+    sc = scenario([foot("b1", 40, 60, 0)], [foot("r1", 40, 5, 180)])
+    g = new_game(sc)
+    u = g.piece("b1")
+    assert g.pivot_point(u, 90) == pytest.approx((39, 59))
+    play(g, "move b1 39,59 90")
+    assert g.piece("b1").front_centre() == pytest.approx((40, 59))
+
+
+def test_oblique_moves_up_to_45_degrees() -> None:
+    # Seed: "Units may move obliquely forward up to 45 degrees."
+    sc = scenario([foot("b1", 40, 60, 0)], [foot("r1", 40, 5, 180)])
+    g = new_game(sc)
+    assert g.check(g.parse_action("move b1 44,56 0")) is None  # 45 degrees
+    assert "obliquely" in (g.check(g.parse_action("move b1 44.5,56.2 0")) or "")
+
+
+def test_stop_rule_four_inches_when_facing() -> None:
+    # Seed: units "must stop when any of their men are less than 4 inches from,
+    # and facing or being faced by, enemy troops" (RULINGS: facing = any enemy
+    # footprint in the front arc).
+    sc = scenario([foot("b1", 40, 60, 0)], [foot("r1", 40, 50, 180)])
+    g = new_game(sc)
+    u = g.piece("b1")
+    assert g.stop_length(u, u.pos, 0, (40, 54)) == pytest.approx(4 + STOP_STEP)
+    assert g.check(g.parse_action("move b1 40,55.75 0")) is None
+    assert "must stop" in (g.check(g.parse_action("move b1 40,55.5 0")) or "")
+
+
+def test_passing_close_by_an_enemy_when_neither_faces_the_other() -> None:
+    # Seed: "Units may pass closer than 1 inch by enemy troops when neither side
+    # is facing the other."  Red faces north, away from blue's path.
+    sc = scenario([foot("b1", 40, 55, 0)], [foot("r1", 49, 50, 0)])
+    g = new_game(sc)
+    assert not g.facing_either(g.piece("b1"), g.piece("r1"))
+    assert g.check(g.parse_action("move b1 40,49 0")) is None
+    # The same red unit facing west, towards the path: blue must stop at once.
+    sc2 = scenario([foot("b1", 40, 55, 0)], [foot("r1", 47, 50, 270)])
+    g2 = new_game(sc2)
+    assert "must stop" in (g2.check(g2.parse_action("move b1 40,49 0")) or "")
+
+
+def test_units_pass_through_friends_but_not_end_on_them() -> None:
+    # Seed: "Units may pass through friendly troops."
+    sc = scenario([foot("b1", 40, 60, 0), foot("b2", 40, 57, 0)], [foot("r1", 40, 5, 180)])
+    g = new_game(sc)
+    assert g.check(g.parse_action("move b1 40,54 0")) is None
+    assert "on top" in (g.check(g.parse_action("move b1 40,57 0")) or "")
+
+
+def test_impassable_ground_stops_a_move() -> None:
+    # Ruling IMPASSABLE: a lake cannot be entered.
+    sc = scenario([foot("b1", 40, 60, 0)], [foot("r1", 40, 5, 180)],
+                  terrain=[feature("lake", TerrainType.LAKE, 40, 55, 20, 2)])
+    g = new_game(sc)
+    assert "cannot enter" in (g.check(g.parse_action("move b1 40,54 0")) or "")
+
+
+def test_formation_change_turns_but_does_not_move() -> None:
+    # Seed: "A unit may change formation and the direction it is facing, but may
+    # not move that turn."
+    sc = scenario([foot("b1", 40, 60, 0)], [foot("r1", 40, 5, 180)])
+    g = new_game(sc)
+    play(g, "form b1 column 90")
+    u = g.piece("b1")
+    assert u.formation.value == "column" and u.facing == 90 and u.pos == (40, 60)
+    assert u.size() == (2, 7)
+    assert "one thing" in (g.check(g.parse_action("move b1 46,60 90")) or "")
+
+
+def test_units_with_men_in_ranks_and_men_running_cannot_move() -> None:
+    # Seed: "Nor may units move if they have both men in ranks and men running."
+    sc = scenario([foot("b1", 40, 60, 0)], [foot("r1", 40, 5, 180)])
+    g = new_game(sc)
+    g.piece("b1").men.run(3)
+    assert "rally it first" in (g.check(g.parse_action("move b1 40,55 0")) or "")
+
+
+def test_engaged_units_cannot_move() -> None:
+    # Seed: "A unit engaged in combat with an enemy unit may not pivot or move."
+    sc = scenario([foot("b1", 40, 60, 0)], [foot("r1", 40, 55, 180)])
+    g = new_game(sc, cards=["KS", "2H"])
+    play(g, "end", "combat b1 r1", "end")
+    assert g.side == "red" and g.engaged_with("r1") == ["b1"]
+    assert "engaged" in (g.check(g.parse_action("move r1 40,50 0")) or "")
+    assert "engaged" in (g.check(g.parse_action("form r1 line 0")) or "")
+
+
+def _mob(g: object, uid: str) -> None:
+    from desktop.rules.blown_away.game import BlownAwayGame
+
+    assert isinstance(g, BlownAwayGame)
+    u = g.piece(uid)
+    u.men.run(u.ranks)
+    assert u.mob
+
+
+def test_a_mob_moves_18_inches_any_way_keeping_6_from_enemies() -> None:
+    # Seed: a unit with no men in ranks moves "in any direction as an unorganized
+    # mob up to 18 inches, but may not pass closer than 6 inches from enemy troops".
+    sc = scenario([foot("b1", 40, 40, 0)], [foot("r1", 60, 40, 0)])
+    g = new_game(sc)
+    _mob(g, "b1")
+    assert g.check(g.parse_action(f"move b1 {40 - MOB_MOVE:g},40 270")) is None
+    assert "at most 18" in (g.check(g.parse_action("move b1 21.9,40 270")) or "")
+    assert g.check(g.parse_action("move b1 40,58 180")) is None  # backwards
+    assert "6\"" in (g.check(g.parse_action("move b1 48,40 0")) or "")
+    assert g.snapshot()["units"][0]["status"] == "disordered"
+
+
+def test_a_moving_unit_sweeps_a_mob_away_18_inches() -> None:
+    # Seed: "If a unit encounters an enemy unit that has all running men, the
+    # running unit is moved away 18 inches ... and the moving unit completes its move."
+    sc = scenario([horse("bh", 40, 60, 0)], [foot("r1", 40, 52, 0)])
+    g = new_game(sc)
+    _mob(g, "r1")
+    play(g, "move bh 40,50 0")
+    assert g.piece("bh").pos == (40, 50)
+    r = g.piece("r1")
+    assert not r.eliminated and r.pos == pytest.approx((40, 52 - MOB_MOVE))
+    assert any(e.kind == "swept" for e in g.events)
+
+
+def test_a_swept_mob_that_cannot_get_clear_is_eliminated() -> None:
+    # Seed: "Running units unable to go the entire 18 inches are eliminated."
+    sc = scenario([horse("bh", 40, 20, 0)], [foot("r1", 40, 12, 0)], depth=40)
+    g = new_game(sc)
+    _mob(g, "r1")
+    # pinned against the top edge and boxed in by a lake on either side
+    g2 = new_game(scenario([horse("bh", 10, 20, 0)], [foot("r1", 10, 12, 0)],
+                           terrain=[feature("lake", TerrainType.LAKE, 40, 20, 40, 40)],
+                           width=60, depth=40))
+    _mob(g2, "r1")
+    play(g2, "move bh 10,9 0")
+    assert g2.piece("r1").eliminated
+    assert g2.piece("r1").men.dead == 13
+    assert any(e.kind == "eliminated" for e in g2.events)
+    assert g.piece("r1").mob
