@@ -10,7 +10,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 import numpy as np
-import shapely
 from numpy.typing import NDArray
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as SPoint
@@ -356,33 +355,34 @@ class D3Game(Game):
         return None if seen else f"{shooter.id} cannot see {target.id}"
 
     def shot_table(self) -> dict[str, list[str]]:
-        """Targets each unit of the side to act could shoot, geometry only (cached
-        until something moves).  Sight for every pair is answered in one batch."""
+        """Targets each unit of the side to act that is still ready to shoot could
+        shoot at, geometry only (cached until something moves; readiness only
+        ever ends during a shooting phase).  Sight for every pair is answered in
+        one batch."""
         if self._shots is None:
             side = self.order[self._side_index]
             enemies = self.units(self.enemy_of(side))
             table: dict[str, list[str]] = {}
             pairs: list[tuple[str, str]] = []
             reqs: list[SightRequest] = []
-            if enemies:
-                fps = [e.fp() for e in enemies]
-                for u in self.units(side):
-                    if u.type is None or u.type is UnitType.CAVALRY:
+            for u in self.units(side):
+                if (u.type is None or u.type is UnitType.CAVALRY
+                        or self._unit_ready(u, "shoot") is not None):
+                    continue
+                table[u.id] = []
+                rng = R.SHOOTING_RANGE[u.type]
+                fc = u.front_centre()
+                reach = rng + math.hypot(u.frontage, u.depth) / 2.0
+                all_round = self.in_town(u)
+                for e in enemies:
+                    if distance(fc, e.pos) > reach + math.hypot(e.frontage, e.depth) / 2.0:
                         continue
-                    table[u.id] = []
-                    rng = R.SHOOTING_RANGE[u.type]
-                    fc = u.front_centre()
-                    d = shapely.distance(SPoint(fc), fps)
-                    all_round = self.in_town(u)
-                    for e, dist in zip(enemies, d, strict=True):
-                        if dist > rng + 1e-9:
-                            continue
-                        if not all_round and not _may_be_in_arc(fc, u.facing, e):
-                            continue
-                        geo = self._fire_geometry(u, e, float(dist))
-                        if not isinstance(geo, str):
-                            pairs.append((u.id, e.id))
-                            reqs.append(self._sight_request(u, e, geo))
+                    if not all_round and not _may_be_in_arc(fc, u.facing, e):
+                        continue
+                    geo = self._fire_geometry(u, e)
+                    if not isinstance(geo, str):
+                        pairs.append((u.id, e.id))
+                        reqs.append(self._sight_request(u, e, geo))
             seen = line_of_sight_many(reqs, self.terrain, R.SIGHT_BLOCKING, self.obstacles())
             for (uid, eid), ok in zip(pairs, seen, strict=True):
                 if ok:
