@@ -50,9 +50,8 @@ TERRAIN_MAJORITY: Final = 0.5
 #: Ruling: a road, river, fence or wall counts in a square when it covers more
 #: than this many square inches of it.
 LINEAR_MIN_AREA: Final = 0.05
-#: Ruling: lines of sight are traced between square centres; the squares they
-#: pass through (sampled this finely, in squares) are the intervening squares.
-SIGHT_SAMPLES_PER_SQUARE: Final = 8
+#: Ruling: lines of sight are traced between square centres; the squares the
+#: line crosses (not merely grazing a corner) are the intervening squares.
 
 # --- movement (squares) ----------------------------------------------------------------
 
@@ -177,6 +176,7 @@ BARRIERS: Final = frozenset({
     TerrainType.FENCE, TerrainType.LOW_WALL, TerrainType.HIGH_WALL,
     TerrainType.REDOUBT, TerrainType.TRENCH,
 })
-#: Ruling: high walls cannot be crossed at all and block sight.
+#: Ruling: high walls (an estate's) keep out cavalry and artillery; infantry and
+#: officers pass by the gates (formed infantry stops there); they block sight.
 IMPASSABLE_BARRIERS: Final = frozenset({TerrainType.HIGH_WALL})
 SIGHT_BARRIERS: Final = frozenset({TerrainType.HIGH_WALL})

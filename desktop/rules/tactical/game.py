@@ -210,6 +210,10 @@ class TacticalGame(Game):
         other._cache = {}
         return other
 
+    def invalidate(self) -> None:
+        """Forget cached answers (call after changing the state by hand, as tests do)."""
+        self._cache.clear()
+
     def _cached(self, key: tuple[str, str]) -> Any:
         return None if self._in_apply else self._cache.get(key)
 
@@ -475,8 +479,8 @@ class TacticalGame(Game):
         if not bd.water_crossing_ok(a, b):
             return "rivers are crossed only at a bridge or ford", False
         crossed = bd.crossed(a, b)
-        if crossed & C.IMPASSABLE_BARRIERS:
-            return "a high wall cannot be crossed", False
+        if crossed & C.IMPASSABLE_BARRIERS and k in ("cavalry", "artillery"):
+            return "cavalry and artillery cannot cross a high wall", False
         stop = False
         if k != "skirmish" and crossed & C.BARRIERS:
             stop = True
@@ -556,6 +560,12 @@ class TacticalGame(Game):
         if u.fired and self.is_infantry(u):
             return f"{u.id} has fired: formed infantry fires after moving, not before"
         if to not in self.move_paths(u):
+            if orthogonal(u.sq, to):
+                why, _ = self.step_problem(u, u.sq, to)
+                if why is not None:
+                    return why
+                if self._enemy_next_to(u.side, to):
+                    return "a move may not end next to an enemy: charge it instead"
             return f"{u.id} cannot reach {square_name(to)} this turn"
         return None
 
@@ -626,8 +636,6 @@ class TacticalGame(Game):
             return "only infantry fights in a built-up area"
         if k == "cavalry" and bd.barrier_between(via, t.sq):
             return "cavalry cannot engage troops behind a fence or wall"
-        if bd.crossed(via, t.sq) & C.IMPASSABLE_BARRIERS:
-            return "a high wall lies between them"
         if not bd.water_crossing_ok(via, t.sq):
             return "a river lies between them"
         if self.charge_path(u, t, via) is None:
@@ -651,8 +659,6 @@ class TacticalGame(Game):
                     if b == o.sq or b in out or b in enemy_sqs or bd.area(b) == C.LAKE:
                         continue
                     if not bd.water_crossing_ok(here, b):
-                        continue
-                    if bd.crossed(here, b) & C.IMPASSABLE_BARRIERS:
                         continue
                     np = (*p, b)
                     out[b] = np
@@ -1162,6 +1168,10 @@ class TacticalGame(Game):
         if st.phase == ARTILLERY_PHASE:
             st.pending.append(Pending(u.id, t.id, thr.hits, thr.flags,
                                       thr.officer_casualty_due()))
+            if not any(self._why_not_shooter(x) is None and any(
+                    self.why_not_fire(x, e) is None for e in self.enemies_of(u.side))
+                       for x in self.units_on_table(u.side)):
+                self._end_phase(ev)  # no gun of this side is left to fire
             return
         if self.is_skirmisher(u) and self.is_skirmisher(t):
             self._skirmish_exchange(u, t, thr, ev)
@@ -1231,8 +1241,9 @@ class TacticalGame(Game):
     def _charge(self, u: TUnit, t: TUnit, path: Path, ev: list[Event]) -> None:
         st = self.st
         start = u.sq
-        if u.type is UnitType.CAVALRY and (u.cc_turns == 0 or u.cc_last < st.turn - 1):
-            u.origin = start
+        for x in (u, t):
+            if x.type is UnitType.CAVALRY and x.cc_last < st.turn - 1:
+                x.origin = x.sq  # a new run of close combat: where to fall back to
         self._walk(u, path, ev, "move")
         u.facing = STEP_BEARING[step_between(u.sq, t.sq)]
         u.acted = u.charged = True
@@ -1416,13 +1427,11 @@ class TacticalGame(Game):
             return
         x.cc_turns = x.cc_turns + 1 if x.cc_last == turn - 1 else 1
         x.cc_last = turn
-        if x.origin is None:
-            x.origin = x.sq
         if x.cc_turns >= C.BLOWN_AFTER:
             x.blown_until = turn + C.BLOWN_REST_TURNS
             x.cc_turns = 0
             ev.append(Event("blown", f"{x.id}'s horses are blown", {"unit": x.id}))
-            if x.origin != x.sq and self.unit_at(x.origin) is None:
+            if x.origin is not None and x.origin != x.sq and self.unit_at(x.origin) is None:
                 self._place(x, x.origin, ev, "return", "falls back to rally from")
             x.origin = None
 

@@ -209,20 +209,22 @@ class Board:
     # -- sight -------------------------------------------------------------------------
 
     def between(self, a: Square, b: Square) -> tuple[Square, ...]:
-        """The squares a line from a's centre to b's centre passes through, ends excluded."""
+        """The squares a line from a's centre to b's centre passes through, ends
+        excluded; a square the line only grazes at a corner is not passed through."""
         key = (a, b)
         got = self._between.get(key)
         if got is None:
-            n = max(1, king_distance(a, b)) * C.SIGHT_SAMPLES_PER_SQUARE
-            (x0, y0), (x1, y1) = self.centre(a), self.centre(b)
-            seen: list[Square] = []
-            for i in range(1, n):
-                t = i / n
-                p = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
-                sq = self.square_of(p)
-                if sq not in (a, b) and sq not in seen:
-                    seen.append(sq)
-            got = tuple(seen)
+            line = LineString([self.centre(a), self.centre(b)])
+            out: list[Square] = []
+            for c in range(min(a[0], b[0]), max(a[0], b[0]) + 1):
+                for r in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
+                    sq = (c, r)
+                    if sq in (a, b):
+                        continue
+                    if line.intersection(self.polygon(sq)).length > 1e-6:
+                        out.append(sq)
+            out.sort(key=lambda s: king_distance(a, s))
+            got = tuple(out)
             self._between[key] = got
         return got
 
