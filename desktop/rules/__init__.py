@@ -26,7 +26,7 @@ from desktop.rules.engine import (
 #: Modules of the built-in rulesets; each registers itself when imported.
 #: A listed module that does not exist yet is skipped.
 BUILTIN = ("desktop.rules.d3", "desktop.rules.mayhem", "desktop.rules.tactical",
-           "desktop.rules.blown_away")
+           "desktop.rules.blown_away", "desktop.rules.kiddies")
 
 for _name in BUILTIN:
     try:

@@ -1,0 +1,11 @@
+"""Kiddies (seed 000): individual figures, spans, hand to hand and flicked shots.
+
+Importing this package registers the ruleset under the id ``kiddies``.
+"""
+
+from desktop.rules.kiddies.game import KiddiesGame, KiddiesRuleset
+from desktop.rules.registry import register
+
+RULESET = register(KiddiesRuleset())
+
+__all__ = ["RULESET", "KiddiesGame", "KiddiesRuleset"]

@@ -1,0 +1,481 @@
+"""A flicked pellet, simulated (Kiddies, RULINGS "Flicked shots").
+
+The pellet is a disc of foil sliding across the table.  It starts beside the
+firer with a speed set by the flick's strength, loses speed to friction,
+wanders off line because it is lumpy (a steady curl drawn once per flick plus
+a random jitter every step), bounces off figures and off solid terrain, and
+stops.  Every figure it strikes falls (is killed) with a probability that
+grows with the speed of the blow; a figure that stays up is shoved, slides a
+little, and may knock over figures it runs into in turn.  A cannon never
+falls but can be shoved; one that ends off the table is destroyed, and a
+figure shoved off the table falls.
+
+Everything random comes from the ``random.Random`` passed in, which the game
+seeds from its own chance source: the same seed gives the same flight.
+
+The module is pure (no game state): :func:`simulate` takes the bodies on the
+table and returns a :class:`Flight` with a sampled path for animation.  The
+numbers are tuned in ``tests/benchmarks/bench_flick.py``; docs/kiddies-flick.md
+gives the measured kill distributions.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+import shapely
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Pellet:
+    """One of the three projectiles (seed, "Projectiles")."""
+
+    size: str
+    radius: float  # inches
+    mass: float  # relative to an infantry figure
+    top_speed: float  # inches per second at strength 1
+
+
+#: The three sizes: cannon large, volley medium, skirmisher small.
+PELLETS: Final[dict[str, Pellet]] = {
+    "large": Pellet("large", 0.4, 1.3, 64.0),
+    "medium": Pellet("medium", 0.28, 0.8, 50.0),
+    "small": Pellet("small", 0.18, 0.4, 44.0),
+}
+
+#: Simulation step (seconds) and the longest flight simulated.
+DT: Final = 1.0 / 240.0
+MAX_TIME: Final = 6.0
+#: A path point is kept every this many steps (and at every impact).
+SAMPLE_EVERY: Final = 6
+#: Sliding friction of the pellet (inches per second squared).
+PELLET_FRICTION: Final = 30.0
+#: Extra slowing per second inside a wood (a fraction of the speed).
+WOOD_DRAG: Final = 2.5
+#: Friction of a shoved figure (they stop quickly).
+FIGURE_FRICTION: Final = 90.0
+#: Aim error of the flick itself: standard deviation in degrees.
+AIM_SIGMA: Final = 3.0
+#: Strength error of the flick: standard deviation, a fraction of the speed.
+STRENGTH_SIGMA: Final = 0.06
+#: The curl of a lumpy pellet: standard deviation of its turn rate (degrees per second).
+CURL_SIGMA: Final = 20.0
+#: The jitter: standard deviation of the turn per square root of a second (degrees).
+JITTER_SIGMA: Final = 10.0
+#: Bounciness of pellet against figure, figure against figure, and against terrain.
+RESTITUTION: Final = 0.45
+TERRAIN_RESTITUTION: Final = 0.5
+#: Below this speed (inches per second) a body is at rest.
+REST_SPEED: Final = 0.4
+#: Fall probability is 1 - exp(-(m * v / FALL_IMPULSE[kind]) ** 2), m the striker's
+#: mass and v the closing speed along the line of centres.
+FALL_IMPULSE: Final[dict[str, float]] = {"infantry": 9.0, "cavalry": 15.0}
+#: Masses of the figures, relative to an infantry figure.
+FIGURE_MASS: Final[dict[str, float]] = {"infantry": 1.0, "cavalry": 2.5, "cannon": 8.0}
+
+
+@dataclass
+class Body:
+    """A figure or a cannon on the table, as discs along its base's long axis."""
+
+    id: str
+    kind: str  # "infantry", "cavalry" or "cannon"
+    x: float
+    y: float
+    facing: float
+    frontage: float
+    depth: float
+    vx: float = 0.0
+    vy: float = 0.0
+    fallen: bool = False
+    off: bool = False
+    moved: bool = False
+    offsets: list[Point] = field(default_factory=list)
+    radius: float = 0.5
+
+    def __post_init__(self) -> None:
+        short, long = sorted((self.frontage, self.depth))
+        n = max(1, round(long / short))
+        self.radius = short / 2.0
+        # the long axis: along the facing if depth is the long side, else across it
+        a = math.radians(self.facing)
+        fwd = (math.sin(a), -math.cos(a))
+        rgt = (math.cos(a), math.sin(a))
+        axis = fwd if self.depth >= self.frontage else rgt
+        step = (long - short) / (n - 1) if n > 1 else 0.0
+        first = -(long - short) / 2.0
+        self.offsets = [(axis[0] * (first + k * step), axis[1] * (first + k * step))
+                        for k in range(n)]
+
+    @property
+    def mass(self) -> float:
+        return FIGURE_MASS[self.kind]
+
+    def discs(self) -> list[Point]:
+        return [(self.x + ox, self.y + oy) for ox, oy in self.offsets]
+
+    @property
+    def reach(self) -> float:
+        """Radius of a circle round the centre that holds every disc."""
+        return max(math.hypot(ox, oy) for ox, oy in self.offsets) + self.radius
+
+
+@dataclass(frozen=True)
+class Impact:
+    t: float
+    x: float
+    y: float
+    what: str  # "figure", "cannon", "terrain", "edge"
+    target: str  # a body id, a feature id or "table"
+    speed: float
+    fell: bool = False
+    by: str = "pellet"
+
+    def to_json(self) -> dict[str, object]:
+        return {"t": _r(self.t), "x": _r(self.x), "y": _r(self.y), "what": self.what,
+                "target": self.target, "speed": _r(self.speed), "fell": self.fell,
+                "by": self.by}
+
+
+@dataclass(frozen=True)
+class Flight:
+    """What a flick did: the sampled path, the impacts and the figures' fates."""
+
+    pellet: str
+    path: tuple[tuple[float, float, float], ...]
+    impacts: tuple[Impact, ...]
+    fell: tuple[str, ...]  # figures knocked over (killed), in order
+    off_table: tuple[str, ...]  # bodies that ended off the table
+    moved: dict[str, Point]  # bodies shoved and still standing: their new centres
+    moved_paths: dict[str, tuple[tuple[float, float, float], ...]]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "pellet": self.pellet,
+            "path": [[_r(t), _r(x), _r(y)] for t, x, y in self.path],
+            "impacts": [i.to_json() for i in self.impacts],
+            "fell": list(self.fell),
+            "off_table": list(self.off_table),
+            "moved": {k: [_r(v[0]), _r(v[1])] for k, v in sorted(self.moved.items())},
+            "moved_paths": {k: [[_r(t), _r(x), _r(y)] for t, x, y in p]
+                            for k, p in sorted(self.moved_paths.items())},
+        }
+
+
+@dataclass(frozen=True)
+class Solid:
+    """A piece of terrain the pellet bounces off (a building, a hill's side, a wall)."""
+
+    id: str
+    area: BaseGeometry
+
+
+def fall_chance(striker_mass: float, speed: float, kind: str) -> float:
+    """Chance that a figure struck at `speed` (inches per second) falls."""
+    if kind == "cannon":
+        return 0.0
+    return 1.0 - math.exp(-((striker_mass * speed / FALL_IMPULSE[kind]) ** 2))
+
+
+def start_point(x: float, y: float, reach: float, heading: float, pellet: Pellet) -> Point:
+    """Where the pellet is put down: beside the firer, on the side it is flicked to."""
+    a = math.radians(heading)
+    d = reach + pellet.radius + 0.05
+    return (x + math.sin(a) * d, y - math.cos(a) * d)
+
+
+def _rotate(vx: float, vy: float, deg: float) -> Point:
+    a = math.radians(deg)
+    c, s = math.cos(a), math.sin(a)
+    return (vx * c - vy * s, vx * s + vy * c)
+
+
+def _edge_normal(area: BaseGeometry, x: float, y: float) -> Point:
+    """Outward normal of `area`'s boundary nearest to (x, y)."""
+    polys = [area] if isinstance(area, Polygon) else list(getattr(area, "geoms", [area]))
+    best = (math.inf, (0.0, -1.0))
+    for poly in polys:
+        if not isinstance(poly, Polygon):
+            continue
+        pts = list(poly.exterior.coords)
+        for (ax, ay), (bx, by) in itertools.pairwise(pts):
+            ex, ey = bx - ax, by - ay
+            ll = ex * ex + ey * ey
+            if ll == 0:
+                continue
+            u = max(0.0, min(1.0, ((x - ax) * ex + (y - ay) * ey) / ll))
+            px, py = ax + u * ex, ay + u * ey
+            d = math.hypot(x - px, y - py)
+            if d < best[0]:
+                n = (ey, -ex)
+                nl = math.hypot(*n)
+                n = (n[0] / nl, n[1] / nl)
+                # point outwards: away from the polygon's centroid
+                c = poly.centroid
+                if (px - c.x) * n[0] + (py - c.y) * n[1] < 0:
+                    n = (-n[0], -n[1])
+                best = (d, n)
+    return best[1]
+
+
+def _contains(area: BaseGeometry, x: float, y: float) -> bool:
+    return bool(shapely.contains_xy(area, x, y))
+
+
+def simulate(
+    pellet: Pellet,
+    start: Point,
+    heading: float,
+    strength: float,
+    bodies: Sequence[Body],
+    table: tuple[float, float],
+    rng: random.Random,
+    solids: Sequence[Solid] = (),
+    woods: BaseGeometry | None = None,
+) -> Flight:
+    """Fly one pellet.  `bodies` are modified in place (positions, fallen, off)."""
+    width, depth = table
+    speed = max(0.0, strength) * pellet.top_speed * max(0.2, 1.0 + rng.gauss(0.0, STRENGTH_SIGMA))
+    aim = heading + rng.gauss(0.0, AIM_SIGMA)
+    curl = rng.gauss(0.0, CURL_SIGMA)
+    a = math.radians(aim)
+    px, py = start
+    vx, vy = math.sin(a) * speed, -math.cos(a) * speed
+    live = [b for b in bodies if not b.fallen and not b.off]
+    for s in solids:
+        shapely.prepare(s.area)
+    if woods is not None:
+        shapely.prepare(woods)
+    inside = {s.id for s in solids if _contains(s.area, px, py)}
+    path: list[tuple[float, float, float]] = [(0.0, px, py)]
+    impacts: list[Impact] = []
+    fell: list[str] = []
+    body_paths: dict[str, list[tuple[float, float, float]]] = {}
+    t = 0.0
+    pellet_moving = True
+    on_table = True
+    jitter = math.radians(JITTER_SIGMA) * math.sqrt(DT)
+    step = 0
+    while t < MAX_TIME:
+        step += 1
+        t += DT
+        moving_bodies = [b for b in live if not b.fallen and not b.off
+                         and (b.vx != 0.0 or b.vy != 0.0)]
+        if not pellet_moving and not moving_bodies:
+            break
+        sampled = False
+        # -- the pellet
+        if pellet_moving:
+            sp = math.hypot(vx, vy)
+            turn = curl * DT + math.degrees(rng.gauss(0.0, jitter))
+            vx, vy = _rotate(vx, vy, turn)
+            drag = PELLET_FRICTION * DT
+            if woods is not None and _contains(woods, px, py):
+                drag += WOOD_DRAG * sp * DT
+            if sp <= drag or sp < REST_SPEED:
+                vx = vy = 0.0
+                pellet_moving = False
+            else:
+                k = (sp - drag) / sp
+                vx, vy = vx * k, vy * k
+            nx, ny = px + vx * DT, py + vy * DT
+            for s in solids:
+                now_in = _contains(s.area, nx, ny)
+                if s.id in inside:
+                    if not now_in:
+                        inside.discard(s.id)
+                    continue
+                if now_in:
+                    n = _edge_normal(s.area, px, py)
+                    vn = vx * n[0] + vy * n[1]
+                    if vn < 0:
+                        vx -= (1.0 + TERRAIN_RESTITUTION) * vn * n[0]
+                        vy -= (1.0 + TERRAIN_RESTITUTION) * vn * n[1]
+                        impacts.append(Impact(t, px, py, "terrain", s.id, abs(vn)))
+                        sampled = True
+                    nx, ny = px, py
+                    break
+            px, py = nx, ny
+            if not (0.0 <= px <= width and 0.0 <= py <= depth):
+                impacts.append(Impact(t, px, py, "edge", "table", math.hypot(vx, vy)))
+                pellet_moving = False
+                on_table = False
+                vx = vy = 0.0
+                sampled = True
+            else:
+                for b in live:
+                    if b.fallen or b.off:
+                        continue
+                    if math.hypot(px - b.x, py - b.y) > b.reach + pellet.radius:
+                        continue
+                    hit = _collide_point(px, py, vx, vy, pellet.radius, pellet.mass, b)
+                    if hit is None:
+                        continue
+                    (vx, vy), (px, py), closing = hit
+                    p = fall_chance(pellet.mass, closing, b.kind)
+                    down = rng.random() < p
+                    impacts.append(Impact(t, px, py, b.kind if b.kind == "cannon" else "figure",
+                                          b.id, closing, down))
+                    sampled = True
+                    if down:
+                        b.fallen = True
+                        b.vx = b.vy = 0.0
+                        fell.append(b.id)
+                    else:
+                        b.moved = True
+                        body_paths.setdefault(b.id, [(t, b.x, b.y)])
+        # -- shoved figures
+        for b in moving_bodies:
+            if b.fallen or b.off:
+                continue
+            sp = math.hypot(b.vx, b.vy)
+            drag = FIGURE_FRICTION * DT
+            if sp <= drag or sp < REST_SPEED:
+                b.vx = b.vy = 0.0
+                body_paths.setdefault(b.id, [(t, b.x, b.y)]).append((t, b.x, b.y))
+                continue
+            k = (sp - drag) / sp
+            b.vx, b.vy = b.vx * k, b.vy * k
+            nx, ny = b.x + b.vx * DT, b.y + b.vy * DT
+            blocked = any(_contains(s.area, nx, ny) and not _contains(s.area, b.x, b.y)
+                          for s in solids)
+            if blocked:  # leaning against terrain: it stays up where it is
+                b.vx = b.vy = 0.0
+                body_paths.setdefault(b.id, [(t, b.x, b.y)]).append((t, b.x, b.y))
+                continue
+            b.x, b.y = nx, ny
+            if step % SAMPLE_EVERY == 0:
+                body_paths.setdefault(b.id, []).append((t, b.x, b.y))
+            if not (0.0 <= b.x <= width and 0.0 <= b.y <= depth):
+                b.off = True
+                b.vx = b.vy = 0.0
+                body_paths.setdefault(b.id, []).append((t, b.x, b.y))
+                impacts.append(Impact(t, b.x, b.y, "edge", "table", sp, b.kind != "cannon",
+                                      by=b.id))
+                if b.kind != "cannon":
+                    b.fallen = True
+                    fell.append(b.id)
+                continue
+            for o in live:
+                if o is b or o.fallen or o.off:
+                    continue
+                if math.hypot(o.x - b.x, o.y - b.y) > o.reach + b.reach:
+                    continue
+                hit_speed = _collide_bodies(b, o)
+                if hit_speed is None:
+                    continue
+                p = fall_chance(b.mass, hit_speed, o.kind)
+                down = rng.random() < p
+                impacts.append(Impact(t, o.x, o.y, o.kind if o.kind == "cannon" else "figure",
+                                      o.id, hit_speed, down, by=b.id))
+                if down:
+                    o.fallen = True
+                    o.vx = o.vy = 0.0
+                    fell.append(o.id)
+                else:
+                    o.moved = True
+                    body_paths.setdefault(o.id, [(t, o.x, o.y)])
+        if sampled or (pellet_moving and step % SAMPLE_EVERY == 0):
+            path.append((t, px, py))
+    if path[-1][1:] != (px, py) or not on_table:
+        path.append((t, px, py))
+    moved = {b.id: (b.x, b.y) for b in live if b.moved and not b.fallen and not b.off}
+    off = tuple(b.id for b in live if b.off)
+    return Flight(pellet.size, tuple(path), tuple(impacts), tuple(fell), off, moved,
+                  {k: tuple(v) for k, v in body_paths.items()})
+
+
+def _collide_point(px: float, py: float, vx: float, vy: float, radius: float, mass: float,
+                   b: Body) -> tuple[Point, Point, float] | None:
+    """The pellet against body `b`: new pellet velocity and position, closing speed."""
+    for cx, cy in b.discs():
+        dx, dy = px - cx, py - cy
+        d = math.hypot(dx, dy)
+        if d >= radius + b.radius or d == 0.0:
+            continue
+        n = (dx / d, dy / d)
+        rel = (vx - b.vx) * n[0] + (vy - b.vy) * n[1]
+        if rel >= 0:
+            continue
+        j = -(1.0 + RESTITUTION) * rel / (1.0 / mass + 1.0 / b.mass)
+        vx += j / mass * n[0]
+        vy += j / mass * n[1]
+        b.vx -= j / b.mass * n[0]
+        b.vy -= j / b.mass * n[1]
+        push = radius + b.radius - d
+        return (vx, vy), (px + n[0] * push, py + n[1] * push), -rel
+    return None
+
+
+def _collide_bodies(b: Body, o: Body) -> float | None:
+    """Moving body `b` runs into `o`: exchange momentum; the closing speed, or None."""
+    for bx, by in b.discs():
+        for ox, oy in o.discs():
+            dx, dy = bx - ox, by - oy
+            d = math.hypot(dx, dy)
+            if d >= b.radius + o.radius or d == 0.0:
+                continue
+            n = (dx / d, dy / d)
+            rel = (b.vx - o.vx) * n[0] + (b.vy - o.vy) * n[1]
+            if rel >= 0:
+                continue
+            j = -(1.0 + RESTITUTION) * rel / (1.0 / b.mass + 1.0 / o.mass)
+            b.vx += j / b.mass * n[0]
+            b.vy += j / b.mass * n[1]
+            o.vx -= j / o.mass * n[0]
+            o.vy -= j / o.mass * n[1]
+            return -rel
+    return None
+
+
+def _r(v: float) -> float:
+    return round(v, 3) + 0.0
+
+
+# --- set pieces for tuning and tests ------------------------------------------------
+
+#: The strength a player uses to send a pellet about twice `distance` on open table.
+def strength_for(pellet: Pellet, distance: float) -> float:
+    """Strength (0..1) at which the pellet would slide 2 x `distance` before stopping."""
+    return min(1.0, math.sqrt(2.0 * PELLET_FRICTION * 2.0 * distance) / pellet.top_speed)
+
+
+def _line(prefix: str, kind: str, x0: float, y: float, n: int, facing: float) -> list[Body]:
+    return [Body(f"{prefix}{k + 1}", kind, x0 + k, y, facing, 1.0, 1.0) for k in range(n)]
+
+
+def set_piece_flight(name: str, rng: random.Random) -> Flight:
+    """One flick of a tuning set piece ("volley" or "cannon") on a 48 x 36 table."""
+    if name == "volley":
+        firers = _line("own", "infantry", 22.0, 30.0, 5, 0.0)
+        target = _line("foe", "infantry", 22.0, 22.0, 5, 180.0)
+        pellet = PELLETS["medium"]
+        shooter = firers[0]
+        aim = (24.0, 22.0)
+        strength = strength_for(pellet, 8.0)
+        bodies = firers + target
+    elif name == "cannon":
+        gun = Body("gun", "cannon", 24.0, 34.0, 0.0, 1.5, 2.0)
+        crew = [Body("crew1", "infantry", 22.8, 35.0, 0.0, 1.0, 1.0),
+                Body("crew2", "infantry", 25.2, 35.0, 0.0, 1.0, 1.0)]
+        target = (_line("foe", "infantry", 22.0, 10.0, 5, 180.0)
+                  + _line("foe2_", "infantry", 22.0, 9.0, 5, 180.0))
+        pellet = PELLETS["large"]
+        shooter = gun
+        aim = (24.0, 9.5)
+        strength = 1.0
+        bodies = [gun, *crew, *target]
+    else:
+        raise ValueError(f"no set piece '{name}'")
+    heading = math.degrees(math.atan2(aim[0] - shooter.x, -(aim[1] - shooter.y))) % 360.0
+    start = start_point(shooter.x, shooter.y, shooter.reach, heading, pellet)
+    return simulate(pellet, start, heading, strength, bodies, (48.0, 36.0), rng)

@@ -1,0 +1,1036 @@
+"""Kiddies as a game: figures, spans, hand to hand and flicked shots (seed 000).
+
+The turn (seed, "Turn sequence"; RULINGS "Kiddies"):
+
+1. initiative: both sides roll a d6, re-rolling ties; the winner chooses to
+   move first or second (``choose``);
+2. movement: the first side moves any of its figures (one at a time, a
+   selected group together, or a cavalry charge), then the second side;
+3. hand to hand, once, for every fight between enemy figures in contact;
+4. shooting in three categories, cannon, volley, skirmisher: each has its own
+   roll-off (skipped only when neither side can fire that category; a tie
+   cancels it); the winner fires everything it may, then the loser.
+
+Victory is judged by :class:`~desktop.rules.victory.VictoryJudge` from one
+view per figure (cannons are not men).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from shapely.ops import unary_union
+
+from desktop.rules.chance import Chance, Draw
+from desktop.rules.engine import (
+    JSON,
+    Action,
+    Event,
+    Game,
+    OptionSpec,
+    OptionValue,
+    Outcome,
+    Phase,
+    RulesError,
+    Ruleset,
+)
+from desktop.rules.kiddies import flick
+from desktop.rules.kiddies.actions import (
+    SHOT_KINDS,
+    Charge,
+    Choose,
+    End,
+    Exit,
+    Fell,
+    GroupMove,
+    Move,
+    Shoot,
+    parse,
+)
+from desktop.rules.kiddies.constants import (
+    CANNON,
+    CAVALRY,
+    CHARGE_PRECISION,
+    CHARGE_ROAD_SPANS,
+    CHARGE_SIZE,
+    CHARGE_SPANS,
+    DEFAULT_TURN_LIMIT,
+    FRONT_ARC,
+    MAX_DOUBLE_UP,
+    MAX_INFANTRY_ON_HORSE,
+    MIN_STRENGTH,
+    MOVE_SPANS,
+    NO_VOLLEY_IN,
+    OVERLAP_EPS,
+    PELLET_OF,
+    ROAD_BONUS_SPANS,
+    RULESET_ID,
+    SKIRMISHER,
+    STRENGTH_DECIMALS,
+)
+from desktop.rules.kiddies.odds import Roll, rolls_for
+from desktop.rules.kiddies.pieces import ACTIVE, DESTROYED, EXITED, KILLED, Figure, expand
+from desktop.rules.kiddies.table import (
+    ChargePlan,
+    KiddiesTable,
+    crew_of,
+    forward,
+    lines,
+    manning_side,
+    overlapping,
+    right,
+    side_by_side,
+    swept,
+    touching,
+    volley_groups,
+)
+from desktop.rules.notation import canonical_facing
+from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.scenario.model import LastManStanding, Point, Scenario
+from desktop.scenario.vocabulary import Edge
+from desktop.table.shapes import angle_diff, bearing
+
+OVER = "over"
+PHASES = (
+    Phase("choose", "Initiative", True,
+          "Both roll a die (ties roll again); the winner moves first or second."),
+    Phase("move", "Movement", True,
+          "Move figures one at a time or as a group, up to their spans; three cavalry "
+          "in line may charge."),
+    Phase("melee", "Hand to hand", False,
+          "Every fight between enemy figures in contact is rolled."),
+    Phase("cannon", "Cannon fire", True,
+          "The roll-off winner fires each manned cannon once, then the loser."),
+    Phase("volley", "Volley fire", True,
+          "The roll-off winner fires each volley group once, then the loser."),
+    Phase("skirmish", "Skirmisher fire", True,
+          "The roll-off winner takes one skirmisher shot, then the loser."),
+)
+SHOT_OPTIONS = ("simulated", "tabletop")
+
+
+def _r(v: float) -> float:
+    return round(v, 4) + 0.0
+
+
+class KiddiesGame(Game):
+    phases = PHASES
+    free_action_kinds = frozenset({"move", "group", "charge", "cannon", "volley", "skirmish",
+                                   "fell"})
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        scenario: Scenario,
+        options: Mapping[str, OptionValue],
+        seed: int,
+        chance: Chance,
+        script: tuple[tuple[int, ...], tuple[str, ...]] = ((), ()),
+    ) -> None:
+        super().__init__(ruleset, scenario, options, seed, chance)
+        self.initial_script = script
+        if len(scenario.sides) != 2:
+            raise RulesError("Kiddies is played by exactly two sides")
+        shots = str(self.options["shots"])
+        if shots not in SHOT_OPTIONS:
+            raise RulesError(f"option 'shots' must be one of {', '.join(SHOT_OPTIONS)}")
+        self.tabletop = shots == "tabletop"
+        self.table = KiddiesTable(scenario)
+        victory = scenario.game.victory
+        if not any(isinstance(v, LastManStanding) for v in victory):
+            victory = (*victory, LastManStanding())
+        limit = int(self.options["turn_limit"])
+        self.judge = VictoryJudge(
+            replace(scenario, game=replace(scenario.game, victory=victory)),
+            default_turn_limit=limit if limit > 0 else None,
+        )
+        self.sides = (scenario.sides[0].id, scenario.sides[1].id)
+        self.figures: dict[str, Figure] = expand(scenario)
+        self._turn = 0
+        self._phase = "choose"
+        self._side: str | None = None
+        self._outcome: Outcome | None = None
+        self.initiative = ""
+        self.first = ""
+        #: Shooting order of the current category and who of it is acting.
+        self.order: tuple[str, ...] = ()
+        self.order_index = 0
+        #: Cannons manned at the start of the turn, by the side manning them.
+        self.manned_at_start: dict[str, str] = {}
+        #: Sides that took their skirmisher shot this turn.
+        self.skirmished: set[str] = set()
+        #: What became of each shooting category this turn ("fired", "tie", "none").
+        self.categories: dict[str, str] = {}
+        self.flicks = 0
+        self._update_cannons()
+        self.events.extend(self._start_turn())
+
+    # -- the engine surface --------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    @property
+    def phase(self) -> str:
+        return OVER if self._outcome is not None else self._phase
+
+    @property
+    def side(self) -> str | None:
+        return None if self._outcome is not None else self._side
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def clone(self, seed: int | None = None) -> KiddiesGame:
+        other = copy.copy(self)
+        other.figures = copy.deepcopy(self.figures)
+        other.manned_at_start = dict(self.manned_at_start)
+        other.skirmished = set(self.skirmished)
+        other.categories = dict(self.categories)
+        other.chance = self.chance.clone(seed)
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.options = dict(self.options)
+        return other
+
+    # -- pieces --------------------------------------------------------------------------------
+
+    def other(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def active(self, side: str | None = None) -> list[Figure]:
+        return [f for f in self.figures.values()
+                if f.active and (side is None or f.side == side)]
+
+    def span(self) -> float:
+        return self.table.span
+
+    def allowance(self, f: Figure, on_road: bool = False) -> float:
+        """How far (inches) the figure may move this turn (seed, "How to move")."""
+        spans = MOVE_SPANS[f.kind] + (ROAD_BONUS_SPANS if on_road else 0.0)
+        return spans * self.table.span
+
+    def groups(self, side: str) -> list[tuple[str, ...]]:
+        return volley_groups(self.active(side))
+
+    def _update_cannons(self) -> None:
+        """A cannon belongs to the side manning it (RULINGS: either side may man it)."""
+        everyone = self.active()
+        for f in everyone:
+            if f.kind == CANNON:
+                s = manning_side(f, everyone)
+                if s is not None:
+                    f.side = s
+
+    def manned(self, cannon: Figure) -> bool:
+        return cannon.active and manning_side(cannon, self.active()) == cannon.side
+
+    # -- legal actions -------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        if self._outcome is not None or self._side is None:
+            return []
+        if self._phase == "choose":
+            return [Choose(True), Choose(False)]
+        out: list[Action] = [End()]
+        if self._phase == "move":
+            for trio in self.charge_trios(self._side):
+                mid = self.figures[trio[1]]
+                a = Charge(trio, mid.facing)
+                if self._check(a) is None:
+                    out.append(a)
+        return out
+
+    def _check(self, action: Action) -> str | None:
+        side = self._side
+        if side is None:
+            return "nobody is to act"
+        phase = self._phase
+        if isinstance(action, Choose):
+            return None if phase == "choose" else "the initiative has been chosen"
+        if phase == "choose":
+            return f"{self._name(side)} must choose to move first or second"
+        if isinstance(action, End):
+            return None
+        if isinstance(action, Move | GroupMove | Charge | Exit):
+            if phase != "move":
+                return "figures move only in the movement phase"
+            if isinstance(action, Move):
+                return self._check_move(side, (action.figure,), (0.0, 0.0), 0.0, action)
+            if isinstance(action, GroupMove):
+                if len(action.figures) < 2:
+                    return "a group is two figures or more"
+                return self._check_move(side, action.figures, action.by, action.turn, None)
+            if isinstance(action, Charge):
+                plan = self.charge_plan(side, action.figures, action.facing)
+                return plan if isinstance(plan, str) else None
+            return self._check_exit(side, action.figure)
+        if isinstance(action, Shoot | Fell):
+            if phase not in SHOT_KINDS:
+                return "shots are taken in the shooting phases"
+            if isinstance(action, Shoot):
+                if self.tabletop:
+                    return "this game is played with real flicks: record them with 'fell'"
+                if action.kind != phase:
+                    return f"it is the {self.phase_info().name.lower()} phase"
+                if not MIN_STRENGTH <= action.strength <= 1.0:
+                    return f"strength runs from {MIN_STRENGTH} to 1"
+                return self._check_shooter(side, phase, action.shooter, action.heading)
+            if not self.tabletop:
+                return "shots are simulated in this game (option shots: tabletop to record them)"
+            why = self._check_shooter(side, phase, action.shooter, None)
+            if why:
+                return why
+            if len(set(action.figures)) != len(action.figures):
+                return "a figure is listed twice"
+            for fid in action.figures:
+                f = self.figures.get(fid)
+                if f is None or not f.active:
+                    return f"there is no figure '{fid}' on the table"
+            return None
+        return f"'{action.text()}' is not a Kiddies action"
+
+    def _own(self, side: str, fid: str) -> Figure | str:
+        f = self.figures.get(fid)
+        if f is None:
+            return f"there is no figure '{fid}'"
+        if not f.active:
+            return f"{fid} is no longer on the table"
+        if f.side != side:
+            return f"{fid} is not yours"
+        return f
+
+    def _check_move(self, side: str, ids: Sequence[str], by: Point, turn: float,
+                    single: Move | None) -> str | None:
+        if len(set(ids)) != len(ids):
+            return "a figure is listed twice"
+        figs: list[Figure] = []
+        for fid in ids:
+            f = self._own(side, fid)
+            if isinstance(f, str):
+                return f
+            if f.moved:
+                return f"{fid} has already moved this turn"
+            if f.kind == CANNON and self.manned_at_start.get(f.id) != side:
+                return f"{fid} was not manned by two regulars at the start of the turn"
+            figs.append(f)
+        ends = self.move_ends(figs, by, turn) if single is None else {
+            figs[0].id: (single.to[0], single.to[1], single.facing)}
+        members = set(ids)
+        others = [o for o in self.active() if o.id not in members]
+        for f in figs:
+            x, y, facing = ends[f.id]
+            end = f.footprint(x, y, facing)
+            why = self.table.path_problem(f.footprint(), f.pos, (x, y), end)
+            if why:
+                return f"{f.id}: {why}"
+            dist = math.hypot(x - f.x, y - f.y)
+            road = self.table.on_road(f.pos, (x, y))
+            if dist > self.allowance(f, road) + 1e-9:
+                spans = dist / self.table.span
+                return (f"{f.id} may move {self.allowance(f, road) / self.table.span:g} "
+                        f"span(s){' on the road' if road else ''}, not {spans:.2f}")
+            hit = overlapping(end, [o for o in others
+                                    if abs(o.x - x) < 4 and abs(o.y - y) < 4])
+            if hit is not None:
+                return f"{f.id} would stand on {hit.id}"
+        return None
+
+    def move_ends(self, figs: Sequence[Figure], by: Point,
+                  turn: float) -> dict[str, tuple[float, float, float]]:
+        """Where a group moved by `by` and turned `turn` degrees about its centre ends."""
+        cx = sum(f.x for f in figs) / len(figs) + by[0]
+        cy = sum(f.y for f in figs) / len(figs) + by[1]
+        a = math.radians(turn)
+        c, s = math.cos(a), math.sin(a)
+        out: dict[str, tuple[float, float, float]] = {}
+        for f in figs:
+            dx, dy = f.x + by[0] - cx, f.y + by[1] - cy
+            out[f.id] = (cx + dx * c - dy * s, cy + dx * s + dy * c,
+                         canonical_facing(f.facing + turn))
+        return out
+
+    def exit_edge(self, side: str) -> Edge:
+        """The enemy's baseline, where an attacker's figure may leave the table."""
+        return self.scenario.side(self.other(side)).baseline
+
+    def _edge_distance(self, f: Figure, edge: Edge) -> float:
+        return {Edge.NORTH: f.y, Edge.SOUTH: self.table.depth - f.y,
+                Edge.WEST: f.x, Edge.EAST: self.table.width - f.x}[edge]
+
+    def _check_exit(self, side: str, fid: str) -> str | None:
+        f = self._own(side, fid)
+        if isinstance(f, str):
+            return f
+        if f.moved:
+            return f"{fid} has already moved this turn"
+        if f.kind == CANNON:
+            return "a cannon does not leave the table"
+        edge = self.exit_edge(side)
+        if self._edge_distance(f, edge) > self.allowance(f):
+            return f"{fid} is more than its move from the {edge.value} edge"
+        return None
+
+    # -- shooters ------------------------------------------------------------------------------
+
+    def volley_group_of(self, side: str, fid: str) -> tuple[str, ...] | None:
+        """The volley group that has `fid` at one end, if any."""
+        for g in self.groups(side):
+            if fid in (g[0], g[-1]):
+                return g
+        return None
+
+    def _volley_problem(self, g: Sequence[str]) -> str | None:
+        figs = [self.figures[i] for i in g]
+        if any(f.fired for f in figs):
+            return "this group (or one of its men) has already fired a volley this turn"
+        if any(self.table.in_types(f.footprint(), NO_VOLLEY_IN) for f in figs):
+            return "a volley group may not fire with a man in a wood"
+        return None
+
+    def shooters(self, side: str, kind: str) -> list[str]:
+        """Who may fire now in category `kind`: cannons, volley group ends, skirmishers."""
+        if kind == "cannon":
+            return [f.id for f in self.active(side)
+                    if f.kind == CANNON and not f.fired and self.manned(f)]
+        if kind == "volley":
+            out = []
+            for g in self.groups(side):
+                if self._volley_problem(g) is None:
+                    out.extend([g[0], g[-1]])
+            return out
+        if side in self.skirmished:
+            return []
+        return [f.id for f in self.active(side) if f.kind == SKIRMISHER]
+
+    def _check_shooter(self, side: str, kind: str, fid: str, heading: float | None) -> str | None:
+        f = self._own(side, fid)
+        if isinstance(f, str):
+            return f
+        if kind == "cannon":
+            if f.kind != CANNON:
+                return f"{fid} is not a cannon"
+            if f.fired:
+                return f"{fid} has already fired this turn"
+            if not self.manned(f):
+                return f"{fid} is not manned by two regulars"
+        elif kind == "volley":
+            g = self.volley_group_of(side, fid)
+            if g is None:
+                return f"{fid} is not at the end of a group of five regulars in line"
+            why = self._volley_problem(g)
+            if why:
+                return why
+        else:
+            if f.kind != SKIRMISHER:
+                return f"{fid} is not a skirmisher"
+            if side in self.skirmished:
+                return "each side takes one skirmisher shot a turn"
+        if heading is not None and kind != "skirmish" and \
+                abs(angle_diff(heading, f.facing)) > FRONT_ARC + 1e-9:
+            return f"a {kind} shot must be flicked to the front (within {FRONT_ARC:g}° of facing)"
+        return None
+
+    # -- the cavalry charge --------------------------------------------------------------------
+
+    def charge_trios(self, side: str) -> list[tuple[str, ...]]:
+        cav = [f for f in self.active(side) if f.kind == CAVALRY and not f.moved]
+        return lines(cav, CHARGE_SIZE)
+
+    def charge_plan(self, side: str, ids: Sequence[str], facing: float) -> ChargePlan | str:
+        """Where a charge goes and whom it kills, or why it may not be made (RULINGS)."""
+        if len(ids) != CHARGE_SIZE or len(set(ids)) != CHARGE_SIZE:
+            return "a charge is made by three cavalry"
+        figs: list[Figure] = []
+        for fid in ids:
+            f = self._own(side, fid)
+            if isinstance(f, str):
+                return f
+            if f.kind != CAVALRY:
+                return f"{fid} is not cavalry"
+            if f.moved:
+                return f"{fid} has already moved this turn"
+            figs.append(f)
+        r = right(figs[0].facing)
+        figs.sort(key=lambda f: f.x * r[0] + f.y * r[1])
+        if not (side_by_side(figs[0], figs[1]) and side_by_side(figs[1], figs[2])
+                and abs(angle_diff(figs[0].facing, figs[2].facing)) <= 10.0):
+            return "the three must be in contact, side by side in a line, facing the same way"
+        direction = figs[1].facing
+        fw = forward(direction)
+        start = unary_union([f.footprint() for f in figs])
+        stops = self.table.charge_stops.difference(start)
+        road_limit = CHARGE_ROAD_SPANS * self.table.span
+        mid = figs[1]
+        on_road = self.table.on_road(mid.pos, (mid.x + fw[0] * road_limit,
+                                               mid.y + fw[1] * road_limit))
+        limit = road_limit if on_road else CHARGE_SPANS * self.table.span
+
+        def ok(d: float) -> bool:
+            path = swept(figs, direction, d)
+            if not self.table.table_area.covers(path):
+                return False
+            return bool(path.intersection(stops).area <= OVERLAP_EPS)
+
+        if ok(limit):
+            dist = limit
+        else:
+            lo, hi = 0.0, limit
+            while hi - lo > CHARGE_PRECISION:
+                m = (lo + hi) / 2
+                if ok(m):
+                    lo = m
+                else:
+                    hi = m
+            dist = lo
+        if dist < 2 * CHARGE_PRECISION:
+            return "the charge cannot go forward (terrain or the table edge is in the way)"
+        path = swept(figs, direction, dist)
+        members = {f.id for f in figs}
+        others = [o for o in self.active() if o.id not in members]
+        for o in others:
+            if o.kind == CAVALRY and o.side != side and path.distance(o.footprint()) <= 0.0:
+                return f"the charge would meet enemy cavalry ({o.id})"
+        victims: list[str] = []
+        for o in others:
+            if o.infantry and path.intersection(o.footprint()).area > OVERLAP_EPS:
+                victims.append(o.id)
+        for o in others:
+            if o.kind == CANNON and path.intersection(o.footprint()).area > OVERLAP_EPS:
+                for man in crew_of(o, others):
+                    if man.id not in victims:
+                        victims.append(man.id)
+        # the pivot: the line turns about its centre to the new facing
+        moved = [(f.x + fw[0] * dist, f.y + fw[1] * dist) for f in figs]
+        cx = sum(p[0] for p in moved) / 3
+        cy = sum(p[1] for p in moved) / 3
+        a = math.radians(angle_diff(facing, direction))
+        c, s = math.cos(a), math.sin(a)
+        ends: dict[str, tuple[float, float, float]] = {}
+        survivors = [o for o in others if o.id not in victims]
+        for f, (x, y) in zip(figs, moved, strict=True):
+            dx, dy = x - cx, y - cy
+            ex, ey = cx + dx * c - dy * s, cy + dx * s + dy * c
+            fp = f.footprint(ex, ey, facing)
+            if not self.table.table_area.covers(fp):
+                return "after the pivot a horseman would be off the table"
+            if fp.intersection(self.table.blocked).area > OVERLAP_EPS:
+                return "after the pivot a horseman would stand in impassable terrain"
+            hit = overlapping(fp, survivors)
+            if hit is not None:
+                return f"the charge would end on top of {hit.id}"
+            ends[f.id] = (ex, ey, facing)
+        return ChargePlan(dist, limit, direction, path, ends, tuple(victims))
+
+    # -- apply ---------------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        ev: list[Event] = []
+        side = self._side
+        assert side is not None
+        if isinstance(action, Choose):
+            self.first = side if action.first else self.other(side)
+            ev.append(Event("initiative", f"{self._name(side)} chooses to move "
+                            f"{'first' if action.first else 'second'}",
+                            {"side": side, "first": self.first}))
+            self._phase = "move"
+            self._side = self.first
+            ev.append(self._phase_event())
+            return ev
+        if isinstance(action, End):
+            self._end(ev)
+            return ev
+        if isinstance(action, Move):
+            self._place(self.figures[action.figure], action.to[0], action.to[1],
+                        action.facing, ev)
+        elif isinstance(action, GroupMove):
+            figs = [self.figures[i] for i in action.figures]
+            for fid, (x, y, fc) in self.move_ends(figs, action.by, action.turn).items():
+                self._place(self.figures[fid], x, y, fc, ev)
+        elif isinstance(action, Charge):
+            self._charge(side, action, ev)
+        elif isinstance(action, Exit):
+            f = self.figures[action.figure]
+            f.status = EXITED
+            f.moved = True
+            f.exited = self.exit_edge(side)
+            ev.append(Event("exit", f"{f.id} leaves by the {f.exited.value} edge",
+                            {"figure": f.id, "edge": f.exited.value}))
+        elif isinstance(action, Shoot):
+            self._shoot(side, action, ev)
+        elif isinstance(action, Fell):
+            self._mark_fired(side, self._phase, action.shooter)
+            self._tabletop(action, ev)
+        self._update_cannons()
+        if self._check_immediate(ev):
+            return ev
+        if isinstance(action, Shoot | Fell) and not self.shooters(side, self._phase):
+            self.order_index += 1
+            self._next_shooter(ev)
+        return ev
+
+    def _place(self, f: Figure, x: float, y: float, facing: float, ev: list[Event]) -> None:
+        spans = math.hypot(x - f.x, y - f.y) / self.table.span
+        ev.append(Event("move", f"{f.id} moves {spans:.2f} span(s)",
+                        {"figure": f.id, "from": [_r(f.x), _r(f.y)],
+                         "to": [_r(x), _r(y)], "facing": _r(facing)}))
+        f.x, f.y, f.facing = x, y, facing
+        f.moved = True
+
+    def _kill(self, f: Figure, why: str, ev: list[Event]) -> None:
+        if f.kind == CANNON:
+            f.status = DESTROYED
+            ev.append(Event("destroyed", f"{f.id} is destroyed ({why})", {"figure": f.id}))
+        else:
+            f.status = KILLED
+            ev.append(Event("killed", f"{f.id} is killed ({why})",
+                            {"figure": f.id, "side": f.side, "unit": f.unit}))
+
+    def _charge(self, side: str, action: Charge, ev: list[Event]) -> None:
+        plan = self.charge_plan(side, action.figures, action.facing)
+        assert not isinstance(plan, str)
+        ev.append(Event("charge", f"{', '.join(action.figures)} charge "
+                        f"{plan.distance / self.table.span:.2f} span(s)",
+                        {"figures": list(action.figures), "distance": _r(plan.distance),
+                         "limit": _r(plan.limit), "direction": _r(plan.direction),
+                         "victims": list(plan.victims)}))
+        for vid in plan.victims:
+            self._kill(self.figures[vid], "ridden down by a cavalry charge", ev)
+        for fid, (x, y, fc) in plan.ends.items():
+            self._place(self.figures[fid], x, y, fc, ev)
+
+    # -- shooting ------------------------------------------------------------------------------
+
+    def _mark_fired(self, side: str, kind: str, shooter: str) -> list[str]:
+        if kind == "volley":
+            g = self.volley_group_of(side, shooter)
+            assert g is not None
+            for i in g:
+                self.figures[i].fired = True
+            return list(g)
+        if kind == "skirmish":
+            self.skirmished.add(side)
+        self.figures[shooter].fired = True
+        return [shooter]
+
+    def flick_rng(self, purpose: str) -> random.Random:
+        """A generator for one flight, seeded from the game's own source (and logged)."""
+        value = self.chance._rng.getrandbits(48)
+        self.chance.log.append(Draw("flick", value, purpose))
+        return random.Random(value)
+
+    def bodies(self) -> list[flick.Body]:
+        out = []
+        for f in self.active():
+            kind = "cannon" if f.kind == CANNON else ("cavalry" if f.kind == CAVALRY
+                                                      else "infantry")
+            out.append(flick.Body(f.id, kind, f.x, f.y, f.facing, f.frontage, f.depth))
+        return out
+
+    def _shoot(self, side: str, action: Shoot, ev: list[Event]) -> None:
+        kind = action.kind
+        firers = self._mark_fired(side, kind, action.shooter)
+        f = self.figures[action.shooter]
+        pellet = flick.PELLETS[PELLET_OF[kind]]
+        bodies = self.bodies()
+        body = next(b for b in bodies if b.id == f.id)
+        start = flick.start_point(f.x, f.y, body.reach, action.heading, pellet)
+        self.flicks += 1
+        rng = self.flick_rng(f"{kind} shot by {f.id}")
+        flight = flick.simulate(pellet, start, action.heading, action.strength, bodies,
+                                (self.table.width, self.table.depth), rng,
+                                self.table.solids, self.table.woods)
+        for fid, (x, y) in flight.moved.items():
+            self.figures[fid].x, self.figures[fid].y = x, y
+        destroyed = [b for b in flight.off_table if self.figures[b].kind == CANNON]
+        ev.append(Event("shot", f"{f.id} flicks the {pellet.size} pellet "
+                        f"({kind}, heading {action.heading:g}, strength {action.strength:g}): "
+                        f"{len(flight.fell)} fell",
+                        {"kind": kind, "side": side, "shooter": f.id, "firers": firers,
+                         "heading": action.heading, "strength": action.strength,
+                         "start": [_r(start[0]), _r(start[1])],
+                         "flight": flight.to_json()}))
+        for fid in flight.fell:
+            self._kill(self.figures[fid], "knocked over by a shot", ev)
+        for cid in destroyed:
+            self._kill(self.figures[cid], "knocked off the table", ev)
+
+    def _tabletop(self, action: Fell, ev: list[Event]) -> None:
+        ev.append(Event("shot", f"{action.shooter} shoots on the table: "
+                        f"{len(action.figures)} fell",
+                        {"kind": self._phase, "shooter": action.shooter,
+                         "fell": list(action.figures), "tabletop": True}))
+        for fid in action.figures:
+            f = self.figures[fid]
+            self._kill(f, "knocked off the table" if f.kind == CANNON
+                       else "knocked over on the table", ev)
+
+    # -- the sequence --------------------------------------------------------------------------
+
+    def _name(self, side: str) -> str:
+        return self.scenario.side(side).name or side
+
+    def _phase_event(self) -> Event:
+        p = self.phase_info()
+        who = f": {self._name(self._side)}" if self._side else ""
+        return Event("phase", p.name + who,
+                     {"phase": self._phase, "side": self._side})
+
+    def _start_turn(self) -> list[Event]:
+        ev: list[Event] = []
+        self._turn += 1
+        for f in self.figures.values():
+            f.moved = False
+            f.fired = False
+        self.skirmished = set()
+        self.categories = {}
+        everyone = self.active()
+        self.manned_at_start = {}
+        for f in everyone:
+            if f.kind == CANNON:
+                s = manning_side(f, everyone)
+                if s is not None:
+                    self.manned_at_start[f.id] = s
+        ev.append(Event("turn", f"Turn {self._turn}", {"turn": self._turn}))
+        a, b = self.sides
+        while True:
+            ra = self.chance.d6(f"initiative: {a}")
+            rb = self.chance.d6(f"initiative: {b}")
+            tie = ra == rb
+            ev.append(Event("roll", f"Initiative: {self._name(a)} {ra}, {self._name(b)} {rb}"
+                            + (" (a tie: roll again)" if tie else ""),
+                            {"purpose": "initiative", a: ra, b: rb}))
+            if not tie:
+                break
+        self.initiative = a if ra > rb else b
+        self._phase = "choose"
+        self._side = self.initiative
+        ev.append(self._phase_event())
+        return ev
+
+    def _end(self, ev: list[Event]) -> None:
+        if self._phase == "move":
+            if self._side == self.first:
+                self._side = self.other(self.first)
+                ev.append(self._phase_event())
+                return
+            self._melee(ev)
+            if self._check_immediate(ev):
+                return
+            self._enter_category(0, ev)
+            return
+        self.order_index += 1
+        self._next_shooter(ev)
+
+    def _enter_category(self, k: int, ev: list[Event]) -> None:
+        while k < len(SHOT_KINDS):
+            kind = SHOT_KINDS[k]
+            able = {s: bool(self.shooters(s, kind)) for s in self.sides}
+            name = self.phase_info(kind).name
+            if not any(able.values()):
+                self.categories[kind] = "none"
+                ev.append(Event("skip", f"{name}: neither side can fire", {"phase": kind}))
+                k += 1
+                continue
+            a, b = self.sides
+            ra = self.chance.d6(f"{kind} roll-off: {a}")
+            rb = self.chance.d6(f"{kind} roll-off: {b}")
+            ev.append(Event("roll", f"{name} roll-off: {self._name(a)} {ra}, "
+                            f"{self._name(b)} {rb}" + (" (a tie: no " + name.lower()
+                                                        + " this turn)" if ra == rb else ""),
+                            {"purpose": f"{kind} roll-off", a: ra, b: rb}))
+            if ra == rb:
+                self.categories[kind] = "tie"
+                k += 1
+                continue
+            winner = a if ra > rb else b
+            self.categories[kind] = winner
+            self.order = (winner, self.other(winner))
+            self.order_index = 0
+            self._phase = kind
+            if self._next_shooter(ev):
+                return
+            return
+        self._end_turn(ev)
+
+    def _next_shooter(self, ev: list[Event]) -> bool:
+        """Hand the current category to the next side able to fire; True if someone is to act."""
+        kind = self._phase
+        while self.order_index < len(self.order):
+            s = self.order[self.order_index]
+            if self.shooters(s, kind):
+                self._side = s
+                ev.append(self._phase_event())
+                return True
+            self.order_index += 1
+        k = SHOT_KINDS.index(kind) + 1
+        self._enter_category(k, ev)
+        return False
+
+    def _end_turn(self, ev: list[Event]) -> None:
+        out = self.judge.end_of_turn(self._turn, self.views())
+        if out is not None:
+            self._finish(out, ev)
+            return
+        ev.extend(self._start_turn())
+
+    def _finish(self, outcome: Outcome, ev: list[Event]) -> None:
+        self._outcome = outcome
+        self._side = None
+        ev.append(Event("outcome", outcome.reason, outcome.to_json()))
+
+    def views(self) -> list[PieceView]:
+        return [PieceView(f.id, f.side, f.type, f.active, 1, f.pos, f.footprint(), f.exited)
+                for f in self.figures.values() if f.kind != CANNON]
+
+    def _check_immediate(self, ev: list[Event]) -> bool:
+        out = self.judge.immediate(self.views())
+        if out is not None:
+            self._finish(out, ev)
+            return True
+        return False
+
+    # -- hand to hand --------------------------------------------------------------------------
+
+    def fights(self) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+        """The fights of the hand-to-hand phase: (one side's figures, the other's).
+
+        Rulings (docs/rulings.md, "Kiddies"): horse against foot is paired first,
+        each horseman (in id order) taking up to three of the infantry touching it;
+        then each remaining figure, those with most enemies in contact first, fights
+        one enemy of its arm, or two if it touches two and is not in a volley group
+        whose other members are not all attacked.  Cannons do not fight.
+        """
+        figs = [f for f in self.active() if f.kind != CANNON]
+        contacts: dict[str, list[str]] = {f.id: [] for f in figs}
+        for i, a in enumerate(figs):
+            for b in figs[i + 1:]:
+                if a.side == b.side or abs(a.x - b.x) > 4 or abs(a.y - b.y) > 4:
+                    continue
+                if touching(a, b):
+                    contacts[a.id].append(b.id)
+                    contacts[b.id].append(a.id)
+        taken: set[str] = set()
+        out: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+        for f in sorted(figs, key=lambda f: f.id):
+            if f.kind != CAVALRY or f.id in taken:
+                continue
+            foot = [i for i in contacts[f.id] if i not in taken and self.figures[i].infantry]
+            if foot:
+                foot = sorted(foot, key=lambda i: (self.figures[i].footprint().distance(
+                    f.footprint()), i))[:MAX_INFANTRY_ON_HORSE]
+                taken.add(f.id)
+                taken.update(foot)
+                out.append(((f.id,), tuple(foot)))
+        in_group: dict[str, tuple[str, ...]] = {}
+        for s in self.sides:
+            for grp in self.groups(s):
+                for member in grp:
+                    in_group[member] = grp
+        attacked = {i for i, c in contacts.items() if c}
+
+        def free(fid: str) -> list[str]:
+            me = self.figures[fid]
+            return [i for i in contacts[fid]
+                    if i not in taken
+                    and (self.figures[i].kind == CAVALRY) == (me.kind == CAVALRY)]
+
+        order = sorted((f for f in figs if f.id not in taken),
+                       key=lambda f: (-len(free(f.id)), f.id))
+        for f in order:
+            if f.id in taken:
+                continue
+            foes = free(f.id)
+            if not foes:
+                continue
+            mine = in_group.get(f.id)
+            may_double = mine is None or all(i in attacked for i in mine if i != f.id)
+            n = MAX_DOUBLE_UP if may_double and len(foes) >= 2 else 1
+            chosen = tuple(sorted(foes)[:n])
+            taken.add(f.id)
+            taken.update(chosen)
+            out.append(((f.id,), chosen))
+        return out
+
+    def _melee(self, ev: list[Event]) -> None:
+        self._phase = "melee"
+        fights = self.fights()
+        ev.append(Event("phase", "Hand to hand" + (f": {len(fights)} fight(s)" if fights
+                                                   else ": no fights"),
+                        {"phase": "melee", "fights": len(fights)}))
+        for a, b in fights:
+            fa, fb = self.figures[a[0]], self.figures[b[0]]
+            ra, rb = rolls_for(fa.kind == CAVALRY, len(a), fb.kind == CAVALRY, len(b))
+            ta = self._roll(ra, f"hand to hand: {'+'.join(a)}")
+            tb = self._roll(rb, f"hand to hand: {'+'.join(b)}")
+            dead = list(b) if ta > tb else list(a) if tb > ta else [*a, *b]
+            ev.append(Event("melee", f"{'+'.join(a)} ({ta}) against {'+'.join(b)} ({tb}): "
+                            + ("all fall" if ta == tb else f"{', '.join(dead)} fall"),
+                            {"a": list(a), "b": list(b), "a_total": ta, "b_total": tb,
+                             "killed": dead}))
+            for fid in dead:
+                self._kill(self.figures[fid], "hand to hand", ev)
+        self._update_cannons()
+
+    def _roll(self, roll: Roll, purpose: str) -> int:
+        return sum(self.chance.roll(roll.dice, purpose)) + roll.bonus
+
+    # -- random play ---------------------------------------------------------------------------
+
+    def sample_actions(self, rng: random.Random, n: int = 8) -> list[Action]:
+        if self._outcome is not None or self._side is None or self._phase == "choose":
+            return []
+        side = self._side
+        out: list[Action] = []
+        enemies = self.active(self.other(side))
+        if self._phase == "move":
+            movers = [f for f in self.active(side) if not f.moved
+                      and (f.kind != CANNON or self.manned_at_start.get(f.id) == side)]
+            for _ in range(4 * n):
+                if len(out) >= n or not movers:
+                    break
+                if rng.random() < 0.25:
+                    a = self._sample_group(side, rng, enemies)
+                else:
+                    a = self._sample_move(rng.choice(movers), rng, enemies)
+                if a is not None and self._check(a) is None:
+                    out.append(a)
+            return out
+        if self.tabletop:
+            return out
+        kind = self._phase
+        shooters = self.shooters(side, kind)
+        for _ in range(3 * n):
+            if len(out) >= n or not shooters or not enemies:
+                break
+            fid = rng.choice(shooters)
+            f = self.figures[fid]
+            target = min(rng.sample(enemies, min(3, len(enemies))),
+                         key=lambda e: math.hypot(e.x - f.x, e.y - f.y))
+            heading = bearing(f.pos, target.pos)
+            if kind != "skirmish":
+                d = angle_diff(heading, f.facing)
+                heading = f.facing + max(-FRONT_ARC, min(FRONT_ARC, d))
+            heading = round(canonical_facing(heading), 1) % 360.0
+            dist = math.hypot(target.x - f.x, target.y - f.y)
+            pellet = flick.PELLETS[PELLET_OF[kind]]
+            strength = flick.strength_for(pellet, dist) * rng.uniform(0.7, 1.3)
+            strength = round(min(1.0, max(MIN_STRENGTH, strength)), STRENGTH_DECIMALS)
+            a = Shoot(kind, fid, heading, strength)
+            if self._check(a) is None:
+                out.append(a)
+        return out
+
+    def _goal(self, f: Figure, rng: random.Random, enemies: Sequence[Figure]) -> Point | None:
+        if enemies and rng.random() < 0.7:
+            near = sorted(enemies, key=lambda e: math.hypot(e.x - f.x, e.y - f.y))[:3]
+            return rng.choice(near).pos
+        return (rng.uniform(1.0, self.table.width - 1.0), rng.uniform(1.0, self.table.depth - 1.0))
+
+    def _sample_move(self, f: Figure, rng: random.Random,
+                     enemies: Sequence[Figure]) -> Action | None:
+        goal = self._goal(f, rng, enemies)
+        if goal is None:
+            return None
+        d = math.hypot(goal[0] - f.x, goal[1] - f.y)
+        if d < 1e-6:
+            return None
+        step = min(d, self.allowance(f) * rng.uniform(0.3, 1.0))
+        x = round(f.x + (goal[0] - f.x) / d * step, 2)
+        y = round(f.y + (goal[1] - f.y) / d * step, 2)
+        facing = round(canonical_facing(bearing((x, y), goal) if d > step else f.facing), 1)
+        return Move(f.id, (x, y), facing % 360.0)
+
+    def _sample_group(self, side: str, rng: random.Random,
+                      enemies: Sequence[Figure]) -> Action | None:
+        groups = [g for g in self.groups(side) if not any(self.figures[i].moved for i in g)]
+        if not groups:
+            return None
+        g = rng.choice(groups)
+        lead = self.figures[g[len(g) // 2]]
+        fw = forward(lead.facing)
+        step = round(self.table.span * rng.uniform(0.2, 0.9), 2)
+        turn = rng.choice([0.0, 0.0, 15.0, 345.0])
+        return GroupMove(g, (round(fw[0] * step, 2) + 0.0, round(fw[1] * step, 2) + 0.0), turn)
+
+    # -- checks and pictures -------------------------------------------------------------------
+
+    def invariant_problems(self) -> list[str]:
+        out: list[str] = []
+        w, d = self.table.width, self.table.depth
+        for f in self.figures.values():
+            if f.active and not (0.0 <= f.x <= w and 0.0 <= f.y <= d):
+                out.append(f"{f.id} is on the table but its centre is off it")
+            if f.status not in (ACTIVE, KILLED, DESTROYED, EXITED):
+                out.append(f"{f.id} has status {f.status}")
+            if f.kind == CANNON and f.status == KILLED:
+                out.append(f"cannon {f.id} was killed (cannons are only destroyed)")
+            if not 0.0 <= f.facing < 360.0:
+                out.append(f"{f.id} faces {f.facing}")
+        if self._outcome is None and self._phase in SHOT_KINDS:
+            s = self._side
+            if s is None or not self.shooters(s, self._phase):
+                out.append(f"{s} is to shoot in {self._phase} with nothing able to fire")
+        return out
+
+    def units_json(self) -> list[dict[str, JSON]]:
+        out: list[dict[str, JSON]] = []
+        for f in self.figures.values():
+            item: dict[str, JSON] = {
+                "id": f.id, "side": f.side, "kind": "unit", "type": f.type.value,
+                "figure": f.kind, "unit": f.unit,
+                "x": _r(f.x), "y": _r(f.y), "facing": _r(f.facing),
+                "frontage": f.frontage, "depth": f.depth,
+                "status": f.status, "moved": f.moved, "fired": f.fired,
+            }
+            if f.kind == CANNON:
+                item["manned"] = self.manned(f)
+            out.append(item)
+        return out
+
+    def counters_json(self) -> dict[str, JSON]:
+        return {
+            "initiative": self.initiative or None,
+            "first": self.first or None,
+            "shots": "tabletop" if self.tabletop else "simulated",
+            "categories": dict(self.categories),
+            "figures_left": {s: len([f for f in self.active(s) if f.kind != CANNON])
+                             for s in self.sides},
+            "volley_groups": {s: [list(g) for g in self.groups(s)] for s in self.sides},
+        }
+
+
+class KiddiesRuleset(Ruleset):
+    id = RULESET_ID
+    name = "Kiddies"
+    description = ("Rules for children: every figure is a piece, moves are measured in spans "
+                   "and shots are flicked pellets (simulated, or flicked on a real table).")
+    options = (
+        OptionSpec("shots", "simulated",
+                   "'simulated' flicks in the program, or 'tabletop' to flick real pellets "
+                   "and record which figures fell"),
+        OptionSpec("turn_limit", DEFAULT_TURN_LIMIT,
+                   "turns played when the scenario sets no turn limit (0: none)"),
+    )
+
+    def new_game(
+        self,
+        scenario: Scenario,
+        options: Mapping[str, OptionValue] | None = None,
+        seed: int = 0,
+        dice: Sequence[int] = (),
+        cards: Sequence[str] = (),
+    ) -> KiddiesGame:
+        opts = self.resolve_options(scenario, options)
+        chance = self.make_chance(seed, dice, cards)
+        return KiddiesGame(self, scenario, opts, seed, chance, (tuple(dice), tuple(cards)))
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)
+

@@ -1,0 +1,243 @@
+"""Kiddies geometry: movement areas, volley groups, crews and charge paths.
+
+Everything here reads figures and terrain and changes nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import shapely
+from shapely.geometry import LineString, Polygon
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
+
+from desktop.rules.kiddies.constants import (
+    CHARGE_IGNORES,
+    CREW_RANGE,
+    CREW_SIZE,
+    CROSSINGS,
+    GROUP_FACING_TOLERANCE,
+    IMPASSABLE,
+    LINE_OFFSET_FRACTION,
+    OVERLAP_EPS,
+    REGULAR,
+    ROAD_TOLERANCE,
+    SLOW_TERRAIN,
+    SOLID_TERRAIN,
+    VOLLEY_GROUP_SIZE,
+    WATER,
+)
+from desktop.rules.kiddies.flick import Solid
+from desktop.rules.kiddies.pieces import Figure
+from desktop.scenario.model import Scenario
+from desktop.scenario.vocabulary import TerrainType
+from desktop.table.shapes import CONTACT_GAP, angle_diff
+from desktop.table.terrain import TerrainIndex
+
+Point = tuple[float, float]
+EMPTY: BaseGeometry = Polygon()
+
+
+def forward(facing: float) -> Point:
+    a = math.radians(facing)
+    return (math.sin(a), -math.cos(a))
+
+
+def right(facing: float) -> Point:
+    a = math.radians(facing)
+    return (math.cos(a), math.sin(a))
+
+
+class KiddiesTable:
+    """The scenario's terrain, prepared once for the Kiddies questions."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.width = scenario.table.width
+        self.depth = scenario.table.depth
+        self.span = scenario.table.span
+        self.index = TerrainIndex(scenario)
+        self.table_area = shapely.box(0.0, 0.0, self.width, self.depth)
+        crossings = self.index.union(CROSSINGS)
+        water = self.index.union(WATER)
+        self.water = water.difference(crossings) if not water.is_empty else EMPTY
+        self.blocked = unary_union([self.index.union(IMPASSABLE), self.water])
+        self.road = unary_union([self.index.union({TerrainType.ROAD, TerrainType.BRIDGE})]
+                                ).buffer(ROAD_TOLERANCE) if self._has_road() else EMPTY
+        stops = [a for a, t in zip(self.index.areas, self.index.types, strict=True)
+                 if t not in CHARGE_IGNORES and t not in WATER]
+        self.charge_stops = unary_union([*stops, self.water])
+        self.solids = [Solid(f.id, a) for f, a in zip(self.index.features, self.index.areas,
+                                                       strict=True) if f.type in SOLID_TERRAIN]
+        slow = self.index.union(SLOW_TERRAIN)
+        self.woods: BaseGeometry | None = None if slow.is_empty else slow
+        for g in (self.water, self.blocked, self.road, self.charge_stops, self.table_area):
+            shapely.prepare(g)
+
+    def _has_road(self) -> bool:
+        return any(t in (TerrainType.ROAD, TerrainType.BRIDGE) for t in self.index.types)
+
+    # -- movement -----------------------------------------------------------------------
+
+    def on_road(self, a: Point, b: Point) -> bool:
+        """The whole straight path from a to b stays on a road (RULINGS: the road bonus)."""
+        if self.road.is_empty:
+            return False
+        path = LineString([a, b]) if a != b else shapely.Point(a)
+        return bool(self.road.covers(path))
+
+    def path_problem(self, start: Polygon, a: Point, b: Point, end: Polygon) -> str | None:
+        """Why a figure may not go from a to b (footprints `start` and `end`), or None."""
+        if not self.table_area.covers(end):
+            return "it would not be wholly on the table"
+        if a != b and not self.blocked.is_empty:
+            path = LineString([a, b]).difference(start)
+            if not path.is_empty and path.intersects(self.blocked):
+                return self._why_blocked(path)
+        if not self.blocked.is_empty and end.intersection(self.blocked).area > OVERLAP_EPS:
+            return self._why_blocked(end)
+        return None
+
+    def _why_blocked(self, geom: BaseGeometry) -> str:
+        if not self.water.is_empty and geom.intersects(self.water):
+            return "rivers are crossed only at a bridge or where a road crosses"
+        return "hills are impassable (only a ridge may be crossed)"
+
+    def in_types(self, geom: BaseGeometry, types: Iterable[TerrainType]) -> bool:
+        return self.index.fraction_in(geom, types) > 0.0
+
+
+# -- contact, lines and groups -------------------------------------------------------------
+
+
+def touching(a: Figure, b: Figure) -> bool:
+    return bool(a.footprint().distance(b.footprint()) <= CONTACT_GAP)
+
+
+def overlapping(fp: Polygon, others: Sequence[Figure]) -> Figure | None:
+    for o in others:
+        if fp.intersection(o.footprint()).area > OVERLAP_EPS:
+            return o
+    return None
+
+
+def side_by_side(a: Figure, b: Figure) -> bool:
+    """In contact, facing the same way (within tolerance), neither ahead of the other."""
+    if abs(angle_diff(a.facing, b.facing)) > GROUP_FACING_TOLERANCE:
+        return False
+    if not touching(a, b):
+        return False
+    f = forward(a.facing)
+    along = (b.x - a.x) * f[0] + (b.y - a.y) * f[1]
+    return abs(along) <= LINE_OFFSET_FRACTION * max(a.depth, b.depth)
+
+
+def lines(figures: Sequence[Figure], size: int) -> list[tuple[str, ...]]:
+    """Runs of `size` figures side by side in a line, left to right; each figure in one run.
+
+    Components of the side-by-side relation are ordered along their first
+    figure's right-hand direction and cut into consecutive runs of neighbours;
+    each run gives as many whole groups as it holds, from its left end.
+    """
+    figs = sorted(figures, key=lambda f: f.id)
+    adj: dict[str, set[str]] = {f.id: set() for f in figs}
+    by_id = {f.id: f for f in figs}
+    for i, a in enumerate(figs):
+        for b in figs[i + 1:]:
+            if abs(a.x - b.x) > 3 or abs(a.y - b.y) > 3:
+                continue
+            if side_by_side(a, b):
+                adj[a.id].add(b.id)
+                adj[b.id].add(a.id)
+    seen: set[str] = set()
+    out: list[tuple[str, ...]] = []
+    for f in figs:
+        if f.id in seen or not adj[f.id]:
+            continue
+        comp: list[str] = []
+        todo = [f.id]
+        seen.add(f.id)
+        while todo:
+            c = todo.pop()
+            comp.append(c)
+            for n in adj[c]:
+                if n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        r = right(by_id[comp[0]].facing)
+        comp.sort(key=lambda i: (by_id[i].x * r[0] + by_id[i].y * r[1], i))
+        run: list[str] = [comp[0]]
+        runs: list[list[str]] = []
+        for nxt in comp[1:]:
+            if nxt in adj[run[-1]]:
+                run.append(nxt)
+            else:
+                runs.append(run)
+                run = [nxt]
+        runs.append(run)
+        for run in runs:
+            for k in range(0, len(run) - size + 1, size):
+                chunk = run[k:k + size]
+                facings = [by_id[i].facing for i in chunk]
+                if all(abs(angle_diff(p, q)) <= GROUP_FACING_TOLERANCE
+                       for p in facings for q in facings):
+                    out.append(tuple(chunk))
+    return out
+
+
+def volley_groups(figures: Sequence[Figure]) -> list[tuple[str, ...]]:
+    """Volley groups among these figures (RULINGS: five regulars in contact, in a line)."""
+    return lines([f for f in figures if f.active and f.kind == REGULAR], VOLLEY_GROUP_SIZE)
+
+
+def crew_sides(cannon: Figure, figures: Sequence[Figure]) -> dict[str, int]:
+    """Regulars of each side within CREW_RANGE of the cannon."""
+    fp = cannon.footprint()
+    out: dict[str, int] = {}
+    for f in figures:
+        near = abs(f.x - cannon.x) < 4 and abs(f.y - cannon.y) < 4
+        if near and f.active and f.kind == REGULAR and fp.distance(f.footprint()) <= CREW_RANGE:
+            out[f.side] = out.get(f.side, 0) + 1
+    return out
+
+
+def manning_side(cannon: Figure, figures: Sequence[Figure]) -> str | None:
+    """The side manning the cannon: its holder if it has a crew, else the other side."""
+    crews = crew_sides(cannon, figures)
+    if crews.get(cannon.side, 0) >= CREW_SIZE:
+        return cannon.side
+    for s, n in sorted(crews.items()):
+        if n >= CREW_SIZE:
+            return s
+    return None
+
+
+def crew_of(cannon: Figure, figures: Sequence[Figure]) -> list[Figure]:
+    fp = cannon.footprint()
+    return [f for f in figures if f.active and f.kind == REGULAR
+            and fp.distance(f.footprint()) <= CREW_RANGE]
+
+
+# -- the cavalry charge ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChargePlan:
+    distance: float
+    limit: float
+    direction: float
+    path: BaseGeometry
+    ends: dict[str, tuple[float, float, float]]  # figure -> x, y, facing after the pivot
+    victims: tuple[str, ...]
+
+
+def swept(figs: Sequence[Figure], direction: float, d: float) -> BaseGeometry:
+    f = forward(direction)
+    parts = []
+    for fig in figs:
+        a = fig.footprint()
+        b = fig.footprint(fig.x + f[0] * d, fig.y + f[1] * d)
+        parts.append(a.union(b).convex_hull)
+    return unary_union(parts)
