@@ -398,27 +398,31 @@ class BlownAwayGame(Game):
         return any(self.terrain.areas[i].intersection(fp).area > AREA_EPS
                    for i in self.terrain.indices_hit(fp) if self.terrain.types[i] in types)
 
-    def behind_wall(self, p: Piece, enemy_point: Point) -> bool:
-        """A wall within WALL_REACH of the unit lies between it and `enemy_point`."""
+    def behind_wall(self, p: Piece, enemy: BaseGeometry) -> bool:
+        """Ruling: a wall is between the unit and the enemy (it crosses the line
+        between their centres), within WALL_REACH of the unit, and nearer the
+        unit than the enemy."""
         fp = p.fp()
         zone = fp.buffer(WALL_REACH)
-        line = LineString([p.pos, enemy_point])
+        line = LineString([p.pos, enemy.centroid])
         for i in self.terrain.indices_hit(zone):
-            if self.terrain.types[i] in WALLS and self.terrain.areas[i].intersects(line):
+            area = self.terrain.areas[i]
+            if self.terrain.types[i] in WALLS and area.intersects(line) and \
+                    float(area.distance(fp)) < float(area.distance(enemy)):
                 return True
         return False
 
-    def cover(self, p: Piece, enemy_point: Point) -> str:
+    def cover(self, p: Piece, enemy: BaseGeometry) -> str:
         """'works', 'wall' or 'open' (soft cover such as woods counts as open)."""
         if self.in_works(p):
             return "works"
-        if self.behind_wall(p, enemy_point):
+        if self.behind_wall(p, enemy):
             return "wall"
         return "open"
 
     def defended(self, p: Piece, enemy: Piece) -> bool:
         """Infantry or artillery behind a redoubt, wall or in a trench (+3 to its card)."""
-        return p.type is not UnitType.CAVALRY and self.cover(p, enemy.pos) != "open"
+        return p.type is not UnitType.CAVALRY and self.cover(p, enemy.fp()) != "open"
 
     # -- legality --------------------------------------------------------------------
 
@@ -736,7 +740,7 @@ class BlownAwayGame(Game):
         return None
 
     def shot_cost(self, g: Piece, t: Piece) -> int:
-        c = self.cover(t, g.pos)
+        c = self.cover(t, SPoint(g.front_centre()))
         return COST_WORKS if c == "works" else COST_WALL if c == "wall" else COST_OPEN
 
     def _check_fire(self, g: Piece, t: Piece) -> str | None:
@@ -784,7 +788,7 @@ class BlownAwayGame(Game):
             if not self.facing_either(u, t):
                 return f"neither {u.id} nor {t.id} faces the other"
         if u.type is UnitType.CAVALRY:
-            if self.in_works(t) or self.behind_wall(t, u.pos):
+            if self.in_works(t) or self.behind_wall(t, u.fp()):
                 return f"cavalry may not fight {t.id} behind a wall, redoubt or in a trench"
             if self.in_terrain(t, CAVALRY_BARRED):
                 return f"cavalry may not fight {t.id} in woods"

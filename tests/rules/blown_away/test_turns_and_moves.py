@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from desktop.rules.blown_away.constants import MOB_MOVE, STOP_STEP
-from desktop.rules.engine import IllegalAction
 from desktop.scenario.vocabulary import TerrainType
 from tests.rules.blown_away.helpers import (
     feature,
