@@ -1,0 +1,157 @@
+"""The play window's tools and its other paths: deployment, ruler, sight, ranges,
+the computer player, the end of the game, grid tables and `volley play`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import desktop.rules  # noqa: F401
+from desktop.play.measure import Units
+from desktop.play.session import Seat, Setup
+from desktop.resources import bundled_scenario
+from desktop.scenario import load
+from desktop.ui.play.window import PlayWindow
+
+
+@pytest.fixture
+def window(qtbot: Any) -> PlayWindow:
+    w = PlayWindow()
+    w.computer_delay = 0
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    return w
+
+
+def crossroads() -> Setup:
+    path = bundled_scenario("d3_crossroads.yaml")
+    return Setup(load(path), "d3", seed=5, scenario_path=path)
+
+
+def test_deployment_inside_the_zone(window: PlayWindow) -> None:
+    w = window
+    w.begin_deployment(crossroads())
+    assert w.deploying and "begin" in w.phase_bar.button_map
+    u = w.setup.scenario.unit("fra_46_1")
+    # Into the river: refused, nothing changes.
+    assert w.begin_drag("fra_46_1", u.position)
+    w.drag_to((u.position[0], 22.0))
+    assert not w.end_drag()
+    assert w.setup.scenario.unit("fra_46_1").position == u.position
+    # A step sideways inside the zone: placed, and undoable.
+    w.begin_drag("fra_46_1", u.position)
+    w.drag_to((u.position[0] - 2, u.position[1] + 1))
+    assert w.end_drag()
+    assert w.setup.scenario.unit("fra_46_1").position == (15.0, 32.0)
+    w.undo()
+    assert w.setup.scenario.unit("fra_46_1").position == u.position
+    w.begin_drag("fra_46_1", u.position)
+    w.drag_to((u.position[0] - 2, u.position[1] + 1))
+    w.end_drag()
+    w.phase_bar.button_map["begin"].click()
+    assert not w.deploying and w.session is not None
+    assert w.session.game.pieces["fra_46_1"].pos == (15.0, 32.0)
+
+
+def test_ruler_edge_to_edge_waypoints_and_units(window: PlayWindow) -> None:
+    w = window
+    w.start(crossroads())
+    w.set_tool("ruler")
+    a = w.session.game.pieces["aus_ir49"]
+    b = w.session.game.pieces["aus_ir4"]
+    w.ruler_click(a.pos)
+    w.ruler_hover(b.pos)
+    assert "edge to edge" in w.ruler_reading
+    w.ruler_finish()
+    w.ruler_click((2.0, 2.0))
+    w.ruler_click((8.0, 2.0))
+    w.ruler_hover((8.0, 10.0))
+    assert w.ruler_reading == "14.0″"
+    w.cycle_units()
+    assert w.units_mode is Units.SPANS
+    w.ruler_hover((8.0, 10.0))
+    assert w.ruler_reading == "2.0 spans"
+    w.set_tool("select")
+    assert w.ruler_item.points == []
+
+
+def test_sight_between_units(window: PlayWindow) -> None:
+    w = window
+    w.start(crossroads())
+    w.set_tool("sight")
+    # The Grenzer stand in the Fuchswald; the French voltigeurs far south.
+    verdict = w.sight_between("fra_46_1", "aus_grenz")
+    assert verdict
+    assert w.sight_item is not None and w.sight_item.report.lines
+    rep = w.sight_item.report
+    assert rep.clear == w.session.adapter.can_see("fra_46_1", "aus_grenz")
+
+
+def test_ranges_and_arcs_for_the_selection(window: PlayWindow) -> None:
+    w = window
+    w.start(crossroads())
+    w.select("aus_art")
+    assert len(w.arc_items) == 1
+    w.arcs_action.setChecked(False)
+    assert w.arc_items == []
+
+
+def test_computer_plays_both_sides_to_the_end(qtbot: Any, window: PlayWindow) -> None:
+    w = window
+    s = crossroads()
+    s.seats = {"aus": Seat.COMPUTER, "fra": Seat.COMPUTER}
+    w.start(s)
+    qtbot.waitUntil(lambda: w.session.over, timeout=60_000)
+    qtbot.waitUntil(lambda: w.victory_dialog is not None, timeout=5_000)
+    out = w.session.game.outcome
+    assert out is not None
+    assert "Game over" in w.phase_bar.title.text()
+    text = " ".join(lbl.text() for lbl in w.victory_dialog.findChildren(type(w.status)))
+    assert out.reason in text
+
+
+def test_grid_tables_show_their_squares(window: PlayWindow) -> None:
+    sc = load(bundled_scenario("tactical_ridge.yaml"))
+    w = window
+    w.begin_deployment(Setup(sc, "d3"))
+    assert w.view.grid_visible
+
+
+def test_mayhem_charge_odds(window: PlayWindow) -> None:
+    from desktop.play.session import deploy
+
+    sc = load(bundled_scenario("mayhem_village.yaml"))
+    sc = deploy(sc, "us_md", (40.0, 21.0), 90.0)
+    w = window
+    w.start(Setup(sc, "mayhem", seed=1, dice=[6, 2]))
+    w.phase_bar.button_map["first"].click()
+    w.select("gb_23")
+    assert "us_md" in w.target_marks
+    w.hover_target("us_md")
+    assert w.odds.view is not None and "check" in w.odds.view.title
+
+
+@pytest.mark.parametrize("name,ruleset", [("d3_crossroads", "d3"),
+                                          ("mayhem_village", "mayhem")])
+def test_volley_play_screenshot(tmp_path: Path, name: str, ruleset: str) -> None:
+    out = tmp_path / f"{name}.png"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run(
+        [sys.executable, "-m", "desktop", "play", str(bundled_scenario(name)),
+         "--ruleset", ruleset, "--seed", "3", "--screenshot", str(out)],
+        capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    assert out.stat().st_size > 20_000
+
+
+def test_volley_play_rejects_an_unknown_ruleset(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "desktop", "play", str(bundled_scenario("d3_crossroads")),
+         "--ruleset", "chess", "--screenshot", str(tmp_path / "x.png")],
+        capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "unknown ruleset 'chess'" in done.stderr
