@@ -229,6 +229,7 @@ class D3Game(Game):
         self._obstacles: Obstacles | None = None
         self._shots: dict[str, list[str]] | None = None
         self._unit_arrays: UnitArrays | None = None
+        self._present: dict[str, list[Piece]] = {}
         self._checked: dict[Action, str | None] = {}
         self._checked_at = -1
         self.events.extend(self._start_player_turn())
@@ -253,9 +254,19 @@ class D3Game(Game):
         return self._outcome
 
     def units(self, side: str | None = None, present: bool = True) -> list[Piece]:
-        return [p for p in self.pieces.values()
-                if not p.is_general and (side is None or p.side == side)
-                and (p.present or not present)]
+        """Units (not generals), of one side or all, on the table unless `present`
+        is False.  The lists of units on the table are cached until something
+        moves or leaves; do not change them."""
+        if not present:
+            return [p for p in self.pieces.values()
+                    if not p.is_general and (side is None or p.side == side)]
+        key = side or ""
+        got = self._present.get(key)
+        if got is None:
+            got = self._present[key] = [
+                p for p in self.pieces.values()
+                if not p.is_general and (side is None or p.side == side) and p.present]
+        return got
 
     def generals(self, side: str | None = None) -> list[Piece]:
         return [p for p in self.pieces.values()
@@ -265,6 +276,7 @@ class D3Game(Game):
         return self.order[1] if side == self.order[0] else self.order[0]
 
     def _moved(self) -> None:
+        self._present = {}
         self._obstacles = None
         self._shots = None
         self._unit_arrays = None
@@ -743,6 +755,7 @@ class D3Game(Game):
             self.scenario, exit_edge, p.pos
         ):
             p.status = EXITED
+            self._moved()
             self._exited = True
             ev.append(Event("exited", f"{p.id} leaves the table by the {exit_edge.value} edge",
                             {"unit": p.id, "edge": exit_edge.value}))
@@ -989,6 +1002,10 @@ class D3Game(Game):
         g.charges = list(self.charges)
         g._checked = {}
         g._checked_at = -1
+        g._present = {}
+        g._unit_arrays = None
+        g._obstacles = None
+        g._shots = None
         g.options = dict(self.options)
         return g
 
