@@ -25,13 +25,13 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
 
-import yaml  # noqa: E402
+import yaml
 
-import desktop.rules  # noqa: E402, F401
-from desktop.play.session import Setup  # noqa: E402
-from desktop.scenario import from_data  # noqa: E402
-from desktop.scenario.model import Scenario  # noqa: E402
-from desktop.scenario.vocabulary import TerrainType  # noqa: E402
+import desktop.rules  # noqa: F401
+from desktop.play.session import Setup
+from desktop.scenario import from_data
+from desktop.scenario.model import Scenario
+from desktop.scenario.vocabulary import TerrainType
 
 TARGET_MS = 8.0
 DATA = Path(__file__).parents[1] / "rules" / "data" / "d3_12v12.yaml"
