@@ -95,6 +95,13 @@ class MovePlan:
         s = self.start
         return rect(s.x, s.y, self.frontage, self.depth, s.facing)
 
+    def bbox(self) -> tuple[float, float, float, float]:
+        """Bounds of everything the move covers (start and end bases, any facing)."""
+        r = math.hypot(self.frontage, self.depth) / 2.0
+        xs = (self.start.x, self.end.x)
+        ys = (self.start.y, self.end.y)
+        return (min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
+
     def lane(self, shrink: float = 0.0) -> Polygon:
         """The base swept straight along the line, turned to the direction of travel
         (a rectangle: frontage wide, depth + length long).  Without a length: the end."""
@@ -184,6 +191,8 @@ def terrain_problem(
 ) -> str | None:
     """Why the terrain forbids this move, or None."""
     if terrain.tree is None:
+        return None
+    if not terrain.bbox_candidates(*plan.bbox()):
         return None
     end = plan.end_footprint()
     parts: list[BaseGeometry] = [end] if plan.length < 1e-9 else [plan.lane(), end]

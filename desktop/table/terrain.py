@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 import shapely
+from numpy.typing import NDArray
 from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
 from shapely.strtree import STRtree
@@ -32,6 +33,9 @@ class TerrainIndex:
         self.tree = STRtree(self._geoms) if self.areas else None
         self._unions: dict[frozenset[TerrainType], BaseGeometry] = {}
         self.by_id = {f.id: i for i, f in enumerate(self.features)}
+        self.bounds: NDArray[np.float64] = (
+            shapely.bounds(self._geoms) if self.areas else np.zeros((0, 4))
+        )
         self._zones: dict[float, BaseGeometry] = {}
 
     def crossing_zone(self, slack: float) -> BaseGeometry:
@@ -44,6 +48,14 @@ class TerrainIndex:
         return got
 
     # -- queries ---------------------------------------------------------------------
+
+    def bbox_candidates(self, minx: float, miny: float, maxx: float, maxy: float) -> bool:
+        """Could anything lie in this box?  (A cheap test before building geometry.)"""
+        b = self.bounds
+        if not len(b):
+            return False
+        return bool(np.any((b[:, 0] <= maxx) & (b[:, 2] >= minx)
+                           & (b[:, 1] <= maxy) & (b[:, 3] >= miny)))
 
     def indices_hit(self, geom: BaseGeometry) -> list[int]:
         """Indices of features whose area intersects `geom` (touching counts)."""
