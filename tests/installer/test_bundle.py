@@ -66,7 +66,8 @@ def test_bundle_carries_scenarios_and_icons(bundle: Path) -> None:
 def test_bundle_is_lean(bundle: Path) -> None:
     """Qt modules, plugins and translations Volley does not use stay out."""
     dist = bundle.parent
-    names = {p.name for p in dist.rglob("*")}
+    # Binaries only (pyqtgraph ships .pyi stubs named after Qt modules).
+    names = {p.name for p in dist.rglob("*") if not p.name.endswith((".pyi", ".py", ".pyc"))}
     for unwanted in ("QtNetwork", "QtQml", "QtQuick", "Qt3DCore", "QtMultimedia",
                      "QtWebEngineCore", "QtPdf", "QtTest", "QtDesigner", "tkinter"):
         hits = sorted(n for n in names if n.startswith((unwanted + ".", f"libQt6{unwanted[2:]}.",
@@ -119,6 +120,20 @@ def test_frozen_screenshot_of_a_bundled_scenario(bundle: Path, tmp_path: Path) -
     scenario = sorted((internal(bundle) / "scenarios").glob("*.yaml"))[-1]
     out = tmp_path / "open.png"
     r = run(bundle, "open", str(scenario), "--screenshot", str(out), cwd=tmp_path,
+            QT_QPA_PLATFORM="offscreen")
+    assert r.returncode == 0, r.stderr
+    check_png(out)
+
+
+def test_frozen_play_window_with_its_charts(bundle: Path, tmp_path: Path) -> None:
+    """The play window loads pyqtgraph (its charts), which needs QtOpenGL inside."""
+    if "play" not in run(bundle, "--help", cwd=tmp_path).stdout:
+        pytest.skip("this build has no `volley play`")
+    scenario = internal(bundle) / "scenarios" / "mayhem_village.yaml"
+    if not scenario.exists():
+        scenario = sorted((internal(bundle) / "scenarios").glob("*.yaml"))[0]
+    out = tmp_path / "play.png"
+    r = run(bundle, "play", str(scenario), "--screenshot", str(out), cwd=tmp_path,
             QT_QPA_PLATFORM="offscreen")
     assert r.returncode == 0, r.stderr
     check_png(out)

@@ -8,6 +8,7 @@ bundle tests.
 from __future__ import annotations
 
 import configparser
+import json
 import os
 import shutil
 import struct
@@ -100,14 +101,25 @@ def test_app_icons_for_windows_and_macos(tmp_path: Path) -> None:
     assert (tmp_path / "volley.png").read_bytes()[:4] == b"\x89PNG"
 
 
-@pytest.mark.skipif(not build_requested(), reason="builds a wheel; VOLLEY_BUILD_BUNDLE=1 runs it")
-def test_wheel_carries_code_scenarios_and_icons(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
     r = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(ROOT), "-w", str(tmp_path), "--no-deps", "-q"],
+        [sys.executable, "-m", "pip", "wheel", str(ROOT), "-w", str(out), "--no-deps", "-q"],
         capture_output=True, text=True, timeout=600,
     )
     assert r.returncode == 0, r.stderr
-    (wheel,) = tmp_path.glob("volley-*.whl")
+    (found,) = out.glob("volley-*.whl")
+    return found
+
+
+needs_wheel = pytest.mark.skipif(
+    not build_requested(), reason="builds a wheel; VOLLEY_BUILD_BUNDLE=1 runs it"
+)
+
+
+@needs_wheel
+def test_wheel_carries_code_scenarios_and_icons(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for package in source_packages():
         assert package.replace(".", "/") + "/__init__.py" in names, package
@@ -117,3 +129,29 @@ def test_wheel_carries_code_scenarios_and_icons(tmp_path: Path) -> None:
         assert f"desktop/assets/icons/{f.name}" in names
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     assert "volley = desktop.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
+
+
+@needs_wheel
+def test_installed_wheel_finds_its_scenarios_and_icons(wheel: Path, tmp_path: Path) -> None:
+    """Installed (not editable), desktop.resources finds desktop/assets/*."""
+    site = tmp_path / "site"
+    r = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site),
+         str(wheel)], capture_output=True, text=True, timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    probe = (
+        "import desktop, json; from desktop import resources as r; "
+        "print(json.dumps([desktop.__file__, str(r.scenarios_dir()), "
+        "len(r.bundled_scenarios()), r.icon('volley').is_file()]))"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,
+        env={**os.environ, "PYTHONPATH": str(site)}, timeout=60,
+    )
+    assert r.returncode == 0, r.stderr
+    init, scenarios, count, icon = json.loads(r.stdout)
+    assert Path(init).is_relative_to(site), f"imported {init}, not the installed wheel"
+    assert Path(scenarios) == site / "desktop" / "assets" / "scenarios", scenarios
+    assert count == len(list((ROOT / "scenarios").glob("*.yaml")))
+    assert icon
