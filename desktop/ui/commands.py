@@ -135,6 +135,11 @@ class EditCommand(ScenarioCommand):
         super().__init__(doc, text, new, merge_key=merge_key, select=select)
 
 
+def _apply_changes(s: Scenario, fn: Callable[..., Scenario], ident: str,
+                   changes: dict[str, Any]) -> Scenario:
+    return fn(s, ident, **changes)
+
+
 def _key(ids: Iterable[str], gesture: int | None) -> object:
     return None if gesture is None else (frozenset(ids), gesture)
 
@@ -174,7 +179,8 @@ class UpdateFeature(EditCommand):
     def __init__(self, doc: Any, fid: str, *, gesture: int | None = None, **changes: Any) -> None:
         text = f"Change {_describe(doc.scenario, [fid])}"
         key = None if gesture is None else (fid, tuple(sorted(changes)), gesture)
-        super().__init__(doc, text, edits.update_feature, fid, merge_key=key, **changes)
+        super().__init__(doc, text, _apply_changes, edits.update_feature, fid, changes,
+                         merge_key=key)
 
 
 class SetFeatureType(EditCommand):
@@ -298,8 +304,9 @@ class UpdatePiece(EditCommand):
 
     def __init__(self, doc: Any, pid: str, *, gesture: int | None = None, **changes: Any) -> None:
         key = None if gesture is None else (pid, tuple(sorted(changes)), gesture)
-        super().__init__(doc, f"Change {_describe(doc.scenario, [pid])}", edits.update_piece,
-                         pid, merge_key=key, **changes)
+        # (changes go as one dict: a unit's `base` must not meet EditCommand's `base`)
+        super().__init__(doc, f"Change {_describe(doc.scenario, [pid])}", _apply_changes,
+                         edits.update_piece, pid, changes, merge_key=key)
 
 
 class SetUnitQuality(EditCommand):
@@ -407,8 +414,8 @@ class UpdateObjective(EditCommand):
     def __init__(self, doc: Any, oid: str, *, gesture: int | None = None,
                  **changes: Any) -> None:
         key = None if gesture is None else (oid, tuple(sorted(changes)), gesture)
-        super().__init__(doc, f"Change {_describe(doc.scenario, [oid])}", edits.update_objective,
-                         oid, merge_key=key, **changes)
+        super().__init__(doc, f"Change {_describe(doc.scenario, [oid])}", _apply_changes,
+                         edits.update_objective, oid, changes, merge_key=key)
 
 
 class SetVictory(EditCommand):

@@ -70,6 +70,22 @@ def test_opens_with_panels_and_tools(win: EditorWindow) -> None:
     assert len(win.edit_roster.sides) == 2
 
 
+def test_no_two_actions_share_a_shortcut(win: EditorWindow) -> None:
+    from PySide6.QtGui import QAction
+
+    seen: dict[str, str] = {}
+    for a in win.findChildren(QAction):
+        if not a.isEnabled() and not a.shortcut().toString():
+            continue
+        for k in a.shortcuts():
+            key = k.toString()
+            if not key:
+                continue
+            assert key not in seen or seen[key] == a.text(), (key, seen.get(key), a.text())
+            seen[key] = a.text()
+    assert "Ctrl+Z" in seen and "Ctrl+S" in seen and "Ctrl+P" in seen
+
+
 def test_mouse_drag_moves_a_unit_and_undo_redo(win: EditorWindow) -> None:
     before = win.doc.scenario
     win.tools.ctx.snap_bases = False

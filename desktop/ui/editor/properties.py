@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -30,7 +31,15 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.scenario import edits
-from desktop.scenario.model import LineShape, Objective, Officer, TerrainFeature, Unit
+from desktop.scenario.model import (
+    EllipseShape,
+    LineShape,
+    Objective,
+    Officer,
+    RectShape,
+    TerrainFeature,
+    Unit,
+)
 from desktop.scenario.vocabulary import (
     LINEAR_TERRAIN,
     QUALITY_LABELS,
@@ -259,6 +268,32 @@ class PropertiesPanel(QWidget):
             else:
                 self._text(form, f"prop:{key}", label, str(value),
                            lambda v, k=key: C.SetFeatureProperty(d, f.id, k, v))
+        if isinstance(f.shape, (RectShape, EllipseShape)):
+            shape = f.shape
+            cx, cy = shape.centre
+            a, b = shape.size if isinstance(shape, RectShape) else shape.radii
+            what = ("Width", "Depth") if isinstance(shape, RectShape) else ("Radius across",
+                                                                             "Radius down")
+            size_key = "size" if isinstance(shape, RectShape) else "radii"
+
+            def reshape(**kw: Any) -> Any:
+                return C.UpdateFeature(d, f.id, shape=replace(shape, **kw))
+
+            self._number(form, "centre_x", "Centre x", cx,
+                         lambda v: reshape(centre=(v, cy)), lo=-100, hi=1000, step=0.5,
+                         decimals=2, suffix=" in")
+            self._number(form, "centre_y", "Centre y", cy,
+                         lambda v: reshape(centre=(cx, v)), lo=-100, hi=1000, step=0.5,
+                         decimals=2, suffix=" in")
+            self._number(form, "size_a", what[0], a,
+                         lambda v: reshape(**{size_key: (v, b)}), lo=0.1, hi=500, step=0.5,
+                         decimals=2, suffix=" in")
+            self._number(form, "size_b", what[1], b,
+                         lambda v: reshape(**{size_key: (a, v)}), lo=0.1, hi=500, step=0.5,
+                         decimals=2, suffix=" in")
+            self._number(form, "rotation", "Rotation", shape.rotation,
+                         lambda v: reshape(rotation=v), lo=-360, hi=360, step=5, decimals=1,
+                         suffix="°")
         kind = {"polygon": "Polygon", "line": "Line", "rectangle": "Rectangle",
                 "ellipse": "Ellipse"}[f.shape.kind]
         n = len(edits.vertices(f.shape))

@@ -467,7 +467,8 @@ class EditableRosterDock(QDockWidget):
         for side in self.doc.scenario.sides:
             w = SideRosterWidget(self.doc, side.id)
             self.sides.append(w)
-            self.tabs.addTab(w, side.name)
+            self.tabs.addTab(w, _tab_name(side.name))
+            self.tabs.setTabToolTip(self.tabs.count() - 1, side.name)
         self._selection(self.doc.selection)
 
     def _changed(self, ch: edits.Changes) -> None:
@@ -477,10 +478,17 @@ class EditableRosterDock(QDockWidget):
             return
         for i, w in enumerate(self.sides):
             side = self.doc.scenario.side(w.side_id)
-            if self.tabs.tabText(i) != side.name:
-                self.tabs.setTabText(i, side.name)
+            if self.tabs.tabToolTip(i) != side.name:
+                self.tabs.setTabText(i, _tab_name(side.name))
+                self.tabs.setTabToolTip(i, side.name)
             w.model.refresh()
 
     def _selection(self, ids: frozenset[str]) -> None:
         for w in self.sides:
             w.show_selection(ids)
+
+
+def _tab_name(name: str) -> str:
+    """A side's name short enough for a tab ('French advance guard (Général…' -> before '(')."""
+    short = name.split("(")[0].strip() or name
+    return short if len(short) <= 28 else short[:27] + "…"

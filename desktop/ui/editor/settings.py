@@ -164,8 +164,8 @@ class SettingsDialog(QDialog):
         form.addRow("Defender", self.defender)
         self.depth_zone = _spin(s.game.deployment_depth, 1, 120, 1, 1, " in")
         form.addRow("Deployment strip", self.depth_zone)
-        self.reset_zones = QCheckBox("Reset hand-drawn deployment zones to the defaults "
-                                     "(changing the game type always does)")
+        self.reset_zones = QCheckBox("Reset hand-drawn zones to the defaults")
+        self.reset_zones.setToolTip("Changing the game type or the defender always does")
         self.reset_zones.setChecked(False)
         form.addRow("", self.reset_zones)
         note = QLabel("Encounter: each side deploys in a strip this deep from its baseline. "

@@ -87,7 +87,9 @@ def describe(s: Scenario, v: VictoryCondition) -> str:
             name = v.feature
         return f"{side(v.side)} wins with {v.figures} figures inside {name}"
     if isinstance(v, HoldObjectives):
-        names = ", ".join(v.objectives) if v.objectives else "all objectives"
+        by_id = {o.id: o.name for o in s.game.objectives}
+        names = (", ".join(by_id.get(i, i) for i in v.objectives) if v.objectives
+                 else "all objectives")
         return f"{side(v.side)} wins by holding {v.count} of: {names}"
     if isinstance(v, TurnLimit):
         fb = {"draw": "a draw", "defender": "the defender wins"}.get(

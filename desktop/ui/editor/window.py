@@ -161,6 +161,7 @@ class EditorWindow(MainWindow):
         if doc is None:
             super()._update_title()
             return
+        self.path = doc.path
         self.setWindowTitle(f"{doc.scenario.title} ({doc.display_name})[*] — "
                             f"{APP_NAME} editor")
         self.setWindowModified(doc.modified)
@@ -465,9 +466,16 @@ class EditorWindow(MainWindow):
     def _make_editor_menus(self) -> None:
         bar = self.menuBar()
         view_menu = None
+        keep = getattr(self, "print_action", None)
         for a in bar.actions():
-            if a.menu() is not None and a.text().replace("&", "") == "View":
+            name = a.text().replace("&", "")
+            if a.menu() is not None and name == "View":
                 view_menu = a.menu()
+            elif a.menu() is not None and name == "File":
+                # the viewer's Open and Quit give way to ours (no ambiguous shortcuts)
+                for b in a.menu().actions():
+                    if b is not keep:
+                        self.removeAction(b)
         bar.clear()
         K = QKeySequence.StandardKey
         f = bar.addMenu("&File")
@@ -490,6 +498,8 @@ class EditorWindow(MainWindow):
         f.addSeparator()
         f.addAction(self._act("Export table as &PNG…", self.export_png))
         f.addAction(self._act("Export table as S&VG…", self.export_svg))
+        if keep is not None:
+            f.addAction(keep)
         f.addSeparator()
         f.addAction(self._act("&Quit", self.close, K.Quit, "Ctrl+Q"))
 
@@ -565,6 +575,9 @@ class EditorWindow(MainWindow):
         opts.setObjectName("editor_options")
         opts.addWidget(QLabel(" Side "))
         self.side_combo = QComboBox()
+        self.side_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.side_combo.setToolTip("The side new units and officers belong to "
+                                   "(and whose zone the zone tool edits)")
         self.side_combo.activated.connect(
             lambda _i: setattr(self.tools.ctx, "side_id", self.side_combo.currentData()))
         self.side_combo.activated.connect(lambda _i: self.tools.overlayChanged.emit())

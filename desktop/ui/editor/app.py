@@ -1,0 +1,48 @@
+"""Start the scenario editor: `python -m desktop.ui.editor [file] [--screenshot out.png]`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="volley-editor", description=__doc__)
+    ap.add_argument("file", nargs="?", type=Path, help="a scenario to open (default: a new one)")
+    ap.add_argument("--screenshot", type=Path, help="render the window to this PNG and exit")
+    args = ap.parse_args(argv)
+
+    from desktop.ui.app import WINDOW_SIZE, application
+    from desktop.ui.document import Document
+    from desktop.ui.editor.window import EditorWindow
+
+    app = application()
+    window = EditorWindow()
+    window.resize(*WINDOW_SIZE)
+    if args.file is not None:
+        window.open_file(args.file, ask=False)
+    elif args.screenshot is None:
+        left = Document.untitled_recoveries()
+        if left and window.ask_recover(left[0]):
+            window.set_document(Document.recover(left[0], None, window))
+        for p in left:
+            p.unlink(missing_ok=True)
+    if args.screenshot is not None:
+        window.show()
+        app.processEvents()
+        window.view.fit_table()
+        app.processEvents()
+        ok = window.grab().save(str(args.screenshot), "PNG")
+        window.doc.undo_stack.setClean()
+        window.close()
+        return 0 if ok else 1
+    window.show()
+    return app.exec()
+
+
+__all__ = ["main"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
