@@ -520,10 +520,10 @@ class BlownAwayGame(Game):
     def why_cannot_move(self, p: Piece) -> str | None:
         if p.ranks > 0 and self.is_engaged(p.id):
             return f"{p.id} is engaged in combat"
-        if p.ranks > 0 and p.running > 0:
-            return f"{p.id} has men in ranks and men running: rally it first"
         if p.is_artillery and p.ranks > 0 and not p.at_gun:
             return f"{p.id}'s gunners are away from their cannon: 'rejoin' walks them back"
+        if p.ranks > 0 and p.running > 0:
+            return f"{p.id} has men in ranks and men running: rally it first"
         return None
 
     def pivot_point(self, p: Piece, facing: float) -> Point:
