@@ -137,6 +137,8 @@ class TacticalGame(Game):
         #: Answers that hold until the state changes (cleared around every apply).
         self._cache: dict[tuple[str, str], Any] = {}
         self._in_apply = False
+        #: The ground's verdict on each step, by unit kind (never changes).
+        self._steps: dict[tuple[str, Square, Square], tuple[str | None, bool]] = {}
         units: dict[str, TUnit] = {}
         taken: set[Square] = set()
         for side in scenario.sides:
@@ -461,32 +463,42 @@ class TacticalGame(Game):
 
     def step_problem(self, u: TUnit, a: Square, b: Square) -> tuple[str | None, bool]:
         """Why `u` cannot step from a to b (None if it can), and whether it must stop there."""
-        bd = self.board
-        if not bd.on_board(b):
+        if not self.board.on_board(b):
             return "off the table", False
         other = self.unit_at(b)
         if other is not None and other is not u:
             return f"{square_name(b)} is occupied by {other.id}", False
+        return self.terrain_step(self.kind(u), a, b)
+
+    def terrain_step(self, k: str, a: Square, b: Square) -> tuple[str | None, bool]:
+        """The ground's answer for a unit of kind `k` stepping from a to b (cached)."""
+        key = (k, a, b)
+        got = self._steps.get(key)
+        if got is not None:
+            return got
+        bd = self.board
         area = bd.area(b)
-        k = self.kind(u)
         road = bd.on_road(a, b)
-        if area == C.LAKE:
-            return f"{square_name(b)} is water", False
-        if area in (C.WOOD, C.MARSH) and k != "skirmish" and not road:
-            return f"formed troops enter {square_name(b)} ({area}) only along a road", False
-        if area == C.TOWN and k in ("cavalry", "artillery") and not road:
-            return "cavalry and artillery enter a built-up area only along a road", False
-        if not bd.water_crossing_ok(a, b):
-            return "rivers are crossed only at a bridge or ford", False
         crossed = bd.crossed(a, b)
-        if crossed & C.IMPASSABLE_BARRIERS and k in ("cavalry", "artillery"):
-            return "cavalry and artillery cannot cross a high wall", False
         stop = False
-        if k != "skirmish" and crossed & C.BARRIERS:
-            stop = True
-        if k == "infantry" and area == C.TOWN and not road:
-            stop = True
-        return None, stop
+        why: str | None = None
+        if area == C.LAKE:
+            why = f"{square_name(b)} is water"
+        elif area in (C.WOOD, C.MARSH) and k != "skirmish" and not road:
+            why = f"formed troops enter {square_name(b)} ({area}) only along a road"
+        elif area == C.TOWN and k in ("cavalry", "artillery") and not road:
+            why = "cavalry and artillery enter a built-up area only along a road"
+        elif not bd.water_crossing_ok(a, b):
+            why = "rivers are crossed only at a bridge or ford"
+        elif crossed & C.IMPASSABLE_BARRIERS and k in ("cavalry", "artillery"):
+            why = "cavalry and artillery cannot cross a high wall"
+        else:
+            if k != "skirmish" and crossed & C.BARRIERS:
+                stop = True
+            if k == "infantry" and area == C.TOWN and not road:
+                stop = True
+        self._steps[key] = (why, stop)
+        return why, stop
 
     def _enemy_next_to(self, side: str, sq: Square) -> bool:
         got: set[Square] | None = self._cached(("touch", side))
@@ -1242,7 +1254,7 @@ class TacticalGame(Game):
         st = self.st
         start = u.sq
         for x in (u, t):
-            if x.type is UnitType.CAVALRY and x.cc_last < st.turn - 1:
+            if x.type is UnitType.CAVALRY and (x.cc_turns == 0 or x.cc_last < st.turn - 1):
                 x.origin = x.sq  # a new run of close combat: where to fall back to
         self._walk(u, path, ev, "move")
         u.facing = STEP_BEARING[step_between(u.sq, t.sq)]
@@ -1292,13 +1304,14 @@ class TacticalGame(Game):
             self._rout(t, ev, "panics")
             self._occupy(u, target_sq, ev)
             return
+        # The charge table's "one die fewer" is what these Flags do: count it once.
+        n = self.fire_dice_reply(t)
+        if case is not D.BayonetCase.STAND:
+            n -= 1
         self._take(t, thr.sabres, flags, u.sq, ev, table=False)
         if not t.on_table:
             self._occupy(u, target_sq, ev)
             return
-        n = self.fire_dice_reply(t)
-        if case is not D.BayonetCase.STAND:
-            n -= 1
         got = self._reply(t, u, n, Face.TARGET, "fires at the attackers", ev)
         halted = D.halts_attackers(got) or not u.on_table or not orthogonal(u.sq, t.sq)
         if halted and u.on_table:
@@ -1339,18 +1352,17 @@ class TacticalGame(Game):
             return
         if not art and self.is_infantry(t):
             t.formation = SQUARE_FORMATION
+        full = self.fire_dice_reply(t)  # before this charge's Flags: the table rules them
         if case is D.CavalryCase.SQUARE_IN_TIME:
             if art:
                 self._take(t, thr.sabres, flags, u.sq, ev, table=False)
-                n = self.fire_dice_reply(t)
+                n = full
             else:
                 self._take(t, 0, flags, u.sq, ev, table=False)
-                full = self.fire_dice_reply(t)
                 n = (full + 1) // 2
         else:
             self._take(t, thr.sabres, flags, u.sq, ev, table=False)
-            n = self.fire_dice_reply(t) - 1 if art else min(C.LATE_SQUARE_DICE,
-                                                            self.fire_dice_reply(t))
+            n = full - 1 if art else min(C.LATE_SQUARE_DICE, full)
         if t.on_table:
             self._reply(t, u, n, Face.TARGET, "fires as the cavalry flows past", ev)
         if art and case is D.CavalryCase.SQUARE_LATE and t.on_table:
