@@ -1275,6 +1275,7 @@ PRESETS: tuple[Preset, ...] = (
     Preset("6 x 4 ft table", 72, 48),
     Preset("8 x 4 ft table", 96, 48),
     Preset("4 x 4 ft table", 48, 48),
+    Preset("4 x 3 ft table", 48, 36),
     Preset("Square grid (8 x 6 squares of 6\")", 48, 36, Grid(6.0)),
 )
 

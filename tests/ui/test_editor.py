@@ -278,7 +278,7 @@ def test_unsaved_changes_prompt(win: EditorWindow, tmp_path: Path) -> None:
 
 
 def test_save_as_untitled_and_recent_files(win: EditorWindow, tmp_path: Path) -> None:
-    win.new_file(E.PRESETS[3])
+    win.new_file(next(p for p in E.PRESETS if p.grid is not None))
     assert win.doc.scenario.table.grid is not None
     target = tmp_path / "grid_battle.yaml"
     win.ask_save_path = lambda *a, **k: target  # type: ignore[method-assign]
@@ -286,6 +286,43 @@ def test_save_as_untitled_and_recent_files(win: EditorWindow, tmp_path: Path) ->
     assert target.exists() and load(target).table.grid is not None
     assert win.recent_files()[0] == target.resolve()
     assert win.recent_menu.actions()[0].text().endswith("grid_battle.yaml")
+
+
+def test_properties_panel_edits_geometry_and_units(win: EditorWindow) -> None:
+    win.doc.select({"galgenberg"})
+    panel = win.properties.panel
+    panel._rebuild()
+    rot = panel.fields["rotation"]
+    rot.setValue(25)
+    rot.editingFinished.emit()
+    assert win.doc.scenario.feature("galgenberg").shape.rotation == 25  # type: ignore[union-attr]
+    panel._rebuild()
+    typ = panel.fields["type"]
+    typ.setCurrentIndex(typ.findData(TerrainType.RIDGE))
+    typ.activated.emit(typ.currentIndex())
+    assert win.doc.scenario.feature("galgenberg").type is TerrainType.RIDGE
+    win.doc.select({"fra_huss"})
+    panel._rebuild()
+    panel.fields["trait:guard"].setChecked(True)  # type: ignore[attr-defined]
+    assert "guard" in win.doc.scenario.unit("fra_huss").traits
+    panel._rebuild()
+    q = panel.fields["quality"]
+    q.setCurrentIndex(q.findData(Quality.ELITE))
+    q.activated.emit(q.currentIndex())
+    assert win.doc.scenario.unit("fra_huss").cv == 10
+    panel._rebuild()
+    name = panel.fields["name"]
+    name.setText("")  # type: ignore[attr-defined]
+    name.editingFinished.emit()  # type: ignore[attr-defined]
+    assert win.doc.scenario.unit("fra_huss").name == "7e Hussards"  # refused
+
+
+def test_editor_app_screenshot(qtbot: Any, tmp_path: Path, d3_file: Path) -> None:
+    from desktop.ui.editor.app import main
+
+    out = tmp_path / "editor.png"
+    assert main([str(d3_file), "--screenshot", str(out)]) == 0
+    assert out.stat().st_size > 10_000
 
 
 def test_export_png_and_svg(win: EditorWindow, tmp_path: Path) -> None:
