@@ -209,24 +209,31 @@ def _any_clear(
     obstacles: Obstacles | None,
 ) -> NDArray[np.bool_]:
     """For each request: is at least one of its segments clear?"""
-    segs: NDArray[np.object_] = shapely.linestrings(np.array(coords, dtype=float))
+    arr = np.array(coords, dtype=float)  # (n, 2, 2)
     own = np.array(owner, dtype=np.int64)
-    blocked = np.zeros(len(segs), dtype=bool)
-    if terrain.tree is not None and blocking_types:
-        s_idx, f_idx = terrain.tree.query(segs, predicate="intersects")
+    blocked = np.zeros(len(arr), dtype=bool)
+    kinds = [i for i, t in enumerate(terrain.types) if t in blocking_types]
+    if kinds:
+        # bounding boxes first (plain arrays), geometry only for pairs that may meet
+        fb = terrain.bounds[kinds]  # (k, 4)
+        lo, hi = arr.min(axis=1), arr.max(axis=1)  # (n, 2)
+        near = ((lo[:, None, 0] <= fb[None, :, 2]) & (hi[:, None, 0] >= fb[None, :, 0])
+                & (lo[:, None, 1] <= fb[None, :, 3]) & (hi[:, None, 1] >= fb[None, :, 1]))
+        s_idx, k_idx = np.nonzero(near)
         if len(s_idx):
-            keep = np.array(
-                [terrain.types[f] in blocking_types and int(f) not in requests[own[s]].exempt
-                 for s, f in zip(s_idx, f_idx, strict=True)], dtype=bool)
+            f_idx = np.array(kinds, dtype=np.int64)[k_idx]
+            keep = np.array([int(f) not in requests[own[si]].exempt
+                             for si, f in zip(s_idx, f_idx, strict=True)], dtype=bool)
             s_idx, f_idx = s_idx[keep], f_idx[keep]
             if len(s_idx):
+                segs: NDArray[np.object_] = shapely.linestrings(arr[s_idx])
                 geoms = np.array([terrain.areas[f] for f in f_idx], dtype=object)
-                real = shapely.relate_pattern(segs[s_idx], geoms, _CROSSES_INTERIOR)
+                real = shapely.relate_pattern(segs, geoms, _CROSSES_INTERIOR)
                 blocked[s_idx[real]] = True
     if obstacles is not None and obstacles.rects is not None:
         open_idx = np.flatnonzero(~blocked)
         if len(open_idx):
-            pts = np.array(coords, dtype=float)[open_idx]  # (k, 2, 2)
+            pts = arr[open_idx]  # (k, 2, 2)
             excluded = np.zeros((len(open_idx), len(obstacles.ids)), dtype=bool)
             for row, si in enumerate(open_idx):
                 for oid in requests[own[si]].exclude:
@@ -238,17 +245,17 @@ def _any_clear(
     elif obstacles is not None and obstacles.tree is not None:
         open_idx = np.flatnonzero(~blocked)
         if len(open_idx):
-            s_idx, o_idx = obstacles.tree.query(segs[open_idx], predicate="intersects")
+            segs_open: NDArray[np.object_] = shapely.linestrings(arr[open_idx])
+            s_idx, o_idx = obstacles.tree.query(segs_open, predicate="intersects")
             if len(s_idx):
-                s_idx = open_idx[s_idx]
                 keep = np.array(
-                    [obstacles.ids[o] not in requests[own[s]].exclude
-                     for s, o in zip(s_idx, o_idx, strict=True)], dtype=bool)
+                    [obstacles.ids[o] not in requests[own[open_idx[si]]].exclude
+                     for si, o in zip(s_idx, o_idx, strict=True)], dtype=bool)
                 s_idx, o_idx = s_idx[keep], o_idx[keep]
                 if len(s_idx):
-                    real = shapely.relate_pattern(segs[s_idx], obstacles.polygons[o_idx],
+                    real = shapely.relate_pattern(segs_open[s_idx], obstacles.polygons[o_idx],
                                                   _CROSSES_INTERIOR)
-                    blocked[s_idx[real]] = True
+                    blocked[open_idx[s_idx[real]]] = True
     seen = np.zeros(len(requests), dtype=bool)
     np.logical_or.at(seen, own, ~blocked)
     return seen

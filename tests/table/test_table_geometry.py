@@ -137,3 +137,14 @@ def test_move_validation() -> None:
     assert check_move(_plan(20, 20, 20, 13), allowance=9, blockers=[passable], **ok) is None  # type: ignore[arg-type]
     enemy = Blocker("e", rect(20, 12, 4, 2, 0), passable=False, min_gap=0.1 + 1e-6)
     assert "within" in check_move(_plan(20, 20, 20, 14.05), allowance=9, blockers=[enemy], **ok)  # type: ignore[arg-type,operator]
+
+
+def test_sight_through_obstacles_that_are_not_rectangles() -> None:
+    from shapely.geometry import Polygon
+
+    t = _terrain()
+    tri = Polygon([(0, 14), (20, 14), (10, 17)])
+    obs = Obstacles([tri], ["rock"])
+    assert obs.rects is None
+    assert not line_of_sight((10, 0), box(9, 20, 11, 22), t, frozenset(), obs)
+    assert line_of_sight((30, 0), box(29, 20, 31, 22), t, frozenset(), obs)
