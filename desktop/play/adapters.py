@@ -219,7 +219,7 @@ class Adapter:
         kinds: list[str] = []
         if self.can_move(pid):
             kinds.append("move")
-        for a in self.game.legal_actions():
+        for a in [*self.game.legal_actions(), *self.attacks(pid)]:
             if subject(a) == pid:
                 k = a.text().split()[0]
                 if k not in kinds:

@@ -47,8 +47,11 @@ class PhaseBar(QFrame):
             "#phasebar { background: #2d3530; }"
             "#phasebar QLabel { color: #f4f1e8; }"
             "#phasebar QPushButton { padding: 4px 12px; font-weight: bold; }")
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(10, 6, 10, 6)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(10, 6, 10, 6)
+        outer.setSpacing(2)
+        lay = QHBoxLayout()
+        outer.addLayout(lay)
         self.swatch = QLabel()
         self.swatch.setFixedSize(QSize(18, 18))
         self.title = QLabel()
@@ -64,9 +67,9 @@ class PhaseBar(QFrame):
         self.buttons = QHBoxLayout()
         lay.addWidget(self.swatch)
         lay.addWidget(self.title)
-        lay.addSpacing(16)
-        lay.addWidget(self.prompt, 1)
+        lay.addStretch(1)
         lay.addLayout(self.buttons)
+        outer.addWidget(self.prompt)  # a second line: the question or the hint
         self.button_map: dict[str, QPushButton] = {}
 
     def set_state(self, title: str, colour: str, prompt: str, help_text: str) -> None:
@@ -74,6 +77,7 @@ class PhaseBar(QFrame):
         self.title.setToolTip(help_text)
         self.swatch.setStyleSheet(f"background: {colour}; border: 1px solid #f4f1e8;")
         self.prompt.setText(prompt)
+        self.prompt.setVisible(bool(prompt))
 
     def set_buttons(self, buttons: Sequence[tuple[str, str, Callable[[], None], str]]) -> None:
         """(key, label, slot, tooltip) for each button, in order."""

@@ -491,10 +491,11 @@ class PlayWindow(QMainWindow):
             return "Go second"
         if kind == "accept":
             return "Accept the failure"
+        names = {p.id: p.name for p in self.adapter.pieces().values()} if self.adapter else {}
         if kind == "reroll":
-            return f"Re-roll with {words[1]}"
+            return f"Re-roll with {names.get(words[1], words[1])[:32]}"
         if kind == "melee":
-            return f"Fight the melee of {words[1]}"
+            return f"Fight the melee of {names.get(words[1], words[1])[:32]}"
         return act.text()
 
     def _chart(self) -> None:
@@ -576,7 +577,9 @@ class PlayWindow(QMainWindow):
             attacker = a.pieces().get(self.selected or "")
             colour = self.side_colour(attacker.side if attacker else None, ink=True)
             self.odds.show_odds(a.odds(act), colour)
-            self.status.setText(f"Click to {act.text()}")
+            self.status.setText(f"Click to {act.text().split()[0]} "
+                                f"{a.pieces()[pid].name} ({act.text()}); the odds are on the "
+                                "right")
         elif self.odds.view is not None and pid is None:
             pass
 
