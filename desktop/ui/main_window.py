@@ -80,6 +80,9 @@ class MainWindow(QMainWindow):
         roster = self.roster.toggleViewAction()
         roster.setText("&Roster")
         v.addAction(roster)
+        from desktop.ui.play.launch import add_play_action
+
+        self.play_action = add_play_action(self)  # Game > Play… (desktop.ui.play)
 
     def print_sheets(self) -> None:
         """File > Print…; reportlab is imported only now, keeping start-up quick."""

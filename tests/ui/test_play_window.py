@@ -155,3 +155,26 @@ def test_volley_play_rejects_an_unknown_ruleset(tmp_path: Path) -> None:
          "--ruleset", "chess", "--screenshot", str(tmp_path / "x.png")],
         capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "unknown ruleset 'chess'" in done.stderr
+
+
+def test_game_play_from_the_main_window(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QDialog
+
+    from desktop.ui.main_window import MainWindow
+    from desktop.ui.play import launch
+    from desktop.ui.play.start_dialog import StartDialog
+
+    mw = MainWindow()
+    qtbot.addWidget(mw)
+    path = bundled_scenario("mayhem_village.yaml")
+    mw.open_file(path)
+    assert mw.play_action.text() == "&Play…"
+    monkeypatch.setattr(StartDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    mw.play_action.trigger()
+    assert launch._OPEN
+    pw = launch._OPEN[-1]
+    qtbot.addWidget(pw)
+    assert pw.deploying and pw.setup.ruleset == "mayhem"
+    assert pw.setup.scenario_path == path
+    pw.phase_bar.button_map["begin"].click()
+    assert pw.session.game.phase == "initiative"
