@@ -42,6 +42,10 @@ class Obstacles:
         #: Corners (m, 4, 2) when every obstacle is a rectangle (bases always are):
         #: then sight is tested with plain array arithmetic, no geometry calls.
         self.rects: NDArray[np.float64] | None = None
+        self._bb: NDArray[np.float64] | None = None
+        self._axes: tuple[NDArray[np.float64], NDArray[np.float64]] = (
+            np.zeros((0, 2)), np.zeros((0, 2)))
+        self._proj: list[tuple[NDArray[np.float64], NDArray[np.float64]]] = []
         if len(self.polygons):
             counts = shapely.get_num_coordinates(self.polygons)
             if bool(np.all(counts == 5)):
@@ -60,44 +64,38 @@ class Obstacles:
         (separating-axis test; touching or grazing does not count)?  `excluded`
         (n, m) marks pairs to ignore.  Needs `rects`."""
         assert self.rects is not None
-        r = self.rects  # (m, 4, 2)
+        if self._bb is None:
+            r = self.rects
+            self._axes = (r[:, 1] - r[:, 0], r[:, 3] - r[:, 0])
+            proj = [np.einsum("mkd,md->mk", r, ax) for ax in self._axes]
+            self._proj = [(p.min(axis=1), p.max(axis=1)) for p in proj]
+            self._bb = np.concatenate([r.min(axis=1), r.max(axis=1)], axis=1)  # (m, 4)
+        n = len(a)
+        out = np.zeros(n, dtype=bool)
+        lo, hi = np.minimum(a, b), np.maximum(a, b)
+        bb = self._bb
+        cand = ((lo[:, None, 0] < bb[None, :, 2]) & (hi[:, None, 0] > bb[None, :, 0])
+                & (lo[:, None, 1] < bb[None, :, 3]) & (hi[:, None, 1] > bb[None, :, 1])
+                & ~excluded)
+        cols = np.flatnonzero(cand.any(axis=0))
+        if not len(cols):
+            return out
+        hit = cand[:, cols]
         eps = 1e-9
-        hit: NDArray[np.bool_] = np.logical_not(excluded)
-        for axis in (r[:, 1] - r[:, 0], r[:, 3] - r[:, 0]):  # the rectangle's two axes
-            pr = np.einsum("mkd,md->mk", r, axis)  # (m, 4)
-            rmin, rmax = pr.min(axis=1), pr.max(axis=1)
-            pa = a @ axis.T  # (n, m)
+        for ax, (rmin, rmax) in zip(self._axes, self._proj, strict=True):
+            axis = ax[cols]
+            pa = a @ axis.T  # (n, c)
             pb = b @ axis.T
             smin, smax = np.minimum(pa, pb), np.maximum(pa, pb)
-            scale = np.linalg.norm(axis, axis=1) * eps
-            hit = hit & (smin < rmax - scale) & (smax > rmin + scale)
+            scale = np.hypot(axis[:, 0], axis[:, 1]) * eps
+            hit = hit & (smin < rmax[cols] - scale) & (smax > rmin[cols] + scale)
         d = b - a
         w = np.stack([-d[:, 1], d[:, 0]], axis=1)  # the segment's normal (n, 2)
-        pr = np.einsum("mkd,nd->nmk", r, w)  # (n, m, 4)
-        pa = np.einsum("nd,nd->n", a, w)[:, None]
-        scale = (np.linalg.norm(w, axis=1) * eps)[:, None]
-        hit = hit & (pr.min(axis=2) < pa - scale) & (pr.max(axis=2) > pa + scale)
-        out: NDArray[np.bool_] = np.asarray(hit.any(axis=1), dtype=bool)
-        return out
-
-    def blocking(self, segments: NDArray[np.object_], exclude: Iterable[str] = ()) -> NDArray[
-        np.bool_
-    ]:
-        """For each segment: does it cross the interior of any base not excluded?"""
-        out = np.zeros(len(segments), dtype=bool)
-        if self.tree is None or not len(segments):
-            return out
-        seg_idx, poly_idx = self.tree.query(segments, predicate="intersects")
-        if not len(seg_idx):
-            return out
-        skip = set(exclude)
-        keep = np.array([self.ids[j] not in skip for j in poly_idx], dtype=bool)
-        seg_idx, poly_idx = seg_idx[keep], poly_idx[keep]
-        if not len(seg_idx):
-            return out
-        real = shapely.relate_pattern(segments[seg_idx], self.polygons[poly_idx],
-                                      _CROSSES_INTERIOR)
-        out[seg_idx[real]] = True
+        pr = np.einsum("ckd,nd->nck", self.rects[cols], w)  # (n, c, 4)
+        pa0 = (a[:, 0] * w[:, 0] + a[:, 1] * w[:, 1])[:, None]
+        scale0 = (np.hypot(w[:, 0], w[:, 1]) * eps)[:, None]
+        hit = hit & (pr.min(axis=2) < pa0 - scale0) & (pr.max(axis=2) > pa0 + scale0)
+        out = np.asarray(hit.any(axis=1), dtype=bool)
         return out
 
 
