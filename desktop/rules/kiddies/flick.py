@@ -101,6 +101,8 @@ class Body:
     moved: bool = False
     offsets: list[Point] = field(default_factory=list)
     radius: float = 0.5
+    #: Radius of a circle round the centre that holds every disc.
+    reach: float = 0.5
 
     def __post_init__(self) -> None:
         short, long = sorted((self.frontage, self.depth))
@@ -115,6 +117,7 @@ class Body:
         first = -(long - short) / 2.0
         self.offsets = [(axis[0] * (first + k * step), axis[1] * (first + k * step))
                         for k in range(n)]
+        self.reach = max(math.hypot(ox, oy) for ox, oy in self.offsets) + self.radius
 
     @property
     def mass(self) -> float:
@@ -122,11 +125,6 @@ class Body:
 
     def discs(self) -> list[Point]:
         return [(self.x + ox, self.y + oy) for ox, oy in self.offsets]
-
-    @property
-    def reach(self) -> float:
-        """Radius of a circle round the centre that holds every disc."""
-        return max(math.hypot(ox, oy) for ox, oy in self.offsets) + self.radius
 
 
 @dataclass(frozen=True)

@@ -143,11 +143,10 @@ class KiddiesGame(Game):
         victory = scenario.game.victory
         if not any(isinstance(v, LastManStanding) for v in victory):
             victory = (*victory, LastManStanding())
-        limit = int(self.options["turn_limit"])
-        self.judge = VictoryJudge(
-            replace(scenario, game=replace(scenario.game, victory=victory)),
-            default_turn_limit=limit if limit > 0 else None,
-        )
+        #: Ruling: with no turn limit in the scenario, occupation is judged at the end
+        #: of every turn and the option's limit ends the game in a draw.
+        self.turn_limit = int(self.options["turn_limit"])
+        self.judge = VictoryJudge(replace(scenario, game=replace(scenario.game, victory=victory)))
         self.sides = (scenario.sides[0].id, scenario.sides[1].id)
         self.figures: dict[str, Figure] = expand(scenario)
         self._turn = 0
@@ -775,6 +774,8 @@ class KiddiesGame(Game):
 
     def _end_turn(self, ev: list[Event]) -> None:
         out = self.judge.end_of_turn(self._turn, self.views())
+        if out is None and self.judge.turn_limit is None and 0 < self.turn_limit <= self._turn:
+            out = Outcome(None, f"turn limit reached after turn {self._turn}: a draw")
         if out is not None:
             self._finish(out, ev)
             return
@@ -786,7 +787,9 @@ class KiddiesGame(Game):
         ev.append(Event("outcome", outcome.reason, outcome.to_json()))
 
     def views(self) -> list[PieceView]:
-        return [PieceView(f.id, f.side, f.type, f.active, 1, f.pos, f.footprint(), f.exited)
+        bases = bool(self.scenario.game.objectives)  # only objectives look at bases
+        return [PieceView(f.id, f.side, f.type, f.active, 1, f.pos,
+                          f.footprint() if bases else None, f.exited)
                 for f in self.figures.values() if f.kind != CANNON]
 
     def _check_immediate(self, ev: list[Event]) -> bool:
