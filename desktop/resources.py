@@ -6,8 +6,8 @@ PyInstaller bundle all lay the files out differently; callers never guess.
 
 from __future__ import annotations
 
+import importlib.util
 import sys
-from importlib import resources
 from pathlib import Path
 
 #: The scenario `volley` opens when given no file.
@@ -18,13 +18,17 @@ def _asset_dir(name: str) -> Path:
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         return Path(frozen) / name
+    # An installed wheel has desktop/assets/<name>/ without __init__.py: a
+    # namespace package, for which importlib.resources returns a
+    # MultiplexedPath (str() of it is not a path), so ask for its folder.
     try:
-        found = resources.files(f"desktop.assets.{name}")
-        path = Path(str(found))
+        spec = importlib.util.find_spec(f"desktop.assets.{name}")
+    except ModuleNotFoundError:
+        spec = None
+    for location in (spec.submodule_search_locations or ()) if spec else ():
+        path = Path(location)
         if path.is_dir():
             return path
-    except (ModuleNotFoundError, TypeError):
-        pass
     return Path(__file__).resolve().parent.parent / name
 
 
