@@ -145,8 +145,12 @@ class Blockers:
         passable: Sequence[bool],
         min_gap: Sequence[float | None],
         labels: Sequence[str] = (),
+        corners: Sequence[Sequence[Point]] | None = None,
     ) -> None:
         self.ids = list(ids)
+        #: When every blocker is a rectangle, its corners: tests then use plain
+        #: arithmetic (separating axes) instead of geometry objects.
+        self.corners = [list(c) for c in corners] if corners is not None else None
         self.geoms: NDArray[np.object_] = np.array(list(geoms), dtype=object)
         self.passable: NDArray[np.bool_] = np.array(list(passable), dtype=bool)
         self.min_gap: NDArray[np.float64] = np.array(
@@ -232,10 +236,74 @@ def terrain_problem(
     return None
 
 
+def _axes(c: Sequence[Point]) -> list[Point]:
+    out = []
+    for i in (0, 1):
+        ex, ey = c[i + 1][0] - c[i][0], c[i + 1][1] - c[i][1]
+        n = math.hypot(ex, ey) or 1.0
+        out.append((ex / n, ey / n))
+    return out
+
+
+def rect_overlap_depth(a: Sequence[Point], b: Sequence[Point]) -> float:
+    """For two rectangles (corners): the smallest overlap of their projections over
+    the four axes; negative when they are apart (a lower bound of the gap)."""
+    best = math.inf
+    for ax, ay in _axes(a) + _axes(b):
+        pa = [x * ax + y * ay for x, y in a]
+        pb = [x * ax + y * ay for x, y in b]
+        depth = min(max(pa), max(pb)) - max(min(pa), min(pb))
+        if depth < best:
+            best = depth
+    return best
+
+
+def _seg_point(p: Point, a: Point, b: Point) -> float:
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    wx, wy = p[0] - a[0], p[1] - a[1]
+    ll = ex * ex + ey * ey
+    t = 0.0 if ll == 0 else max(0.0, min(1.0, (wx * ex + wy * ey) / ll))
+    return math.hypot(wx - t * ex, wy - t * ey)
+
+
+def rect_gap(a: Sequence[Point], b: Sequence[Point]) -> float:
+    """Shortest distance between two rectangles given by their corners (0 if they meet)."""
+    if rect_overlap_depth(a, b) >= 0.0:
+        return 0.0
+    best = math.inf
+    for p, q in ((a, b), (b, a)):
+        for v in p:
+            for i in range(4):
+                d = _seg_point(v, q[i], q[(i + 1) % 4])
+                if d < best:
+                    best = d
+    return best
+
+
 def blocker_problem(plan: MovePlan, blockers: Blockers | Sequence[Blocker]) -> str | None:
-    """Bases the path would pass through, or the end would overlap or come too near."""
+    """Bases the path would pass through, or the end would overlap or come too near.
+    Bases that only touch (within `SHRINK`) neither block nor overlap."""
     bs = blockers if isinstance(blockers, Blockers) else Blockers.of(blockers)
     if not len(bs):
+        return None
+    gaps = bs.min_gap
+    if bs.corners is not None:
+        e = plan.end
+        end_c = corners(e.x, e.y, plan.frontage, plan.depth, e.facing)
+        lane_c: list[Point] | None = None
+        if plan.length >= 1e-9:
+            mx, my = (plan.start.x + e.x) / 2.0, (plan.start.y + e.y) / 2.0
+            lane_c = corners(mx, my, plan.frontage, plan.depth + plan.length,
+                             plan.travel_facing)
+        for k, c in enumerate(bs.corners):
+            end_depth = rect_overlap_depth(end_c, c)
+            if end_depth > SHRINK and not np.isnan(gaps[k]):
+                return f"would end on top of {bs.labels[k]}"
+            if (lane_c is not None and not bs.passable[k]
+                    and rect_overlap_depth(lane_c, c) > SHRINK):
+                return f"would pass through {bs.labels[k]}"
+            if gaps[k] > 0 and rect_gap(end_c, c) < gaps[k] - 1e-9:
+                return f"would end within {gaps[k]:g}\" of {bs.labels[k]}"
         return None
     end_in = plan.end_footprint(SHRINK)
     on_top = shapely.intersects(end_in, bs.geoms)
@@ -243,7 +311,6 @@ def blocker_problem(plan: MovePlan, blockers: Blockers | Sequence[Blocker]) -> s
         through = shapely.intersects(plan.lane(SHRINK), bs.geoms) & ~bs.passable
     else:
         through = np.zeros(len(bs), dtype=bool)
-    gaps = bs.min_gap
     near = np.zeros(len(bs), dtype=bool)
     need = np.flatnonzero(gaps > 0)
     if len(need):

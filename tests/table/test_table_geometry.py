@@ -148,3 +148,18 @@ def test_sight_through_obstacles_that_are_not_rectangles() -> None:
     assert obs.rects is None
     assert not line_of_sight((10, 0), box(9, 20, 11, 22), t, frozenset(), obs)
     assert line_of_sight((30, 0), box(29, 20, 31, 22), t, frozenset(), obs)
+
+
+def test_plain_rectangle_arithmetic_agrees_with_shapely() -> None:
+    import random
+
+    from desktop.table.movement import rect_gap, rect_overlap_depth
+    from desktop.table.shapes import corners
+
+    rng = random.Random(5)
+    for _ in range(300):
+        a = corners(rng.uniform(0, 10), rng.uniform(0, 10), 4, 2, rng.uniform(0, 360))
+        b = corners(rng.uniform(0, 10), rng.uniform(0, 10), 2, 2, rng.uniform(0, 360))
+        pa, pb = rect(0, 0, 1, 1, 0).__class__(a), rect(0, 0, 1, 1, 0).__class__(b)
+        assert rect_gap(a, b) == pytest.approx(pa.distance(pb), abs=1e-9)
+        assert (rect_overlap_depth(a, b) > 1e-6) == (pa.intersection(pb).area > 1e-6)

@@ -149,6 +149,7 @@ class UnitArrays:
     skirm: NDArray[np.bool_]
     centres: NDArray[np.float64]
     radii: NDArray[np.float64]
+    radii_list: list[float]
 
 
 @dataclass(frozen=True)
@@ -414,6 +415,7 @@ class D3Game(Game):
                 np.array([u.type is UnitType.LIGHT_INFANTRY for u in us], dtype=bool),
                 np.array([[u.x, u.y] for u in us], dtype=float).reshape(-1, 2),
                 np.array([math.hypot(u.frontage, u.depth) / 2.0 for u in us], dtype=float),
+                [math.hypot(u.frontage, u.depth) / 2.0 for u in us],
             )
         return self._unit_arrays
 
@@ -432,23 +434,33 @@ class D3Game(Game):
         if to is None:
             keep = [i for i, u in enumerate(us) if u.id != p.id]
         else:
-            own = math.hypot(p.frontage, p.depth) / 2.0
-            d = _segment_distances(arr.centres, p.pos, to)
-            near = d <= arr.radii + own + R.ENEMY_MIN_GAP + 0.05
-            keep = [int(i) for i in np.flatnonzero(near) if us[int(i)].id != p.id]
+            own = math.hypot(p.frontage, p.depth) / 2.0 + R.ENEMY_MIN_GAP + 0.05
+            keep = []
+            ax, ay = p.x, p.y
+            dx, dy = to[0] - ax, to[1] - ay
+            ll = dx * dx + dy * dy
+            for i, u in enumerate(us):
+                wx, wy = u.x - ax, u.y - ay
+                t = 0.0 if ll < 1e-12 else max(0.0, min(1.0, (wx * dx + wy * dy) / ll))
+                if (math.hypot(wx - t * dx, wy - t * dy) <= arr.radii_list[i] + own
+                        and u.id != p.id):
+                    keep.append(i)
         if not keep:
             return _NO_BLOCKERS
         ids = [us[i].id for i in keep]
         geoms = arr.fps[keep]
+        cs = [us[i].corners() for i in keep]
         if p.is_general:
-            return Blockers(ids, geoms, [True] * len(keep), [0.0] * len(keep))
-        friend = np.array([us[i].side == p.side for i in keep], dtype=bool)
-        passable = friend if p.type is UnitType.LIGHT_INFANTRY else friend & arr.skirm[keep]
+            return Blockers(ids, geoms, [True] * len(keep), [0.0] * len(keep), corners=cs)
+        friend = [us[i].side == p.side for i in keep]
+        skirm_mover = p.type is UnitType.LIGHT_INFANTRY
+        passable = [f and (skirm_mover or bool(arr.skirm[i])) for f, i in zip(friend, keep,
+                                                                                strict=True)]
         gaps: list[float | None] = [
             0.0 if f else (None if i == exempt else R.ENEMY_MIN_GAP)
             for f, i in zip(friend, ids, strict=True)
         ]
-        return Blockers(ids, geoms, list(passable), gaps)
+        return Blockers(ids, geoms, passable, gaps, corners=cs)
 
     def move_problem(self, p: Piece, x: float, y: float, facing: float,
                      allowance: float | None = None, target: str | None = None) -> str | None:
@@ -1075,20 +1087,6 @@ def _may_be_in_arc(apex: Point, facing: float, target: Piece) -> bool:
     spread = math.degrees(math.asin(min(1.0, r / d)))
     off = abs(angle_diff(bearing(apex, target.pos), facing))
     return off <= R.FIELD_OF_FIRE + spread + 1e-6
-
-
-def _segment_distances(pts: NDArray[np.float64], a: Point, b: Point) -> NDArray[np.float64]:
-    """Distance from each point to the segment ab."""
-    ax, ay = a
-    dx, dy = b[0] - ax, b[1] - ay
-    ll = dx * dx + dy * dy
-    px, py = pts[:, 0] - ax, pts[:, 1] - ay
-    if ll < 1e-12:
-        out: NDArray[np.float64] = np.hypot(px, py)
-        return out
-    t = np.clip((px * dx + py * dy) / ll, 0.0, 1.0)
-    res: NDArray[np.float64] = np.hypot(px - t * dx, py - t * dy)
-    return res
 
 
 def _r(v: float) -> float:
