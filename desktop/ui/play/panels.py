@@ -202,45 +202,61 @@ class DiceTray(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(300, 110)
 
+    def groups(self) -> list[tuple[str, list[tuple[str, int]]]]:
+        """Consecutive dice with the same purpose, as (purpose, [(kind, value)])."""
+        out: list[tuple[str, list[tuple[str, int]]]] = []
+        for kind, value, purpose in self.dice:
+            if out and out[-1][0] == purpose:
+                out[-1][1].append((kind, value))
+            else:
+                out.append((purpose, [(kind, value)]))
+        return out
+
     def paintEvent(self, event: object) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), QColor("#355e3b"))
-        p.setPen(QColor("#f4f1e8"))
         f = QFont()
         f.setPointSize(9)
+        small = QFont()
+        small.setPointSize(8)
         p.setFont(f)
-        p.drawText(QRectF(8, 4, self.width() - 16, 18), Qt.AlignmentFlag.AlignLeft,
+        p.setPen(QColor("#f4f1e8"))
+        p.drawText(QRectF(8, 4, self.width() - 16, 16), Qt.AlignmentFlag.AlignLeft,
                    self.caption)
-        size = 34.0
-        x, y = 12.0, 26.0
-        for kind, value, purpose in self.dice[:24]:
-            if x + size > self.width() - 6:
-                x = 12.0
-                y += size + 24
-            r = QRectF(x, y, size, size)
-            d3 = kind == "d3"
-            p.setPen(QPen(QColor("#222"), 1.2))
-            p.setBrush(QColor("#fdf6e3") if not d3 else QColor("#f6d27a"))
-            p.drawRoundedRect(r, 6, 6)
-            p.setBrush(QColor("#1d1d1b"))
-            p.setPen(Qt.PenStyle.NoPen)
-            if kind in ("d6", "d3") and value in self.PIPS:
-                for px, py in self.PIPS[value]:
-                    p.drawEllipse(QPointF(x + px * size, y + py * size), 3.2, 3.2)
-            else:
-                p.setPen(QColor("#1d1d1b"))
-                p.drawText(r, Qt.AlignmentFlag.AlignCenter, str(value))
+        size, gap = 26.0, 6.0
+        y = 24.0
+        for purpose, dice in self.groups():
+            if y > self.height() - size:
+                break
+            p.setFont(small)
             p.setPen(QColor("#e8e4d8"))
-            f2 = QFont()
-            f2.setPointSize(7)
-            p.setFont(f2)
-            words = purpose.split(":")[0][:12]
-            p.drawText(QRectF(x - 7, y + size + 1, size + 14, 14),
-                       Qt.AlignmentFlag.AlignHCenter, words)
-            p.setFont(f)
-            x += size + 18
+            p.drawText(QRectF(10, y, self.width() - 20, 14), Qt.AlignmentFlag.AlignLeft,
+                       purpose)
+            y += 15
+            x = 10.0
+            for kind, value in dice:
+                if x + size > self.width() - 6:
+                    x = 10.0
+                    y += size + gap
+                self._die(p, QRectF(x, y, size, size), kind, value)
+                x += size + gap
+            y += size + 8
         p.end()
+
+    def _die(self, p: QPainter, r: QRectF, kind: str, value: int) -> None:
+        p.setPen(QPen(QColor("#222"), 1.2))
+        p.setBrush(QColor("#f6d27a") if kind == "d3" else QColor("#fdf6e3"))
+        p.drawRoundedRect(r, 5, 5)
+        if kind in ("d6", "d3") and value in self.PIPS:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor("#1d1d1b"))
+            for px, py in self.PIPS[value]:
+                p.drawEllipse(QPointF(r.x() + px * r.width(), r.y() + py * r.height()),
+                              r.width() * 0.09, r.width() * 0.09)
+        else:
+            p.setPen(QColor("#1d1d1b"))
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, str(value))
 
 
 class OddsChart(QWidget):

@@ -559,7 +559,10 @@ class PlayWindow(QMainWindow):
         self.card.show_card(a.card(pid), colour, actions)
         if self.show_arcs and self.drag is None and self.proposal is None:
             ws = a.weapons(pid)
-            for it in arc_items([(w.name, w.area()) for w in ws]):
+            from desktop.scenario.geometry import table_polygon
+
+            table = table_polygon(g.scenario.table)
+            for it in arc_items([(w.name, w.area().intersection(table)) for w in ws]):
                 self.scene.addItem(it)
                 self.arc_items.append(it)
 
