@@ -15,6 +15,7 @@ rulings are in :mod:`~desktop.rules.blown_away.constants`; exact odds in
 from __future__ import annotations
 
 import copy
+import functools
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -214,7 +215,13 @@ class Piece:
            formation: Formation | None = None) -> BaseGeometry:
         x, y = self.pos if pos is None else pos
         w, d = self.size(formation)
-        return rect(x, y, w, d, self.facing if facing is None else facing)
+        return _rect(x, y, w, d, self.facing if facing is None else facing)
+
+    @property
+    def radius(self) -> float:
+        """Half the diagonal of its footprint: nothing of it lies further from its centre."""
+        w, d = self.size()
+        return math.hypot(w, d) / 2.0
 
     def front_centre(self) -> Point:
         return front_centre_of(self.pos[0], self.pos[1], self.size()[1], self.facing)
@@ -248,6 +255,14 @@ class State:
 
     def enemy(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+
+@functools.lru_cache(maxsize=8192)
+def _rect(x: float, y: float, w: float, d: float, facing: float) -> BaseGeometry:
+    """Footprints are immutable shapely polygons: built once per placement."""
+    g = rect(x, y, w, d, facing)
+    shapely.prepare(g)
+    return g
 
 
 def _r(v: float) -> float:
@@ -312,8 +327,9 @@ class BlownAwayGame(Game):
                              f"({', '.join(sides)})")
         self.state = State(sides, first, pieces, commanders,
                            dict.fromkeys(self.objective_ids), side=first)
-        ev = [Event("first", f"A coin decides: {self._name(first)} moves first",
-                    {"side": first})]
+        how = "A coin decides" if choice == "coin" else "By the game's options"
+        ev = [Event("first", f"{how}: {self._name(first)} moves first",
+                    {"side": first, "coin": choice == "coin"})]
         ev.append(self._turn_event())
         self._update_objectives(ev, None)
         self.events.extend(ev)
@@ -747,6 +763,8 @@ class BlownAwayGame(Game):
         if t.ranks == 0 or t.eliminated:
             return f"{t.id} has no men in ranks"
         apex = g.front_centre()
+        if math.dist(apex, t.pos) - t.radius > ARTILLERY_MAX_RANGE:
+            return f"{t.id} is beyond {ARTILLERY_MAX_RANGE:g}\""
         tfp = t.fp()
         dist = point_distance(apex, tfp)
         if dist < ARTILLERY_MIN_RANGE - 1e-9:
@@ -783,7 +801,8 @@ class BlownAwayGame(Game):
             return f"{u.id}'s gunners are away from their cannon"
         pair = _pair(u.id, t.id)
         if pair not in self.state.engaged:
-            if float(u.fp().distance(t.fp())) >= COMBAT_DISTANCE - 1e-9:
+            if math.dist(u.pos, t.pos) - u.radius - t.radius >= COMBAT_DISTANCE or \
+                    float(u.fp().distance(t.fp())) >= COMBAT_DISTANCE - 1e-9:
                 return f"{t.id} is not less than {COMBAT_DISTANCE:g}\" away"
             if not self.facing_either(u, t):
                 return f"neither {u.id} nor {t.id} faces the other"
@@ -1019,8 +1038,9 @@ class BlownAwayGame(Game):
                 p.pos = to
                 break
         p.facing = head
+        men = "man flees" if p.running == 1 else "men flee"
         ev.append(Event("broken", f"{p.name or p.id} has no men in ranks: its {p.running} "
-                                  f"running men flee to {_pt(p.pos)}",
+                                  f"running {men} to {_pt(p.pos)}",
                         {"unit": p.id, "to": list(p.pos), "running": p.running}))
 
     # rallying ----------------------------------------------------------------------------
@@ -1234,14 +1254,16 @@ class BlownAwayGame(Game):
         return Form(p.id, f, facing)
 
     def _goal(self, p: Piece, rng: random.Random) -> Point:
+        """Where a sampled move heads: mostly the nearest objective its side does not
+        hold, else the nearest enemy with men in ranks, now and then anywhere."""
         st = self.state
         enemies = self.formed(st.enemy(p.side))
-        objs = [o for o in self.scenario.game.objectives
+        objs = [o.position for o in self.scenario.game.objectives
                 if o.id in self.objective_areas and st.objectives.get(o.id) != p.side]
         r = rng.random()
-        if objs and (r < 0.45 or not enemies):
-            return rng.choice(objs).position
-        if enemies:
+        if objs and (r < 0.6 or not enemies):
+            return min(objs, key=lambda o: math.dist(o, p.pos))
+        if enemies and r < 0.9:
             return min(enemies, key=lambda e: math.dist(e.pos, p.pos)).pos
         tab = self.scenario.table
         return (rng.uniform(0, tab.width), rng.uniform(0, tab.depth))

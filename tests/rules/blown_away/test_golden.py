@@ -1,0 +1,68 @@
+"""Golden records for Blown Away: each tests/rules/golden/blown_away_*.yaml
+replays to exactly the final state in the .json beside it.
+
+- blown_away_scripted_combat: cards turned per side, the n-th killed making n
+  run, a tie where both win, cavalry and militia modifiers, a unit breaking
+  into a mob and its engagement ending.
+- blown_away_rally_and_guns: long-range fire paying 3 cannonballs at a
+  redoubt and 1 in the open, a picket broken, its mob running clear, the
+  commander riding to it and rallying one man (rally case 2).
+- blown_away_four_farms_random: a whole random game on the bundled scenario,
+  won by holding three of the four farms.
+
+After a deliberate rules change: `python -m tests.rules.blown_away.regen_golden`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from desktop.cli import main
+from desktop.rules.record import load_game
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+RECORDS = sorted(GOLDEN.glob("blown_away_*.yaml"))
+
+
+def test_at_least_three_golden_records() -> None:
+    assert len(RECORDS) >= 3
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=[r.stem for r in RECORDS])
+def test_golden_record_replays_to_its_final_state(record: Path) -> None:
+    expected = json.loads(record.with_suffix(".json").read_text(encoding="utf-8"))
+    game = load_game(record)
+    assert json.loads(json.dumps(game.snapshot())) == expected
+
+
+def test_scripted_records_use_exactly_their_cards() -> None:
+    for name in ("blown_away_scripted_combat", "blown_away_rally_and_guns"):
+        game = load_game(GOLDEN / f"{name}.yaml")
+        cards = [d for d in game.chance.log if d.kind == "card"]
+        assert cards and all(d.scripted for d in cards), name
+
+
+def test_scripted_combat_shows_the_rules_at_work() -> None:
+    g = load_game(GOLDEN / "blown_away_scripted_combat.yaml")
+    units = {u["id"]: u for u in g.snapshot()["units"]}
+    # Red foot: killed 1st, 2nd (tie), 3rd: 1 + 2 + 3 ran
+    assert (units["r_foot"]["ranks"], units["r_foot"]["running"],
+            units["r_foot"]["killed"]) == (4, 6, 3)
+    # Militia beaten by horse: 4, then 5 ran, then the last in ranks: a mob
+    assert units["r_mil"]["status"] == "disordered" and units["r_mil"]["dead"] == 3
+    assert units["r_mil"]["command"] == [] and units["r_mil"]["engaged"] == []
+    turned = [e for e in g.events if e.kind == "cards"]
+    assert [e.data["unit_card"] for e in turned] == ["KS", "QS", "5D", "AD", "10S", "JD", "KC"]
+
+
+def test_volley_replay_json_matches_golden(capsys: pytest.CaptureFixture[str]) -> None:
+    record = GOLDEN / "blown_away_four_farms_random.yaml"
+    assert main(["replay", str(record), "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state == json.loads(record.with_suffix(".json").read_text(encoding="utf-8"))
+    assert state["outcome"]["winner"] == "royal"
+    guns = [u for u in state["units"] if u["type"] == "foot_artillery"]
+    assert all("markers" in u for u in guns)
