@@ -1014,7 +1014,7 @@ class BlownAwayGame(Game):
         self.state.engaged = {pr for pr in self.state.engaged if p.id not in pr}
         ev.append(Event("eliminated", text, {"unit": p.id}))
 
-    def _break(self, p: Piece, away_from: Point | None, ev: list[Event]) -> None:
+    def _break(self, p: Piece, ev: list[Event]) -> None:
         """The last men in ranks have gone: the unit is a mob that runs RUN_DISTANCE
         to its rear and faces the rear (stopping short where it must)."""
         if p.running == 0:
@@ -1022,8 +1022,6 @@ class BlownAwayGame(Game):
             return
         self.state.engaged = {pr for pr in self.state.engaged if p.id not in pr}
         head = canonical_facing(p.facing + 180.0)
-        if away_from is not None and math.dist(away_from, p.pos) > 1e-9:
-            head = canonical_facing(round(bearing(away_from, p.pos), 6))
         fx, fy = forward(head)
         w, d = p.size()
         for k in (1.0, 0.75, 0.5, 0.25):
@@ -1133,7 +1131,7 @@ class BlownAwayGame(Game):
                         {"unit": loser.id, "killed": who, "nth": nth, "runs": runs,
                          "ran": len(ran), "ranks": loser.ranks, "running": loser.running}))
         if loser.ranks == 0:
-            self._break(loser, winner.pos, ev)
+            self._break(loser, ev)
 
     def _end_engagements(self, ev: list[Event]) -> None:
         """An engagement ends for a unit when it has no one left to fight: its
