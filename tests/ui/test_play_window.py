@@ -14,7 +14,7 @@ import pytest
 import desktop.rules  # noqa: F401
 from desktop.play.measure import Units
 from desktop.play.session import Seat, Setup
-from desktop.resources import bundled_scenario
+from desktop.resources import bundled_scenario, bundled_scenarios
 from desktop.scenario import load
 from desktop.ui.play.window import PlayWindow
 
@@ -178,3 +178,30 @@ def test_game_play_from_the_main_window(qtbot: Any, monkeypatch: pytest.MonkeyPa
     assert pw.setup.scenario_path == path
     pw.phase_bar.button_map["begin"].click()
     assert pw.session.game.phase == "initiative"
+
+
+@pytest.mark.parametrize("path", bundled_scenarios(), ids=lambda p: p.stem)
+def test_every_bundled_scenario_plays_under_its_ruleset(qtbot: Any, path: Path) -> None:
+    """Whatever the ruleset (with its own adapter or the generic one), the window
+    starts, shows cards, and takes forty random legal actions without trouble."""
+    import random
+
+    from desktop.play.session import default_ruleset
+    from desktop.rules.randomplay import random_action
+
+    sc = load(path)
+    w = PlayWindow()
+    qtbot.addWidget(w)
+    w.start(Setup(sc, default_ruleset(sc), seed=1))
+    rng = random.Random(2)
+    for _ in range(40):
+        g = w.session.game
+        if g.over:
+            break
+        side_pieces = [p for p in w.adapter.pieces().values() if p.side == g.side]
+        if side_pieces:
+            w.select(side_pieces[0].id)
+            assert w.card.text.text()
+        assert w.do(random_action(g, rng))
+    assert w.log.count() > 0
+    assert len(w.session.series) == len(w.session.steps) + 1
