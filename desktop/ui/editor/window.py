@@ -467,8 +467,11 @@ class EditorWindow(MainWindow):
         bar = self.menuBar()
         view_menu = None
         keep = getattr(self, "print_action", None)
+        extra = []  # menus other windows' helpers hang on the viewer (Game ▸ Play…)
         for a in bar.actions():
             name = a.text().replace("&", "")
+            if a.menu() is not None and name not in ("File", "View"):
+                extra.append(a.menu())
             if a.menu() is not None and name == "View":
                 view_menu = a.menu()
             elif a.menu() is not None and name == "File":
@@ -540,6 +543,8 @@ class EditorWindow(MainWindow):
         sc.addAction(self.victory_action)
         sc.addAction(self._act("&Reset deployment zones", self.reset_zones))
 
+        for menu in extra:
+            bar.addMenu(menu)
         v = bar.addMenu("&View")
         if view_menu is not None:
             for a in view_menu.actions():
