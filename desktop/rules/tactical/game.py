@@ -1520,6 +1520,10 @@ class TacticalGame(Game):
 
     # -- self-checks ------------------------------------------------------------------
 
+    def invariant_problems(self) -> list[str]:
+        """For the shared conformance harness (tests/rules/conformance.py)."""
+        return self.problems()
+
     def problems(self) -> list[str]:
         """Anything impossible about the state (empty when all is well)."""
         st = self.st

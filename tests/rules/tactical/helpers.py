@@ -116,3 +116,10 @@ def blue_first(g: TacticalGame) -> None:
 
 def kinds(g: TacticalGame) -> list[str]:
     return [e.kind for e in g.events]
+
+
+def scenario_path() -> str:
+    """The bundled grid scenario, found from the repository root."""
+    from pathlib import Path
+
+    return str(Path(__file__).resolve().parents[3] / "scenarios" / "tactical_ridge.yaml")

@@ -1,0 +1,98 @@
+"""Golden records: tests/rules/golden/tactical_*.yaml replay to the state saved
+next to them (tactical_*.json, the ``volley replay --json`` output).
+
+To write them afresh after a deliberate rules change (and read the diff!):
+
+    .venv/bin/python -m tests.rules.tactical.test_golden
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from desktop.rules import registry
+from desktop.rules.engine import Action
+from desktop.rules.record import load_record, record_of, replay, save_record
+from desktop.rules.tactical.game import TacticalGame
+from desktop.scenario import load
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+RECORDS = sorted(GOLDEN.glob("tactical_*.yaml"))
+SCENARIO = "../../../scenarios/tactical_ridge.yaml"
+
+#: name -> (seed of the dice, seed of the random player, options)
+GAMES: dict[str, tuple[int, int, dict[str, bool | int | float | str]]] = {
+    "tactical_ridge_objectives": (14, 14, {}),
+    "tactical_ridge_army_break": (38, 38, {}),
+    "tactical_ridge_no_skirmish": (24, 24, {"skirmish_fire": False}),
+}
+
+
+def test_tactical_golden_records_exist() -> None:
+    assert len(RECORDS) >= 3
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_tactical_golden_record_replays(path: Path) -> None:
+    game = replay(load_record(path))
+    expected = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+    assert json.loads(json.dumps(game.snapshot())) == expected
+
+
+def test_tactical_volley_replay_prints_the_golden_state(capsys: pytest.CaptureFixture[str]) -> None:
+    from desktop.cli import main
+
+    path = RECORDS[0]
+    assert main(["replay", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+
+
+def eager_action(g: TacticalGame, rng: random.Random) -> Action:
+    """A random player keen on a fight (so the records hold charges, routs and
+    officer casualties): charges, fire and rallies first, then moves that close
+    on the enemy, and the end of the phase last."""
+    from desktop.rules.tactical.actions import Charge, End, Fire, Move, Rally
+    from desktop.rules.tactical.grid import king_distance
+
+    acts = g.legal_actions()
+    keen = [a for a in acts if isinstance(a, (Charge, Fire, Rally))]
+    if keen and rng.random() < 0.85:
+        return rng.choice(keen)
+    closer: list[Action] = []
+    for a in acts:
+        if isinstance(a, Move):
+            u = g.unit(a.unit)
+            foes = g.enemies_of(u.side)
+            if foes and min(king_distance(a.to, e.sq) for e in foes) < min(
+                    king_distance(u.sq, e.sq) for e in foes):
+                closer.append(a)
+    if closer and rng.random() < 0.8:
+        return rng.choice(closer)
+    others = [a for a in acts if not isinstance(a, End)]
+    if others and (rng.random() < 0.6 or len(others) == len(acts)):
+        return rng.choice(others)
+    return End()
+
+
+def regenerate() -> None:
+    sc = load(GOLDEN / SCENARIO)
+    for name, (seed, player, options) in GAMES.items():
+        g = registry.get("tactical").new_game(sc, options, seed=seed)
+        rng = random.Random(player)
+        assert isinstance(g, TacticalGame)
+        while g.outcome is None:
+            g.apply(eager_action(g, rng))
+        path = GOLDEN / f"{name}.yaml"
+        save_record(record_of(g, scenario_path=SCENARIO), path)
+        snap = replay(load_record(path)).snapshot()
+        path.with_suffix(".json").write_text(json.dumps(snap, indent=2) + "\n", encoding="utf-8")
+        print(f"{path}: {len(g.history)} actions, {g.outcome}")
+
+
+if __name__ == "__main__":
+    regenerate()
