@@ -73,6 +73,7 @@ def test_tactical_legal_actions_all_pass_check(ridge: Scenario) -> None:
 
 def test_tactical_clone_is_independent(ridge: Scenario) -> None:
     g = registry.get("tactical").new_game(ridge, seed=3)
+    assert isinstance(g, TacticalGame)
     rng = random.Random(3)
     for _ in range(60):
         g.apply(random_action(g, rng))
