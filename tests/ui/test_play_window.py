@@ -205,3 +205,55 @@ def test_every_bundled_scenario_plays_under_its_ruleset(qtbot: Any, path: Path) 
         assert w.do(random_action(g, rng))
     assert w.log.count() > 0
     assert len(w.session.series) == len(w.session.steps) + 1
+
+
+def test_mouse_hover_and_click_a_target_and_pivot_by_the_handle(qtbot: Any) -> None:
+    from PySide6.QtCore import QEvent, QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.play.session import deploy
+
+    sc = deploy(load(bundled_scenario("d3_crossroads.yaml")), "fra_huss", (40.0, 18.0), 0.0)
+    w = PlayWindow()
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.start(Setup(sc, "d3", seed=5, options={"first_side": "fra"}, dice=[6, 6, 6]))
+    w.show()
+    qtbot.waitExposed(w)
+    port = w.view.viewport()
+
+    def at(x: float, y: float):
+        return w.view.mapFromScene(QPointF(x, y))
+
+    g = w.session.game
+    # Pivot a proposed move by dragging the white handle round to the east.
+    w.propose_move("fra_46_1", 17.0, 29.0)
+    h = w.ghost.handle_point()
+    QTest.mousePress(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     at(h.x(), h.y()))
+    QTest.mouseMove(port, at(25.0, 29.0))
+    QTest.mouseRelease(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       at(25.0, 29.0))
+    assert w.proposal is not None and w.proposal.facing == pytest.approx(90.0)
+    QTest.mouseClick(port, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier,
+                     at(5.0, 20.0))
+    assert w.proposal is None  # right-click cancels
+    # Click the hussars, hover the battery: the charge odds; click it: the charge.
+    huss = g.pieces["fra_huss"]
+    QTest.mouseClick(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     at(*huss.pos))
+    assert w.selected == "fra_huss" and "aus_art" in w.target_marks
+    art = g.pieces["aus_art"]
+    # A plain move with no button held (QTest.mouseMove does not reach an offscreen view).
+    pos = QPointF(at(*art.pos))
+    move = QMouseEvent(QEvent.Type.MouseMove, pos, port.mapToGlobal(pos),
+                       Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
+                       Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(port, move)
+    assert w.odds.view is not None and "charges" in w.odds.view.title
+    QTest.mouseClick(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     at(*art.pos))
+    assert g.history[-1].text().startswith("charge fra_huss aus_art")
+    assert g.pieces["fra_huss"].charging == "aus_art"
