@@ -368,3 +368,36 @@ def test_clone_is_independent_and_replays_alike() -> None:
     assert c.turn == 1 and c.outcome is None
     play_out(c, random.Random(3))
     assert c.snapshot() == g.snapshot()
+
+
+def test_squares_fire_all_round_and_columns_not_at_all() -> None:
+    """Rulings: a square fires all round; an attack column never fires."""
+    sq = unit("b1", 24, 30, 0, formation=Formation.SQUARE)
+    behind = unit("r1", 24, 35, 0)  # behind the square, 2" gap
+    g = new_game(scenario([sq, unit("b2", 10, 30, 0, formation=Formation.COLUMN)],
+                          [behind, unit("r2", 10, 25, 180)]), [6, 1])
+    play(g, "first", "hold b1", "hold r1", "hold b2", "hold r2")
+    texts = [a.text() for a in g.legal_actions()]
+    assert "fire b1 r1" in texts
+    assert not any(t.startswith("fire b2") for t in texts)
+
+
+def test_impassable_ground_blocks_moves() -> None:
+    """Ruling IMPASSABLE: lakes cannot be crossed."""
+    from desktop.scenario.model import EllipseShape, TerrainFeature
+    from desktop.scenario.vocabulary import TerrainType
+
+    lake = TerrainFeature("lake", TerrainType.LAKE, EllipseShape((24, 34), (6, 1.5)))
+    g = new_game(scenario([unit("b1", 24, 40, 0)], [unit("r1", 24, 4, 180)], terrain=[lake]),
+                 [6, 1])
+    play(g, "first")
+    assert "impassable" in (g.check(parse("move b1 24,29 0")) or "")
+    assert g.check(parse("move b1 24,37 0")) is None
+
+
+def test_light_infantry_move_twelve() -> None:
+    """Ruling SKIRMISH_MOVE: light infantry move as a line, 12."""
+    g = new_game(scenario([unit("b1", 24, 40, 0, LIGHT)], [unit("r1", 24, 4, 180)]), [6, 1])
+    play(g, "first")
+    assert g.check(parse("move b1 24,28 0")) is None
+    assert g.check(parse("move b1 24,27.5 0")) is not None
