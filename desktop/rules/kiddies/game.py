@@ -874,7 +874,8 @@ class KiddiesGame(Game):
             tb = self._roll(rb, f"hand to hand: {'+'.join(b)}")
             dead = list(b) if ta > tb else list(a) if tb > ta else [*a, *b]
             ev.append(Event("melee", f"{'+'.join(a)} ({ta}) against {'+'.join(b)} ({tb}): "
-                            + ("all fall" if ta == tb else f"{', '.join(dead)} fall"),
+                            + ("all fall" if ta == tb else
+                               f"{', '.join(dead)} {'falls' if len(dead) == 1 else 'fall'}"),
                             {"a": list(a), "b": list(b), "a_total": ta, "b_total": tb,
                              "killed": dead}))
             for fid in dead:

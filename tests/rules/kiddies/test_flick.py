@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -120,7 +121,7 @@ def test_a_game_flick_replays_the_same_flight_and_samples_its_path() -> None:
     events = g.apply_text("volley b.5 90 0.6")
     shot = next(e for e in events if e.kind == "shot")
     path = shot.data["flight"]["path"]
-    assert len(path) > 5 and all(a[0] < b[0] for a, b in zip(path, path[1:], strict=False))
+    assert len(path) > 5 and all(a[0] < b[0] for a, b in itertools.pairwise(path))
     assert all(len(p) == 3 for p in path)
     assert {"impacts", "fell", "moved", "off_table"} <= set(shot.data["flight"])
     assert any(d.kind == "flick" for d in g.chance.log)
