@@ -251,6 +251,8 @@ class State:
     commander_moved: bool = False
     #: Pairs of units engaged with each other (sorted ids).
     engaged: set[tuple[str, str]] = field(default_factory=set)
+    #: The cards turned in the latest combat, by side.
+    last_cards: dict[str, str] = field(default_factory=dict)
     outcome: Outcome | None = None
 
     def enemy(self, side: str) -> str:
@@ -1102,6 +1104,7 @@ class BlownAwayGame(Game):
         vu, vt = card_value(cu) + bu, card_value(ct) + bt
         u.fought = True
         self.state.engaged.add(_pair(u.id, t.id))
+        self.state.last_cards = {u.side: cu, t.side: ct}
         if vu > vt:
             result = f"{u.name or u.id} wins"
         elif vt > vu:
@@ -1370,6 +1373,7 @@ class BlownAwayGame(Game):
             "commander_moved": st.commander_moved,
             "objectives": dict(st.objectives),
             "cards_left": {s: len(pile_of(self.chance, s)) for s in st.sides},
+            "last_cards": dict(st.last_cards),
             "markers": {p.id: p.markers for p in st.pieces.values() if p.is_artillery},
             "artillery_immobile": self.immobile_guns,
         }

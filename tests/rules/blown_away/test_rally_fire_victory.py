@@ -234,3 +234,24 @@ def test_combat_odds_use_the_cards_left_and_the_defence_bonus() -> None:
 def test_artillery_odds_count_face_values() -> None:
     o = combat_odds(["9H"], list(FULL_DECK), 0, 0, lambda c: card_value(c), lambda c: 1)
     assert o.unit_wins == Fraction(32, 52) and o.target_runs[9] == Fraction(36, 52)
+
+
+# --- what the play window shows -------------------------------------------------------
+
+
+def test_snapshot_shows_men_cards_and_cannonballs() -> None:
+    # Issue 8: men in ranks, running and killed per unit, the cards turned, and
+    # each gun's remaining markers.
+    sc = scenario([foot("b1", 40, 60, 0), gun("bg", 60, 66, 315)], [foot("r1", 40, 55, 180)])
+    g = new_game(sc, cards=["KS", "2H"])
+    play(g, "end", "fire bg r1", "end", "combat b1 r1")
+    snap = g.snapshot()
+    units = {u["id"]: u for u in snap["units"]}
+    assert {k: units["r1"][k] for k in ("ranks", "running", "killed", "dead")} == {
+        "ranks": 10, "running": 1, "killed": 1, "dead": 1}
+    assert units["r1"]["command"] == ["officer", "drummer", "flag"]
+    assert units["bg"]["markers"] == 3 and units["bg"]["at_gun"] is True
+    assert snap["counters"]["last_cards"] == {"blue": "KS", "red": "2H"}
+    assert snap["counters"]["markers"] == {"bg": 3}
+    assert [e.text for e in g.events if e.kind == "cards"] == [
+        "b1 turns KS, r1 turns 2H: b1 wins"]
