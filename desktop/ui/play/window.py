@@ -18,10 +18,8 @@ from PySide6.QtGui import QAction, QActionGroup, QColor, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QVBoxLayout,
     QWidget,
 )
@@ -32,18 +30,12 @@ from desktop.play.allowance import Bands, Probe, compute_bands, probe
 from desktop.play.log import LogLine, dice_of, step_lines
 from desktop.play.measure import (
     Units,
-    available_units,
-    edge_to_edge,
     fmt_distance,
-    path_length,
-    sight_report,
-    snap,
     square_centre,
 )
 from desktop.play.pieces import PieceInfo
 from desktop.play.session import Seat, Session, Setup, deploy, deploy_problem, series_by_turn
 from desktop.rules.engine import Action, Game, IllegalAction
-from desktop.rules.record import RecordError, load_record, save_record
 from desktop.scenario.model import Base, Scenario
 from desktop.scenario.vocabulary import Formation
 from desktop.ui import icons
@@ -62,7 +54,9 @@ from desktop.ui.play.items import (
     TrailItem,
     arc_items,
 )
+from desktop.ui.play.measuring import MeasuringTools
 from desktop.ui.play.panels import DiceTray, LogView, OddsChart, PhaseBar, StrengthChart, UnitCard
+from desktop.ui.play.replaying import RecordsAndReplay
 from desktop.ui.table import TableScene, TableView
 
 APP_NAME = "Volley"
@@ -107,7 +101,7 @@ def display_scenario(game: Game, adapter: Adapter) -> Scenario:
     return replace(game.scenario, sides=tuple(sides))
 
 
-class PlayWindow(QMainWindow):
+class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
     #: Milliseconds before the computer takes its action (0 in tests).
     computer_delay = 250
 
@@ -906,208 +900,13 @@ class PlayWindow(QMainWindow):
         self.drag = self.proposal = None
         self.cursor_label.set_text([])
 
-    # --- measuring ---------------------------------------------------------------------
-
-    def set_tool(self, tool: str) -> None:
-        self.tool = tool
-        self.tool_actions[tool].setChecked(True)
-        self.ruler_points = []
-        self.ruler_item.set_points([])
-        self.cursor_label.set_text([])
-        self.sight_from = None
-        if self.sight_item is not None:
-            self.scene.removeItem(self.sight_item)
-            self.sight_item = None
-        hints = {"select": "", "ruler": "Ruler: click to start and to add waypoints; double- or "
-                 "right-click to finish. Snaps to base corners and edges; from inside a base "
-                 "it measures edge to edge.",
-                 "sight": "Line of sight: click a unit, then point at another."}
-        self.message(hints[tool])
-
-    def cycle_units(self) -> None:
-        sc = self.setup.scenario if self.setup else None
-        if sc is None:
-            return
-        modes = available_units(sc.table)
-        i = modes.index(self.units_mode) if self.units_mode in modes else 0
-        self.units_mode = modes[(i + 1) % len(modes)]
-        self.message(f"Measuring in {self.units_mode.value}")
-
-    def _bases(self) -> list[tuple[str, object]]:
-        a = self.adapter
-        if a is None:
-            return []
-        return [(p.id, p.footprint()) for p in a.pieces().values()
-                if p.present and not p.is_officer]
-
-    def _snap(self, pt: tuple[float, float]) -> tuple[float, float]:
-        return snap(pt, self._bases()).point  # type: ignore[arg-type]
-
-    def ruler_click(self, pt: tuple[float, float]) -> None:
-        if not self.ruler_points:
-            self.ruler_start_piece = self.piece_at(pt)
-        self.ruler_points.append(self._snap(pt))
-        self.ruler_hover(pt)
-
-    def ruler_hover(self, pt: tuple[float, float]) -> None:
-        sc = self.setup.scenario if self.setup else None
-        if not self.ruler_points or sc is None:
-            return
-        a = self.adapter
-        other = self.piece_at(pt)
-        pcs = a.pieces() if a else {}
-        if (len(self.ruler_points) == 1 and self.ruler_start_piece and other
-                and other != self.ruler_start_piece and a is not None):
-            gap = edge_to_edge(pcs[self.ruler_start_piece].footprint(), pcs[other].footprint())
-            pts = [gap.a, gap.b]
-            lines = [f"{fmt_distance(gap.distance, sc.table, self.units_mode)} edge to edge",
-                     f"{pcs[self.ruler_start_piece].name} → {pcs[other].name}"]
-        else:
-            s = snap(pt, self._bases())  # type: ignore[arg-type]
-            pts = [*self.ruler_points, s.point]
-            total = path_length(pts)
-            lines = [fmt_distance(total, sc.table, self.units_mode)]
-            if len(pts) > 2:
-                lines.append(f"{len(pts) - 2} waypoint(s); last leg "
-                             f"{fmt_distance(path_length(pts[-2:]), sc.table, self.units_mode)}")
-            if s.kind != "free":
-                what = pcs[s.piece].name if s.piece in pcs else s.piece
-                lines.append(f"snapped to a {s.kind} of {what}")
-        self.ruler_item.set_points(pts, QColor(255, 240, 120))
-        self.cursor_label.setPos(QPointF(*pt))
-        self.cursor_label.set_text(lines, QColor(60, 60, 20))
-        self.ruler_reading = lines[0]
-
-    def ruler_finish(self) -> None:
-        if self.ruler_points:
-            self.message(f"Ruler: {getattr(self, 'ruler_reading', '')}")
-        self.ruler_points = []
-        self.ruler_start_piece = None
-
-    def sight_click(self, pt: tuple[float, float]) -> None:
-        pid = self.piece_at(pt)
-        if pid is None:
-            return
-        if self.sight_from is None or self.sight_from == pid:
-            self.sight_from = pid
-            self.message(f"Line of sight from {pid}: point at another unit.")
-        else:
-            self.sight_between(self.sight_from, pid)
-            self.sight_from = None
-
-    def sight_hover(self, pt: tuple[float, float]) -> None:
-        if self.sight_from is None:
-            return
-        pid = self.piece_at(pt)
-        if pid is not None and pid != self.sight_from:
-            self.sight_between(self.sight_from, pid, pt)
-
-    def sight_between(self, a_id: str, b_id: str, at: tuple[float, float] | None = None) -> str:
-        a = self.adapter
-        if a is None:
-            return ""
-        pcs = a.pieces()
-        pa, pb = pcs[a_id], pcs[b_id]
-        from desktop.table.shapes import front_centre_of
-
-        origin = pa.pos if pa.is_officer else front_centre_of(pa.x, pa.y, pa.depth, pa.facing)
-        rep = sight_report(origin, pb.footprint(), a.terrain(), a.sight_types(), self._bases(),
-                           exclude=(a_id, b_id), exempt_in=(pa.footprint(), pb.footprint()),
-                           engine_says=a.can_see(a_id, b_id),
-                           names={p.id: p.name for p in pcs.values()})
-        if self.sight_item is not None:
-            self.scene.removeItem(self.sight_item)
-        self.sight_item = SightItem(rep)
-        self.scene.addItem(self.sight_item)
-        text = f"{pa.name} → {pb.name}: {rep.verdict}"
-        self.cursor_label.setPos(QPointF(*(at or pb.pos)))
-        self.cursor_label.set_text([text], QColor(40, 140, 60) if rep.clear else ILLEGAL)
-        self.message(text)
-        return rep.verdict
+    # --- arcs -------------------------------------------------------------------------------
 
     def _toggle_arcs(self, on: bool) -> None:
         self.show_arcs = on
         self._show_selection()
 
-    # --- files and replay --------------------------------------------------------------
-
-    def choose_save(self) -> None:
-        if self.session is None:
-            return
-        name, _ = QFileDialog.getSaveFileName(self, "Save game", str(self.path or ""),
-                                              "Volley games (*.yaml)")
-        if name:
-            self.save_game(Path(name))
-
-    def save_game(self, path: Path) -> None:
-        assert self.session is not None
-        save_record(self.session.record(path), path)
-        self.path = path
-        self.message(f"Saved {path.name} ({len(self.session.steps)} actions)")
-
-    def choose_open(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open game", "",
-                                              "Volley games (*.yaml);;All files (*)")
-        if name:
-            self.open_game(Path(name))
-
-    def open_game(self, path: Path) -> bool:
-        try:
-            session = Session.from_record(load_record(path), path)
-        except (RecordError, IllegalAction) as e:
-            QMessageBox.warning(self, "Cannot open the game", str(e))
-            return False
-        self.path = path
-        self.load_session(session)
-        self.message(f"Opened {path.name}: {len(session.steps)} actions replayed")
-        return True
-
-    def enter_replay(self) -> None:
-        if self.session is None:
-            return
-        self._clear_move()
-        self.replay_to(0)
-
-    def replay_to(self, n: int) -> None:
-        s = self.session
-        if s is None:
-            return
-        n = max(0, min(n, len(s.steps)))
-        self.replay_at = n
-        self.replay_game = s.replay_game(n)
-        self.selected = None
-        dice = dice_of(s.steps[n - 1]) if n > 0 else []
-        self.dice.set_dice(dice, f"step {n}: {s.steps[n - 1].action}" if n else "the start")
-        if n > 0:
-            self.message(" · ".join(e.text for e in s.steps[n - 1].events[-2:])
-                         or s.steps[n - 1].action)
-            for i in range(self.log.count()):
-                it = self.log.item(i)
-                if it.data(Qt.ItemDataRole.UserRole) == n - 1:
-                    self.log.setCurrentItem(it)
-                    self.log.scrollToItem(it)
-                    break
-        self.refresh()
-
-    def replay_step(self, delta: int) -> None:
-        if self.replay_at is not None:
-            self.replay_to(self.replay_at + delta)
-
-    def leave_replay(self) -> None:
-        self.replay_at = None
-        self.replay_game = None
-        self.refresh()
-
-    def resume_from_replay(self) -> None:
-        s, n = self.session, self.replay_at
-        if s is None or n is None:
-            return
-        rec = s.record()
-        rec.actions = rec.actions[:n]
-        new = Session.from_record(rec)
-        new.setup.seats = dict(s.setup.seats)
-        new.setup.scenario_path = s.setup.scenario_path
-        self.load_session(new)
+    # --- keys -------------------------------------------------------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.replay_at is not None:
@@ -1125,42 +924,6 @@ class PlayWindow(QMainWindow):
         if self.interaction.key(event):
             return
         super().keyPressEvent(event)
-
-    # --- the end ------------------------------------------------------------------------
-
-    def announce_victory(self) -> QDialog | None:
-        s = self.session
-        if s is None or s.game.outcome is None:
-            return None
-        out = s.game.outcome
-        d = QDialog(self)
-        d.setWindowTitle("The battle is over")
-        lay = QVBoxLayout(d)
-        who = f"{s.side_name(out.winner)} wins" if out.winner else "A draw"
-        title = QLabel(f"<h2 style='color:{self.side_colour(out.winner, ink=True)}'>{who}</h2>"
-                       f"<p>{out.reason}</p>")
-        title.setWordWrap(True)
-        lay.addWidget(title)
-        left = s.adapter.units_left()
-        label, strength = s.adapter.strength()
-        start = s.series[0].values
-        rows = "".join(
-            f"<tr><td><b>{x.name}</b></td><td>{left.get(x.id, 0)} units</td>"
-            f"<td>{strength.get(x.id, 0):g} of {start.get(x.id, 0):g} {label}</td></tr>"
-            for x in s.game.scenario.sides)
-        summary = QLabel(f"<p>After {s.game.turn} turns and {len(s.steps)} actions:</p>"
-                         f"<table cellpadding=4>{rows}</table>")
-        lay.addWidget(summary)
-        chart = StrengthChart()
-        xs, ys = series_by_turn(s.series)
-        sc = s.game.scenario
-        chart.show_series(label, xs, ys, {x.id: x.colour for x in sc.sides},
-                          {x.id: x.name for x in sc.sides})
-        lay.addWidget(chart)
-        d.resize(520, 460)
-        d.show()
-        self.victory_dialog = d
-        return d
 
     def _show_position(self, pos: QPointF | None) -> None:
         sc = self.setup.scenario if self.setup else None

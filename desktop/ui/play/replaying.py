@@ -1,0 +1,135 @@
+"""The play window's records: save, open, replay step by step, and the end.
+
+A mixin of :class:`desktop.ui.play.window.PlayWindow`.  Saving writes the
+game's record (desktop.rules.record); opening replays it; replaying shows
+the game after any number of actions, forward and back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMessageBox, QVBoxLayout
+
+from desktop.play.log import dice_of
+from desktop.play.session import Session, series_by_turn
+from desktop.rules.engine import IllegalAction
+from desktop.rules.record import RecordError, load_record, save_record
+from desktop.ui.play.panels import StrengthChart
+
+
+class RecordsAndReplay:
+    """Game ▸ Save, Open, Replay; the victory dialog."""
+
+    def choose_save(self) -> None:
+        if self.session is None:
+            return
+        name, _ = QFileDialog.getSaveFileName(self, "Save game", str(self.path or ""),
+                                              "Volley games (*.yaml)")
+        if name:
+            self.save_game(Path(name))
+
+    def save_game(self, path: Path) -> None:
+        assert self.session is not None
+        save_record(self.session.record(path), path)
+        self.path = path
+        self.message(f"Saved {path.name} ({len(self.session.steps)} actions)")
+
+    def choose_open(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open game", "",
+                                              "Volley games (*.yaml);;All files (*)")
+        if name:
+            self.open_game(Path(name))
+
+    def open_game(self, path: Path) -> bool:
+        try:
+            session = Session.from_record(load_record(path), path)
+        except (RecordError, IllegalAction) as e:
+            QMessageBox.warning(self, "Cannot open the game", str(e))
+            return False
+        self.path = path
+        self.load_session(session)
+        self.message(f"Opened {path.name}: {len(session.steps)} actions replayed")
+        return True
+
+    def enter_replay(self) -> None:
+        if self.session is None:
+            return
+        self._clear_move()
+        self.replay_to(0)
+
+    def replay_to(self, n: int) -> None:
+        s = self.session
+        if s is None:
+            return
+        n = max(0, min(n, len(s.steps)))
+        self.replay_at = n
+        self.replay_game = s.replay_game(n)
+        self.selected = None
+        dice = dice_of(s.steps[n - 1]) if n > 0 else []
+        self.dice.set_dice(dice, f"step {n}: {s.steps[n - 1].action}" if n else "the start")
+        if n > 0:
+            self.message(" · ".join(e.text for e in s.steps[n - 1].events[-2:])
+                         or s.steps[n - 1].action)
+            for i in range(self.log.count()):
+                it = self.log.item(i)
+                if it.data(Qt.ItemDataRole.UserRole) == n - 1:
+                    self.log.setCurrentItem(it)
+                    self.log.scrollToItem(it)
+                    break
+        self.refresh()
+
+    def replay_step(self, delta: int) -> None:
+        if self.replay_at is not None:
+            self.replay_to(self.replay_at + delta)
+
+    def leave_replay(self) -> None:
+        self.replay_at = None
+        self.replay_game = None
+        self.refresh()
+
+    def resume_from_replay(self) -> None:
+        s, n = self.session, self.replay_at
+        if s is None or n is None:
+            return
+        rec = s.record()
+        rec.actions = rec.actions[:n]
+        new = Session.from_record(rec)
+        new.setup.seats = dict(s.setup.seats)
+        new.setup.scenario_path = s.setup.scenario_path
+        self.load_session(new)
+
+    def announce_victory(self) -> QDialog | None:
+        s = self.session
+        if s is None or s.game.outcome is None:
+            return None
+        out = s.game.outcome
+        d = QDialog(self)
+        d.setWindowTitle("The battle is over")
+        lay = QVBoxLayout(d)
+        who = f"{s.side_name(out.winner)} wins" if out.winner else "A draw"
+        title = QLabel(f"<h2 style='color:{self.side_colour(out.winner, ink=True)}'>{who}</h2>"
+                       f"<p>{out.reason}</p>")
+        title.setWordWrap(True)
+        lay.addWidget(title)
+        left = s.adapter.units_left()
+        label, strength = s.adapter.strength()
+        start = s.series[0].values
+        rows = "".join(
+            f"<tr><td><b>{x.name}</b></td><td>{left.get(x.id, 0)} units</td>"
+            f"<td>{strength.get(x.id, 0):g} of {start.get(x.id, 0):g} {label}</td></tr>"
+            for x in s.game.scenario.sides)
+        summary = QLabel(f"<p>After {s.game.turn} turns and {len(s.steps)} actions:</p>"
+                         f"<table cellpadding=4>{rows}</table>")
+        lay.addWidget(summary)
+        chart = StrengthChart()
+        xs, ys = series_by_turn(s.series)
+        sc = s.game.scenario
+        chart.show_series(label, xs, ys, {x.id: x.colour for x in sc.sides},
+                          {x.id: x.name for x in sc.sides})
+        lay.addWidget(chart)
+        d.resize(520, 460)
+        d.show()
+        self.victory_dialog = d
+        return d
