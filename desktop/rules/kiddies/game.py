@@ -72,7 +72,7 @@ from desktop.rules.kiddies.constants import (
     SKIRMISHER,
     STRENGTH_DECIMALS,
 )
-from desktop.rules.kiddies.odds import Roll, rolls_for
+from desktop.rules.kiddies.odds import FightOdds, Roll, fight_odds, rolls_for
 from desktop.rules.kiddies.pieces import ACTIVE, DESTROYED, EXITED, KILLED, Figure, expand
 from desktop.rules.kiddies.table import (
     ChargePlan,
@@ -859,6 +859,15 @@ class KiddiesGame(Game):
             taken.add(f.id)
             taken.update(chosen)
             out.append(((f.id,), chosen))
+        return out
+
+    def melee_odds(self) -> list[tuple[tuple[str, ...], tuple[str, ...], FightOdds]]:
+        """Every fight hand to hand would bring now, with the exact odds of its first side."""
+        out = []
+        for a, b in self.fights():
+            fa, fb = self.figures[a[0]], self.figures[b[0]]
+            ra, rb = rolls_for(fa.kind == CAVALRY, len(a), fb.kind == CAVALRY, len(b))
+            out.append((a, b, fight_odds(ra, rb)))
         return out
 
     def _melee(self, ev: list[Event]) -> None:

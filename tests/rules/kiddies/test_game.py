@@ -325,6 +325,17 @@ def test_a_volley_group_man_is_not_doubled_up_while_his_mates_are_free() -> None
     assert loose.fights() == [(("b.1",), ("r1.1", "r2.1"))]
 
 
+def test_melee_odds_preview_the_fights_exactly() -> None:
+    from fractions import Fraction
+
+    foot = [line("b1", 9.5, 10), line("b2", 11, 9), line("b3", 11, 11)]
+    g = new_game([*foot, FAR_BLUE], [horse("r", 11, 10, 1, 270), FAR_RED], dice=[6, 1])
+    [(a, b, odds)] = g.melee_odds()
+    assert a == ("r.1",) and len(b) == 3
+    assert (odds.win, odds.draw, odds.loss) == (Fraction(135, 216), Fraction(25, 216),
+                                                Fraction(56, 216))
+
+
 # -- the cavalry charge ------------------------------------------------------------------------
 
 
