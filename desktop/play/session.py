@@ -233,17 +233,17 @@ def deploy_problem(scenario: Scenario, pid: str, pos: tuple[float, float],
     zone = Polygon(deployment_zone(scenario, side.id)).buffer(1e-6)
     unit = next((u for u in side.units if u.id == pid), None)
     if unit is None:
-        return None if zone.covers(SPoint(pos)) else f"{pid} must stay in {side.name}'s zone"
+        return None if zone.covers(SPoint(pos)) else "it must stay inside its side's zone"
     fp = Polygon(rect_corners(pos, unit.base.frontage, unit.base.depth, facing))
     if not zone.covers(fp):
-        return f"{unit.name} must stay inside {side.name}'s deployment zone"
+        return "it must stay inside its side's deployment zone"
     for _, other in scenario.all_units():
         if other.id == pid:
             continue
         ofp = Polygon(rect_corners(other.position, other.base.frontage, other.base.depth,
                                    other.facing))
         if fp.intersection(ofp).area > 1e-3:
-            return f"{unit.name} would overlap {other.name}"
+            return f"it would overlap {other.name}"
     return None
 
 

@@ -226,8 +226,19 @@ class LabelItem(QGraphicsItem):
         fm = QFontMetricsF(self.font)
         w = max((fm.horizontalAdvance(t) for t in self.lines), default=0.0)
         h = fm.height() * len(self.lines)
-        self._rect = QRectF(16, 14, w + 14, h + 10)
+        self._size = (w + 14, h + 10)
+        self._rect = QRectF(16, 14, *self._size)
         self.update()
+
+    def place(self, at: QPointF, room_right: float, room_below: float) -> None:
+        """Put the note by the cursor at `at`, on the side where the view has room
+        (`room_right`/`room_below`: screen pixels from the cursor to the view's edge)."""
+        self.prepareGeometryChange()
+        w, h = getattr(self, "_size", (0.0, 0.0))
+        x = 16.0 if room_right >= w + 24 else -16.0 - w
+        y = 14.0 if room_below >= h + 24 else -14.0 - h
+        self._rect = QRectF(x, y, w, h)
+        self.setPos(at)
 
     def boundingRect(self) -> QRectF:
         return self._rect

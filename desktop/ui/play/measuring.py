@@ -7,7 +7,6 @@ Qt-free, in :mod:`desktop.play.measure`.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 
 from desktop.play.measure import (
@@ -90,8 +89,8 @@ class MeasuringTools:
                 what = pcs[s.piece].name if s.piece in pcs else s.piece
                 lines.append(f"snapped to a {s.kind} of {what}")
         self.ruler_item.set_points(pts, QColor(255, 240, 120))
-        self.cursor_label.setPos(QPointF(*pt))
         self.cursor_label.set_text(lines, QColor(60, 60, 20))
+        self.place_label(pt)
         self.ruler_reading = lines[0]
 
     def ruler_finish(self) -> None:
@@ -136,7 +135,7 @@ class MeasuringTools:
         self.sight_item = SightItem(rep)
         self.scene.addItem(self.sight_item)
         text = f"{pa.name} → {pb.name}: {rep.verdict}"
-        self.cursor_label.setPos(QPointF(*(at or pb.pos)))
         self.cursor_label.set_text([text], QColor(40, 140, 60) if rep.clear else ILLEGAL)
+        self.place_label(at or pb.pos)
         self.message(text)
         return rep.verdict

@@ -791,10 +791,15 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
             else:
                 lines.append("legal: release to propose")
         self.trail.set_line(QPointF(*d.piece.pos), QPointF(d.x, d.y), colour)
-        where = at or (d.x, d.y)
-        self.cursor_label.setPos(QPointF(*where))
         self.cursor_label.set_text(lines, colour)
+        self.place_label(at or (d.x, d.y))
         return d.probe
+
+    def place_label(self, at: tuple[float, float]) -> None:
+        """The cursor note beside `at`, turned towards the room left in the view."""
+        port = self.view.viewport()
+        pt = self.view.mapFromScene(QPointF(*at))
+        self.cursor_label.place(QPointF(*at), port.width() - pt.x(), port.height() - pt.y())
 
     def refresh_probe(self) -> None:
         d = self.proposal or self.drag
