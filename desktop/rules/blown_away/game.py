@@ -615,10 +615,10 @@ class BlownAwayGame(Game):
 
         The move stops at the first point where a man is less than STOP_DISTANCE
         from an enemy with men in ranks that it faces or that faces it, and
-        nearer than it was at the start (a unit already close may draw off)."""
+        nearer than it was at the start, after its pivot (a unit already close may
+        turn about and draw off)."""
         length = math.dist(start, to)
         w, d = p.size()
-        here = p.fp()
         fx, fy = (0.0, 0.0) if length < 1e-9 else ((to[0] - start[0]) / length,
                                                   (to[1] - start[1]) / length)
         lane = LineString([start, to]) if length > 1e-9 else SPoint(start)
@@ -642,7 +642,7 @@ class BlownAwayGame(Game):
         hit = np.zeros(len(ts), dtype=bool)
         for e in enemies:
             efp = e.fp()
-            limit = min(STOP_DISTANCE, float(here.distance(efp)))
+            limit = min(STOP_DISTANCE, float(shapely.distance(fps[0], efp)))
             gaps = shapely.distance(fps, efp)
             close = gaps < limit - 1e-6
             if not close.any():

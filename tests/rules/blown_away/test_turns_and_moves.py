@@ -201,3 +201,22 @@ def test_a_swept_mob_that_cannot_get_clear_is_eliminated() -> None:
     assert g2.piece("r1").men.dead == 13
     assert any(e.kind == "eliminated" for e in g2.events)
     assert g.piece("r1").mob
+
+
+def test_a_unit_already_close_may_draw_off_but_not_close_in() -> None:
+    # Ruling (stop rule): a unit that starts less than 4" from an enemy it faces
+    # is stopped only when it would come closer still.
+    sc = scenario([foot("b1", 40, 60, 0)], [foot("r1", 40, 55, 180)])
+    g = new_game(sc)
+    assert "must stop" in (g.check(g.parse_action("move b1 40,59 0")) or "")
+    # about face on the centre man of the front rank, then march away
+    assert g.check(g.parse_action("move b1 40,64 180")) is None
+
+
+def test_a_mob_keeps_6_inches_from_enemy_mobs_too() -> None:
+    # Ruling MOB_CLEARANCE: "enemy troops" are any enemy unit, mobs included.
+    sc = scenario([foot("b1", 40, 40, 0)], [foot("r1", 60, 40, 0)])
+    g = new_game(sc)
+    _mob(g, "b1")
+    _mob(g, "r1")
+    assert "6\"" in (g.check(g.parse_action("move b1 48,40 0")) or "")
