@@ -260,7 +260,6 @@ def simulate(
     body_paths: dict[str, list[tuple[float, float, float]]] = {}
     t = 0.0
     pellet_moving = True
-    on_table = True
     jitter = math.radians(JITTER_SIGMA) * math.sqrt(DT)
     step = 0
     while t < MAX_TIME:
@@ -306,7 +305,6 @@ def simulate(
             if not (0.0 <= px <= width and 0.0 <= py <= depth):
                 impacts.append(Impact(t, px, py, "edge", "table", math.hypot(vx, vy)))
                 pellet_moving = False
-                on_table = False
                 vx = vy = 0.0
                 sampled = True
             else:
@@ -384,7 +382,7 @@ def simulate(
                     body_paths.setdefault(o.id, [(t, o.x, o.y)])
         if sampled or (pellet_moving and step % SAMPLE_EVERY == 0):
             path.append((t, px, py))
-    if path[-1][1:] != (px, py) or not on_table:
+    if path[-1][1:] != (px, py):
         path.append((t, px, py))
     moved = {b.id: (b.x, b.y) for b in live if b.moved and not b.fallen and not b.off}
     off = tuple(b.id for b in live if b.off)
