@@ -145,6 +145,9 @@ OFFICER_WOUNDED_ON: Final = 2
 WOUND_LEAVES_ON: Final = 1
 #: A rally succeeds on this roll.
 RALLY_ON: Final = 6
+#: Ruling: Generals and ADCs in a unit's square go with it when it moves,
+#: charges, retires or pursues (on its own move, that is their move too).
+OFFICERS_RIDE_ALONG: Final = True
 #: Turns played when the scenario sets no turn limit.
 DEFAULT_TURN_LIMIT: Final = 10
 

@@ -883,13 +883,28 @@ class TacticalGame(Game):
                         self._where(u.sq, {"unit": u.id, "from": square_name(start),
                                            "path": [square_name(s) for s in path],
                                            "facing": u.facing})))
+        self._carry_officers(u, start, ev, voluntary=True)
         self._displace_officers(u, ev)
+
+    def _carry_officers(self, u: TUnit, start: Square, ev: list[Event],
+                        voluntary: bool = False) -> None:
+        """Ruling (OFFICERS_RIDE_ALONG): officers in a unit's square go where it goes;
+        on the unit's own move that is their move for the turn."""
+        if not C.OFFICERS_RIDE_ALONG or start == u.sq:
+            return
+        for o in sorted(self.officers_at(start, u.side), key=lambda x: x.id):
+            o.sq = u.sq
+            if voluntary:
+                o.moved = True
+            ev.append(Event("officer", f"{o.id} rides with {u.id} to {square_name(u.sq)}",
+                            self._where(u.sq, {"officer": o.id, "with": u.id})))
 
     def _place(self, u: TUnit, sq: Square, ev: list[Event], kind: str, why: str) -> None:
         start = u.sq
         u.sq = sq
         ev.append(Event(kind, f"{u.id} {why} {square_name(start)} to {square_name(sq)}",
                         self._where(sq, {"unit": u.id, "from": square_name(start)})))
+        self._carry_officers(u, start, ev)
         self._displace_officers(u, ev)
 
     def _displace_officers(self, u: TUnit, ev: list[Event]) -> None:
@@ -1430,6 +1445,8 @@ class TacticalGame(Game):
                             self._where(u_to, {"unit": u.id, "from": square_name(u_from)})))
             ev.append(Event("move", f"{t.id} rides through to {square_name(t_to)}",
                             self._where(t_to, {"unit": t.id, "from": square_name(t_from)})))
+            self._carry_officers(u, u_from, ev)
+            self._carry_officers(t, t_from, ev)
             self._displace_officers(u, ev)
             self._displace_officers(t, ev)
 

@@ -26,9 +26,9 @@ SCENARIO = "../../../scenarios/tactical_ridge.yaml"
 
 #: name -> (seed of the dice, seed of the random player, options)
 GAMES: dict[str, tuple[int, int, dict[str, bool | int | float | str]]] = {
-    "tactical_ridge_objectives": (14, 14, {}),
+    "tactical_ridge_objectives": (24, 24, {}),
     "tactical_ridge_army_break": (38, 38, {}),
-    "tactical_ridge_no_skirmish": (24, 24, {"skirmish_fire": False}),
+    "tactical_ridge_no_skirmish": (12, 12, {"skirmish_fire": False}),
 }
 
 
@@ -41,6 +41,21 @@ def test_tactical_golden_record_replays(path: Path) -> None:
     game = replay(load_record(path))
     expected = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
     assert json.loads(json.dumps(game.snapshot())) == expected
+
+
+def test_tactical_scripted_record_shows_the_rules_at_work() -> None:
+    """tactical_scripted_charges: scripted dice through a bayonet charge that stands
+    (officers riding along, a General wounded, the first Flag ignored), cavalry
+    breaking infantry that fails to form square, and the second turn of close
+    combat ending with both sides retiring (seed; RULINGS)."""
+    g = replay(load_record(GOLDEN / "tactical_scripted_charges.yaml"))
+    assert isinstance(g, TacticalGame)
+    b, r, k, r2 = (g.unit(x) for x in ("b", "r", "k", "r2"))
+    assert (b.cv, r.cv) == (5, 6) and b.sq == (2, 4) and r.sq == (2, 1)
+    assert r.halted(g.turn) and b.engaged is None and r.engaged is None
+    assert r2.status == "routed" and k.sq == (4, 1)
+    assert g.officer("rg").wound == "wounded" and g.officer("rg").sq == r.sq
+    assert g.officer("g").sq == b.sq
 
 
 def test_tactical_volley_replay_prints_the_golden_state(capsys: pytest.CaptureFixture[str]) -> None:
