@@ -71,6 +71,7 @@ class EditorWindow(MainWindow):
         self.tools = ToolManager(self.doc, self)
         self.bridge = ViewBridge(self.view, self.tools)
         self.tools.message.connect(lambda m: self.statusBar().showMessage(m, 8000))
+        self.tools.overlayChanged.connect(self._settle_terrain)
         # the viewer's read-only roster gives way to the editable one
         self.roster.hide()
         self.roster.toggleViewAction().setVisible(False)
@@ -146,15 +147,21 @@ class EditorWindow(MainWindow):
     def _doc_changed(self, ch: edits.Changes) -> None:
         s = self.doc.scenario
         self.scenario = s
+        if ch.terrain and self.tools.current.busy and not ch.table:
+            # a drag reshapes terrain: lift it out of the cached background meanwhile
+            self.scene.float_terrain(ch.terrain & {f.id for f in s.terrain})
         self.scene.set_scenario(s)
         if ch.sides or ch.everything:
             self._fill_side_combo()
         if ch.text:
             self._update_title()
 
+    def _settle_terrain(self) -> None:
+        if not self.tools.current.busy and self.scene.floating:
+            self.scene.sink_terrain()
+
     def _problems_changed(self, ids: set[str]) -> None:
-        self.bridge.overlay.problem_ids = set(ids)
-        self.bridge.overlay.refresh()
+        self.bridge.problems.set_ids(set(ids))
 
     def _update_title(self) -> None:
         doc = getattr(self, "doc", None)
@@ -343,10 +350,12 @@ class EditorWindow(MainWindow):
     def _render(self, painter: QPainter, target: QRectF) -> None:
         t = self.doc.scenario.table
         self.bridge.overlay.setVisible(False)
+        self.bridge.problems.setVisible(False)
         try:
             self.scene.render(painter, target, QRectF(0, 0, t.width, t.depth))
         finally:
             self.bridge.overlay.setVisible(True)
+            self.bridge.problems.setVisible(True)
 
     def export_png(self, path: Path | None = None, ppi: int = EXPORT_PPI) -> Path | None:
         path = path or self.ask_save_path("Export table as PNG", "PNG images (*.png)", ".png")

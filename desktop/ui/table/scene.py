@@ -102,17 +102,32 @@ class TableScene(QGraphicsScene):
             self._sketch_terrain(scenario, lu)
             self._refine_pending = True
             QTimer.singleShot(REFINE_FALLBACK_MS, self, self.refine_terrain)
-        elif self._refine_pending:
+        # An editor swaps scenario values that share every part they did not
+        # change: what is the very same object needs no look at all.
+        fresh = unit_changed or old is None
+        terrain_same = not fresh and old is not None and old.terrain is scenario.terrain
+        dirty: QRectF | None = None  # None: the whole background
+        if self._refine_pending and not quick:
             self._refine_pending = False
             self._sync_terrain(scenario, lu)
-        else:
-            self._sync_terrain(scenario, lu)
-        self._sync_forces(scenario, lu)
-        self._sync_markers(scenario, lu)
-        t = scenario.table
-        margin = max(6.0, 0.15 * max(t.width, t.depth))
-        self.setSceneRect(QRectF(-margin, -margin, t.width + 2 * margin, t.depth + 2 * margin))
-        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        elif not quick and not terrain_same:
+            dirty = self._sync_terrain(scenario, lu)
+            if fresh:
+                dirty = None
+        if fresh or old is None or old.sides is not scenario.sides:
+            self._sync_forces(scenario, lu, None if fresh else old)
+        if fresh or old is None or old.sides is not scenario.sides or old.game is not scenario.game:
+            self._sync_markers(scenario, lu)
+        if fresh:
+            t = scenario.table
+            margin = max(6.0, 0.15 * max(t.width, t.depth))
+            self.setSceneRect(QRectF(-margin, -margin, t.width + 2 * margin,
+                                     t.depth + 2 * margin))
+        if not terrain_same:
+            # Terrain is painted into the (cached) background: repaint only what changed.
+            area = self.sceneRect() if dirty is None else dirty.adjusted(-1, -1, 1, 1)
+            if not area.isEmpty():
+                self.invalidate(area, QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def _drop(self, group: dict[str, ItemT], keep: set[str]) -> None:
         for key in [k for k in group if k not in keep]:
@@ -135,7 +150,8 @@ class TableScene(QGraphicsScene):
         self._sync_terrain(self.scenario, self.scenario.table.unit)
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
-    def _sync_terrain(self, scenario: Scenario, lu: LengthUnit) -> None:
+    def _sync_terrain(self, scenario: Scenario, lu: LengthUnit) -> QRectF:
+        """Reconcile the terrain items; returns the area whose looks changed."""
         from shapely.ops import unary_union
 
         from desktop.ui.table.terrain_looks import LookContext
@@ -143,8 +159,12 @@ class TableScene(QGraphicsScene):
         buildings = tuple(f for f in scenario.terrain if f.type is TerrainType.BUILDING)
         towns_stale = buildings != self._buildings_key
         self._buildings_key = buildings
-        union = unary_union([shape_area(b.shape) for b in buildings]) if buildings else None
-        ctx = LookContext(buildings=union)
+        if towns_stale or not hasattr(self, "_buildings_union"):
+            self._buildings_union = (unary_union([shape_area(b.shape) for b in buildings])
+                                     if buildings else None)
+        ctx = LookContext(buildings=self._buildings_union)
+        dirty = QRectF()
+        resort = False
         ids = set()
         for feature in scenario.terrain:
             ids.add(feature.id)
@@ -155,8 +175,20 @@ class TableScene(QGraphicsScene):
                 item.in_layer = True
                 self.terrain[feature.id] = item
                 self.addItem(item)
-            elif item.feature != feature or stale_town or not item.detailed:
+                dirty = dirty.united(item.boundingRect())
+                resort = True
+            elif item.feature is not feature and (
+                    item.feature != feature or stale_town or not item.detailed):
+                z = item.zValue()
+                if item.in_layer:
+                    dirty = dirty.united(item.boundingRect())
                 item.set_feature(feature, lu, ctx)
+                if item.in_layer:  # (a floating item repaints itself)
+                    dirty = dirty.united(item.boundingRect())
+                resort = resort or item.zValue() != z
+            elif stale_town or not item.detailed:
+                item.set_feature(feature, lu, ctx)
+                dirty = dirty.united(item.boundingRect())
             label = self.terrain_labels.get(feature.id)
             wants_label = bool(feature.name) and feature.type in LABELLED
             if wants_label and label is None:
@@ -164,18 +196,72 @@ class TableScene(QGraphicsScene):
                 label.in_layer = True
                 self.terrain_labels[feature.id] = label
                 self.addItem(label)
+                dirty = dirty.united(label.boundingRect())
+                resort = True
             elif wants_label and label is not None and label.feature != feature:
+                if label.in_layer:
+                    dirty = dirty.united(label.boundingRect())
                 label.set_feature(feature)
+                if label.in_layer:
+                    dirty = dirty.united(label.boundingRect())
             elif not wants_label and label is not None:
+                dirty = dirty.united(label.boundingRect())
                 self.removeItem(self.terrain_labels.pop(feature.id))
+                resort = True
+        for group in (self.terrain, self.terrain_labels):
+            for key, gone in group.items():
+                if key not in ids:
+                    dirty = dirty.united(gone.boundingRect())
+                    resort = True
         self._drop(self.terrain, ids)
         self._drop(self.terrain_labels, ids)
-        self._ground = sorted([*self.terrain.values(), *self.terrain_labels.values()],
-                              key=lambda i: i.zValue())
+        if resort or len(self._ground) != len(self.terrain) + len(self.terrain_labels):
+            self._ground = sorted([*self.terrain.values(), *self.terrain_labels.values()],
+                                  key=lambda i: i.zValue())
+        return dirty
 
-    def _sync_forces(self, scenario: Scenario, lu: LengthUnit) -> None:
+    # --- live edits ----------------------------------------------------------------
+
+    def float_terrain(self, ids: set[str] | frozenset[str]) -> None:
+        """Lift features out of the cached background while they are being dragged.
+
+        A feature in the background layer repaints the whole view whenever it
+        changes; lifted, it is an ordinary item that repaints only its own
+        rectangle.  `sink_terrain` puts everything back when the drag ends.
+        """
+        area = QRectF()
+        for fid in ids:
+            for item in (self.terrain.get(fid), self.terrain_labels.get(fid)):
+                if item is not None and item.in_layer:
+                    item.in_layer = False
+                    area = area.united(item.boundingRect())
+                    item.update()
+        if not area.isEmpty():
+            self.invalidate(area.adjusted(-1, -1, 1, 1), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def sink_terrain(self) -> None:
+        """Return every lifted feature to the background layer."""
+        area = QRectF()
+        for item in [*self.terrain.values(), *self.terrain_labels.values()]:
+            if not item.in_layer:
+                item.in_layer = True
+                area = area.united(item.boundingRect())
+        if not area.isEmpty():
+            self.invalidate(area.adjusted(-1, -1, 1, 1), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    @property
+    def floating(self) -> bool:
+        return any(not i.in_layer for i in self.terrain.values())
+
+    def _sync_forces(self, scenario: Scenario, lu: LengthUnit,
+                     old: Scenario | None = None) -> None:
         unit_ids, officer_ids = set(), set()
+        unchanged = {s.id: s for s in old.sides} if old is not None else {}
         for side in scenario.sides:
+            if unchanged.get(side.id) is side:  # the same value: its items are up to date
+                unit_ids.update(u.id for u in side.units)
+                officer_ids.update(o.id for o in side.officers)
+                continue
             for unit in side.units:
                 unit_ids.add(unit.id)
                 item = self.units.get(unit.id)
@@ -209,7 +295,9 @@ class TableScene(QGraphicsScene):
                 zone = DeploymentZoneItem(side, points)
                 self.zones[side.id] = zone
                 self.addItem(zone)
-            elif zone.points != points or zone.side != side:
+            elif zone.points != points or (zone.side.name, zone.side.colour, zone.side.baseline) \
+                    != (side.name, side.colour, side.baseline):
+                # (not `zone.side != side`: that is true whenever one of its units moved)
                 zone.set_zone(side, points)
         self._drop(self.zones, side_ids)
         obj_ids = set()
@@ -267,7 +355,7 @@ class TableScene(QGraphicsScene):
         painter.restore()
         ppi = painter.worldTransform().m11() or 1.0
         for item in self._ground:
-            if item.isVisible() and item.boundingRect().intersects(rect):
+            if item.in_layer and item.isVisible() and item.boundingRect().intersects(rect):
                 item.paint_look(painter, ppi)
         edge = QPen(QColor(40, 30, 20), 0.08)
         painter.setPen(edge)

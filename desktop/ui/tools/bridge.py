@@ -52,13 +52,53 @@ def key_name(key: int, text: str) -> str:
     return QKeySequence(key).toString()
 
 
-class OverlayItem(QGraphicsItem):
-    """Selection, problem highlights and the tool's overlay, above everything else."""
+class ProblemItem(QGraphicsItem):
+    """Red outlines round the pieces and features the editing checks name.
+
+    Apart from the selection overlay so that a drag repaints only where the
+    dragged thing is, not everything between it and a far-off problem.
+    """
 
     def __init__(self, manager: ToolManager) -> None:
         super().__init__()
         self.manager = manager
-        self.problem_ids: set[str] = set()
+        self.ids: set[str] = set()
+        self.setZValue(Z_OVERLAY - 1)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._outlines: list[list[Point]] = []
+        self._rect = QRectF()
+
+    def set_ids(self, ids: set[str]) -> None:
+        self.ids = set(ids)
+        index = _Index(self.manager.doc.scenario)
+        self._outlines = [o for o in (index.outline(i) for i in self.ids) if len(o) > 1]
+        rect = QRectF()
+        for pts in self._outlines:
+            rect = rect.united(_bounds(pts))
+        rect = rect.adjusted(-1, -1, 1, 1) if not rect.isNull() else QRectF()
+        self.prepareGeometryChange()
+        self._rect = rect
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        px = 1.0 / max(painter.worldTransform().m11(), 1e-6)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(PROBLEM, 2.5 * px, Qt.PenStyle.DashLine))
+        for pts in self._outlines:
+            painter.drawPolygon(_poly(pts))
+
+
+class OverlayItem(QGraphicsItem):
+    """The selection and the tool's overlay, above everything else."""
+
+    def __init__(self, manager: ToolManager) -> None:
+        super().__init__()
+        self.manager = manager
         self.setZValue(Z_OVERLAY)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._rect = QRectF()
@@ -87,8 +127,7 @@ class OverlayItem(QGraphicsItem):
         out += [p for p, _ in self._overlay.polygons]
         out += [[p] for p, _ in self._overlay.handles]
         index = self._index()
-        for ids in (self.manager.doc.selection, self.problem_ids):
-            out += [index.outline(i) for i in ids]
+        out += [index.outline(i) for i in self.manager.doc.selection]
         return [o for o in out if o]
 
     def _index(self) -> _Index:
@@ -107,14 +146,11 @@ class OverlayItem(QGraphicsItem):
         index = self._index()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        for ids, colour in ((self.problem_ids, PROBLEM), (self.manager.doc.selection, SELECTION)):
-            if not ids:
-                continue
-            painter.setPen(QPen(colour, 2.5 * px))
-            for i in ids:
-                pts = index.outline(i)
-                if len(pts) > 1:
-                    painter.drawPolygon(_poly(pts))
+        painter.setPen(QPen(SELECTION, 2.5 * px))
+        for i in self.manager.doc.selection:
+            pts = index.outline(i)
+            if len(pts) > 1:
+                painter.drawPolygon(_poly(pts))
         ov = self._overlay
         for pts, style in ov.polygons:
             pen, brush = _style(style, px)
@@ -222,7 +258,9 @@ class ViewBridge(QObject):
         self.manager = manager
         self.enabled = True
         self.overlay = OverlayItem(manager)
+        self.problems = ProblemItem(manager)
         view.scene().addItem(self.overlay)
+        view.scene().addItem(self.problems)
         manager.overlayChanged.connect(self.overlay.refresh)
         self._viewport = view.viewport()
         self._viewport.installEventFilter(self)
