@@ -1525,6 +1525,24 @@ class TacticalGame(Game):
             what = "bayonet"
         return charge_odds_json(n, what, t.q, t.cv, cancel, t.skirmish_flags)
 
+    def close_combat_odds(self, unit: str) -> dict[str, JSON]:
+        """Exact odds of the next round of the close combat `unit` is locked in:
+        each side's throw (Sabres hit) and what its Flags do to the other."""
+        u = self.st.units[unit]
+        if u.engaged is None:
+            raise RulesError(f"{unit} is not locked in close combat")
+        t = self.st.units[u.engaged]
+        a, d = (u, t) if u.attacker else (t, u)
+
+        def side(x: TUnit, y: TUnit, attacking: bool) -> dict[str, JSON]:
+            n = self.combat_dice(x, y, x.sq, attacking)
+            cancel = 1 if (self.general_with(y) is not None and not y.flag_cancelled) else 0
+            return fire_odds_json(n, Face.SABRE, y.q, y.cv, cancel, y.status == SPENT)
+
+        return {"kind": "close_combat", "attacker": a.id, "defender": d.id,
+                "round": a.rounds + 1, "by_attacker": side(a, d, True),
+                "by_defender": side(d, a, False)}
+
     def odds(self, action: Action) -> dict[str, JSON] | None:
         """The exact outcome distribution of a fire or charge action, as plain data."""
         if self.check(action) is not None:

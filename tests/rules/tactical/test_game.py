@@ -428,3 +428,27 @@ def test_officers_are_loaded_in_their_squares() -> None:
                   blue_officers=[Officer("g", "g", Rank.GENERAL, (15.0, 27.0))])
     g = new_game(sc)
     assert g.officer("g").sq == (2, 4) and g.general_with(g.unit("b")) is not None
+
+
+def test_tactical_snapshot_carries_what_a_window_needs() -> None:
+    """Issue 7: each unit's square, CV, Flags and status; officers' wounds; the grid."""
+    import json
+
+    g = new_game(scenario([unit("b", "c4", quality=Quality.ELITE)], [unit("r", "d3")],
+                          red_officers=[Officer("g", "g", Rank.GENERAL, (21.0, 15.0))]),
+                 dice=[1, 6, 2, 4, 6, 6])
+    blue_first(g)
+    g.apply_text("fire b r")
+    snap = json.loads(json.dumps(g.snapshot()))
+    r = next(u for u in snap["units"] if u["id"] == "r")
+    assert (r["square"], r["col"], r["row"], r["x"], r["y"]) == ("d3", 3, 2, 21.0, 15.0)
+    assert (r["cv"], r["start_cv"], r["status"], r["flags"]) == (6, 7, "active", 0)
+    assert r["dice"] == 3 and r["halted"] is False and r["formation"] == "line"
+    o = next(u for u in snap["units"] if u["id"] == "g")
+    assert o["kind"] == "officer" and o["wound"] == "unharmed" and o["square"] == "d3"
+    assert snap["counters"]["grid"] == {"square": 6.0, "origin": [0.0, 0.0], "cols": 6,
+                                        "rows": 6}
+    fire = next(e for e in g.events if e.kind == "fire")
+    assert fire.data["dice"] == [2, 4, 6, 6] and fire.data["hits"] == 1
+    hits = next(e for e in g.events if e.kind == "hits")
+    assert hits.data == {"unit": "r", "hits": 1, "cv": 6}

@@ -79,3 +79,14 @@ def test_tactical_game_offers_odds_for_fire_and_charges() -> None:
     assert co is not None and co["against"] == "formed" and co["dice"] == 3
     assert g.odds(g.parse_action("move b b4")) is None
     assert g.odds(g.parse_action("fire b r2")) is None  # illegal: no odds
+
+
+def test_tactical_close_combat_odds_for_a_combat_that_goes_on() -> None:
+    g = new_game(scenario([unit("b", "c5")], [unit("r", "c3")]),
+                 dice=[1, 6, 6, 2, 2, 2, 3, 5])
+    blue_first(g)
+    g.apply_text("charge b r c4")
+    o = g.close_combat_odds("r")
+    assert o["attacker"] == "b" and o["round"] == 2
+    assert o["by_attacker"] == fire_odds_json(3, Face.SABRE, 3, 6)
+    assert o["by_defender"] == fire_odds_json(3, Face.SABRE, 3, 5)
