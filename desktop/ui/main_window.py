@@ -83,6 +83,9 @@ class MainWindow(QMainWindow):
         from desktop.ui.play.launch import add_play_action
 
         self.play_action = add_play_action(self)  # Game > Play… (desktop.ui.play)
+        from desktop.ui.editor.launch import add_edit_action
+
+        self.edit_action = add_edit_action(self)  # File > Edit scenario… (desktop.ui.editor)
 
     def print_sheets(self) -> None:
         """File > Print…; reportlab is imported only now, keeping start-up quick."""

@@ -359,3 +359,19 @@ def test_vertex_tool_with_the_mouse(win: EditorWindow) -> None:
     assert isinstance(shape, PolygonShape)
     assert shape.points[0] == pytest.approx((17.5, 9.5), abs=0.15)
     assert win.doc.undo_stack.count() == 1
+
+
+def test_viewer_opens_the_editor(qtbot: Any, d3_file: Path) -> None:
+    from desktop.ui.editor.launch import _OPEN
+    from desktop.ui.main_window import MainWindow
+
+    viewer = MainWindow()
+    qtbot.addWidget(viewer)
+    assert viewer.open_file(d3_file)
+    assert viewer.edit_action.shortcut().toString() == "Ctrl+E"
+    viewer.edit_action.trigger()
+    editor = _OPEN[-1]
+    qtbot.addWidget(editor)
+    assert isinstance(editor, EditorWindow)
+    assert editor.doc.path == d3_file and not editor.doc.modified
+    editor.close()
