@@ -108,7 +108,7 @@ class Adapter:
     """Works from the engine's public API alone (any ruleset)."""
 
     #: Action kinds that engage an enemy piece (highlighted as targets).
-    attack_kinds: frozenset[str] = frozenset({"shoot", "fire", "charge"})
+    attack_kinds: frozenset[str] = frozenset({"shoot", "fire", "charge", "combat"})
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -193,6 +193,20 @@ class Adapter:
         return out
 
     def odds(self, action: Action) -> OddsView | None:
+        """The game's own ``odds(action)`` as a chart, if it has one (a mapping with
+        a distribution: a list indexed by count, or a mapping of outcomes)."""
+        fn = getattr(self.game, "odds", None)
+        if not callable(fn) or self.game.check(action) is not None:
+            return None
+        data = fn(action)
+        if not isinstance(data, dict):
+            return None
+        return odds_from_data(action, data)
+
+    def reach_area(self, pid: str) -> BaseGeometry | None:
+        """Exactly where the piece's centre may end this move, when the ruleset can
+        enumerate it (grid rulesets); None to let the bands be worked out from
+        the allowance and what blocks."""
         return None
 
     def weapons(self, pid: str) -> list[Weapon]:
@@ -211,7 +225,8 @@ class Adapter:
         p = self.pieces()[pid]
         d = next(u for u in self.game.units_json() if u["id"] == pid)
         rows = [(k.replace("_", " ").capitalize(), str(v)) for k, v in d.items()
-                if k not in ("id", "side", "kind", "x", "y", "facing") and v is not None]
+                if k not in ("id", "side", "kind", "x", "y", "facing", "col", "row")
+                and v is not None and v is not False and v != 0 and v != []]
         return Card(p.name or pid, f"{_label(p.type)} · {p.side}", rows, self.may(pid))
 
     def may(self, pid: str) -> list[str]:
@@ -593,11 +608,81 @@ class MayhemAdapter(Adapter):
         return "figures in the field", out
 
 
+# --- Tactical Dice (a square grid) -----------------------------------------------------------
+
+
+class TacticalAdapter(Adapter):
+    """Moves by square: a drop picks the square under the centre; the bands are
+    the squares the engine says the piece can reach."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.board: Any = getattr(game, "board", None)
+
+    def _square(self, x: float, y: float) -> str:
+        from desktop.rules.tactical.grid import square_name
+
+        return str(square_name(self.board.square_of((x, y))))
+
+    def move_action(self, pid: str, x: float, y: float, facing: float) -> Action | None:
+        if self.board is None:
+            return None
+        st: Any = getattr(self.game, "st", None)
+        kind = "officer" if st is not None and pid in getattr(st, "officers", {}) else "move"
+        try:
+            return self.game.parse_action(f"{kind} {pid} {self._square(x, y)}")
+        except NotationError:
+            return None
+
+    def can_move(self, pid: str) -> bool:
+        return bool(self._reachable(pid))
+
+    def _reachable(self, pid: str) -> list[Any]:
+        st: Any = getattr(self.game, "st", None)
+        g: Any = self.game
+        if st is None or self.board is None:
+            return []
+        try:
+            if pid in st.units:
+                u = st.units[pid]
+                if u.side != g.side or g._why_not_mover(u) is not None:
+                    return []
+                return list(g.move_paths(u))
+            if pid in st.officers:
+                o = st.officers[pid]
+                return list(g.officer_paths(o)) if o.side == g.side else []
+        except (AttributeError, KeyError, TypeError):
+            return []
+        return []
+
+    def move_length(self, pid: str, x: float, y: float, facing: float) -> float:
+        p = self.pieces()[pid]
+        a, b = self.board.square_of(p.pos), self.board.square_of((x, y))
+        return float(max(abs(a[0] - b[0]), abs(a[1] - b[1])) * self.board.size)
+
+    def allowance(self, pid: str) -> Allowance | None:
+        squares = self._reachable(pid)
+        if self.board is None or not squares:
+            return None
+        p = self.pieces()[pid]
+        here = self.board.square_of(p.pos)
+        far = max(max(abs(sq[0] - here[0]), abs(sq[1] - here[1])) for sq in squares)
+        return Allowance(float(far * self.board.size), None, "reachable squares", "",
+                         "squares")
+
+    def reach_area(self, pid: str) -> BaseGeometry | None:
+        squares = self._reachable(pid)
+        if not squares:
+            return None
+        return shapely.union_all([self.board.polygon(sq, 0.08) for sq in squares])
+
+
 # --- the registry ----------------------------------------------------------------------
 
 ADAPTERS: dict[str, Callable[[Game], Adapter]] = {
     "d3": D3Adapter,
     "mayhem": MayhemAdapter,
+    "tactical": TacticalAdapter,
 }
 
 
@@ -608,6 +693,30 @@ def adapter_for(game: Game) -> Adapter:
 
 
 # --- helpers -----------------------------------------------------------------------------
+
+
+def odds_from_data(action: Action, data: dict[str, Any]) -> OddsView | None:
+    """A chart from a ruleset's plain odds data: the first distribution found (a
+    list of probabilities indexed by count, or a mapping of outcome to
+    probability) becomes the bars; other probabilities become notes."""
+    bars: list[tuple[str, float]] = []
+    title = ""
+    for key, v in data.items():
+        if isinstance(v, list) and v and all(isinstance(x, (int, float)) for x in v) \
+                and abs(sum(v) - 1.0) < 1e-6:
+            bars = [(str(i), float(x)) for i, x in enumerate(v)]
+            title = key.replace("_", " ")
+            break
+        if isinstance(v, dict) and v and all(isinstance(x, (int, float)) for x in v.values()) \
+                and abs(sum(v.values()) - 1.0) < 1e-6:
+            bars = [(str(k).replace("_", " "), float(x)) for k, x in v.items()]
+            title = key.replace("_", " ")
+            break
+    if not bars:
+        return None
+    notes = [f"{k.replace('_', ' ')} {pct(v)}" for k, v in data.items()
+             if isinstance(v, float) and 0.0 <= v <= 1.0]
+    return OddsView(f"{action.text()}: {title}", bars, notes)
 
 
 def _pass_chance(need: int) -> float:

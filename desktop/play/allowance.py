@@ -97,7 +97,8 @@ def compute_bands(adapter: Adapter, pid: str, rays: int = RAYS) -> Bands | None:
             if grown.contains(SPoint(origin)):
                 # Starting hard against something: do not let it swallow the start.
                 grown = grown.difference(SPoint(origin).buffer(half * 2.0 + 0.05, 16))
-    reach = reach_polygon(origin, full, grown, rays)
+    exact = adapter.reach_area(pid)
+    reach = exact if exact is not None else reach_polygon(origin, full, grown, rays)
     no_end_raw = adapter.no_end(pid)
     costly_raw = adapter.costly(pid)
     free_r = allowance.free
@@ -109,6 +110,8 @@ def compute_bands(adapter: Adapter, pid: str, rays: int = RAYS) -> Bands | None:
         free, costly = reach, Polygon()
     outer = SPoint(origin).buffer(full * (1.0 + BEYOND) + 1.0, 32)
     beyond = outer.difference(SPoint(origin).buffer(full, 32)) if full > 0 else outer
+    if exact is not None:  # squares: what is not lit is out of reach; no ring
+        beyond = Polygon()
     shown = SPoint(origin).buffer(full * (1.0 + BEYOND) + 1.0, 16)
     return Bands(
         origin, allowance, free, costly, beyond,

@@ -257,3 +257,33 @@ def test_mouse_hover_and_click_a_target_and_pivot_by_the_handle(qtbot: Any) -> N
                      at(*art.pos))
     assert g.history[-1].text().startswith("charge fra_huss aus_art")
     assert g.pieces["fra_huss"].charging == "aus_art"
+
+
+def test_a_grid_ruleset_moves_by_squares(window: PlayWindow) -> None:
+    """Tactical Dice: the bands are the squares the engine says a unit can reach,
+    a drop picks the square under the centre, and the odds come from the game."""
+    w = window
+    w.start(Setup(load(bundled_scenario("tactical_ridge.yaml")), "tactical", seed=2))
+    g = w.session.game
+    for _ in range(20):
+        if g.phase in ("first", "second"):
+            break
+        keys = list(w.phase_bar.button_map)
+        w.phase_bar.button_map["end" if "end" in keys else keys[0]].click()
+    assert w.view.grid_visible
+    a = w.adapter
+    movers = [p for p in a.pieces().values() if p.side == g.side and a.can_move(p.id)]
+    assert movers
+    p = movers[0]
+    assert w.begin_drag(p.id, p.pos)
+    bands = w.drag.bands
+    assert bands is not None and not bands.free.is_empty and bands.beyond.is_empty
+    target = max(g.move_paths(g.st.units[p.id]), key=lambda sq: abs(sq[1] - g.st.units[p.id].sq[1]))
+    cx, cy = g.board.centre(target)
+    w.drag_to((cx + 0.4, cy - 0.3))  # anywhere in the square
+    assert w.drag.probe.reason is None
+    w.end_drag()
+    assert w.commit_move()
+    assert g.st.units[p.id].sq == target
+    w.select(p.id)
+    assert not any(k.startswith("move ") for k in w.card.button_map)

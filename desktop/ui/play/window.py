@@ -535,9 +535,14 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
         self.marks.append(m)
         actions = []
         if self.interactive():
+            draggable = a.can_move(pid)
             for act in g.legal_actions():
-                if subject(act) == pid and act.text().split()[0] not in a.attack_kinds:
-                    actions.append((act.text(), lambda _=False, x=act: self.do(x)))
+                kind = act.text().split()[0]
+                if subject(act) != pid or kind in a.attack_kinds:
+                    continue
+                if draggable and kind in ("move", "officer"):
+                    continue  # moves are made by dragging
+                actions.append((act.text(), lambda _=False, x=act: self.do(x)))
             for act in a.attacks(pid):
                 tid = target_of(act)
                 if tid is None:
