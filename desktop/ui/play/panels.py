@@ -203,14 +203,11 @@ class DiceTray(QWidget):
         return QSize(300, 110)
 
     def groups(self) -> list[tuple[str, list[tuple[str, int]]]]:
-        """Consecutive dice with the same purpose, as (purpose, [(kind, value)])."""
-        out: list[tuple[str, list[tuple[str, int]]]] = []
+        """The dice by purpose, in the order each purpose first came up."""
+        out: dict[str, list[tuple[str, int]]] = {}
         for kind, value, purpose in self.dice:
-            if out and out[-1][0] == purpose:
-                out[-1][1].append((kind, value))
-            else:
-                out.append((purpose, [(kind, value)]))
-        return out
+            out.setdefault(purpose, []).append((kind, value))
+        return list(out.items())
 
     def paintEvent(self, event: object) -> None:
         p = QPainter(self)
