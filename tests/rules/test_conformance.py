@@ -14,6 +14,9 @@ from desktop.rules import registry
 from tests.rules import conformance
 
 GAMES = int(os.environ.get("CONFORMANCE_GAMES", "50"))
+#: Invariants are checked after every Nth action in the suite (every action
+#: from the command line), and always at the end of each game.
+CHECK_EVERY = int(os.environ.get("CONFORMANCE_CHECK_EVERY", "3"))
 
 
 def _with_scenarios() -> list[str]:
@@ -22,7 +25,7 @@ def _with_scenarios() -> list[str]:
 
 @pytest.mark.parametrize("ruleset_id", _with_scenarios())
 def test_random_play_conformance(ruleset_id: str) -> None:
-    results = conformance.run(ruleset_id, GAMES, check_every=1)
+    results = conformance.run(ruleset_id, GAMES, check_every=CHECK_EVERY)
     assert len(results) == GAMES
     assert all(r.actions > 0 for r in results)
 
