@@ -339,7 +339,8 @@ class TableScene(QGraphicsScene):
         painter.drawRect(table.adjusted(-0.6, -0.6, 0.6, 0.6))
         painter.fillRect(table, TABLE_CLOTH)
         painter.save()
-        painter.setClipRect(table)
+        # intersect, not replace: a partial repaint of the cached background is clipped
+        painter.setClipRect(table, Qt.ClipOperation.IntersectClip)
         for x, y, r, dark in self._blotches:
             if not rect.intersects(QRectF(x - r, y - r, 2 * r, 2 * r)):
                 continue
