@@ -1002,6 +1002,30 @@ def update_side(s: Scenario, side_id: str, *, name: str | None = None,
     return _with_side(s, i, new)
 
 
+def rename_side(s: Scenario, old: str, new: str) -> Scenario:
+    """Give a side a new id, and every reference to it (defender, zones, victory) too."""
+    i = _side_index(s, old)
+    if new == old:
+        return s
+    check_id(s, new)
+    g = s.game
+
+    def fix(v: VictoryCondition) -> VictoryCondition:
+        if getattr(v, "side", None) == old:
+            v = replace(v, side=new)  # type: ignore[arg-type]
+        if isinstance(v, TurnLimit) and v.fallback == old:
+            v = replace(v, fallback=new)
+        return v
+
+    game = replace(
+        g,
+        defender=new if g.defender == old else g.defender,
+        deployment={(new if k == old else k): z for k, z in g.deployment.items()},
+        victory=tuple(fix(v) for v in g.victory),
+    )
+    return replace(_with_side(s, i, replace(s.sides[i], id=new)), game=game)
+
+
 # --- table, game, text -----------------------------------------------------------------------
 
 

@@ -383,6 +383,18 @@ def test_side_settings(d3: Scenario) -> None:
         E.update_side(d3, "fra", name=" ")
 
 
+def test_rename_side_follows_references(d3: Scenario) -> None:
+    s = E.set_deployment_zone(d3, "aus", [(0, 0), (48, 0), (24, 12)])
+    s = E.rename_side(s, "aus", "austria")
+    assert s.game.defender == "austria" and "austria" in s.game.deployment
+    s = E.rename_side(s, "fra", "france")
+    assert {getattr(v, "side", None) for v in s.game.victory} == {"france", None}
+    assert s.side("austria").units == d3.side("aus").units
+    with pytest.raises(E.EditError, match="already used"):
+        E.rename_side(s, "france", "austria")
+    roundtrips(s)
+
+
 def test_table_settings(d3: Scenario) -> None:
     s = E.set_table(d3, width=60, span=6, grid=Grid(6.0))
     assert s.table.width == 60 and s.table.grid == Grid(6.0)

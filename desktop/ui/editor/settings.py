@@ -56,11 +56,14 @@ def _spin(value: float, lo: float, hi: float, step: float = 1.0, decimals: int =
 
 class SideBox(QGroupBox):
     def __init__(self, side: Any, parent: QWidget | None = None) -> None:
-        super().__init__(f"Side '{side.id}'", parent)
+        super().__init__(f"{side.baseline.value.capitalize()} side", parent)
         self.side_id = side.id
         form = QFormLayout(self)
         self.name = QLineEdit(side.name)
         form.addRow("Name", self.name)
+        self.ident = QLineEdit(side.id)
+        self.ident.setToolTip("A short name the file uses for this side (letters, digits, _ . -)")
+        form.addRow("Id in the file", self.ident)
         self.colour = side.colour
         self.colour_button = QPushButton(side.colour)
         self.colour_button.clicked.connect(self._pick_colour)
@@ -203,11 +206,17 @@ class SettingsDialog(QDialog):
             span=self.span.value(),
             grid=Grid(self.grid.value()) if self.grid_on.isChecked() else None,
         )
+        renamed: dict[str, str] = {}
         for b in self.side_boxes:
             s = edits.update_side(s, b.side_id, name=b.name.text(), colour=b.colour,
                                   baseline=Edge(b.baseline.currentData()))
+            new_id = b.ident.text().strip()
+            if new_id and new_id != b.side_id:
+                s = edits.rename_side(s, b.side_id, new_id)
+                renamed[b.side_id] = new_id
         gt = GameType(self.game_type.currentData())
         defender = self.defender.currentData() if gt is GameType.ATTACK_DEFEND else None
+        defender = renamed.get(defender, defender) if defender else defender
         retyped = gt is not s.game.type or defender != s.game.defender
         if retyped or self.reset_zones.isChecked():
             # a new game type brings its own default zones

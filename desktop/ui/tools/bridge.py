@@ -235,7 +235,7 @@ def _style(style: str, px: float) -> tuple[QPen, QBrush]:
         pen = QPen(DRAFT, 1.0 * px, Qt.PenStyle.DashLine)
         return pen, QBrush(QColor(11, 87, 208, 30))
     if style == "zone":
-        return QPen(ZONE, 2.0 * px, Qt.PenStyle.DashLine), QBrush(QColor(122, 47, 191, 40))
+        return QPen(ZONE, 2.5 * px, Qt.PenStyle.DashLine), QBrush(QColor(122, 47, 191, 16))
     if style == "selection":
         return QPen(SELECTION, 2.0 * px), QBrush(Qt.BrushStyle.NoBrush)
     if style == "guide":
