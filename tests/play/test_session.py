@@ -120,3 +120,13 @@ def test_deployment_stays_inside_the_zone(crossroads) -> None:
     moved = deploy(crossroads, "fra_46_1", (15, 32), 0.0)
     assert moved.unit("fra_46_1").position == (15, 32)
     assert crossroads.unit("fra_46_1").position == u.position
+
+
+def test_a_saved_battle_replays_to_its_end() -> None:
+    """The battle played through the window (docs/play.md) loads as a session."""
+    path = Path(__file__).parent / "data" / "d3_crossroads_battle.yaml"
+    s = Session.from_record(load_record(path), path)
+    assert s.game.outcome is not None and s.game.outcome.winner == "fra"
+    xs, ys = series_by_turn(s.series)
+    assert xs == [float(t) for t in range(13)]
+    assert ys["aus"][-1] < ys["aus"][0] and ys["fra"][-1] < ys["fra"][0]

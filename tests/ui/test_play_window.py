@@ -287,3 +287,23 @@ def test_a_grid_ruleset_moves_by_squares(window: PlayWindow) -> None:
     assert g.st.units[p.id].sq == target
     w.select(p.id)
     assert not any(k.startswith("move ") for k in w.card.button_map)
+
+
+def test_a_whole_battle_opens_and_replays(window: PlayWindow) -> None:
+    """A complete D3 battle on the crossroads, played through this window and saved."""
+    w = window
+    path = Path(__file__).parents[1] / "play" / "data" / "d3_crossroads_battle.yaml"
+    assert w.open_game(path)
+    s = w.session
+    out = s.game.outcome
+    assert out is not None and out.winner == "fra" and "broke" in out.reason
+    assert len(s.steps) == 175 and s.game.turn == 12
+    assert "Game over" in w.phase_bar.title.text()
+    w.enter_replay()
+    w.replay_to(len(s.steps))
+    assert w.game.outcome == out
+    w.replay_step(-1)
+    assert w.game.outcome is None
+    assert w.replay_at == len(s.steps) - 1
+    w.leave_replay()
+    assert w.game is s.game
