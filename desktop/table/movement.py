@@ -38,6 +38,11 @@ SHRINK: Final = 0.005
 CROSSING_TYPES: Final = frozenset({TerrainType.BRIDGE, TerrainType.FORD})
 
 
+#: An oriented rectangle: centre x, y; unit vector (ux, uy) along the frontage;
+#: half frontage; half depth.  The depth axis is (uy, -ux) (the facing).
+OBB = tuple[float, float, float, float, float, float]
+
+
 class Access(StrEnum):
     """How a kind of unit may treat a terrain type."""
 
@@ -145,18 +150,29 @@ class Blockers:
         passable: Sequence[bool],
         min_gap: Sequence[float | None],
         labels: Sequence[str] = (),
-        corners: Sequence[Sequence[Point]] | None = None,
+        obbs: Sequence[OBB] | None = None,
     ) -> None:
         self.ids = list(ids)
-        #: When every blocker is a rectangle, its corners: tests then use plain
-        #: arithmetic (separating axes) instead of geometry objects.
-        self.corners = [list(c) for c in corners] if corners is not None else None
-        self.geoms: NDArray[np.object_] = np.array(list(geoms), dtype=object)
-        self.passable: NDArray[np.bool_] = np.array(list(passable), dtype=bool)
-        self.min_gap: NDArray[np.float64] = np.array(
-            [np.nan if g is None else g for g in min_gap], dtype=float
-        )
-        self.labels = list(labels) if labels else list(ids)
+        #: When every blocker is a rectangle, as oriented rectangles (see `obb`):
+        #: tests then use plain arithmetic (separating axes), no geometry objects.
+        self.obbs = list(obbs) if obbs is not None else None
+        self._geoms = geoms
+        self.passable_list = [bool(v) for v in passable]
+        #: None (may touch) is NaN here.
+        self.gap_list = [math.nan if g is None else float(g) for g in min_gap]
+        self.labels = list(labels) if labels else self.ids
+
+    @property
+    def geoms(self) -> NDArray[np.object_]:
+        return np.array(list(self._geoms), dtype=object)
+
+    @property
+    def passable(self) -> NDArray[np.bool_]:
+        return np.array(self.passable_list, dtype=bool)
+
+    @property
+    def min_gap(self) -> NDArray[np.float64]:
+        return np.array(self.gap_list, dtype=float)
 
     @classmethod
     def of(cls, blockers: Sequence[Blocker]) -> Blockers:
@@ -280,41 +296,82 @@ def rect_gap(a: Sequence[Point], b: Sequence[Point]) -> float:
     return best
 
 
+def obb(x: float, y: float, frontage: float, depth: float, facing: float) -> OBB:
+    a = math.radians(facing)
+    return (x, y, math.cos(a), math.sin(a), frontage / 2.0, depth / 2.0)
+
+
+def obb_depth(a: OBB, b: OBB, stop: float = -math.inf) -> float:
+    """Separating-axis overlap of two oriented rectangles: the smallest overlap of
+    their projections on the four axes (negative: apart by at least that much).
+    Stops early once it falls to `stop` or below."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    best = math.inf
+    for ax, ay in ((a[2], a[3]), (a[3], -a[2]), (b[2], b[3]), (b[3], -b[2])):
+        ra = a[4] * abs(a[2] * ax + a[3] * ay) + a[5] * abs(a[3] * ax - a[2] * ay)
+        rb = b[4] * abs(b[2] * ax + b[3] * ay) + b[5] * abs(b[3] * ax - b[2] * ay)
+        depth = ra + rb - abs(dx * ax + dy * ay)
+        if depth < best:
+            best = depth
+            if best <= stop:
+                return best
+    return best
+
+
+def obb_corners(o: OBB) -> list[Point]:
+    x, y, ux, uy, hf, hd = o
+    fx, fy = uy * hd, -ux * hd
+    rx, ry = ux * hf, uy * hf
+    return [(x - rx + fx, y - ry + fy), (x + rx + fx, y + ry + fy),
+            (x + rx - fx, y + ry - fy), (x - rx - fx, y - ry - fy)]
+
+
+def obb_closer_than(a: OBB, b: OBB, gap: float) -> bool:
+    """Is the shortest distance between the two rectangles less than `gap`?"""
+    depth = obb_depth(a, b, stop=-gap)
+    if depth >= 0.0:
+        return True
+    if -depth >= gap:
+        return False
+    return rect_gap(obb_corners(a), obb_corners(b)) < gap
+
+
 def blocker_problem(plan: MovePlan, blockers: Blockers | Sequence[Blocker]) -> str | None:
     """Bases the path would pass through, or the end would overlap or come too near.
     Bases that only touch (within `SHRINK`) neither block nor overlap."""
     bs = blockers if isinstance(blockers, Blockers) else Blockers.of(blockers)
     if not len(bs):
         return None
-    gaps = bs.min_gap
-    if bs.corners is not None:
+    if bs.obbs is not None:
+        gl, pl = bs.gap_list, bs.passable_list
         e = plan.end
-        end_c = corners(e.x, e.y, plan.frontage, plan.depth, e.facing)
-        lane_c: list[Point] | None = None
+        end_o = obb(e.x, e.y, plan.frontage, plan.depth, e.facing)
+        lane_o: OBB | None = None
         if plan.length >= 1e-9:
-            mx, my = (plan.start.x + e.x) / 2.0, (plan.start.y + e.y) / 2.0
-            lane_c = corners(mx, my, plan.frontage, plan.depth + plan.length,
-                             plan.travel_facing)
-        for k, c in enumerate(bs.corners):
-            end_depth = rect_overlap_depth(end_c, c)
-            if end_depth > SHRINK and not np.isnan(gaps[k]):
+            lane_o = obb((plan.start.x + e.x) / 2.0, (plan.start.y + e.y) / 2.0,
+                         plan.frontage, plan.depth + plan.length, plan.travel_facing)
+        for k, o in enumerate(bs.obbs):
+            g = gl[k]
+            if g == g and obb_depth(end_o, o, stop=SHRINK) > SHRINK:  # g == g: not NaN
                 return f"would end on top of {bs.labels[k]}"
-            if (lane_c is not None and not bs.passable[k]
-                    and rect_overlap_depth(lane_c, c) > SHRINK):
+            if (lane_o is not None and not pl[k]
+                    and obb_depth(lane_o, o, stop=SHRINK) > SHRINK):
                 return f"would pass through {bs.labels[k]}"
-            if gaps[k] > 0 and rect_gap(end_c, c) < gaps[k] - 1e-9:
-                return f"would end within {gaps[k]:g}\" of {bs.labels[k]}"
+            if g > 0 and obb_closer_than(end_o, o, g - 1e-9):
+                return f"would end within {g:g}\" of {bs.labels[k]}"
         return None
+    gaps = bs.min_gap
+    geoms = bs.geoms
     end_in = plan.end_footprint(SHRINK)
-    on_top = shapely.intersects(end_in, bs.geoms)
+    on_top = shapely.intersects(end_in, geoms)
     if plan.length >= 1e-9:
-        through = shapely.intersects(plan.lane(SHRINK), bs.geoms) & ~bs.passable
+        through = shapely.intersects(plan.lane(SHRINK), geoms) & ~bs.passable
     else:
         through = np.zeros(len(bs), dtype=bool)
     near = np.zeros(len(bs), dtype=bool)
     need = np.flatnonzero(gaps > 0)
     if len(need):
-        d = shapely.distance(plan.end_footprint(), bs.geoms[need])
+        d = shapely.distance(plan.end_footprint(), geoms[need])
         near[need] = d < gaps[need] - 1e-9
     for k in range(len(bs)):
         if on_top[k] and not np.isnan(gaps[k]):

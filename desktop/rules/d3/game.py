@@ -34,12 +34,14 @@ from desktop.rules.victory import PieceView, VictoryJudge
 from desktop.scenario.model import ExitUnits, LastManStanding, Scenario
 from desktop.scenario.vocabulary import OPPOSITE_EDGE, Edge, UnitType
 from desktop.table.movement import (
+    OBB,
     Access,
     Blockers,
     MovePlan,
     Placement,
     check_move,
     contact_distance,
+    obb,
 )
 from desktop.table.shapes import (
     Aspect,
@@ -149,7 +151,7 @@ class UnitArrays:
     skirm: NDArray[np.bool_]
     centres: NDArray[np.float64]
     radii: NDArray[np.float64]
-    radii_list: list[float]
+    obbs: list[OBB]
 
 
 @dataclass(frozen=True)
@@ -233,6 +235,8 @@ class D3Game(Game):
         self._present: dict[str, list[Piece]] = {}
         self._checked: dict[Action, str | None] = {}
         self._checked_at = -1
+        #: Helpers' caches keyed by the number of actions applied (see sampler).
+        self.scratch: dict[str, Any] = {}
         self.events.extend(self._start_player_turn())
         self._judge_immediate(self.events)
 
@@ -415,7 +419,7 @@ class D3Game(Game):
                 np.array([u.type is UnitType.LIGHT_INFANTRY for u in us], dtype=bool),
                 np.array([[u.x, u.y] for u in us], dtype=float).reshape(-1, 2),
                 np.array([math.hypot(u.frontage, u.depth) / 2.0 for u in us], dtype=float),
-                [math.hypot(u.frontage, u.depth) / 2.0 for u in us],
+                [obb(u.x, u.y, u.frontage, u.depth, u.facing) for u in us],
             )
         return self._unit_arrays
 
@@ -431,36 +435,37 @@ class D3Game(Game):
         """
         arr = self._arrays()
         us = arr.units
-        if to is None:
+        if to is None or not us:
             keep = [i for i, u in enumerate(us) if u.id != p.id]
         else:
             own = math.hypot(p.frontage, p.depth) / 2.0 + R.ENEMY_MIN_GAP + 0.05
-            keep = []
-            ax, ay = p.x, p.y
-            dx, dy = to[0] - ax, to[1] - ay
+            c = arr.centres
+            dx, dy = to[0] - p.x, to[1] - p.y
             ll = dx * dx + dy * dy
-            for i, u in enumerate(us):
-                wx, wy = u.x - ax, u.y - ay
-                t = 0.0 if ll < 1e-12 else max(0.0, min(1.0, (wx * dx + wy * dy) / ll))
-                if (math.hypot(wx - t * dx, wy - t * dy) <= arr.radii_list[i] + own
-                        and u.id != p.id):
-                    keep.append(i)
+            wx, wy = c[:, 0] - p.x, c[:, 1] - p.y
+            if ll < 1e-12:
+                dist = np.hypot(wx, wy)
+            else:
+                t = np.clip((wx * dx + wy * dy) / ll, 0.0, 1.0)
+                dist = np.hypot(wx - t * dx, wy - t * dy)
+            keep = [int(i) for i in np.flatnonzero(dist <= arr.radii + own)
+                    if us[int(i)].id != p.id]
         if not keep:
             return _NO_BLOCKERS
         ids = [us[i].id for i in keep]
-        geoms = arr.fps[keep]
-        cs = [us[i].corners() for i in keep]
+        geoms = [us[i].fp() for i in keep]
+        boxes = [arr.obbs[i] for i in keep]
         if p.is_general:
-            return Blockers(ids, geoms, [True] * len(keep), [0.0] * len(keep), corners=cs)
+            return Blockers(ids, geoms, [True] * len(keep), [0.0] * len(keep), obbs=boxes)
         friend = [us[i].side == p.side for i in keep]
         skirm_mover = p.type is UnitType.LIGHT_INFANTRY
-        passable = [f and (skirm_mover or bool(arr.skirm[i])) for f, i in zip(friend, keep,
-                                                                                strict=True)]
+        passable = [f and (skirm_mover or bool(arr.skirm[i]))
+                    for f, i in zip(friend, keep, strict=True)]
         gaps: list[float | None] = [
             0.0 if f else (None if i == exempt else R.ENEMY_MIN_GAP)
             for f, i in zip(friend, ids, strict=True)
         ]
-        return Blockers(ids, geoms, passable, gaps, corners=cs)
+        return Blockers(ids, geoms, passable, gaps, obbs=boxes)
 
     def move_problem(self, p: Piece, x: float, y: float, facing: float,
                      allowance: float | None = None, target: str | None = None) -> str | None:
@@ -1014,6 +1019,7 @@ class D3Game(Game):
         g.charges = list(self.charges)
         g._checked = {}
         g._checked_at = -1
+        g.scratch = {}
         g._present = {}
         g._unit_arrays = None
         g._obstacles = None

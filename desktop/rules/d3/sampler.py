@@ -78,6 +78,17 @@ def candidate(game: D3Game, p: Piece, rng: random.Random) -> Move:
 
 
 def movers(game: D3Game) -> list[Piece]:
+    """Pieces of the side to act that may still move (cached until the next action)."""
+    key = len(game.history)
+    cached = game.scratch.get("movers")
+    if cached is not None and cached[0] == key:
+        return list(cached[1])
+    out = _movers(game)
+    game.scratch["movers"] = (key, out)
+    return list(out)
+
+
+def _movers(game: D3Game) -> list[Piece]:
     side = game.side
     out = []
     for p in game.pieces.values():
