@@ -90,7 +90,7 @@ from desktop.rules.kiddies.table import (
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.victory import PieceView, VictoryJudge
-from desktop.scenario.model import LastManStanding, Point, Scenario
+from desktop.scenario.model import LastManStanding, OccupyFeature, Point, Scenario
 from desktop.scenario.vocabulary import Edge
 from desktop.table.shapes import angle_diff, bearing
 
@@ -165,6 +165,13 @@ class KiddiesGame(Game):
         #: What became of each shooting category this turn ("fired", "tie", "none").
         self.categories: dict[str, str] = {}
         self.flicks = 0
+        #: Centres of the features each side wins by occupying (for the random player).
+        self._occupy_targets: dict[str, list[Point]] = {}
+        for c in scenario.game.victory:
+            if isinstance(c, OccupyFeature) and c.feature in self.table.index.by_id:
+                area = self.table.index.areas[self.table.index.by_id[c.feature]]
+                pt = area.representative_point()
+                self._occupy_targets.setdefault(c.side, []).append((float(pt.x), float(pt.y)))
         self._update_cannons()
         self.events.extend(self._start_turn())
 
@@ -941,13 +948,24 @@ class KiddiesGame(Game):
         return out
 
     def _goal(self, f: Figure, rng: random.Random, enemies: Sequence[Figure]) -> Point | None:
-        if enemies and rng.random() < 0.7:
+        """Where a random mover heads: the enemy, a crossing, a feature to occupy, anywhere."""
+        r = rng.random()
+        if r < 0.2 and self.table.crossing_points:
+            return rng.choice(self.table.crossing_points)
+        targets = self._occupy_targets.get(f.side, [])
+        if r < 0.35 and targets:
+            return rng.choice(targets)
+        if enemies and r < 0.85:
             near = sorted(enemies, key=lambda e: math.hypot(e.x - f.x, e.y - f.y))[:3]
             return rng.choice(near).pos
         return (rng.uniform(1.0, self.table.width - 1.0), rng.uniform(1.0, self.table.depth - 1.0))
 
     def _sample_move(self, f: Figure, rng: random.Random,
                      enemies: Sequence[Figure]) -> Action | None:
+        if f.kind != CANNON and enemies and rng.random() < 0.3:
+            attack = self._sample_attack(f, rng, enemies)
+            if attack is not None:
+                return attack
         goal = self._goal(f, rng, enemies)
         if goal is None:
             return None
@@ -959,6 +977,31 @@ class KiddiesGame(Game):
         y = round(f.y + (goal[1] - f.y) / d * step, 2)
         facing = round(canonical_facing(bearing((x, y), goal) if d > step else f.facing), 1)
         return Move(f.id, (x, y), facing % 360.0)
+
+    def _sample_attack(self, f: Figure, rng: random.Random,
+                       enemies: Sequence[Figure]) -> Action | None:
+        """A move into contact with an enemy within reach (straight at it), if one is legal."""
+        reach = self.allowance(f)
+        near = [e for e in enemies if e.kind != CANNON
+                and math.hypot(e.x - f.x, e.y - f.y) <= reach + 2.5]
+        if not near:
+            return None
+        e = rng.choice(near)
+        d = math.hypot(e.x - f.x, e.y - f.y)
+        half_diag = math.hypot(e.frontage, e.depth) / 2
+        for gap in (f.depth / 2 + e.depth / 2, f.depth / 2 + e.frontage / 2,
+                    f.depth / 2 + half_diag):
+            stand = gap + 0.02
+            if d <= stand or d - stand > reach:
+                continue
+            x = round(f.x + (e.x - f.x) / d * (d - stand), 2)
+            y = round(f.y + (e.y - f.y) / d * (d - stand), 2)
+            a = Move(f.id, (x, y), round(canonical_facing(bearing((x, y), e.pos)), 1) % 360.0)
+            if self._check(a) is None and touching(
+                    Figure(f.id, f.unit, f.side, f.kind, f.type, x, y, a.facing,
+                           f.frontage, f.depth), e):
+                return a
+        return None
 
     def _sample_group(self, side: str, rng: random.Random,
                       enemies: Sequence[Figure]) -> Action | None:

@@ -73,6 +73,12 @@ class KiddiesTable:
                                                        strict=True) if f.type in SOLID_TERRAIN]
         slow = self.index.union(SLOW_TERRAIN)
         self.woods: BaseGeometry | None = None if slow.is_empty else slow
+        #: Where figures get over the water (bridge and ford centres), for the random player.
+        self.crossing_points: list[Point] = []
+        for f, a in zip(self.index.features, self.index.areas, strict=True):
+            if f.type in (TerrainType.BRIDGE, TerrainType.FORD):
+                c = a.representative_point()
+                self.crossing_points.append((float(c.x), float(c.y)))
         for g in (self.water, self.blocked, self.road, self.charge_stops, self.table_area):
             shapely.prepare(g)
 
