@@ -538,7 +538,9 @@ def make_unit(s: Scenario, utype: UnitType, position: Point, facing: float = 0.0
         position=_rp(position),
         facing=_norm_angle(facing),
         formation=DEFAULT_FORMATION[utype],
-        command=(CommandRole.OFFICER, CommandRole.FLAG) if utype not in ARTILLERY else (),
+        # skirmishers and gunners carry no colours (as in the bundled scenarios)
+        command=(() if utype in ARTILLERY or utype is UnitType.LIGHT_INFANTRY
+                 else (CommandRole.OFFICER, CommandRole.FLAG)),
         guns=1 if utype in ARTILLERY else 0,
     )
 
