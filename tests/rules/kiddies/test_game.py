@@ -165,6 +165,26 @@ def test_either_side_may_man_a_crewless_cannon() -> None:
     assert g.manned_at_start == {"g.gun": "red"}
 
 
+def test_gunners_killed_then_the_enemy_mans_the_cannon() -> None:
+    # seed: "Cannons ... may be re-manned by EITHER side if their crew is killed"
+    g = new_game([gun("g", 20, 20), FAR_BLUE],
+                 [line("r", 27, 20, 2, 270), line("s", 40, 30, 1, 270, type="light_infantry")],
+                 dice=[6, 1, 5, 2, 2, 5, 1, 6], options={"shots": "tabletop"})
+    to_movement(g)
+    g.apply_text("end")
+    g.apply_text("end")
+    assert (g.phase, g.side) == ("cannon", "blue")
+    g.apply_text("end")
+    assert (g.phase, g.side) == ("skirmish", "red")
+    g.apply_text("fell s.1 g.1,g.2")
+    assert g.turn == 2 and g.manned_at_start == {}
+    to_movement(g, "red")
+    g.apply_text("move r.1 21.6,19.5 270")
+    g.apply_text("move r.2 21.6,20.5 270")
+    assert g.figures["g.gun"].side == "red"
+    assert g.shooters("red", "cannon") == ["g.gun"]
+
+
 # -- volley groups -----------------------------------------------------------------------------
 
 
