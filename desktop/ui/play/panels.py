@@ -331,4 +331,7 @@ class StrengthChart(pg.PlotWidget):
                       symbolBrush=c, name=names.get(side, side))
         top = max((v for vals in ys.values() for v in vals), default=1.0)
         self.setYRange(0, top * 1.1 + 1)
-        self.setXRange(0, max([*list(xs), 1.0]))
+        last = max([*xs, 1.0])
+        self.setXRange(0, last)
+        step = 1 if last <= 16 else 2 if last <= 32 else 5
+        self.getAxis("bottom").setTickSpacing(major=step, minor=1)  # whole turns
