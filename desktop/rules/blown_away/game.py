@@ -900,7 +900,7 @@ class BlownAwayGame(Game):
             self._combat(st.pieces[action.unit], st.pieces[action.target], ev)
         self._end_engagements(ev)
         self._update_objectives(ev, passed)
-        if self._judge_now(ev):
+        if st.outcome is not None or self._judge_now(ev):
             return ev
         if st.phase == ORDERS and st.acted and st.commander_moved:
             self._advance(ev)
