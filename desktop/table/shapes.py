@@ -213,6 +213,26 @@ def arc_part_coords(
     return list(dict.fromkeys(clipped))
 
 
+def arc_aim(
+    apex: Point, facing: float, half_angle: float, radius: float, corners_: list[Point]
+) -> tuple[list[Point], Point] | None:
+    """The part of a convex base inside the arc and its point nearest the apex,
+    or None when no part within `radius` is in the arc (arc_part_coords, plus
+    the nearest point, computed once)."""
+    if half_angle >= 90.0:
+        part = arc_part_coords(apex, facing, half_angle, radius, corners_)
+        if part is None:
+            return None
+        return part, nearest_on_convex(apex, part)[0]
+    clipped = arc_clip(apex, facing, half_angle, corners_)
+    if not clipped:
+        return None
+    near, d = nearest_on_convex(apex, clipped)
+    if d > radius + 1e-9:
+        return None
+    return list(dict.fromkeys(clipped)), near
+
+
 def arc_part(
     apex: Point, facing: float, half_angle: float, radius: float,
     target: BaseGeometry | list[Point],

@@ -99,6 +99,19 @@ class Obstacles:
         return out
 
 
+def crosses_interior(areas: NDArray[np.object_], segs: NDArray[np.object_]) -> NDArray[
+    np.bool_
+]:
+    """Pairwise: does each segment pass through the interior of its area (not just
+    touch or run along the edge)?  Uses the areas' prepared geometry."""
+    out = np.zeros(len(segs), dtype=bool)
+    hit = np.flatnonzero(shapely.intersects(areas, segs))
+    if len(hit):
+        a, g = areas[hit], segs[hit]
+        out[hit] = shapely.crosses(a, g) | shapely.contains(a, g)
+    return out
+
+
 def target_points(origin: Point, target: BaseGeometry) -> list[Point]:
     """Points of a target worth aiming at: nearest first, then centre and corners."""
     near = nearest_points(SPoint(origin), target)[1]
@@ -156,6 +169,9 @@ class SightRequest:
     exclude: tuple[str, ...] = ()
     #: Terrain indices that do not block this line (features the ends stand in).
     exempt: tuple[int, ...] = ()
+    #: Points to try first (for example the nearest point, already known); by
+    #: default the target's nearest point and centre.
+    first: tuple[Point, ...] = ()
 
 
 def line_of_sight_many(
@@ -175,11 +191,14 @@ def line_of_sight_many(
     coords: list[list[Point]] = []
     owner: list[int] = []
     for i, r in enumerate(requests):
-        verts = shapes[i]
-        near, _ = nearest_on_convex(r.origin, verts)
-        cx = sum(v[0] for v in verts) / len(verts)
-        cy = sum(v[1] for v in verts) / len(verts)
-        for p in (near, (cx, cy)):
+        first = r.first
+        if not first:
+            verts = shapes[i]
+            near, _ = nearest_on_convex(r.origin, verts)
+            cx = sum(v[0] for v in verts) / len(verts)
+            cy = sum(v[1] for v in verts) / len(verts)
+            first = (near, (cx, cy))
+        for p in first:
             coords.append([r.origin, p])
             owner.append(i)
     seen = _any_clear(coords, owner, requests, terrain, blocking_types, obstacles)
@@ -226,8 +245,7 @@ def _any_clear(
             if len(s_idx):
                 segs: NDArray[np.object_] = shapely.linestrings(arr[s_idx])
                 geoms = np.array([terrain.areas[f] for f in f_idx], dtype=object)
-                real = shapely.relate_pattern(segs, geoms, _CROSSES_INTERIOR)
-                blocked[s_idx[real]] = True
+                blocked[s_idx[crosses_interior(geoms, segs)]] = True
     if obstacles is not None and obstacles.rects is not None:
         open_idx = np.flatnonzero(~blocked)
         if len(open_idx):

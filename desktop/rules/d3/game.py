@@ -46,6 +46,7 @@ from desktop.table.movement import (
 from desktop.table.shapes import (
     Aspect,
     angle_diff,
+    arc_aim,
     arc_part_coords,
     aspect,
     bearing,
@@ -396,10 +397,16 @@ class D3Game(Game):
                         continue
                     if not all_round and not _may_be_in_arc(fc, u.facing, e):
                         continue
-                    geo = self._fire_geometry(u, e)
-                    if not isinstance(geo, str):
+                    aim = arc_aim(fc, u.facing, 180.0 if all_round else R.FIELD_OF_FIRE, rng,
+                                  e.corners())
+                    if aim is not None:
+                        part, near = aim
+                        cx = sum(v[0] for v in part) / len(part)
+                        cy = sum(v[1] for v in part) / len(part)
                         pairs.append((u.id, e.id))
-                        reqs.append(self._sight_request(u, e, geo))
+                        reqs.append(SightRequest(
+                            fc, tuple(part), (u.id, e.id),
+                            tuple(self._exempt_features(u, e)), (near, (cx, cy))))
             seen = line_of_sight_many(reqs, self.terrain, R.SIGHT_BLOCKING, self.obstacles())
             for (uid, eid), ok in zip(pairs, seen, strict=True):
                 if ok:
