@@ -307,3 +307,25 @@ def test_a_whole_battle_opens_and_replays(window: PlayWindow) -> None:
     assert w.replay_at == len(s.steps) - 1
     w.leave_replay()
     assert w.game is s.game
+
+
+def test_volley_play_reports_a_bad_record(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("# Volley game record\nscenario: nowhere.yaml\nruleset: d3\nactions: []\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run(
+        [sys.executable, "-m", "desktop", "play", str(bad), "--screenshot",
+         str(tmp_path / "x.png")], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 1 and "nowhere.yaml" in done.stderr
+
+
+def test_open_game_says_why_it_cannot(window: PlayWindow, tmp_path: Path,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: said.append(a[2]))
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("scenario: nowhere.yaml\nruleset: chess\nactions: []\n")
+    assert not window.open_game(bad)
+    assert said and "nowhere.yaml" in said[0]

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QDialog
 
-from desktop.play.session import Setup, default_ruleset
+from desktop.play.session import Session, Setup, default_ruleset
 from desktop.rules.engine import RulesError
-from desktop.rules.record import RecordError
+from desktop.rules.record import RecordError, load_record
 from desktop.scenario import ScenarioError, load
 from desktop.ui.play.start_dialog import StartDialog
 from desktop.ui.play.window import PlayWindow
@@ -46,7 +46,9 @@ def run(file: Path, ruleset: str | None, seed: int | None, shot: Path | None) ->
     window.resize(*WINDOW_SIZE)
     try:
         if _is_record(file):
-            window.open_game(file)
+            session = Session.from_record(load_record(file), file)
+            window.path = file
+            window.load_session(session)
         else:
             scenario = load(file)
             rs = ruleset or default_ruleset(scenario)

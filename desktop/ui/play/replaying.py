@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMessageBox, QVBoxLa
 
 from desktop.play.log import dice_of
 from desktop.play.session import Session, series_by_turn
-from desktop.rules.engine import IllegalAction
-from desktop.rules.record import RecordError, load_record, save_record
+from desktop.rules.engine import RulesError
+from desktop.rules.record import load_record, save_record
 from desktop.ui.play.panels import StrengthChart
 
 
@@ -45,7 +45,7 @@ class RecordsAndReplay:
     def open_game(self, path: Path) -> bool:
         try:
             session = Session.from_record(load_record(path), path)
-        except (RecordError, IllegalAction) as e:
+        except RulesError as e:  # a bad file, an unknown ruleset, an illegal action
             QMessageBox.warning(self, "Cannot open the game", str(e))
             return False
         self.path = path
