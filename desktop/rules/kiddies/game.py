@@ -542,7 +542,7 @@ class KiddiesGame(Game):
         assert side is not None
         if isinstance(action, Choose):
             self.first = side if action.first else self.other(side)
-            ev.append(Event("initiative", f"{self._name(side)} chooses to move "
+            ev.append(Event("initiative", f"{self._name(side)} will move "
                             f"{'first' if action.first else 'second'}",
                             {"side": side, "first": self.first}))
             self._phase = "move"
