@@ -331,6 +331,7 @@ class D3Game(Game):
         return out
 
     def can_see(self, shooter: Piece, target: Piece, clip: BaseGeometry | None = None) -> bool:
+        """Line of sight from the shooter's front centre to (part of) the target."""
         aim = target.fp() if clip is None else clip
         if aim.geom_type != "Polygon":
             aim = aim.convex_hull
@@ -340,16 +341,14 @@ class D3Game(Game):
             exempt_features=self._exempt_features(shooter, target),
         )
 
-    def _fire_geometry(self, shooter: Piece, target: Piece,
-                       dist: float | None = None) -> tuple[Point, ...] | str:
+    def _fire_geometry(self, shooter: Piece, target: Piece) -> tuple[Point, ...] | str:
         """Range and field of fire: the part of the target the shooter may aim at
         (the vertices of a convex polygon), or why there is none."""
         assert shooter.type is not None
         rng = R.SHOOTING_RANGE[shooter.type]
         fc = shooter.front_centre()
         tc = target.corners()
-        if dist is None:
-            dist = nearest_on_convex(fc, tc)[1]
+        dist = nearest_on_convex(fc, tc)[1]
         if dist > rng + 1e-9:
             return f"{target.id} is {dist:.1f}\" away; {shooter.id} has a range of {rng:g}\""
         half = 180.0 if self.in_town(shooter) else R.FIELD_OF_FIRE
