@@ -439,7 +439,13 @@ def _r(v: float) -> float:
 
 # --- set pieces for tuning and tests ------------------------------------------------
 
-#: The strength a player uses to send a pellet about twice `distance` on open table.
+def slide_distance(pellet: Pellet, strength: float) -> float:
+    """How far (inches) a pellet flicked at `strength` slides on open table, wobble aside
+    (for an aiming aid)."""
+    v = max(0.0, strength) * pellet.top_speed
+    return v * v / (2.0 * PELLET_FRICTION)
+
+
 def strength_for(pellet: Pellet, distance: float) -> float:
     """Strength (0..1) at which the pellet would slide 2 x `distance` before stopping."""
     return min(1.0, math.sqrt(2.0 * PELLET_FRICTION * 2.0 * distance) / pellet.top_speed)

@@ -23,7 +23,9 @@ from desktop.rules.kiddies.flick import (
     fall_chance,
     set_piece_flight,
     simulate,
+    slide_distance,
     start_point,
+    strength_for,
 )
 from desktop.rules.record import record_of, replay
 from tests.rules.kiddies.helpers import gun, line, new_game, to_movement
@@ -143,3 +145,12 @@ def test_a_fresh_seed_gives_another_flight(seed: int) -> None:
     fa = next(e for e in a if e.kind == "shot").data["flight"]["path"]
     fb = next(e for e in b if e.kind == "shot").data["flight"]["path"]
     assert fa != fb
+
+
+def test_strength_for_sends_the_pellet_twice_the_distance() -> None:
+    for size, pellet in PELLETS.items():
+        assert slide_distance(pellet, strength_for(pellet, 8.0)) == pytest.approx(16.0), size
+    free = simulate(PELLETS["medium"], (4.0, 18.0), 90.0, strength_for(PELLETS["medium"], 8.0),
+                    [], (48.0, 36.0), random.Random(0))
+    travelled = free.path[-1][1] - 4.0
+    assert 12.0 < travelled < 22.0  # friction as modelled, give or take the flick's errors
