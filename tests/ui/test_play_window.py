@@ -329,3 +329,21 @@ def test_open_game_says_why_it_cannot(window: PlayWindow, tmp_path: Path,
     bad.write_text("scenario: nowhere.yaml\nruleset: chess\nactions: []\n")
     assert not window.open_game(bad)
     assert said and "nowhere.yaml" in said[0]
+
+
+def test_dropping_cavalry_on_an_enemy_offers_the_charge(window: PlayWindow) -> None:
+    from desktop.play.session import deploy
+
+    sc = deploy(load(bundled_scenario("d3_crossroads.yaml")), "fra_huss", (40.0, 18.0), 0.0)
+    w = window
+    w.start(Setup(sc, "d3", seed=5, options={"first_side": "fra"}, dice=[6, 6]))
+    g = w.session.game
+    huss, art = g.pieces["fra_huss"], g.pieces["aus_art"]
+    assert w.begin_drag("fra_huss", huss.pos)
+    w.drag_to(art.pos)
+    assert "charge" in w.cursor_label.lines[0]
+    assert not w.end_drag(art.pos)
+    assert w.proposal is None and not g.history  # nothing moved, nothing rolled
+    assert w.odds.view is not None and "charges" in w.odds.view.title
+    w.attack("aus_art")
+    assert g.pieces["fra_huss"].charging == "aus_art"

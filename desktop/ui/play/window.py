@@ -789,7 +789,13 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
             lines = [head + (f" · {pr.cost}" if pr.cost else "")]
             if abs(d.facing - d.piece.facing) > 1e-6:
                 lines.append(f"facing {d.facing:.0f}°")
-            if pr.reason:
+            over = self.piece_at(at) if at is not None and self.target_marks else None
+            act = self.target_action(over) if over is not None else None
+            if act is not None and over is not None:
+                lines = [f"{act.text().split()[0]} {a.pieces()[over].name}?",
+                         "release, then click it to commit"]
+                colour = LEGAL
+            elif pr.reason:
                 lines.append(pr.reason)
             elif self.drag is None:
                 lines.append("proposed: Enter to commit, Esc to undo")
@@ -834,6 +840,16 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
             self._clear_move()
             self.refresh()
             return reason is None
+        over = self.piece_at(at) if at is not None and self.target_marks else None
+        act = self.target_action(over) if over is not None else None
+        if act is not None and over is not None:
+            # Dropped on an enemy it may attack: no move; show the attack's odds.
+            self._clear_move()
+            self.select(d.pid)
+            self.hover(at)  # type: ignore[arg-type]
+            self.message(f"{act.text().split()[0].capitalize()} {self.adapter.pieces()[over].name}"
+                         "? Click it to commit (the odds are on the right).")
+            return False
         self.proposal = d
         ok = d.probe is not None and d.probe.reason is None
         if ok:
