@@ -297,11 +297,13 @@ class D3Adapter(Adapter):
         t = self.terrain()
         here = p.fp()
         parts = []
-        for ttype, acc in p.access().items():
-            if acc in rules:
-                for i, f in enumerate(t.types):
-                    if f == ttype and t.areas[i].intersection(here).area <= 1e-3:
-                        parts.append(t.areas[i])
+        wanted = {ttype for ttype, acc in p.access().items() if acc in rules}
+        for i, f in enumerate(t.types):
+            if f not in wanted:
+                continue
+            area = t.areas[i]
+            if not area.intersects(here) or area.intersection(here).area <= 1e-3:
+                parts.append(area)  # ground it stands in does not hold it back
         return parts
 
     def blocked(self, pid: str) -> BaseGeometry | None:

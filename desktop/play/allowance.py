@@ -67,9 +67,13 @@ def reach_polygon(origin: Point, radius: float, blocked: BaseGeometry | None,
     coords = np.stack([np.stack([np.full(rays, ox), np.full(rays, oy)], axis=1),
                        np.stack([ex, ey], axis=1)], axis=1)
     lines = shapely.linestrings(coords)
-    hits = shapely.intersection(lines, local)
-    dist = shapely.distance(SPoint(origin), hits)
-    dist = np.where(np.isnan(dist) | shapely.is_empty(hits), radius, dist)
+    shapely.prepare(local)
+    dist = np.full(rays, radius)
+    hit = np.flatnonzero(shapely.intersects(lines, local))  # most rays miss: cheap test
+    if len(hit):
+        parts = shapely.intersection(lines[hit], local)
+        d = shapely.distance(SPoint(origin), parts)
+        dist[hit] = np.where(np.isnan(d) | shapely.is_empty(parts), radius, d)
     dist = np.minimum(dist, radius)
     pts = np.stack([ox + np.sin(ang) * dist, oy - np.cos(ang) * dist], axis=1)
     star = shapely.polygons(pts)
