@@ -347,3 +347,22 @@ def test_dropping_cavalry_on_an_enemy_offers_the_charge(window: PlayWindow) -> N
     assert w.odds.view is not None and "charges" in w.odds.view.title
     w.attack("aus_art")
     assert g.pieces["fra_huss"].charging == "aus_art"
+
+
+def test_start_dialog_offers_rulesets_options_seed_and_seats(qtbot: Any) -> None:
+    from desktop.rules import registry
+    from desktop.ui.play.start_dialog import StartDialog
+
+    sc = load(bundled_scenario("mayhem_village.yaml"))
+    d = StartDialog(sc, None, seed=9)
+    qtbot.addWidget(d)
+    ids = [d.ruleset.itemData(i) for i in range(d.ruleset.count())]
+    assert ids == registry.ids() and d.ruleset.currentData() == "mayhem"
+    assert set(d._editors) == {o.name for o in registry.get("mayhem").options}
+    d.seats[sc.sides[1].id].setCurrentIndex(1)  # the computer
+    d.ruleset.setCurrentIndex(ids.index("d3"))
+    assert set(d._editors) == {"first_side", "turn_limit"}
+    d._editors["turn_limit"].setValue(5)
+    s = d.setup()
+    assert (s.ruleset, s.seed, s.options["turn_limit"]) == ("d3", 9, 5)
+    assert s.seat(sc.sides[1].id) is Seat.COMPUTER and s.seat(sc.sides[0].id) is Seat.PERSON
