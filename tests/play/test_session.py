@@ -130,3 +130,15 @@ def test_a_saved_battle_replays_to_its_end() -> None:
     xs, ys = series_by_turn(s.series)
     assert xs == [float(t) for t in range(13)]
     assert ys["aus"][-1] < ys["aus"][0] and ys["fra"][-1] < ys["fra"][0]
+
+
+def test_a_redeployed_scenario_is_written_into_the_record(crossroads, tmp_path: Path) -> None:
+    path = bundled_scenario("d3_crossroads.yaml")
+    moved = deploy(crossroads, "fra_46_1", (15, 32), 0.0)
+    s = Session.start(Setup(moved, "d3", seed=1, scenario_path=path))
+    out = tmp_path / "g.yaml"
+    rec = s.record(out)
+    assert rec.scenario_path is None  # inlined: the file no longer says where units stand
+    save_record(rec, out)
+    again = Session.from_record(load_record(out), out)
+    assert again.game.pieces["fra_46_1"].pos == (15.0, 32.0)
