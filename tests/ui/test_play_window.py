@@ -366,3 +366,14 @@ def test_start_dialog_offers_rulesets_options_seed_and_seats(qtbot: Any) -> None
     s = d.setup()
     assert (s.ruleset, s.seed, s.options["turn_limit"]) == ("d3", 9, 5)
     assert s.seat(sc.sides[1].id) is Seat.COMPUTER and s.seat(sc.sides[0].id) is Seat.PERSON
+
+
+def test_the_computer_plays_one_side_and_hands_back(qtbot: Any, window: PlayWindow) -> None:
+    w = window
+    s = crossroads()
+    s.seats = {"aus": Seat.COMPUTER}
+    w.start(s)
+    assert not w.interactive()  # the Austrians think (on another thread)
+    qtbot.waitUntil(lambda: w.session.game.side == "fra", timeout=30_000)
+    assert w.interactive() and "end" in w.phase_bar.button_map
+    assert all(st.side == "aus" for st in w.session.steps)

@@ -10,6 +10,7 @@ is an item of desktop.ui.play.items in the same scene.
 from __future__ import annotations
 
 import contextlib
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -36,6 +37,7 @@ from desktop.play.measure import (
 from desktop.play.pieces import PieceInfo
 from desktop.play.session import Seat, Session, Setup, deploy, deploy_problem, series_by_turn
 from desktop.rules.engine import Action, Game, IllegalAction
+from desktop.rules.randomplay import random_action
 from desktop.scenario.model import Base, Scenario
 from desktop.scenario.vocabulary import Formation
 from desktop.ui import icons
@@ -60,6 +62,8 @@ from desktop.ui.play.replaying import RecordsAndReplay
 from desktop.ui.table import TableScene, TableView
 
 APP_NAME = "Volley"
+#: The computer player thinks here, never on the GUI thread.
+_COMPUTER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="volley-computer")
 
 
 @dataclass
@@ -124,6 +128,7 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
         self.last_message = ""
         self._announced = False
         self.victory_dialog: QDialog | None = None
+        self._thinking: tuple[Future[Action], Session, int] | None = None
         # the table
         self.scene = TableScene(self)
         self.view = TableView(self.scene, self)
@@ -649,12 +654,30 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
         self.refresh()
 
     def computer_step(self) -> None:
+        """Let the computer choose, off the GUI thread, on a copy of the game; the
+        choice is applied here once it is ready (if the game has not moved on)."""
         s = self.session
-        if s is None or s.over or self.replay_at is not None:
+        if s is None or s.over or self.replay_at is not None or self._thinking is not None:
             return
         if s.seat_to_act() is not Seat.COMPUTER:
             return
-        self.do(s.computer_action())
+        copy = s.game.clone()
+        self._thinking = (_COMPUTER.submit(random_action, copy, s.rng), s, len(s.game.history))
+        self._poll_computer()
+
+    def _poll_computer(self) -> None:
+        got = self._thinking
+        if got is None:
+            return
+        future, s, n = got
+        if not future.done():
+            QTimer.singleShot(15, self._poll_computer)
+            return
+        self._thinking = None
+        if s is not self.session or len(s.game.history) != n or self.replay_at is not None:
+            return  # the game changed while it thought (undo, load, replay)
+        action = future.result()
+        self.do(action)
 
     def message(self, text: str, error: bool = False) -> None:
         self.last_message = text
