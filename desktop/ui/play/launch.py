@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMainWindow, QMessageBox, QWidget
 
-from desktop.rules.engine import RulesError
-from desktop.scenario.model import Scenario
+if TYPE_CHECKING:  # the engine loads only when a game starts (start-up stays quick)
+    from desktop.scenario.model import Scenario
 
 #: Play windows opened from elsewhere, kept alive until they close.
 _OPEN: list[QMainWindow] = []
@@ -18,6 +19,7 @@ def play_scenario(parent: QWidget | None, scenario: Scenario | None,
                   path: Path | None = None) -> QMainWindow | None:
     """Ask how to play `scenario` and open a play window on it (None if cancelled)."""
     import desktop.rules  # noqa: F401  (registers the rulesets)
+    from desktop.rules.engine import RulesError
     from desktop.ui.play.start_dialog import StartDialog
     from desktop.ui.play.window import PlayWindow
 
