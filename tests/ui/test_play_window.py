@@ -377,3 +377,22 @@ def test_the_computer_plays_one_side_and_hands_back(qtbot: Any, window: PlayWind
     qtbot.waitUntil(lambda: w.session.game.side == "fra", timeout=30_000)
     assert w.interactive() and "end" in w.phase_bar.button_map
     assert all(st.side == "aus" for st in w.session.steps)
+
+
+def test_keys_reach_the_window_from_the_table(qtbot: Any, window: PlayWindow) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    w = window
+    w.start(crossroads())
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.setFocus()
+    w.propose_move("aus_ir49", 27.0, 19.0)
+    QTest.keyClick(w.view, Qt.Key.Key_BracketLeft, Qt.KeyboardModifier.ShiftModifier)
+    assert w.proposal.facing == pytest.approx(170.0)
+    QTest.keyClick(w.view, Qt.Key.Key_Escape)
+    assert w.proposal is None
+    w.propose_move("aus_ir49", 27.0, 19.0)
+    QTest.keyClick(w.view, Qt.Key.Key_Return)
+    assert w.session.game.history
