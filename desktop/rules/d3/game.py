@@ -997,8 +997,8 @@ class D3Game(Game):
                     out.append(f"{p.id} stands off the table")
             if p.is_general and (p.hits or p.status != ACTIVE):
                 out.append(f"general {p.id} was attacked")
-            if p.type in R.ARTILLERY and p.moved and p.deployed and p.shot:
-                out.append(f"{p.id} moved and shot in one turn")
+            if p.type in R.ARTILLERY and p.shot and not p.deployed:
+                out.append(f"{p.id} shot without deploying")
             if p.moved and p.shot:
                 out.append(f"{p.id} moved and shot in one turn")
         if self._phase == MOVEMENT and self.pending is None:
