@@ -561,6 +561,12 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
                 self.target_marks[tid] = mk
                 mk.action = act  # type: ignore[attr-defined]
         self.card.show_card(a.card(pid), colour, actions)
+        if self.target_marks:
+            n = len(self.target_marks)
+            self.odds.title.setText(f"<i>{n} target{'s' if n > 1 else ''} outlined in red: "
+                                    "hover one for the exact odds, click it to commit.</i>")
+        elif self.interactive() and p.side == g.side:
+            self.odds.title.setText(f"<i>{p.name} has no target it may engage now.</i>")
         if self.show_arcs and self.drag is None and self.proposal is None:
             ws = a.weapons(pid)
             from desktop.scenario.geometry import table_polygon
