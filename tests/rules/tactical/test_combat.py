@@ -12,6 +12,7 @@ from desktop.scenario.vocabulary import Formation, Quality, TerrainType
 from tests.rules.tactical.helpers import (
     CAV,
     FA,
+    SK,
     area,
     blue_first,
     line,
@@ -270,3 +271,28 @@ def test_tactical_infantry_does_not_charge_cavalry_and_guns_do_not_charge() -> N
     blue_first(g)
     assert g.check(g.parse_action("charge b rc c4")) is not None
     assert g.check(g.parse_action("charge g r e4")) is not None
+
+
+def test_tactical_skirmish_flags_add_to_a_charge_the_same_turn() -> None:
+    """Seed: a Flag scored by skirmishers may be added to the Flags of their side's
+    formed troops charging the same unit that turn."""
+    g = new_game(scenario([unit("bs", "b5", SK), unit("b", "c5")], [unit("r", "c3")]),
+                 dice=[1, 6, 4, 6, 2, 2, 2])
+    blue_first(g)
+    play(g, "fire bs r", "charge b r c4")
+    charge = next(e for e in g.events if e.kind == "charge")
+    bay = next(e for e in g.events if e.kind == "bayonet")
+    assert charge.data["skirmish_flags"] == 1 and bay.data["case"] == "stand_fewer"
+    assert g.unit("r").skirmish_flags == 0
+
+
+def test_tactical_spent_unit_retiring_off_its_baseline_is_lost() -> None:
+    g = new_game(scenario([unit("b", "c4", quality=Quality.ELITE)], [unit("r", "c1", cv=1)]),
+                 dice=[1, 6])
+    blue_first(g)
+    g.unit("b").sq = (2, 1)
+    g.invalidate()
+    g.unit("r").cv = 0
+    g.unit("r").status = "spent"
+    g.apply_text("end")  # red's move begins: the spent unit retires off the table
+    assert g.unit("r").status == ROUTED
