@@ -128,6 +128,12 @@ class Piece:
     def front_centre(self) -> Point:
         return front_centre_of(self.x, self.y, self.depth, self.facing)
 
+    def obb(self) -> OBB:
+        got = self._here.get("obb")
+        if got is None:
+            got = self._here["obb"] = obb(self.x, self.y, self.frontage, self.depth, self.facing)
+        return got
+
     def corners(self) -> list[Point]:
         return corners(self.x, self.y, self.frontage, self.depth, self.facing)
 
@@ -148,8 +154,7 @@ class UnitArrays:
     """The present units, with their bases, skirmisher flags, centres and radii."""
 
     units: list[Piece]
-    fps: NDArray[np.object_]
-    skirm: NDArray[np.bool_]
+    skirm: list[bool]
     centres: NDArray[np.float64]
     radii: NDArray[np.float64]
     obbs: list[OBB]
@@ -421,11 +426,10 @@ class D3Game(Game):
             us = self.units()
             self._unit_arrays = UnitArrays(
                 us,
-                np.array([u.fp() for u in us], dtype=object),
-                np.array([u.type is UnitType.LIGHT_INFANTRY for u in us], dtype=bool),
+                [u.type is UnitType.LIGHT_INFANTRY for u in us],
                 np.array([[u.x, u.y] for u in us], dtype=float).reshape(-1, 2),
                 np.array([math.hypot(u.frontage, u.depth) / 2.0 for u in us], dtype=float),
-                [obb(u.x, u.y, u.frontage, u.depth, u.facing) for u in us],
+                [u.obb() for u in us],
             )
         return self._unit_arrays
 
@@ -465,7 +469,7 @@ class D3Game(Game):
             return Blockers(ids, geoms, [True] * len(keep), [0.0] * len(keep), obbs=boxes)
         friend = [us[i].side == p.side for i in keep]
         skirm_mover = p.type is UnitType.LIGHT_INFANTRY
-        passable = [f and (skirm_mover or bool(arr.skirm[i]))
+        passable = [f and (skirm_mover or arr.skirm[i])
                     for f, i in zip(friend, keep, strict=True)]
         gaps: list[float | None] = [
             0.0 if f else (None if i == exempt else R.ENEMY_MIN_GAP)
