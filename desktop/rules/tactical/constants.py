@@ -115,6 +115,9 @@ LATE_SQUARE_DICE: Final = 1
 
 # --- rulings on effects ------------------------------------------------------------------
 
+#: Ruling: for victory a spent unit (0 CV, "ceased to be effective") counts as
+#: lost and holds no objective, though it stays on the table until it routs.
+SPENT_COUNTS_AS_LOST: Final = True
 #: Ruling: a halt lasts to the end of the next turn (the unit loses its next
 #: move) unless an officer rallies it first.
 HALT_TURNS: Final = 1

@@ -1038,11 +1038,14 @@ class TacticalGame(Game):
     # -- victory ----------------------------------------------------------------------
 
     def _views(self) -> list[PieceView]:
+        """Ruling (SPENT_COUNTS_AS_LOST): a spent unit has ceased to be effective, so
+        for victory it is lost (army break) and holds nothing."""
         out = []
         for u in self.st.units.values():
-            out.append(PieceView(u.id, u.side, u.type, u.on_table, max(u.cv, 0),
+            present = u.status == ACTIVE if C.SPENT_COUNTS_AS_LOST else u.on_table
+            out.append(PieceView(u.id, u.side, u.type, present, max(u.cv, 0),
                                  self.board.centre(u.sq),
-                                 self.board.polygon(u.sq, shrink=0.5) if u.on_table else None))
+                                 self.board.polygon(u.sq, shrink=0.5) if present else None))
         return out
 
     def _check_immediate(self, ev: list[Event]) -> None:
@@ -1632,7 +1635,8 @@ class TacticalGame(Game):
             "initiative_rolls": dict(st.rolls),
             "initiative_streak": dict(st.streak),
             "skirmish_fire": self.skirmish_rules,
-            "units_left": {s: len(self.units_on_table(s)) for s in st.sides},
+            "units_left": {s: sum(1 for u in self.units_on_table(s) if u.status == ACTIVE)
+                           for s in st.sides},
         }
 
 

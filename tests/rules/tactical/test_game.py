@@ -98,7 +98,7 @@ def test_tactical_half_cv_loses_a_die() -> None:
 def test_tactical_zero_cv_retires_and_any_further_hit_routs() -> None:
     """Seed: at 0 CV the unit ceases to be effective and retires; any further hit routs."""
     g = new_game(scenario([unit("b", "c4", quality=Quality.ELITE)],
-                          [unit("r", "c3", cv=1)]),
+                          [unit("r", "c3", cv=1), unit("r2", "f1")]),
                  dice=[1, 6, 2, 6, 6, 6, 1, 6, 2, 2, 2])
     blue_first(g)
     g.apply_text("fire b r")           # 2: one Target hit, CV 1 -> 0
@@ -421,6 +421,16 @@ def test_tactical_skirmish_rules_are_an_option() -> None:
     assert g.fire_dice(g.unit("bs"), g.unit("r")) == 3
     g2 = new_game(scenario([unit("bs", "c4", SK)], [unit("r", "c3")]))
     assert g2.skirmish_rules and g2.unit("bs").formation == SKIRMISH
+
+
+def test_tactical_spent_units_count_as_lost_for_victory() -> None:
+    """Ruling SPENT_COUNTS_AS_LOST: a side whose last effective unit is spent has lost."""
+    g = new_game(scenario([unit("b", "c4", quality=Quality.ELITE)], [unit("r", "c3", cv=1)]),
+                 dice=[1, 6, 2, 6, 6, 6])
+    blue_first(g)
+    g.apply_text("fire b r")
+    assert g.unit("r").status == SPENT
+    assert g.outcome is not None and g.outcome.winner == "blue"
 
 
 def test_officers_are_loaded_in_their_squares() -> None:
