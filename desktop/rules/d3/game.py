@@ -9,8 +9,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-import numpy as np
-from numpy.typing import NDArray
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
@@ -155,8 +153,8 @@ class UnitArrays:
 
     units: list[Piece]
     skirm: list[bool]
-    centres: NDArray[np.float64]
-    radii: NDArray[np.float64]
+    #: (x, y, radius of the circle round the base) for each unit.
+    circles: list[tuple[float, float, float]]
     obbs: list[OBB]
 
 
@@ -427,8 +425,7 @@ class D3Game(Game):
             self._unit_arrays = UnitArrays(
                 us,
                 [u.type is UnitType.LIGHT_INFANTRY for u in us],
-                np.array([[u.x, u.y] for u in us], dtype=float).reshape(-1, 2),
-                np.array([math.hypot(u.frontage, u.depth) / 2.0 for u in us], dtype=float),
+                [(u.x, u.y, math.hypot(u.frontage, u.depth) / 2.0) for u in us],
                 [u.obb() for u in us],
             )
         return self._unit_arrays
@@ -446,20 +443,23 @@ class D3Game(Game):
         arr = self._arrays()
         us = arr.units
         if to is None or not us:
-            keep = [i for i, u in enumerate(us) if u.id != p.id]
+            keep = [i for i, u in enumerate(us) if u is not p]
         else:
             own = math.hypot(p.frontage, p.depth) / 2.0 + R.ENEMY_MIN_GAP + 0.05
-            c = arr.centres
-            dx, dy = to[0] - p.x, to[1] - p.y
+            x0, y0 = p.x, p.y
+            dx, dy = to[0] - x0, to[1] - y0
+            lo_x, hi_x = min(x0, to[0]) - own, max(x0, to[0]) + own
+            lo_y, hi_y = min(y0, to[1]) - own, max(y0, to[1]) + own
             ll = dx * dx + dy * dy
-            wx, wy = c[:, 0] - p.x, c[:, 1] - p.y
-            if ll < 1e-12:
-                dist = np.hypot(wx, wy)
-            else:
-                t = np.clip((wx * dx + wy * dy) / ll, 0.0, 1.0)
-                dist = np.hypot(wx - t * dx, wy - t * dy)
-            keep = [int(i) for i in np.flatnonzero(dist <= arr.radii + own)
-                    if us[int(i)].id != p.id]
+            keep = []
+            for i, (ux, uy, r) in enumerate(arr.circles):
+                if (ux + r < lo_x or ux - r > hi_x or uy + r < lo_y or uy - r > hi_y
+                        or us[i] is p):
+                    continue
+                wx, wy = ux - x0, uy - y0
+                t = 0.0 if ll < 1e-12 else max(0.0, min(1.0, (wx * dx + wy * dy) / ll))
+                if math.hypot(wx - t * dx, wy - t * dy) <= r + own:
+                    keep.append(i)
         if not keep:
             return _NO_BLOCKERS
         ids = [us[i].id for i in keep]
