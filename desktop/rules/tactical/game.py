@@ -1485,7 +1485,7 @@ class TacticalGame(Game):
         ft = self._cancel_flag(t, tu.flags, ev)
         self._officer_check(t, tu, ev)
         self._officer_check(u, tt, ev)
-        target_sq = t.sq
+        target_sq, start = t.sq, u.sq
         self._take(t, tu.sabres, ft, u.sq, ev)
         self._take(u, tt.sabres, fu, target_sq, ev)
         for x in (u, t):
@@ -1494,7 +1494,8 @@ class TacticalGame(Game):
         decided = not (u.on_table and t.on_table and u.engaged == t.id)
         if decided:
             self._break_engagement(u)
-            if u.on_table and u.status == ACTIVE and (not t.on_table or t.sq != target_sq):
+            held = u.on_table and u.status == ACTIVE and u.sq == start
+            if held and (not t.on_table or t.sq != target_sq):
                 self._occupy(u, target_sq, ev)
             return
         if rounds >= C.CLOSE_COMBAT_TURNS:
