@@ -19,11 +19,12 @@ SAMPLES = 1
 
 def random_action(game: Game, rng: random.Random, end_bias: float = END_BIAS,
                   samples: int = SAMPLES) -> Action:
-    cands = game.candidate_actions(rng, samples)
-    if not cands:
+    legal = game.legal_actions()
+    sampled = game.sample_actions(rng, samples)
+    if not legal and not sampled:
         raise RuntimeError(f"no candidate actions in phase {game.phase} for {game.side}")
-    ends = [a for a in cands if a.text() == "end"]
-    others = [a for a in cands if a.text() != "end"]
+    ends = [a for a in legal if a.text() == "end"]
+    others = [a for a in legal if a.text() != "end"] + sampled
     if ends and (not others or rng.random() < end_bias):
         return ends[0]
     return rng.choice(others)

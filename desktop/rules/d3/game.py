@@ -40,6 +40,7 @@ from desktop.table.movement import (
     check_move,
     contact_distance,
     obb,
+    obb_closer_than,
 )
 from desktop.table.shapes import (
     Aspect,
@@ -300,6 +301,12 @@ class D3Game(Game):
 
     def in_cover(self, target: Piece, origin: Point | None = None) -> bool:
         fp = target.fp()
+        minx, miny, maxx, maxy = fp.bounds
+        if origin is not None:
+            minx, maxx = min(minx, origin[0]), max(maxx, origin[0])
+            miny, maxy = min(miny, origin[1]), max(maxy, origin[1])
+        if not self.terrain.bbox_candidates(minx, miny, maxx, maxy):
+            return False
         if self.terrain.fraction_in(fp, R.COVER_TYPES) >= R.COVER_AREA_FRACTION - 1e-9:
             return True
         if origin is not None:
@@ -812,13 +819,11 @@ class D3Game(Game):
                          "hits": hits, "total": t.hits}))
 
     def _threaten_generals(self, mover: Piece, ev: list[Event]) -> None:
-        mfp = mover.fp()
+        mo = mover.obb()
         for g in self.generals(self.enemy_of(mover.side)):
-            if g.must_evade:
+            if g.must_evade or not obb_closer_than(g.obb(), mo, R.GENERAL_THREAT_RANGE + 1e-9):
                 continue
-            gfp = g.fp()
-            if float(gfp.distance(mfp)) > R.GENERAL_THREAT_RANGE + 1e-9:
-                continue
+            mfp = mover.fp()
             line = LineString([g.pos, _nearest(g.pos, mfp)])
             screened = any(
                 f.fp().intersects(line) for f in self.units(g.side)
