@@ -51,6 +51,8 @@ class CombatOdds:
     def to_json(self) -> dict[str, object]:
         return {
             "kind": "combat",
+            "result": {"unit wins": float(self.unit_wins), "tie": float(self.tie),
+                       "target wins": float(self.target_wins)},
             "unit_wins": float(self.unit_wins),
             "target_wins": float(self.target_wins),
             "tie": float(self.tie),
