@@ -28,8 +28,17 @@ CHARGE_SHARE = 0.5
 ADVANCE_SHARE = 0.6
 
 
-def _move(p: Piece, b: float, dist: float, facing: float) -> Move:
+def _move(p: Piece, b: float, dist: float, facing: float,
+          table: tuple[float, float] | None = None) -> Move:
+    """A move of `dist` along bearing `b`, shortened to keep the base on the table."""
     fx, fy = forward(b)
+    if table is not None:
+        margin = math.hypot(p.frontage, p.depth) / 2.0
+        for v, pos, size in ((fx, p.x, table[0]), (fy, p.y, table[1])):
+            if v > 1e-9:
+                dist = min(dist, max(0.0, (size - margin - pos) / v))
+            elif v < -1e-9:
+                dist = min(dist, max(0.0, (pos - margin) / -v))
     return Move(p.id, round(p.x + fx * dist, 2), round(p.y + fy * dist, 2), round(facing, 1))
 
 
@@ -74,7 +83,9 @@ def candidate(game: D3Game, p: Piece, rng: random.Random) -> Move:
         e = min(enemies, key=lambda e: distance(p.pos, e.pos))
         return Move(p.id, p.x, p.y, round(bearing(p.pos, e.pos), 1))
     b = rng.uniform(0.0, 360.0)
-    return _move(p, b, allowance * math.sqrt(rng.random()), b if rng.random() < 0.7 else p.facing)
+    size = (game.scenario.table.width, game.scenario.table.depth)
+    return _move(p, b, allowance * math.sqrt(rng.random()),
+                 b if rng.random() < 0.7 else p.facing, size)
 
 
 def movers(game: D3Game) -> list[Piece]:
