@@ -134,7 +134,11 @@ class Piece:
         return got
 
     def corners(self) -> list[Point]:
-        return corners(self.x, self.y, self.frontage, self.depth, self.facing)
+        got = self._here.get("corners")
+        if got is None:
+            got = self._here["corners"] = corners(
+                self.x, self.y, self.frontage, self.depth, self.facing)
+        return list(got)
 
     @property
     def allowance(self) -> float:
