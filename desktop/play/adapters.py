@@ -109,6 +109,10 @@ class Adapter:
 
     #: Action kinds that engage an enemy piece (highlighted as targets).
     attack_kinds: frozenset[str] = frozenset({"shoot", "fire", "charge", "combat"})
+    #: Pieces are individual figures (drawn as small bases, selected in groups).
+    individual: bool = False
+    #: What the ruler and the move label read in by default ("table" or "spans").
+    measure_in: str = "table"
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -228,6 +232,28 @@ class Adapter:
                 if k not in ("id", "side", "kind", "x", "y", "facing", "col", "row")
                 and v is not None and v is not False and v != 0 and v != []]
         return Card(p.name or pid, f"{_label(p.type)} · {p.side}", rows, self.may(pid))
+
+    def card_actions(self, pid: str) -> list[tuple[str, Action]]:
+        """Buttons on `pid`'s card: (label, action).  By default its legal actions
+        that are neither moves (made by dragging) nor attacks (made on the target)."""
+        out: list[tuple[str, Action]] = []
+        draggable = self.can_move(pid)
+        for act in self.game.legal_actions():
+            kind = act.text().split()[0]
+            if subject(act) != pid or kind in self.attack_kinds:
+                continue
+            if draggable and kind in ("move", "officer"):
+                continue
+            out.append((act.text(), act))
+        return out
+
+    def action_label(self, action: Action) -> str | None:
+        """A phase-bar label for an action not about one piece (None: the default)."""
+        return None
+
+    def badge(self, pid: str) -> tuple[str, bool] | None:
+        """The small tag on a piece: (text, warn); None for the generic counters."""
+        return None
 
     def may(self, pid: str) -> list[str]:
         """What `pid` may still do now, in a few words each."""
@@ -681,10 +707,24 @@ class TacticalAdapter(Adapter):
 
 # --- the registry ----------------------------------------------------------------------
 
+def _blown_away(game: Game) -> Adapter:
+    from desktop.play.blown_away import BlownAwayAdapter
+
+    return BlownAwayAdapter(game)
+
+
+def _kiddies(game: Game) -> Adapter:
+    from desktop.play.kiddies import KiddiesAdapter
+
+    return KiddiesAdapter(game)
+
+
 ADAPTERS: dict[str, Callable[[Game], Adapter]] = {
     "d3": D3Adapter,
     "mayhem": MayhemAdapter,
     "tactical": TacticalAdapter,
+    "blown_away": _blown_away,
+    "kiddies": _kiddies,
 }
 
 

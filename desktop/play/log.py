@@ -31,10 +31,12 @@ def step_lines(step: Step, side_name: str = "") -> list[LogLine]:
     return out
 
 
-def dice_of(step: Step) -> list[tuple[str, int, str]]:
-    """The dice a step rolled, for the tray: (kind, value, purpose).  A d3 is
-    logged with the d6 it came from; the tray shows the d3 only."""
-    out: list[tuple[str, int, str]] = []
+def dice_of(step: Step) -> list[tuple[str, int | str, str]]:
+    """The dice a step rolled and the cards it turned, for the tray: (kind, value,
+    purpose); a card's value is its face ('QD').  A d3 is logged with the d6 it
+    came from; the tray shows the d3 only.  The seed drawn for a simulated flick
+    is left to the log."""
+    out: list[tuple[str, int | str, str]] = []
     skip_next_d6 = False
     for d in reversed(step.draws):
         if d.kind == "d3":
@@ -44,8 +46,10 @@ def dice_of(step: Step) -> list[tuple[str, int, str]]:
         if skip_next_d6 and d.kind == "d6":
             skip_next_d6 = False
             continue
+        if d.kind == "flick":
+            continue
         if isinstance(d.value, int):
             out.append((d.kind, d.value, d.purpose))
         else:
-            out.append((d.kind, 0, f"{d.value} · {d.purpose}"))
+            out.append((d.kind, str(d.value), d.purpose))
     return list(reversed(out))

@@ -190,11 +190,11 @@ class DiceTray(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.dice: list[tuple[str, int, str]] = []
+        self.dice: list[tuple[str, int | str, str]] = []
         self.caption = "No dice rolled yet."
         self.setMinimumHeight(96)
 
-    def set_dice(self, dice: Sequence[tuple[str, int, str]], caption: str) -> None:
+    def set_dice(self, dice: Sequence[tuple[str, int | str, str]], caption: str) -> None:
         self.dice = list(dice)
         self.caption = caption
         self.update()
@@ -202,9 +202,9 @@ class DiceTray(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(300, 110)
 
-    def groups(self) -> list[tuple[str, list[tuple[str, int]]]]:
+    def groups(self) -> list[tuple[str, list[tuple[str, int | str]]]]:
         """The dice by purpose, in the order each purpose first came up."""
-        out: dict[str, list[tuple[str, int]]] = {}
+        out: dict[str, list[tuple[str, int | str]]] = {}
         for kind, value, purpose in self.dice:
             out.setdefault(purpose, []).append((kind, value))
         return list(out.items())
@@ -232,16 +232,44 @@ class DiceTray(QWidget):
                        purpose)
             y += 15
             x = 10.0
+            tall = size * 1.45 if any(k == "card" for k, _ in dice) else size
             for kind, value in dice:
-                if x + size > self.width() - 6:
+                w = size * 1.0 if kind == "card" else size
+                if x + w > self.width() - 6:
                     x = 10.0
-                    y += size + gap
-                self._die(p, QRectF(x, y, size, size), kind, value)
-                x += size + gap
-            y += size + 8
+                    y += tall + gap
+                if kind == "card":
+                    self._card(p, QRectF(x, y, w, tall), str(value))
+                else:
+                    self._die(p, QRectF(x, y, size, size), kind, value)
+                x += w + gap
+            y += tall + 8
         p.end()
 
-    def _die(self, p: QPainter, r: QRectF, kind: str, value: int) -> None:
+    SUITS: ClassVar[dict[str, str]] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+    def _card(self, p: QPainter, r: QRectF, face: str) -> None:
+        """A playing card: white, rounded, its rank over its suit (red or black)."""
+        rank, suit = face[:-1], face[-1:]
+        red = suit in ("H", "D")
+        p.setPen(QPen(QColor("#222"), 1.0))
+        p.setBrush(QColor("#fffdf7"))
+        p.drawRoundedRect(r, 3.5, 3.5)
+        ink = QColor("#c0141c") if red else QColor("#111")
+        p.setPen(ink)
+        f = QFont()
+        f.setBold(True)
+        f.setPixelSize(max(9, round(r.height() * 0.36)))
+        p.setFont(f)
+        p.drawText(QRectF(r.x(), r.y() + 1, r.width(), r.height() * 0.5),
+                   Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, rank)
+        f.setPixelSize(max(9, round(r.height() * 0.4)))
+        p.setFont(f)
+        p.drawText(QRectF(r.x(), r.y() + r.height() * 0.48, r.width(), r.height() * 0.5),
+                   Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+                   self.SUITS.get(suit, suit))
+
+    def _die(self, p: QPainter, r: QRectF, kind: str, value: int | str) -> None:
         p.setPen(QPen(QColor("#222"), 1.2))
         p.setBrush(QColor("#f6d27a") if kind == "d3" else QColor("#fdf6e3"))
         p.drawRoundedRect(r, 5, 5)

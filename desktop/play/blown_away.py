@@ -1,0 +1,362 @@
+"""What the play window asks of a Blown Away game (seed 003).
+
+Moves use the ruleset's own notation: the unit pivots on its centre man to the
+new facing, then moves straight or obliquely (up to 45 degrees) to the centre
+given; the engine's reason is shown when the 4" stop rule or anything else
+refuses a move.  The bands are the wedge the unit can reach at its present
+facing, cut where the stop rule would halt it.  A combat's odds are the
+engine's exact enumeration over the cards left in both decks.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import shapely
+from shapely.geometry import Point as SPoint
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from desktop.play.adapters import Adapter, Allowance, Card, OddsView, Weapon, _union, pct
+from desktop.play.pieces import OFFICER_BASE, PieceInfo
+from desktop.rules.engine import Action, Game
+from desktop.scenario.vocabulary import TerrainType
+
+#: Rays cast across the 90-degree wedge a formed unit may move into.
+WEDGE_RAYS = 31
+
+#: Colours of the men on the card: in ranks, running, killed (on the field), dead.
+RANKS_INK, RUNNING_INK, KILLED_INK, DEAD_INK = "#2b4d2b", "#d08a00", "#b22222", "#999999"
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_face(card: str) -> str:
+    """'QD' -> 'Q♦', '10H' -> '10♥'."""
+    return card[:-1] + SUITS.get(card[-1:], card[-1:])
+
+
+def men_html(ranks: int, running: int, killed: int, dead: int) -> str:
+    """The men of a unit as little figures: in ranks, running, killed, dead."""
+    def run(n: int, glyph: str, ink: str) -> str:
+        return f"<span style='color:{ink}'>{glyph * n}</span>" if n else ""
+    return (run(ranks, "●", RANKS_INK) + run(running, "◐", RUNNING_INK)
+            + run(killed, "✕", KILLED_INK) + run(dead, "·", DEAD_INK))
+
+
+class BlownAwayAdapter(Adapter):
+    attack_kinds = frozenset({"fire", "combat"})
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        from desktop.rules.blown_away import constants as C
+        from desktop.rules.blown_away.game import BlownAwayGame
+
+        assert isinstance(game, BlownAwayGame)
+        self.g: BlownAwayGame = game
+        self.C = C
+
+    # -- pieces ----------------------------------------------------------------------
+
+    def pieces(self) -> dict[str, PieceInfo]:
+        st = self.g.state
+        out: dict[str, PieceInfo] = {}
+        for p in st.pieces.values():
+            w, d = p.size()
+            out[p.id] = PieceInfo(p.id, p.side, "unit", p.type.value, p.pos[0], p.pos[1],
+                                  p.facing, w, d, p.status, p.name or p.id, p.formation.value)
+        for c in st.commanders.values():
+            out[c.id] = PieceInfo(c.id, c.side, "officer", "commander", c.pos[0], c.pos[1],
+                                  c.facing, OFFICER_BASE, OFFICER_BASE, "active", c.name or c.id)
+        return out
+
+    # -- moving ----------------------------------------------------------------------
+
+    def move_action(self, pid: str, x: float, y: float, facing: float) -> Action | None:
+        from desktop.rules.blown_away.actions import Move
+        from desktop.rules.notation import canonical_facing
+
+        st = self.g.state
+        to = (round(x, 2) + 0.0, round(y, 2) + 0.0)
+        if pid in st.commanders:
+            return Move(pid, to, st.commanders[pid].facing)
+        return Move(pid, to, canonical_facing(round(facing, 1)))
+
+    def can_move(self, pid: str) -> bool:
+        st = self.g.state
+        if self.g.outcome is not None or st.phase != "orders":
+            return False
+        if pid in st.commanders:
+            return st.commanders[pid].side == st.side and not st.commander_moved
+        p = st.pieces.get(pid)
+        if p is None or p.eliminated or p.side != st.side or st.acted:
+            return False
+        return self.g.why_cannot_move(p) is None
+
+    def move_length(self, pid: str, x: float, y: float, facing: float) -> float:
+        st = self.g.state
+        if pid in st.commanders:
+            return math.dist(st.commanders[pid].pos, (x, y))
+        p = st.pieces[pid]
+        start = p.pos if p.mob else self.g.pivot_point(p, facing)
+        return math.dist(start, (x, y))
+
+    def allowance(self, pid: str) -> Allowance | None:
+        p = self.g.state.pieces.get(pid)
+        if p is None:
+            return None  # the commander rides any distance
+        full = self.g.allowance(p)
+        if p.mob:
+            return Allowance(full, None, "a mob runs anywhere", "", "centre to centre")
+        if full == 0:
+            return Allowance(0.0, None, "artillery before 1750: turn only")
+        return Allowance(full, None, "straight or oblique up to 45°", "",
+                         "from the centre man, after the pivot")
+
+    def blocked(self, pid: str) -> BaseGeometry | None:
+        st = self.g.state
+        if pid in st.commanders:
+            return None
+        p = st.pieces[pid]
+        t = self.terrain()
+        parts: list[BaseGeometry] = [t.union(self.C.IMPASSABLE)]
+        water = t.union(self.C.CROSSING_ONLY)
+        if not water.is_empty:
+            parts.append(water.difference(t.union({TerrainType.BRIDGE, TerrainType.FORD})))
+        for q in self.g.units(st.enemy(p.side)):
+            if p.mob:
+                parts.append(q.fp().buffer(self.C.MOB_CLEARANCE))
+            elif not q.mob:
+                parts.append(q.fp())
+        return _union(parts)
+
+    def no_end(self, pid: str) -> BaseGeometry | None:
+        st = self.g.state
+        if pid in st.commanders:
+            return None
+        p = st.pieces[pid]
+        parts = [self.terrain().union(self.C.NO_END)]
+        parts.extend(q.fp() for q in self.g.units(p.side) if q.id != pid)
+        return _union(parts)
+
+    def reach_area(self, pid: str) -> BaseGeometry | None:
+        """The wedge a formed unit can reach at its facing (cut by the stop rule and
+        what blocks), or the disc a mob can run to."""
+        from desktop.play.allowance import reach_polygon
+
+        st = self.g.state
+        p = st.pieces.get(pid)
+        if p is None:
+            return None
+        full = self.g.allowance(p)
+        if full <= 0:
+            return None
+        blocked = self.blocked(pid)
+        w, d = p.size()
+        grown = None
+        if blocked is not None:
+            near = blocked.intersection(SPoint(p.pos).buffer(full + max(w, d) + 1.0, 16))
+            if not near.is_empty:
+                grown = near.buffer(min(w, d) / 2.0 * 0.95, 8)
+                if grown.contains(SPoint(p.pos)):
+                    grown = grown.difference(SPoint(p.pos).buffer(min(w, d) + 0.05, 16))
+        star = reach_polygon(p.pos, full, grown)
+        if p.mob:
+            return star
+        start = self.g.pivot_point(p, p.facing)
+        half = self.C.OBLIQUE_LIMIT
+        pts: list[tuple[float, float]] = [start]
+        for b in np.linspace(p.facing - half, p.facing + half, WEDGE_RAYS):
+            a = math.radians(float(b))
+            far = (start[0] + math.sin(a) * full, start[1] - math.cos(a) * full)
+            stop = self.g.stop_length(p, start, p.facing, far)
+            r = full if stop is None else min(full, stop)
+            pts.append((start[0] + math.sin(a) * r, start[1] - math.cos(a) * r))
+        wedge = Polygon(pts)
+        if not wedge.is_valid:
+            wedge = shapely.make_valid(wedge)
+        return wedge.intersection(star).union(SPoint(start).buffer(0.15))
+
+    # -- fighting --------------------------------------------------------------------
+
+    def odds(self, action: Action) -> OddsView | None:
+        from desktop.rules.blown_away.actions import Combat, Fire
+
+        if self.g.check(action) is not None:
+            return None
+        names = {p.id: p.name or p.id for p in self.g.state.pieces.values()}
+        if isinstance(action, Combat):
+            o = self.g.combat_odds(action.unit, action.target)
+            u, t = names[action.unit], names[action.target]
+            bars = [(f"{u[:14]} wins", float(o.unit_wins)), ("tie", float(o.tie)),
+                    (f"{t[:14]} wins", float(o.target_wins))]
+            mean_t = sum(k * float(v) for k, v in o.target_runs.items())
+            mean_u = sum(k * float(v) for k, v in o.unit_runs.items())
+            cards = self.g.counters_json()["cards_left"]
+            assert isinstance(cards, dict)
+            notes = [f"{t} loses a man {pct(o.target_loses_a_man)} (runs {mean_t:.1f} on "
+                     "average)",
+                     f"{u} loses a man {pct(o.unit_loses_a_man)} (runs {mean_u:.1f})",
+                     "exact, from the cards left: " + ", ".join(
+                         f"{self._side_name(s)} {n}" for s, n in cards.items())]
+            bu = self.g.card_bonus(self.g.piece(action.unit), self.g.piece(action.target), False)
+            bt = self.g.card_bonus(self.g.piece(action.target), self.g.piece(action.unit), True)
+            if bu or bt:
+                notes.append(f"+{bu or bt} to {u if bu else t}'s card (defended)")
+            return OddsView(f"{u} fights {t}: who wins", bars, notes)
+        if isinstance(action, Fire):
+            gun, tgt = self.g.piece(action.gun), self.g.piece(action.target)
+            cost = self.g.shot_cost(gun, tgt)
+            return OddsView(f"{names[action.gun]} fires at {names[action.target]}",
+                            [("1 man killed", 1.0)],
+                            [f"costs {cost} cannonball{'s' if cost > 1 else ''} "
+                             f"({gun.markers} left)",
+                             f"target in {self.g.cover(tgt, SPoint(gun.front_centre()))} "
+                             "ground"])
+        return None
+
+    def weapons(self, pid: str) -> list[Weapon]:
+        p = self.g.state.pieces.get(pid)
+        if p is None or p.eliminated or p.ranks == 0:
+            return []
+        fc = p.front_centre()
+        out = [Weapon("combat (4\")", fc, p.facing, 45.0, self.C.COMBAT_DISTANCE)]
+        if p.is_artillery and p.at_gun:
+            out.insert(0, Weapon("cannon 4\"–36\"", fc, p.facing, self.C.BORE_HALF_ANGLE,
+                                 self.C.ARTILLERY_MAX_RANGE))
+        return out
+
+    def sight_types(self) -> frozenset[TerrainType]:
+        return frozenset(self.C.BLOCKS_SIGHT)
+
+    def can_see(self, a: str, b: str) -> bool | None:
+        st = self.g.state
+        pa, pb = st.pieces.get(a), st.pieces.get(b)
+        if pa is None or pb is None:
+            return None
+        return self.g.sees(pa, pb)
+
+    # -- pictures --------------------------------------------------------------------
+
+    def _side_name(self, side: str) -> str:
+        return self.g.scenario.side(side).name or side
+
+    def card_actions(self, pid: str) -> list[tuple[str, Action]]:
+        from desktop.rules.blown_away.actions import Form, Move
+        from desktop.rules.notation import canonical_facing
+        from desktop.scenario.vocabulary import Formation
+
+        out: list[tuple[str, Action]] = []
+        st = self.g.state
+        for label, act in super().card_actions(pid):
+            kind = act.text().split()[0]
+            out.append(({"rally": "Rally (one thing this turn)",
+                         "rejoin": "Gunners walk back to the cannon"}.get(kind, label), act))
+        p = st.pieces.get(pid)
+        if p is None or p.side != st.side or st.phase != "orders" or self.g.outcome:
+            return out
+        tries: list[tuple[str, Action]] = []
+        for f in self.C.FORMATIONS[p.type]:
+            if f is not p.formation:
+                tries.append((f"Form {f.value}", Form(pid, f, p.facing)))
+        if p.formation is not Formation.UNLIMBERED or p.is_artillery:
+            tries.append(("About face", Form(pid, p.formation,
+                                             canonical_facing(p.facing + 180.0))))
+            tries.append(("Turn left", Form(pid, p.formation, canonical_facing(p.facing - 90.0))))
+            tries.append(("Turn right", Form(pid, p.formation,
+                                             canonical_facing(p.facing + 90.0))))
+        out.extend((label, a) for label, a in tries if self.g.check(a) is None)
+        # the commander rides to the unit (rallying a mob needs him within 1")
+        for c in st.commanders.values():
+            if c.side != st.side or st.commander_moved:
+                continue
+            d = p.size()[1] / 2 + 0.5
+            rear = canonical_facing(p.facing + 180.0)
+            a = math.radians(rear)
+            t = self.g.scenario.table
+            to = (round(min(max(p.pos[0] + math.sin(a) * d, 0.0), t.width), 2) + 0.0,
+                  round(min(max(p.pos[1] - math.cos(a) * d, 0.0), t.depth), 2) + 0.0)
+            act = Move(c.id, to, c.facing)
+            if self.g.check(act) is None:
+                out.append((f"{c.name or c.id} rides here", act))
+        return out
+
+    def badge(self, pid: str) -> tuple[str, bool] | None:
+        p = self.g.state.pieces.get(pid)
+        if p is None:
+            return None
+        m = p.men
+        parts = [f"{m.ranks}/{m.men}"]
+        if m.running:
+            parts.append(f"{m.running} run")
+        if m.killed:
+            parts.append(f"{m.killed} ✕")
+        if p.is_artillery:
+            parts.append(f"{p.markers} ball{'s' if p.markers != 1 else ''}")
+        if self.g.is_engaged(pid):
+            parts.append("engaged")
+        return " · ".join(parts), bool(m.running) or p.mob
+
+    def card(self, pid: str) -> Card:
+        from desktop.scenario.vocabulary import UNIT_LABELS
+
+        st = self.g.state
+        if pid in st.commanders:
+            c = st.commanders[pid]
+            crow = [("Rides", "any distance, once a turn"),
+                    ("Moved", "yes" if st.commander_moved and c.side == st.side else "no")]
+            return Card(c.name or c.id, f"Commander · {self._side_name(c.side)}", crow,
+                        self.may(pid))
+        p = st.pieces[pid]
+        m = p.men
+        rows: list[tuple[str, str]] = [
+            ("Men", men_html(m.ranks, m.running, m.killed, m.dead)),
+            ("In ranks", f"{m.ranks} of {m.men}"
+             + (f" (with {', '.join(r.value for r in m.command)})" if m.command else "")),
+            ("Running", f"{m.running}" + (f" (with {', '.join(r.value for r in m.running_command)})"
+                                          if m.running_command else "")),
+            ("Killed", f"{m.killed} on the field, {m.dead} in the tray"),
+            ("Formation", p.formation.value if p.formed else "a mob (no men in ranks)"),
+        ]
+        if p.is_artillery:
+            balls = (f"<span style='color:#222'>{'⬤' * p.markers}</span>"
+                     f"<span style='color:#ccc'>{'⬤' * (self.C.CANNONBALLS - p.markers)}</span>")
+            rows.append(("Cannonballs", f"{balls} {p.markers} of {self.C.CANNONBALLS}"))
+            rows.append(("Gunners", "at the cannon" if p.at_gun else "away from the cannon"))
+        eng = self.g.engaged_with(pid)
+        if eng:
+            rows.append(("Engaged with", ", ".join(st.pieces[e].name or e for e in eng)))
+        if p.traits:
+            rows.append(("Traits", ", ".join(sorted(t.value for t in p.traits))))
+        if p.fought:
+            rows.append(("This turn", "fought"))
+        why = self.g.why_cannot_move(p) if p.side == st.side else None
+        if why and not p.eliminated:
+            rows.append(("Cannot move", why))
+        rows.append(("Allowance", f"{self.g.allowance(p):g}\""))
+        return Card(p.name or p.id, f"{UNIT_LABELS.get(p.type, p.type.value)} · "
+                    f"{self._side_name(p.side)}", rows, self.may(pid))
+
+    def may(self, pid: str) -> list[str]:
+        out = super().may(pid)
+        st = self.g.state
+        if pid in st.pieces and st.pieces[pid].side == st.side and st.phase == "orders" \
+                and not st.acted and self.can_move(pid):
+            out = [k for k in out if k != "form"] + ["form"]
+        return out
+
+    def strength(self) -> tuple[str, dict[str, float]]:
+        out = {s: 0.0 for s in self.g.state.sides}
+        for p in self.g.units():
+            out[p.side] += p.men.ranks
+        return "men in ranks", out
+
+    def units_left(self) -> dict[str, int]:
+        out = {s: 0 for s in self.g.state.sides}
+        for p in self.g.units():
+            out[p.side] += 1
+        return out
+
+    def last_cards(self) -> dict[str, Any]:
+        return dict(self.g.state.last_cards)
