@@ -229,6 +229,14 @@ class PropertiesPanel(QWidget):
         self.fields[key] = w
         return w
 
+    def _position(self, form: QFormLayout, pos: tuple[float, float],
+                  make: Callable[[tuple[float, float]], Any]) -> None:
+        x, y = pos
+        self._number(form, "x", "Position x", x, lambda v: make((v, y)), lo=-10, hi=1000,
+                     step=0.5, decimals=2, suffix=" in")
+        self._number(form, "y", "Position y", y, lambda v: make((x, v)), lo=-10, hi=1000,
+                     step=0.5, decimals=2, suffix=" in")
+
     def _heading(self, form: QFormLayout, text: str) -> None:
         form.addRow(QLabel(f"<b>{text}</b>"))
 
@@ -323,6 +331,7 @@ class PropertiesPanel(QWidget):
                          lambda v: C.UpdatePiece(d, u.id, guns=int(v)), hi=20)
         self._choice(form, "formation", "Formation", [(f, f.value.capitalize()) for f in Formation],
                      u.formation, lambda f: C.UpdatePiece(d, u.id, formation=f))
+        self._position(form, u.position, lambda p: C.UpdatePiece(d, u.id, position=p))
         self._number(form, "facing", "Facing", u.facing,
                      lambda v: C.UpdatePiece(d, u.id, facing=v), lo=0, hi=359.9, step=15,
                      decimals=1, suffix="°")
@@ -353,6 +362,10 @@ class PropertiesPanel(QWidget):
         self._text(form, "name", "Name", o.name, lambda v: C.UpdatePiece(d, o.id, name=v))
         self._choice(form, "rank", "Rank", [(r, RANK_LABELS[r]) for r in Rank], o.rank,
                      lambda r: C.UpdatePiece(d, o.id, rank=r))
+        self._position(form, o.position, lambda p: C.UpdatePiece(d, o.id, position=p))
+        self._number(form, "facing", "Facing", o.facing,
+                     lambda v: C.UpdatePiece(d, o.id, facing=v), lo=0, hi=359.9, step=15,
+                     decimals=1, suffix="°")
         units = [(None, "(not attached)")] + [(u.id, u.name) for u in side.units]
         self._choice(form, "attached_to", "Attached to", units, o.attached_to,
                      lambda v: C.UpdatePiece(d, o.id, attached_to=v))
@@ -361,6 +374,7 @@ class PropertiesPanel(QWidget):
         d = self.doc
         self._heading(form, "Objective")
         self._text(form, "name", "Name", o.name, lambda v: C.UpdateObjective(d, o.id, name=v))
+        self._position(form, o.position, lambda p: C.UpdateObjective(d, o.id, position=p))
         self._number(form, "radius", "Radius", o.radius,
                      lambda v: C.UpdateObjective(d, o.id, radius=v), lo=0.25, hi=24, step=0.5,
                      decimals=2, suffix=" in")
