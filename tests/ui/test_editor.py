@@ -375,3 +375,23 @@ def test_viewer_opens_the_editor(qtbot: Any, d3_file: Path) -> None:
     assert isinstance(editor, EditorWindow)
     assert editor.doc.path == d3_file and not editor.doc.modified
     editor.close()
+
+
+def test_properties_keep_the_focused_field_across_a_rebuild(qtbot: Any,
+                                                            win: EditorWindow) -> None:
+    win.activateWindow()
+    win.doc.select({"fra_huss"})
+    panel = win.properties.panel
+    panel._rebuild()
+    name = panel.fields["name"]
+    name.setFocus()  # type: ignore[attr-defined]
+    name.setText("7e Hussards (rebuilt)")  # type: ignore[attr-defined]
+    name.editingFinished.emit()  # type: ignore[attr-defined]
+    panel.fields["figures"].setFocus()  # Tab to the next field
+    if not panel.fields["figures"].hasFocus():
+        pytest.skip("no keyboard focus on this platform")
+    qtbot.waitUntil(lambda: panel.fields["figures"] is not None
+                    and panel._thing() is panel._shown, timeout=2000)
+    QTest.qWait(200)
+    assert win.doc.scenario.unit("fra_huss").name == "7e Hussards (rebuilt)"
+    assert panel.fields["figures"].hasFocus()

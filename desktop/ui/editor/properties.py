@@ -125,6 +125,15 @@ class PropertiesPanel(QWidget):
 
     def _rebuild(self, *_: object) -> None:
         self._later.stop()
+        # keep the keyboard where it was (Tab from one field to the next survives the rebuild)
+        focused = next((k for k, w in self.fields.items() if w.hasFocus()), None)
+        same = self._shown is not None and getattr(self._thing(), "id", None) == getattr(
+            self._shown, "id", None)
+        self._build()
+        if focused is not None and same and focused in self.fields:
+            self.fields[focused].setFocus()
+
+    def _build(self) -> None:
         thing = self._thing()
         self._shown = thing
         if self._body is not None:
