@@ -576,9 +576,15 @@ class EditorWindow(MainWindow):
     def _make_toolbars(self) -> None:
         palette = QToolBar("Tools", self)
         palette.setObjectName("editor_tools")
-        palette.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        palette.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        palette.setIconSize(QSize(24, 16))
+        from desktop.ui import icons
+
         for name, a in self.tools.actions.items():
             a.setIconText(_short(name, a.text()))
+            icon = self.tools.tools[name].icon
+            if icon and icons.has_icon(icon):
+                a.setIcon(icons.qicon(icon))
             palette.addAction(a)
             if name in ("wheel", "ford", "place_horse_artillery", "place_adc"):
                 palette.addSeparator()
