@@ -29,6 +29,8 @@ class Interaction(QObject):
         self.press_piece: str | None = None
         self.pivoting = False
         self.dragging = False
+        self.aiming: str | None = None  # a shooter whose flick is being aimed
+        self.banding = False  # a rubber band selecting figures
 
     def scene_pt(self, event: QMouseEvent) -> tuple[float, float]:
         p = self.w.view.mapToScene(event.position().toPoint())
@@ -76,6 +78,8 @@ class Interaction(QObject):
             self.pivoting = True
             return True
         pid = w.piece_at(pt)
+        if w.kiddies() is not None and self._press_figures(event, pt, pid):
+            return True
         if w.proposal is not None and w.in_ghost(pt):
             pid = w.proposal.pid
         self.press_at = event.position()
@@ -87,9 +91,43 @@ class Interaction(QObject):
             return True
         return pid is not None  # on empty ground the view pans
 
+    def _press_figures(self, event: QMouseEvent, pt: tuple[float, float],
+                       pid: str | None) -> bool:
+        """Figures: tabletop picks, aiming a flick, Ctrl-click and rubber-band groups."""
+        w = self.w
+        k = w.kiddies()
+        assert k is not None
+        mods = event.modifiers()
+        if w.fell_shooter is not None:
+            if pid is not None:
+                w.toggle_fell(pid)
+            return True
+        if pid is not None and k.tabletop and pid in k.shooters() and w.interactive():
+            w.begin_fell(pid)
+            return True
+        if pid is not None and w.can_aim(pid):
+            self.aiming = pid
+            w.select(pid)
+            return True
+        if pid is not None and mods & Qt.KeyboardModifier.ControlModifier:
+            w.toggle_group(pid)
+            return True
+        if pid is None and mods & (Qt.KeyboardModifier.ShiftModifier
+                                   | Qt.KeyboardModifier.ControlModifier):
+            self.banding = True
+            w.band_start(pt)
+            return True
+        return False
+
     def _move(self, event: QMouseEvent) -> bool:
         w = self.w
         pt = self.scene_pt(event)
+        if self.aiming is not None:
+            w.aim_towards(self.aiming, pt)
+            return True
+        if self.banding:
+            w.band_to(pt)
+            return True
         if w.tool == "ruler":
             w.ruler_hover(pt)
             return False
@@ -118,6 +156,13 @@ class Interaction(QObject):
             self.pivoting = False
             w.refresh_probe()
             return True
+        if self.aiming is not None:
+            self.aiming = None
+            return True
+        if self.banding:
+            self.banding = False
+            w.band_end(self.scene_pt(event))
+            return True
         pid, self.press_piece = self.press_piece, None
         if pid is None:
             return False
@@ -135,12 +180,22 @@ class Interaction(QObject):
         k = event.key()
         fine = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         if k == Qt.Key.Key_Escape:
-            if w.drag is not None or w.proposal is not None:
+            if w.aiming is not None:
+                w.cancel_aim()
+                w.refresh()
+            elif w.fell_shooter is not None:
+                w.cancel_fell()
+            elif w.drag is not None or w.proposal is not None:
                 w.cancel_move()
             elif w.tool != "select":
                 w.set_tool("select")
             else:
+                if getattr(w, "group", None):
+                    w.group = []
                 w.select(None)
+            return True
+        if k in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and w.aiming is not None:
+            w.flick()
             return True
         if k in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and w.proposal is not None:
             w.commit_move()

@@ -136,6 +136,7 @@ class GhostItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.piece = piece
         self.legal = True
+        self.handle = True  # the pivot handle (not on the other ghosts of a group)
         self.colour = QColor(LEGAL)
         self.x, self.y, self.facing = piece.x, piece.y, piece.facing
         f, d = piece.frontage, piece.depth
@@ -172,6 +173,8 @@ class GhostItem(QGraphicsItem):
             painter.drawRect(self._rect)
         painter.setPen(_pen(self.colour, 3.0))
         painter.drawLine(self._rect.topLeft(), self._rect.topRight())
+        if not self.handle:
+            return
         top = QPointF(0, self._rect.top())
         h = QPointF(0, self._rect.top() - self.HANDLE)
         painter.setPen(_pen(self.colour, 1.5))

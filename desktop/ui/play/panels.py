@@ -111,7 +111,9 @@ class UnitCard(QWidget):
         self.show_card(None)
 
     def show_card(self, card: Card | None, colour: str = "#777",
-                  actions: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
+                  actions: Sequence[tuple[str, Callable[[], None]]
+                                    | tuple[str, Callable[[], None], str]] = ()) -> None:
+        """`actions`: (action text, slot) or (action text, slot, button label)."""
         _clear(self.actions)
         if card is None:
             self.text.setText("<i>Click a unit to see its card. Drag one of yours to move "
@@ -134,9 +136,11 @@ class UnitCard(QWidget):
             html += f"<div style='margin-top:6px'><b>Chances</b></div><table>{chances}</table>"
         self.text.setText(html)
         self.button_map = {}
-        for text, slot in actions:
+        for entry in actions:
+            text, slot = entry[0], entry[1]
             words = text.split()
-            label = " ".join(words[:1] + words[2:]).capitalize()  # 'Form square'
+            label = entry[2] if len(entry) > 2 else (  # type: ignore[misc]
+                " ".join(words[:1] + words[2:]).capitalize())  # 'Form square'
             b = QPushButton(label)
             b.setToolTip(text)
             self.button_map[text] = b

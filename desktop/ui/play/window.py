@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt, QTimer
@@ -41,6 +41,7 @@ from desktop.rules.randomplay import random_action
 from desktop.scenario.model import Base, Scenario
 from desktop.scenario.vocabulary import Formation
 from desktop.ui import icons
+from desktop.ui.play.figures import FigureTools
 from desktop.ui.play.interaction import Interaction
 from desktop.ui.play.items import (
     ILLEGAL,
@@ -76,6 +77,9 @@ class Drag:
     y: float
     facing: float
     probe: Probe | None = None
+    #: Figures moved together with `pid` (a group move), and their ghosts.
+    members: tuple[str, ...] = ()
+    ghosts: list[GhostItem] = field(default_factory=list)
 
 
 def display_scenario(game: Game, adapter: Adapter) -> Scenario:
@@ -105,7 +109,7 @@ def display_scenario(game: Game, adapter: Adapter) -> Scenario:
     return replace(game.scenario, sides=tuple(sides))
 
 
-class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
+class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
     #: Milliseconds before the computer takes its action (0 in tests).
     computer_delay = 250
 
@@ -183,6 +187,7 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
         self.scene.addItem(self.ruler_item)
         self.sight_from: str | None = None
         self.sight_item: SightItem | None = None
+        self._init_figures()
         self._make_menus()
         self.setWindowTitle(APP_NAME)
 
@@ -281,6 +286,9 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
         self._announced = False
         self.selected = None
         self._clear_move()
+        self.group, self.fell_shooter, self.fell_pick = [], None, []
+        self.cancel_aim()
+        self.units_mode = Units(session.adapter.measure_in)
         self.scene.set_scenario(display_scenario(session.game, session.adapter))
         self.view.set_grid_visible(session.game.scenario.table.grid is not None)
         self.view.fit_table()
@@ -353,6 +361,7 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
             self.phase_bar.set_buttons([])
             return
         self.scene.set_scenario(display_scenario(g, a))
+        self.sync_figures()
         self._badges(g, a)
         self._phase_bar(g, a)
         if self.selected is not None and self.selected not in a.pieces():
@@ -373,6 +382,7 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
     def _refresh_deployment(self) -> None:
         assert self.setup is not None
         self.scene.set_scenario(self.setup.scenario)
+        self.sync_figures()
         self.phase_bar.set_state(
             "Deployment", "#c9a227",
             "Drag units to adjust them inside their zones, then begin the battle.",
@@ -390,7 +400,13 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
         pcs = a.pieces()
         for d in g.units_json():
             p = pcs.get(str(d["id"]))
-            if p is None or not p.present or p.is_officer:
+            if p is None or not p.present or p.is_officer or a.individual:
+                continue
+            own = a.badge(p.id)
+            if own is not None:
+                b = BadgeItem(p, own[0], own[1])
+                self.scene.addItem(b)
+                self.badges.append(b)
                 continue
             parts: list[str] = []
             warn = False
@@ -443,6 +459,8 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
                  "Take up the game from this step (later steps are dropped)"),
                 ("leave", "Leave replay", self.leave_replay, "Back to the game"),
             ]
+        elif self.figure_buttons() is not None:
+            buttons = self.figure_buttons()  # type: ignore[assignment]
         elif self.proposal is not None:
             ok = self.proposal.probe is not None and self.proposal.probe.reason is None
             buttons = [("commit", "Commit move ⏎", self.commit_move,
@@ -475,6 +493,16 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
             return "Choose which melee to fight next."
         if self.session and self.session.seat_to_act() is Seat.COMPUTER:
             return "The computer is thinking…"
+        k = self.kiddies()
+        if k is not None and k.shot_kind() is not None:
+            if k.tabletop:
+                return ("Flick on your table, then click the shooter (green) and the "
+                        "figures that fell.")
+            return ("Drag from a shooter (outlined green) to aim: the direction is the flick, "
+                    "the length how far the pellet slides. Enter flicks.")
+        if k is not None and g.phase == "move":
+            return ("Drag a figure to move it (spans). Ctrl-click or Shift-drag a box to "
+                    "select a group, then drag one of them to move them together.")
         if self.selected is None:
             return "Select a unit; drag one of yours to move it. Targets glow red."
         return ""
@@ -482,6 +510,9 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
     def _action_label(self, g: Game, act: Action) -> str:
         words = act.text().split()
         kind = words[0]
+        own = self.adapter.action_label(act) if self.adapter else None
+        if own is not None:
+            return own
         if kind == "end":
             return f"End {g.phase_info().name.lower()} ▶"
         if kind == "first":
@@ -538,16 +569,10 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
         m = MarkItem(p, QColor(255, 215, 0), 3.0)
         self.scene.addItem(m)
         self.marks.append(m)
-        actions = []
+        actions: list[tuple[str, object, str]] = []
         if self.interactive():
-            draggable = a.can_move(pid)
-            for act in g.legal_actions():
-                kind = act.text().split()[0]
-                if subject(act) != pid or kind in a.attack_kinds:
-                    continue
-                if draggable and kind in ("move", "officer"):
-                    continue  # moves are made by dragging
-                actions.append((act.text(), lambda _=False, x=act: self.do(x)))
+            for label, act in a.card_actions(pid):
+                actions.append((act.text(), lambda _=False, x=act: self.do(x), label))
             for act in a.attacks(pid):
                 tid = target_of(act)
                 if tid is None:
@@ -560,7 +585,11 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
                 self.scene.addItem(mk)
                 self.target_marks[tid] = mk
                 mk.action = act  # type: ignore[attr-defined]
-        self.card.show_card(a.card(pid), colour, actions)
+        self.card.show_card(a.card(pid), colour, actions)  # type: ignore[arg-type]
+        k = self.kiddies()
+        fight = k.fight_of(pid) if k is not None and p.present else None
+        if fight is not None:
+            self.odds.show_odds(fight[2], colour)
         if self.target_marks:
             n = len(self.target_marks)
             self.odds.title.setText(f"<i>{n} target{'s' if n > 1 else ''} outlined in red: "
@@ -617,6 +646,7 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
             return False
         if isinstance(action, str):
             action = s.game.parse_action(action)
+        before = s.adapter.pieces() if s.adapter.individual else {}
         try:
             step = s.apply(action)
         except IllegalAction as e:
@@ -633,6 +663,8 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
         if self.selected is not None and s.adapter.piece(self.selected) is None:
             self.selected = None
         self.refresh()
+        if before:
+            self.animate_step(step.events, before)
         return True
 
     def end_phase(self) -> bool:
@@ -774,6 +806,15 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
             self.trail = TrailItem()
             self.scene.addItem(self.trail)
             self.scene.addItem(self.ghost)
+            if not self.deploying and self.adapter is not None:
+                d.members = self.group_members(pid)
+                pcs = self.adapter.pieces()
+                for m in d.members:
+                    if m != pid:
+                        gh = GhostItem(pcs[m])
+                        gh.handle = False
+                        self.scene.addItem(gh)
+                        d.ghosts.append(gh)
         if at is not None:
             d.offset = (at[0] - start[0], at[1] - start[1])
         self.drag = d
@@ -808,6 +849,8 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
             a = self.adapter
             assert a is not None
             pr = probe(a, d.pid, d.x, d.y, d.facing, d.bands.allowance if d.bands else None)
+            if d.members:
+                pr = self._group_probe(d, pr)
             d.probe = pr
             self.ghost.set_legal(pr.reason is None)
             colour = LEGAL if pr.reason is None else ILLEGAL
@@ -834,6 +877,26 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
         self.cursor_label.set_text(lines, colour)
         self.place_label(at or (d.x, d.y))
         return d.probe
+
+    def _group_probe(self, d: Drag, single: Probe) -> Probe:
+        """A group drag: every member moves by the same shift and the group turns
+        about its centre; the engine judges the whole group move."""
+        k = self.kiddies()
+        assert k is not None and self.ghost is not None
+        dx, dy = d.x - d.piece.x, d.y - d.piece.y
+        turn = (d.facing - d.piece.facing) % 360.0
+        ends = k.group_ends(list(d.members), dx, dy, turn)
+        x, y, f = ends[d.pid]
+        self.ghost.place(x, y, f)
+        others = [m for m in d.members if m != d.pid]
+        for m, gh in zip(others, d.ghosts, strict=True):
+            gx, gy, gf = ends[m]
+            gh.place(gx, gy, gf)
+        reason = k.game.check(k.group_action(list(d.members), dx, dy, turn))
+        for gh in d.ghosts:
+            gh.set_legal(reason is None)
+        return Probe(single.length, reason, single.band,
+                     f"{len(d.members)} figures together")
 
     def place_label(self, at: tuple[float, float]) -> None:
         """The cursor note beside `at`, turned towards the room left in the view."""
@@ -929,7 +992,12 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
         a = self.adapter
         if d is None or a is None:
             return False
-        act = a.move_action(d.pid, d.x, d.y, d.facing)
+        k = self.kiddies()
+        if d.members and k is not None:
+            act = k.group_action(list(d.members), d.x - d.piece.x, d.y - d.piece.y,
+                                 (d.facing - d.piece.facing) % 360.0)
+        else:
+            act = a.move_action(d.pid, d.x, d.y, d.facing)
         if act is None:
             return False
         reason = a.game.check(act)
@@ -948,6 +1016,10 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
             self.refresh()
 
     def _clear_move(self) -> None:
+        for dd in (self.drag, self.proposal):
+            for gh in dd.ghosts if dd is not None else []:
+                if gh.scene() is self.scene:
+                    self.scene.removeItem(gh)
         for it in (self.ghost, self.trail, self.bands_item):
             if it is not None and it.scene() is self.scene:
                 self.scene.removeItem(it)
