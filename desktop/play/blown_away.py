@@ -37,12 +37,21 @@ def card_face(card: str) -> str:
     return card[:-1] + SUITS.get(card[-1:], card[-1:])
 
 
+def _short(name: str) -> str:
+    """'Regiment Balfour' -> 'Balfour': a name short enough for a bar's label."""
+    words = [w for w in name.replace("'", "").split() if w[:1].isupper()]
+    return (words[-1] if words else name)[:14]
+
+
 def men_html(ranks: int, running: int, killed: int, dead: int) -> str:
     """The men of a unit as little figures: in ranks, running, killed, dead."""
     def run(n: int, glyph: str, ink: str) -> str:
         return f"<span style='color:{ink}'>{glyph * n}</span>" if n else ""
-    return (run(ranks, "●", RANKS_INK) + run(running, "◐", RUNNING_INK)
-            + run(killed, "✕", KILLED_INK) + run(dead, "·", DEAD_INK))
+    men = (run(ranks, "●", RANKS_INK) + run(running, "◐", RUNNING_INK)
+           + run(killed, "✕", KILLED_INK) + run(dead, "✝", DEAD_INK))
+    legend = ("<br><span style='font-size:8pt;color:#666'>● in ranks · ◐ running · "
+              "✕ killed here · ✝ in the tray</span>")
+    return f"<span style='font-size:13pt'>{men}</span>{legend}"
 
 
 class BlownAwayAdapter(Adapter):
@@ -189,8 +198,8 @@ class BlownAwayAdapter(Adapter):
         if isinstance(action, Combat):
             o = self.g.combat_odds(action.unit, action.target)
             u, t = names[action.unit], names[action.target]
-            bars = [(f"{u[:14]} wins", float(o.unit_wins)), ("tie", float(o.tie)),
-                    (f"{t[:14]} wins", float(o.target_wins))]
+            bars = [(f"{_short(u)} wins", float(o.unit_wins)), ("tie", float(o.tie)),
+                    (f"{_short(t)} wins", float(o.target_wins))]
             mean_t = sum(k * float(v) for k, v in o.target_runs.items())
             mean_u = sum(k * float(v) for k, v in o.unit_runs.items())
             cards = self.g.counters_json()["cards_left"]

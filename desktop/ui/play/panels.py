@@ -227,6 +227,10 @@ class DiceTray(QWidget):
                    self.caption)
         size, gap = 26.0, 6.0
         y = 24.0
+        if self.dice and all(k == "card" for k, _, _ in self.dice):
+            self._paint_cards(p, small, y)
+            p.end()
+            return
         for purpose, dice in self.groups():
             if y > self.height() - size:
                 break
@@ -251,6 +255,23 @@ class DiceTray(QWidget):
         p.end()
 
     SUITS: ClassVar[dict[str, str]] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+    def _paint_cards(self, p: QPainter, small: QFont, y: float) -> None:
+        """Cards turned (Blown Away): side by side, each with what it was for beside it."""
+        cw, ch, gap = 34.0, 48.0, 10.0
+        n = len(self.dice)
+        per_row = max(1, min(n, int((self.width() - 16) // 150)))
+        slot = (self.width() - 16) / per_row
+        for i, (_, value, purpose) in enumerate(self.dice):
+            row, col = divmod(i, per_row)
+            x = 8.0 + col * slot
+            top = y + row * (ch + gap)
+            self._card(p, QRectF(x, top, cw, ch), str(value))
+            p.setFont(small)
+            p.setPen(QColor("#e8e4d8"))
+            p.drawText(QRectF(x + cw + 6, top, slot - cw - 12, ch),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+                       | Qt.TextFlag.TextWordWrap, purpose)
 
     def _card(self, p: QPainter, r: QRectF, face: str) -> None:
         """A playing card: white, rounded, its rank over its suit (red or black)."""

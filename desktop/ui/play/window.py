@@ -109,6 +109,13 @@ def display_scenario(game: Game, adapter: Adapter) -> Scenario:
     return replace(game.scenario, sides=tuple(sides))
 
 
+def _face(card: object) -> str:
+    """'QD' as 'Q♦' for captions."""
+    from desktop.play.blown_away import card_face
+
+    return card_face(str(card))
+
+
 class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
     #: Milliseconds before the computer takes its action (0 in tests).
     computer_delay = 250
@@ -657,7 +664,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         dice = dice_of(step)
         if dice:
             self.dice.set_dice(dice, f"{step.action}: " + ", ".join(
-                f"{v}" for _, v, _ in dice))
+                _face(v) if k == "card" else f"{v}" for k, v, _ in dice))
         last = step.events[-1].text if step.events else step.action
         self.message(last)
         if self.selected is not None and s.adapter.piece(self.selected) is None:
