@@ -10,6 +10,7 @@ A line that only grazes a base or a feature's edge is not blocked.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -43,6 +44,8 @@ class Obstacles:
         #: then sight is tested with plain array arithmetic, no geometry calls.
         self.rects: NDArray[np.float64] | None = None
         self._bb: NDArray[np.float64] | None = None
+        self._boxes: list[tuple[float, float, float, float]] | None = None
+        self._corner_lists: list[list[Point]] = []
         self._axes: tuple[NDArray[np.float64], NDArray[np.float64]] = (
             np.zeros((0, 2)), np.zeros((0, 2)))
         self._proj: list[tuple[NDArray[np.float64], NDArray[np.float64]]] = []
@@ -57,6 +60,40 @@ class Obstacles:
         if self._tree is None and len(self.polygons):
             self._tree = STRtree(self.polygons)
         return self._tree
+
+    def crosses_one(self, ax: float, ay: float, bx: float, by: float,
+                    skip: set[int]) -> bool:
+        """Does the segment (ax, ay)-(bx, by) cross the interior of a rectangle
+        other than those in `skip`?  Plain arithmetic, for single questions."""
+        assert self.rects is not None
+        if self._boxes is None:
+            self._boxes = [(float(r[:, 0].min()), float(r[:, 1].min()),
+                            float(r[:, 0].max()), float(r[:, 1].max())) for r in self.rects]
+            self._corner_lists = [[(float(x), float(y)) for x, y in r] for r in self.rects]
+        lo_x, hi_x = min(ax, bx), max(ax, bx)
+        lo_y, hi_y = min(ay, by), max(ay, by)
+        eps = 1e-9
+        nx, ny = ay - by, bx - ax  # the segment's normal
+        n_len = math.hypot(nx, ny) * eps
+        pa = ax * nx + ay * ny
+        for j, (x0, y0, x1, y1) in enumerate(self._boxes):
+            if x1 <= lo_x or x0 >= hi_x or y1 <= lo_y or y0 >= hi_y or j in skip:
+                continue
+            c = self._corner_lists[j]
+            hit = True
+            for k in (1, 3):  # the rectangle's two axes
+                ux, uy = c[k][0] - c[0][0], c[k][1] - c[0][1]
+                scale = math.hypot(ux, uy) * eps
+                pr = [x * ux + y * uy for x, y in c]
+                p1, p2 = ax * ux + ay * uy, bx * ux + by * uy
+                if min(p1, p2) >= max(pr) - scale or max(p1, p2) <= min(pr) + scale:
+                    hit = False
+                    break
+            if hit:
+                pr = [x * nx + y * ny for x, y in c]
+                if min(pr) < pa - n_len and max(pr) > pa + n_len:
+                    return True
+        return False
 
     def crossing(self, a: NDArray[np.float64], b: NDArray[np.float64],
                  excluded: NDArray[np.bool_]) -> NDArray[np.bool_]:
@@ -110,6 +147,11 @@ def crosses_interior(areas: NDArray[np.object_], segs: NDArray[np.object_]) -> N
         a, g = areas[hit], segs[hit]
         out[hit] = shapely.crosses(a, g) | shapely.contains(a, g)
     return out
+
+
+#: Up to this many (segment, base) pairs, sight through bases is tested in plain
+#: Python (numpy's per-call overhead costs more on small batches).
+SMALL_BATCH = 400
 
 
 def target_points(origin: Point, target: BaseGeometry) -> list[Point]:
@@ -248,7 +290,13 @@ def _any_clear(
                 blocked[s_idx[crosses_interior(geoms, segs)]] = True
     if obstacles is not None and obstacles.rects is not None:
         open_idx = np.flatnonzero(~blocked)
-        if len(open_idx):
+        if len(open_idx) * len(obstacles.ids) <= SMALL_BATCH:
+            for si in open_idx:
+                skip = {obstacles.index.get(oid, -1) for oid in requests[own[si]].exclude}
+                (ax, ay), (bx, by) = arr[si]
+                if obstacles.crosses_one(float(ax), float(ay), float(bx), float(by), skip):
+                    blocked[si] = True
+        elif len(open_idx):
             pts = arr[open_idx]  # (k, 2, 2)
             excluded = np.zeros((len(open_idx), len(obstacles.ids)), dtype=bool)
             for row, si in enumerate(open_idx):

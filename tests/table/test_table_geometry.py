@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from shapely.geometry import box
+from shapely.geometry import LineString, box
 
 from desktop.scenario.model import LineShape, RectShape, Table, TerrainFeature
 from desktop.scenario.vocabulary import TerrainType as T
@@ -163,3 +163,22 @@ def test_plain_rectangle_arithmetic_agrees_with_shapely() -> None:
         pa, pb = rect(0, 0, 1, 1, 0).__class__(a), rect(0, 0, 1, 1, 0).__class__(b)
         assert rect_gap(a, b) == pytest.approx(pa.distance(pb), abs=1e-9)
         assert (rect_overlap_depth(a, b) > 1e-6) == (pa.intersection(pb).area > 1e-6)
+
+
+def test_sight_through_bases_plain_and_vectorised_agree() -> None:
+    import random
+
+    import numpy as np
+
+    rng = random.Random(8)
+    bases = [rect(rng.uniform(0, 40), rng.uniform(0, 40), 4, 2, rng.uniform(0, 360))
+             for _ in range(30)]
+    obs = Obstacles(bases, [f"u{i}" for i in range(30)])
+    a = np.array([[rng.uniform(0, 40), rng.uniform(0, 40)] for _ in range(60)])
+    b = np.array([[rng.uniform(0, 40), rng.uniform(0, 40)] for _ in range(60)])
+    vec = obs.crossing(a, b, np.zeros((60, 30), dtype=bool))
+    plain = [obs.crosses_one(*a[i], *b[i], set()) for i in range(60)]
+    shapely_says = [any(shp.relate_pattern(box_, "T********") for box_ in bases)
+                    for shp in (LineString([a[i], b[i]]) for i in range(60))]
+    assert list(vec) == plain == shapely_says
+    assert True in plain and False in plain
