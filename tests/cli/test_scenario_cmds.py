@@ -87,3 +87,18 @@ def test_no_display_says_so_plainly(monkeypatch: pytest.MonkeyPatch,
     assert main([]) == 2
     err = capsys.readouterr().err
     assert "no display" in err and "--screenshot" in err
+
+
+def test_edit_screenshot_renders_the_editor(tmp_path: Path) -> None:
+    """`volley edit FILE --screenshot` starts the editor offscreen and writes a picture."""
+    from desktop.resources import bundled_scenario
+
+    out = tmp_path / "editor.png"
+    env = {k: v for k, v in __import__("os").environ.items() if k != "DISPLAY"}
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    done = subprocess.run(
+        [sys.executable, "-m", "desktop", "edit", str(bundled_scenario()), "--screenshot",
+         str(out)], capture_output=True, text=True, env=env, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 50_000
