@@ -395,3 +395,21 @@ def test_properties_keep_the_focused_field_across_a_rebuild(qtbot: Any,
     QTest.qWait(200)
     assert win.doc.scenario.unit("fra_huss").name == "7e Hussards (rebuilt)"
     assert panel.fields["figures"].hasFocus()
+
+
+def test_tool_keys_work_on_the_table_not_in_the_roster(qtbot: Any, win: EditorWindow) -> None:
+    win.activateWindow()
+    win.view.setFocus()
+    if not win.view.hasFocus():
+        pytest.skip("no keyboard focus on this platform")
+    QTest.keyClick(win.view, Qt.Key.Key_P)
+    assert win.tools.current_name == "polygon"
+    QTest.keyClick(win.view, Qt.Key.Key_3)
+    assert win.tools.current_name == "place_cavalry"
+    QTest.keyClick(win.view, Qt.Key.Key_S)
+    assert win.tools.current_name == "select"
+    table = win.edit_roster.sides[0].table
+    win.edit_roster.raise_()
+    table.setFocus()
+    QTest.keyClick(table, Qt.Key.Key_3)
+    assert win.tools.current_name == "select"  # the roster took the key

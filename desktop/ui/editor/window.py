@@ -541,7 +541,13 @@ class EditorWindow(MainWindow):
         t = bar.addMenu("&Tools")
         for a in self.tools.actions.values():
             t.addAction(a)
-            self.addAction(a)
+            if _single_key(a):
+                # S, V, 1 … 8 choose tools only while the table has the keyboard, so
+                # typing in the roster or a form never switches tools
+                a.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                self.view.addAction(a)
+            else:
+                self.addAction(a)
 
         sc = bar.addMenu("&Scenario")
         self.settings_action = self._act("&Settings…", self.open_settings, "Ctrl+,",
@@ -679,6 +685,16 @@ _SHORT = {
     "place_general": "General", "place_adc": "ADC", "objective": "Objective",
     "zone": "Zone",
 }
+
+
+def _single_key(a: QAction) -> bool:
+    """Is the action's shortcut one plain key (no Ctrl or Alt)?"""
+    k = a.shortcut()
+    if k.isEmpty():
+        return False
+    combo = k[0]
+    mods = combo.keyboardModifiers() & ~Qt.KeyboardModifier.ShiftModifier
+    return mods == Qt.KeyboardModifier.NoModifier
 
 
 def _short(name: str, text: str) -> str:
