@@ -66,3 +66,50 @@ def test_d3_clone_with_a_seed_rolls_other_dice() -> None:
     rolls = [g.chance.d6("x") for _ in range(8)]
     assert [same.chance.d6("x") for _ in range(8)] == rolls
     assert [other.chance.d6("x") for _ in range(8)] != rolls
+
+
+def test_d3_fall_back_is_shortened_when_blocked() -> None:
+    # docs/rulings.md, D3 "Charges": a blocked fall back goes as far as it can
+    from tests.rules.d3.helpers import to_shooting
+
+    sc = scenario([unit("c1", CAV, 36, 40), unit("b1", INF, 41, 37)],
+                  [unit("r1", INF, 36, 30, 180), *far_red()])
+    g = new_game(sc, dice=[6, 6, 1])
+    g.apply(Charge("c1", "r1", 0))  # contact at (36, 32)
+    g.apply(Move("b1", 36, 36.5, 0))  # a friend steps in behind the cavalry
+    to_shooting(g)
+    g.apply(End())
+    c = g.pieces["c1"]
+    assert c.hits == 0 and g.pieces["r1"].hits == 2  # D3 1 + 1
+    # the full 6" would end on b1; it stops where the bases just touch (2.5")
+    assert 32 < c.y <= 32 + 2.5 + 1e-9
+
+
+def test_d3_a_charge_may_not_brush_another_enemy() -> None:
+    sc = scenario([unit("c1", CAV, 36, 40)],
+                  [unit("r1", INF, 36, 30, 180), unit("r2", INF, 40.05, 34, 180), *far_red()])
+    g = new_game(sc)
+    # r2 stands 0.05" beside the lane: the cavalry would end in contact with it too
+    assert "within 0.1" in (g.check(Charge("c1", "r1", 0)) or "")
+
+
+def test_d3_cavalry_charge_through_friendly_skirmishers() -> None:
+    sc = scenario([unit("c1", CAV, 36, 44), unit("s1", SKIRM, 36, 39)],
+                  [unit("r1", INF, 36, 33, 180), *far_red()])
+    g = new_game(sc)
+    assert g.check(Charge("c1", "r1", 0)) is None
+
+
+def test_d3_evading_general_turns_aside_when_the_way_is_blocked() -> None:
+    from tests.rules.d3.helpers import general
+
+    # the table edge is 3" behind the general: he rides off at an angle
+    sc = scenario([unit("b1", INF, 36, 14)], far_red(), red_officers=[general("rg", 36, 3)])
+    g = new_game(sc, dice=[6])
+    g.apply(Move("b1", 36, 9, 0))
+    assert g.pieces["rg"].must_evade
+    g.apply(End())
+    g.apply(End())
+    rg = g.pieces["rg"]
+    assert rg.moved and rg.pos != (36, 3)
+    assert 0 <= rg.y <= 48 and 0 <= rg.x <= 72
