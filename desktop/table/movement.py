@@ -358,7 +358,7 @@ def blocker_problem(plan: MovePlan, blockers: Blockers | Sequence[Blocker]) -> s
                     and obb_depth(lane_o, o, stop=SHRINK) > SHRINK):
                 return f"would pass through {bs.labels[k]}"
             if g > 0 and obb_closer_than(end_o, o, g - 1e-9):
-                return f"would end within {g:g}\" of {bs.labels[k]}"
+                return f"would end within {g:.3g}\" of {bs.labels[k]}"
         return None
     gaps = bs.min_gap
     geoms = bs.geoms
@@ -379,7 +379,7 @@ def blocker_problem(plan: MovePlan, blockers: Blockers | Sequence[Blocker]) -> s
         if through[k]:
             return f"would pass through {bs.labels[k]}"
         if near[k]:
-            return f"would end within {gaps[k]:g}\" of {bs.labels[k]}"
+            return f"would end within {gaps[k]:.3g}\" of {bs.labels[k]}"
     return None
 
 
