@@ -271,10 +271,11 @@ class KiddiesAdapter(Adapter):
             kind = "volley"
         else:
             return []
-        reach = slide_distance(PELLETS[PELLET_OF[kind]], 1.0)
-        half = 180.0 if kind == "skirmish" else FRONT_ARC
-        return [Weapon(f"{kind}: full-strength slide", f.pos, f.facing, half,
-                       min(reach, 60.0))]
+        if kind == "skirmish":
+            return []  # a skirmisher flicks any way it likes
+        # the front arc it must flick into, drawn to the slide of a middling flick
+        reach = slide_distance(PELLETS[PELLET_OF[kind]], 0.5)
+        return [Weapon(f"{kind}: front arc", f.pos, f.facing, FRONT_ARC, min(reach, 14.0))]
 
     def sight_types(self) -> frozenset[TerrainType]:
         return frozenset()

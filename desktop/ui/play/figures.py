@@ -222,7 +222,9 @@ class FlightItem(QGraphicsItem):
         here = QPointF(*f.pellet_at(self.t))
         pts.append(here)
         if len(pts) > 1:
-            painter.setPen(_pen(QColor(120, 120, 140, 150), 2.0, Qt.PenStyle.DashLine))
+            painter.setPen(_pen(QColor(255, 255, 255, 150), 5.0))
+            painter.drawPolyline(QPolygonF(pts))
+            painter.setPen(_pen(QColor(70, 70, 95, 220), 2.0, Qt.PenStyle.DashLine))
             painter.drawPolyline(QPolygonF(pts))
         for imp in f.impacts:
             ti = float(imp["t"])  # type: ignore[arg-type]
@@ -235,9 +237,14 @@ class FlightItem(QGraphicsItem):
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawEllipse(QPointF(float(imp["x"]), float(imp["y"])),  # type: ignore[arg-type]
                                     0.4 + 1.6 * k, 0.4 + 1.6 * k)
-        r = f.radius
-        painter.setPen(QPen(QColor(80, 80, 90), 0.05))
-        painter.setBrush(QColor(200, 204, 214))
+        r = max(f.radius, 0.35)  # true to scale, but never too small to follow
+        moving = self.t < (f.path[-1][0] if f.path else 0.0)
+        if moving:  # a soft glow so the eye finds it
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(255, 250, 200, 90))
+            painter.drawEllipse(here, r * 2.4, r * 2.4)
+        painter.setPen(QPen(QColor(40, 40, 50), 0.07))
+        painter.setBrush(QColor(196, 200, 212))
         painter.drawEllipse(here, r, r)
         painter.setBrush(QColor(255, 255, 255, 200))
         painter.setPen(Qt.PenStyle.NoPen)
@@ -251,6 +258,8 @@ class FlickPlayer:
 
     #: Milliseconds per second of simulated flight, and the bounds of the whole.
     SCALE, MIN_MS, MAX_MS = 1000.0, 700, 1800
+    #: Simulated seconds shown after the pellet stops.
+    TAIL = 0.35
 
     def __init__(self, window: PlayWindow, flight: Flight, before: dict[str, PieceInfo]) -> None:
         self.w = window
@@ -269,7 +278,8 @@ class FlickPlayer:
             proxy.setZValue(Z_UNIT + 1)
             window.scene.addItem(proxy)
             self.proxies[fid] = proxy
-        self.duration = max(flight.duration, 0.05)
+        # the flight, then a moment for the last to fall and the flashes to fade
+        self.duration = max(flight.duration, 0.05) + self.TAIL
         ms = int(min(self.MAX_MS, max(self.MIN_MS, self.duration * self.SCALE)))
         self.anim = QVariantAnimation()
         self.anim.setStartValue(0.0)
