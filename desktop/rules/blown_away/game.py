@@ -1323,8 +1323,6 @@ class BlownAwayGame(Game):
                 out.append(f"{p.id}: eliminated with men left")
             if not p.eliminated and not m.left:
                 out.append(f"{p.id}: no men left but not eliminated")
-            if m.command and m.file:
-                pass
             if m.killed and not self.is_engaged(p.id):
                 out.append(f"{p.id}: killed men on the field outside an engagement")
             if p.is_artillery and not 0 <= p.markers <= CANNONBALLS:
