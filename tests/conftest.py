@@ -1,18 +1,26 @@
-"""Shared test setup: Qt renders offscreen, and bundled files are easy to reach."""
+"""Shared test setup: Qt renders offscreen, the user's settings stay untouched.
+
+The environment is set before anything imports Qt; child processes started by
+tests inherit it.
+"""
 
 from __future__ import annotations
 
 import os
-
-# Must be set before any Qt import, so it lives at the top of the root conftest.
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
-
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from desktop.resources import bundled_scenarios
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
+
+# Settings (recent files), autosaves and caches go to a throwaway home.
+_home = tempfile.mkdtemp(prefix="volley-tests-")
+for _var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+    os.environ[_var] = os.path.join(_home, _var.lower())
+
+from desktop.resources import bundled_scenarios  # noqa: E402  (after the environment)
 
 
 @pytest.fixture(scope="session")
