@@ -6,7 +6,9 @@ tests inherit it.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -17,6 +19,7 @@ os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
 
 # Settings (recent files), autosaves and caches go to a throwaway home.
 _home = tempfile.mkdtemp(prefix="volley-tests-")
+atexit.register(shutil.rmtree, _home, ignore_errors=True)
 for _var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
     os.environ[_var] = os.path.join(_home, _var.lower())
 
