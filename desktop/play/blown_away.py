@@ -262,6 +262,11 @@ class BlownAwayAdapter(Adapter):
             kind = act.text().split()[0]
             out.append(({"rally": "Rally (one thing this turn)",
                          "rejoin": "Gunners walk back to the cannon"}.get(kind, label), act))
+        names = {q.id: _short(q.name or q.id) for q in st.pieces.values()}
+        for act in self.attacks(pid):  # also on the table: click the outlined target
+            words = act.text().split()
+            verb = "Fire at" if words[0] == "fire" else "Fight"
+            out.append((f"{verb} {names.get(words[2], words[2])}", act))
         p = st.pieces.get(pid)
         if p is None or p.side != st.side or st.phase != "orders" or self.g.outcome:
             return out
