@@ -501,6 +501,9 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         if self.session and self.session.seat_to_act() is Seat.COMPUTER:
             return "The computer is thinking…"
         k = self.kiddies()
+        if k is not None and self.fell_shooter is not None:
+            return (f"{self.fell_shooter} shot on the table: click each figure that fell "
+                    "(click again to take it back), then Confirm.")
         if k is not None and k.shot_kind() is not None:
             if k.tabletop:
                 return ("Flick on your table, then click the shooter (green) and the "
