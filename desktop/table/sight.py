@@ -35,7 +35,10 @@ _CROSSES_INTERIOR = "T********"
 class Obstacles:
     """Bases that block sight, indexed for many queries (build once per state)."""
 
-    def __init__(self, polygons: Sequence[BaseGeometry], ids: Sequence[str] = ()) -> None:
+    def __init__(self, polygons: Sequence[BaseGeometry], ids: Sequence[str] = (),
+                 rects: Sequence[Sequence[Point]] | None = None) -> None:
+        """`rects`, when given, are the polygons' four corners (they must be
+        rectangles); otherwise rectangles are recognised from the polygons."""
         self.polygons: NDArray[np.object_] = np.array(list(polygons), dtype=object)
         self.ids = list(ids) if ids else [str(i) for i in range(len(self.polygons))]
         self.index = {k: i for i, k in enumerate(self.ids)}
@@ -49,7 +52,9 @@ class Obstacles:
         self._axes: tuple[NDArray[np.float64], NDArray[np.float64]] = (
             np.zeros((0, 2)), np.zeros((0, 2)))
         self._proj: list[tuple[NDArray[np.float64], NDArray[np.float64]]] = []
-        if len(self.polygons):
+        if rects is not None:
+            self.rects = np.array([list(r) for r in rects], dtype=float).reshape(-1, 4, 2)
+        elif len(self.polygons):
             counts = shapely.get_num_coordinates(self.polygons)
             if bool(np.all(counts == 5)):
                 flat = shapely.get_coordinates(self.polygons)

@@ -298,7 +298,8 @@ class D3Game(Game):
     def obstacles(self) -> Obstacles:
         if self._obstacles is None:
             us = self.units()
-            self._obstacles = Obstacles([u.fp() for u in us], [u.id for u in us])
+            self._obstacles = Obstacles([u.fp() for u in us], [u.id for u in us],
+                                        rects=[u.corners() for u in us])
         return self._obstacles
 
     # -- geometry helpers -------------------------------------------------------------
@@ -886,11 +887,12 @@ class D3Game(Game):
         self._hand_to_hand(ev)
         ev.append(Event("phase", f"Turn {self._turn}: {side} unit elimination",
                         {"turn": self._turn, "side": side, "phase": ELIMINATION}))
-        self._eliminate(ev)
+        removed = self._eliminate(ev)
         self.charges = []
         for p in self.pieces.values():
             p.charging = None
-        self._judge_immediate(ev)
+        if removed:  # only a removal can end the game here (exits are judged as they happen)
+            self._judge_immediate(ev)
         if self._outcome is not None:
             return
         if self._side_index + 1 < len(self.order):
@@ -955,13 +957,17 @@ class D3Game(Game):
         ev.append(Event("fall_back", f"{a.id} cannot fall back and stays in contact",
                         {"unit": a.id}))
 
-    def _eliminate(self, ev: list[Event]) -> None:
+    def _eliminate(self, ev: list[Event]) -> int:
+        """Remove units with 9 or more hits; return how many went."""
+        n = 0
         for u in self.units():
             if u.hits >= R.ELIMINATION_HITS:
                 u.status = ELIMINATED
                 self._moved()
+                n += 1
                 ev.append(Event("eliminated", f"{u.id} is eliminated ({u.hits} hits)",
                                 {"unit": u.id, "hits": u.hits}))
+        return n
 
     def _views(self) -> list[PieceView]:
         out = []
