@@ -462,3 +462,26 @@ def test_tactical_snapshot_carries_what_a_window_needs() -> None:
     assert fire.data["dice"] == [2, 4, 6, 6] and fire.data["hits"] == 1
     hits = next(e for e in g.events if e.kind == "hits")
     assert hits.data == {"unit": "r", "hits": 1, "cv": 6}
+
+
+def test_tactical_horse_guns_that_fired_in_the_artillery_phase_stay() -> None:
+    """Seed: the side moves its horse artillery "that has not fired already"."""
+    g = new_game(scenario([unit("h", "c6", HA)], [unit("r", "c2")]),
+                 dice=[2, 2, 2, 1, 6])
+    g.apply_text("fire h r")
+    blue_first(g)
+    assert "fired" in (g.check(g.parse_action("limber h")) or "")
+    assert "already fired" in (g.check(g.parse_action("fire h r")) or "")
+
+
+def test_tactical_skirmishers_shoot_out_of_a_forest_only_next_door() -> None:
+    """Seed: skirmishers shoot inside a forest at skirmishers, or out into an adjacent
+    open square; forests block sight."""
+    woods = [area("w", TerrainType.WOOD, "c4"), area("w2", TerrainType.WOOD, "c5")]
+    g = new_game(scenario([unit("s", "c5", SK)], [unit("r", "d4"), unit("r2", "c2"),
+                                                  unit("rs", "c4", SK)], terrain=woods))
+    s = g.unit("s")
+    assert g.board.area(s.sq) == C.WOOD
+    assert g.sight(s, g.unit("r")) and g.sight(s, g.unit("rs"))
+    assert not g.sight(s, g.unit("r2"))
+    assert not g.sight(g.unit("r"), g.unit("rs"))
