@@ -709,6 +709,9 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
             return
         if s.seat_to_act() is not Seat.COMPUTER:
             return
+        if self.flick_player is not None and not self.flick_player.done:
+            QTimer.singleShot(120, self.computer_step)  # let the flick be watched
+            return
         copy = s.game.clone()
         self._thinking = (_COMPUTER.submit(random_action, copy, s.rng), s, len(s.game.history))
         self._poll_computer()
