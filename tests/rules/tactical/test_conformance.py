@@ -82,3 +82,23 @@ def test_tactical_clone_is_independent(ridge: Scenario) -> None:
     play_checked(c, random.Random(8))
     assert g.snapshot() == before
     assert g.clone().snapshot() == before
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_tactical_eager_games_keep_a_possible_state(ridge: Scenario, seed: int) -> None:
+    """Random play is shy of a fight; a player keen on charges and fire drives the
+    combat rules hard (routs, pursuits, blown horses, officer casualties)."""
+    from tests.rules.tactical.test_golden import eager_action
+
+    g = registry.get("tactical").new_game(ridge, {"skirmish_fire": seed % 2 == 0},
+                                          seed=100 + seed)
+    assert isinstance(g, TacticalGame)
+    rng = random.Random(seed)
+    n = 0
+    while g.outcome is None:
+        assert n < MAX_ACTIONS
+        a = eager_action(g, rng)
+        g.apply(a)
+        assert not g.problems(), (n, a.text(), g.problems())
+        n += 1
+    assert replay(record_of(g)).snapshot() == g.snapshot()
