@@ -116,3 +116,20 @@ def test_kiddies_melee_odds_on_the_card() -> None:
     assert [label for label, _ in view.bars] == ["win", "all fall", "lose"]
     assert sum(p for _, p in view.bars) == pytest.approx(1.0)
     assert "Hand to hand: win" in dict(a.card("az_fus.1").chances)
+
+
+def test_blown_away_a_mob_runs_anywhere_but_near_the_enemy() -> None:
+    s = blown_away([])
+    g = s.game
+    p = g.state.pieces["st_horse"]
+    p.men.run(p.men.ranks)  # every man runs: a mob
+    a = s.adapter
+    assert p.mob and a.can_move("st_horse")
+    allowance = a.allowance("st_horse")
+    assert allowance is not None and allowance.full == 18.0
+    b = compute_bands(a, "st_horse")
+    assert b is not None
+    # it may run backwards or sideways, not only in a wedge ahead
+    x, y = p.pos
+    assert b.free.contains(SPoint(x + 10.0, y + 10.0))
+    assert b.free.contains(SPoint(x - 12.0, y + 2.0))

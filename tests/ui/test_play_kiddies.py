@@ -146,6 +146,8 @@ def test_kiddies_turns_through_the_window(qtbot: Any, tmp_path: Path) -> None:
     aim = w.aim_towards("az_gun.gun", (gun.x + 20.0, gun.y))
     assert aim is not None and aim.heading == 90.0 and aim.reach == pytest.approx(20.0, abs=0.5)
     assert "flick" in w.phase_bar.button_map
+    click_bar(w, "harder")
+    assert w.aiming is not None and w.aiming.strength == pytest.approx(aim.strength + 0.05)
     save(w, "kiddies_aim.png", tmp_path)
     w.aim_at("az_gun.gun", 90.0, 0.5)
     w.animate_flicks = True

@@ -612,6 +612,14 @@ class FigureTools:
                 ("cancel_aim", "Cancel (Esc)", self.cancel_aim, "Put the pellet down")]
             if ok:
                 out.insert(0, ("flick", "Flick! ⏎", self.flick, "Shoot: the flick is simulated"))
+            aim = self.aiming
+            out[:0] = [
+                ("softer", "− softer", lambda: self.aim_at(aim.shooter, aim.heading,
+                                                            aim.strength - 0.05),
+                 "Flick a little softer (strength − 0.05)"),
+                ("harder", "+ harder", lambda: self.aim_at(aim.shooter, aim.heading,
+                                                            aim.strength + 0.05),
+                 "Flick a little harder (strength + 0.05)")]
             return out
         if self.fell_shooter is not None:
             n = len(self.fell_pick)
