@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+import numpy as np
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
@@ -397,22 +398,36 @@ class D3Game(Game):
             table: dict[str, list[str]] = {}
             pairs: list[tuple[str, str]] = []
             reqs: list[SightRequest] = []
-            for u in self.units(side):
-                if (u.type is None or u.type is UnitType.CAVALRY
-                        or self._unit_ready(u, "shoot") is not None):
-                    continue
+            shooters = [u for u in self.units(side)
+                        if u.type is not None and u.type is not UnitType.CAVALRY
+                        and self._unit_ready(u, "shoot") is None]
+            for u in shooters:
                 table[u.id] = []
-                rng = R.SHOOTING_RANGE[u.type]
-                fc = u.front_centre()
-                reach = rng + math.hypot(u.frontage, u.depth) / 2.0
-                all_round = self.in_town(u)
-                for e in enemies:
-                    if distance(fc, e.pos) > reach + math.hypot(e.frontage, e.depth) / 2.0:
-                        continue
-                    if not all_round and not _may_be_in_arc(fc, u.facing, e):
-                        continue
-                    aim = arc_aim(fc, u.facing, 180.0 if all_round else R.FIELD_OF_FIRE, rng,
-                                  e.corners())
+            if shooters and enemies:
+                # a cheap screen for all pairs at once: centres within range plus the
+                # target's half diagonal, and the target's bounding circle touching
+                # the arc (units in a town fire all round)
+                fcs = np.array([u.front_centre() for u in shooters], dtype=float)
+                ranges = np.array([_shooting_range(u) for u in shooters], dtype=float)
+                facing = np.array([u.facing for u in shooters], dtype=float)
+                all_round = np.array([self.in_town(u) for u in shooters], dtype=bool)
+                ec = np.array([e.pos for e in enemies], dtype=float)
+                er = np.array([math.hypot(e.frontage, e.depth) / 2.0 for e in enemies])
+                dx = ec[None, :, 0] - fcs[:, None, 0]
+                dy = ec[None, :, 1] - fcs[:, None, 1]
+                d = np.hypot(dx, dy)
+                spread = np.degrees(np.arcsin(np.clip(er[None, :] / np.maximum(d, 1e-9),
+                                                      0.0, 1.0)))
+                off = np.abs((np.degrees(np.arctan2(dx, -dy)) - facing[:, None] + 180.0)
+                             % 360.0 - 180.0)
+                ok = (d <= ranges[:, None] + er[None, :] + 1e-6) & (
+                    all_round[:, None] | (d <= er[None, :])
+                    | (off <= R.FIELD_OF_FIRE + spread + 1e-6))
+                for si, ei in zip(*np.nonzero(ok), strict=True):
+                    u, e = shooters[int(si)], enemies[int(ei)]
+                    fc = (float(fcs[si, 0]), float(fcs[si, 1]))
+                    aim = arc_aim(fc, u.facing, 180.0 if all_round[si] else R.FIELD_OF_FIRE,
+                                  float(ranges[si]), e.corners())
                     if aim is not None:
                         part, near = aim
                         cx = sum(v[0] for v in part) / len(part)
@@ -1108,16 +1123,8 @@ def charge_hits(d3: int, on_hill: bool, defender_cavalry: bool, side_on: Aspect)
 _NO_BLOCKERS = Blockers([], [], [], [])
 
 
-def _may_be_in_arc(apex: Point, facing: float, target: Piece) -> bool:
-    """Cheap test: could any of `target`'s base lie in the field of fire?  False
-    only when its bounding circle lies wholly outside the arc."""
-    d = distance(apex, target.pos)
-    r = math.hypot(target.frontage, target.depth) / 2.0
-    if d <= r:
-        return True
-    spread = math.degrees(math.asin(min(1.0, r / d)))
-    off = abs(angle_diff(bearing(apex, target.pos), facing))
-    return off <= R.FIELD_OF_FIRE + spread + 1e-6
+def _shooting_range(u: Piece) -> float:
+    return R.SHOOTING_RANGE[u.type] if u.type is not None else 0.0
 
 
 def _r(v: float) -> float:
