@@ -36,6 +36,7 @@ class TerrainIndex:
         self.bounds: NDArray[np.float64] = (
             shapely.bounds(self._geoms) if self.areas else np.zeros((0, 4))
         )
+        self._bounds_list = [tuple(float(v) for v in b) for b in self.bounds]
         self._zones: dict[float, BaseGeometry] = {}
 
     def crossing_zone(self, slack: float) -> BaseGeometry:
@@ -51,11 +52,10 @@ class TerrainIndex:
 
     def bbox_candidates(self, minx: float, miny: float, maxx: float, maxy: float) -> bool:
         """Could anything lie in this box?  (A cheap test before building geometry.)"""
-        b = self.bounds
-        if not len(b):
-            return False
-        return bool(np.any((b[:, 0] <= maxx) & (b[:, 2] >= minx)
-                           & (b[:, 1] <= maxy) & (b[:, 3] >= miny)))
+        for x0, y0, x1, y1 in self._bounds_list:
+            if x0 <= maxx and x1 >= minx and y0 <= maxy and y1 >= miny:
+                return True
+        return False
 
     def indices_hit(self, geom: BaseGeometry) -> list[int]:
         """Indices of features whose area intersects `geom` (touching counts)."""
