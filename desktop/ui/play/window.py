@@ -596,16 +596,16 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
                 self.target_marks[tid] = mk
                 mk.action = act  # type: ignore[attr-defined]
         self.card.show_card(a.card(pid), colour, actions)  # type: ignore[arg-type]
-        k = self.kiddies()
-        fight = k.fight_of(pid) if k is not None and p.present else None
-        if fight is not None:
-            self.odds.show_odds(fight[2], colour)
         if self.target_marks:
             n = len(self.target_marks)
             self.odds.title.setText(f"<i>{n} target{'s' if n > 1 else ''} outlined in red: "
                                     "hover one for the exact odds, click it to commit.</i>")
-        elif self.interactive() and p.side == g.side:
+        elif self.interactive() and p.side == g.side and not a.individual:
             self.odds.title.setText(f"<i>{p.name} has no target it may engage now.</i>")
+        k = self.kiddies()
+        fight = k.fight_of(pid) if k is not None and p.present else None
+        if fight is not None:  # Kiddies: the hand to hand it is in, rolled after movement
+            self.odds.show_odds(fight[2], colour)
         if self.show_arcs and self.drag is None and self.proposal is None:
             ws = a.weapons(pid)
             from desktop.scenario.geometry import table_polygon
