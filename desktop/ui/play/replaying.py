@@ -117,7 +117,8 @@ class RecordsAndReplay:
         label, strength = s.adapter.strength()
         start = s.series[0].values
         rows = "".join(
-            f"<tr><td><b>{x.name}</b></td><td>{left.get(x.id, 0)} units</td>"
+            f"<tr><td><b>{x.name}</b></td><td>{left.get(x.id, 0)} "
+            f"{'figures' if s.adapter.individual else 'units'}</td>"
             f"<td>{strength.get(x.id, 0):g} of {start.get(x.id, 0):g} {label}</td></tr>"
             for x in s.game.scenario.sides)
         summary = QLabel(f"<p>After {s.game.turn} turns and {len(s.steps)} actions:</p>"
