@@ -72,9 +72,10 @@ class Obstacles:
         other than those in `skip`?  Plain arithmetic, for single questions."""
         assert self.rects is not None
         if self._boxes is None:
-            self._boxes = [(float(r[:, 0].min()), float(r[:, 1].min()),
-                            float(r[:, 0].max()), float(r[:, 1].max())) for r in self.rects]
-            self._corner_lists = [[(float(x), float(y)) for x, y in r] for r in self.rects]
+            lo, hi = self.rects.min(axis=1), self.rects.max(axis=1)
+            self._boxes = [(a, b, c, d) for a, b, c, d in
+                           np.concatenate([lo, hi], axis=1).tolist()]
+            self._corner_lists = [[(x, y) for x, y in r] for r in self.rects.tolist()]
         lo_x, hi_x = min(ax, bx), max(ax, bx)
         lo_y, hi_y = min(ay, by), max(ay, by)
         eps = 1e-9
