@@ -113,10 +113,14 @@ class Adapter:
     individual: bool = False
     #: What the ruler and the move label read in by default ("table" or "spans").
     measure_in: str = "table"
+    #: The reach depends on the facing the move ends with: the window sets
+    #: `band_facing[pid]` and asks for the bands again when the ghost pivots.
+    facing_bands: bool = False
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._terrain: TerrainIndex | None = None
+        self.band_facing: dict[str, float] = {}
 
     # -- the pieces ---------------------------------------------------------------
 

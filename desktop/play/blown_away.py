@@ -56,6 +56,7 @@ def men_html(ranks: int, running: int, killed: int, dead: int) -> str:
 
 class BlownAwayAdapter(Adapter):
     attack_kinds = frozenset({"fire", "combat"})
+    facing_bands = True
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -170,16 +171,17 @@ class BlownAwayAdapter(Adapter):
                 grown = near.buffer(min(w, d) / 2.0 * 0.95, 8)
                 if grown.contains(SPoint(p.pos)):
                     grown = grown.difference(SPoint(p.pos).buffer(min(w, d) + 0.05, 16))
-        star = reach_polygon(p.pos, full, grown)
         if p.mob:
-            return star
-        start = self.g.pivot_point(p, p.facing)
+            return reach_polygon(p.pos, full, grown)
+        facing = self.band_facing.get(pid, p.facing)
+        start = self.g.pivot_point(p, facing)
+        star = reach_polygon(start, full, grown)
         half = self.C.OBLIQUE_LIMIT
         pts: list[tuple[float, float]] = [start]
-        for b in np.linspace(p.facing - half, p.facing + half, WEDGE_RAYS):
+        for b in np.linspace(facing - half, facing + half, WEDGE_RAYS):
             a = math.radians(float(b))
             far = (start[0] + math.sin(a) * full, start[1] - math.cos(a) * full)
-            stop = self.g.stop_length(p, start, p.facing, far)
+            stop = self.g.stop_length(p, start, facing, far)
             r = full if stop is None else min(full, stop)
             pts.append((start[0] + math.sin(a) * r, start[1] - math.cos(a) * r))
         wedge = Polygon(pts)

@@ -84,6 +84,12 @@ def test_blown_away_turns_through_the_window(qtbot: Any) -> None:
     free = w.drag.bands.free
     assert free.contains(SPoint(guard.pos[0], guard.pos[1] + 4.0))
     assert not free.contains(SPoint(guard.pos[0] + 4.0, guard.pos[1]))
+    # Pivoting the ghost turns the wedge with it (here a quarter turn to the east).
+    w.pivot(-90.0)
+    assert w.drag is not None and w.drag.bands is not None
+    turned = w.drag.bands.free
+    assert turned.contains(SPoint(guard.pos[0] + 4.0, guard.pos[1] + 1.0))
+    assert not turned.contains(SPoint(guard.pos[0], guard.pos[1] + 4.0))
     w.cancel_move()
     # An oblique move of 30 degrees: legal; committed.
     probe = w.propose_move("st_guard", guard.pos[0] + 2.5, guard.pos[1] + 4.33)

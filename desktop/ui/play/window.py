@@ -985,10 +985,26 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         if d is None:
             return False
         d.facing = (d.facing + degrees) % 360.0
+        self._rebands(d)
         self._update_ghost(d)
         if self.proposal is not None:
             self.refresh_probe()
         return True
+
+    def _rebands(self, d: Drag) -> None:
+        """The reach of a ruleset whose moves depend on the new facing (Blown Away:
+        the wedge turns with the pivot), asked again after the ghost pivots."""
+        a = self.adapter
+        if a is None or not a.facing_bands or self.deploying or d.members:
+            return
+        a.band_facing = {d.pid: d.facing}
+        d.bands = compute_bands(a, d.pid)
+        if self.bands_item is not None and self.bands_item.scene() is self.scene:
+            self.scene.removeItem(self.bands_item)
+        self.bands_item = None
+        if d.bands is not None:
+            self.bands_item = BandsItem(d.bands)
+            self.scene.addItem(self.bands_item)
 
     def pivot_towards(self, pt: tuple[float, float]) -> None:
         from desktop.table.shapes import bearing
@@ -997,7 +1013,10 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         if d is None:
             return
         b = bearing((d.x, d.y), pt)
-        d.facing = round(b / 5.0) * 5.0 % 360.0
+        facing = round(b / 5.0) * 5.0 % 360.0
+        if facing != d.facing:
+            d.facing = facing
+            self._rebands(d)
         self._update_ghost(d, pt)
 
     def commit_move(self) -> bool:
