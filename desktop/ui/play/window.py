@@ -663,6 +663,9 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
             self.message(f"Not allowed: {e.reason}", error=True)
             return False
         self._clear_move()
+        if self.aiming is not None:
+            self.cancel_aim()
+        self.fell_shooter, self.fell_pick = None, []
         self.log.add_lines(step_lines(step, s.side_name(step.side)))
         dice = dice_of(step)
         if dice:
