@@ -14,6 +14,7 @@ import itertools
 import math
 from dataclasses import dataclass
 
+from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
 
 from desktop.play.adapters import Adapter, Allowance, Card, OddsView, Weapon, _union, pct
@@ -170,14 +171,43 @@ class KiddiesAdapter(Adapter):
             return False
         return not (f.kind == "cannon" and g.manned_at_start.get(f.id) != f.side)
 
+    def _on_road(self, pid: str) -> bool:
+        f = self.g.figures[pid]
+        road = self.g.table.road
+        return not road.is_empty and bool(road.covers(SPoint(f.pos)))
+
     def allowance(self, pid: str) -> Allowance | None:
         f = self.g.figures.get(pid)
         if f is None:
             return None
         full = self.g.allowance(f)
         spans = full / self.g.span()
-        return Allowance(full, None, f"{spans:g} span{'s' if spans != 1 else ''} "
-                         "(+1 wholly on a road)", "", "centre to centre")
+        label = f"{spans:g} span{'s' if spans != 1 else ''}"
+        if self._on_road(pid):  # the amber band: the extra span, only along the road
+            return Allowance(self.g.allowance(f, True), full, label,
+                             "only if the whole move stays on the road", "centre to centre")
+        return Allowance(full, None, label + " (+1 wholly on a road)", "", "centre to centre")
+
+    def reach_area(self, pid: str) -> BaseGeometry | None:
+        """On a road: the ordinary reach, and beyond it the part of the road the
+        figure can follow in a straight line (the road bonus)."""
+        from desktop.play.allowance import reach_polygon
+
+        f = self.g.figures.get(pid)
+        if f is None or not self._on_road(pid):
+            return None
+        normal = self.g.allowance(f)
+        far = self.g.allowance(f, True)
+        blocked = self.g.table.blocked
+        half = min(f.frontage, f.depth) / 2.0 * 0.95
+        grown = None if blocked.is_empty else blocked.buffer(half, 8)
+        if grown is not None and grown.contains(SPoint(f.pos)):
+            grown = None
+        near = reach_polygon(f.pos, normal, grown)
+        off_road = SPoint(f.pos).buffer(far + 1.0, 32).difference(self.g.table.road)
+        along = reach_polygon(f.pos, far, _union([off_road, grown] if grown is not None
+                                                 else [off_road]))
+        return near.union(along)
 
     def blocked(self, pid: str) -> BaseGeometry | None:
         return _union([self.g.table.blocked])

@@ -133,3 +133,18 @@ def test_blown_away_a_mob_runs_anywhere_but_near_the_enemy() -> None:
     x, y = p.pos
     assert b.free.contains(SPoint(x + 10.0, y + 10.0))
     assert b.free.contains(SPoint(x - 12.0, y + 2.0))
+
+
+def test_kiddies_the_road_bonus_is_the_amber_band() -> None:
+    g = registry.get("kiddies").new_game(load(bundled_scenario("kiddies_bridge.yaml")), seed=1)
+    g.apply_text("first")
+    assert g.side == "carminia"
+    a = adapter_for(g)
+    f = g.figures["ca_fus.1"]  # stands on the King's Highway
+    b = compute_bands(a, f.id)
+    assert b is not None and b.allowance.full == 14.0 and b.allowance.free == 7.0
+    along = (f.x - 11.0, 18.0)
+    assert b.costly.contains(SPoint(along))
+    assert g.check(a.move_action(f.id, along[0], along[1], f.facing)) is None  # type: ignore[arg-type]
+    off = (f.x - 9.0, f.y - 5.0)  # beyond a span and off the road
+    assert not b.costly.contains(SPoint(off)) and not b.free.contains(SPoint(off))
