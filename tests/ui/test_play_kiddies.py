@@ -178,6 +178,9 @@ def test_kiddies_turns_through_the_window(qtbot: Any, tmp_path: Path) -> None:
     player.anim.resume()
     qtbot.waitUntil(lambda: w.flick_player is None, timeout=5000)
     assert all(it.isVisible() for it in w.figure_items.values())
+    # the fallen lie where they fell until the next action
+    assert sorted(it.piece.id for it in w.fallen_items) == ["ca_foot.3", "ca_foot.5"]
+    save(w, "kiddies_after_flick.png", tmp_path)
     # The Carminian cannon fires back (with its own animation).
     if (g.phase, g.side) == ("cannon", "carminia"):
         w.animate_flicks = False

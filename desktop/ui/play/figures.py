@@ -318,7 +318,13 @@ class FlickPlayer:
             return
         self.done = True
         self.anim.stop()
+        self.set_progress(1.0)
         for fid, proxy in self.proxies.items():
+            if fid in self.flight.fell and proxy.scene() is not None:
+                # the fallen stay lying where they fell until the next action
+                proxy.setOpacity(0.55)
+                self.w.fallen_items.append(proxy)
+                continue
             if proxy.scene() is not None:
                 proxy.scene().removeItem(proxy)
             real = self.w.figure_items.get(fid)
@@ -338,6 +344,7 @@ class FigureTools:
 
     def _init_figures(self: Any) -> None:
         self.figure_items: dict[str, FigureItem] = {}
+        self.fallen_items: list[FigureItem] = []
         self.highlights: list[QGraphicsItem] = []
         self.group: list[str] = []
         self.aiming: Aim | None = None
@@ -551,6 +558,12 @@ class FigureTools:
         act = k.shot_action(aim)
         self.cancel_aim()
         return bool(self.do(act))
+
+    def clear_fallen(self: PlayWindow) -> None:
+        for it in self.fallen_items:
+            if it.scene() is self.scene:
+                self.scene.removeItem(it)
+        self.fallen_items = []
 
     def animate_step(self: PlayWindow, events: Sequence[Event],
                      before: dict[str, PieceInfo]) -> FlickPlayer | None:

@@ -295,6 +295,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         self._clear_move()
         self.group, self.fell_shooter, self.fell_pick = [], None, []
         self.cancel_aim()
+        self.clear_fallen()
         self.units_mode = Units(session.adapter.measure_in)
         self.scene.set_scenario(display_scenario(session.game, session.adapter))
         self.view.set_grid_visible(session.game.scenario.table.grid is not None)
@@ -659,6 +660,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         before = s.adapter.pieces() if s.adapter.individual else {}
         try:
             step = s.apply(action)
+            self.clear_fallen()
         except IllegalAction as e:
             self.message(f"Not allowed: {e.reason}", error=True)
             return False
