@@ -229,13 +229,18 @@ class Adapter:
 
     # -- pictures -----------------------------------------------------------------
 
+    def side_name(self, side: str) -> str:
+        """A side's name as the scenario gives it (cards show names, not ids)."""
+        return next((s.name for s in self.game.scenario.sides if s.id == side), side)
+
     def card(self, pid: str) -> Card:
         p = self.pieces()[pid]
         d = next(u for u in self.game.units_json() if u["id"] == pid)
         rows = [(k.replace("_", " ").capitalize(), str(v)) for k, v in d.items()
                 if k not in ("id", "side", "kind", "x", "y", "facing", "col", "row")
                 and v is not None and v is not False and v != 0 and v != []]
-        return Card(p.name or pid, f"{_label(p.type)} · {p.side}", rows, self.may(pid))
+        return Card(p.name or pid, f"{_label(p.type)} · {self.side_name(p.side)}", rows,
+                    self.may(pid))
 
     def card_actions(self, pid: str) -> list[tuple[str, Action]]:
         """Buttons on `pid`'s card: (label, action).  By default its legal actions
@@ -431,7 +436,7 @@ class D3Adapter(Adapter):
                     ("Moved", "yes" if p.moved else "no")]
             if p.must_evade:
                 rows.append(("Threatened", "must ride away"))
-            return Card(p.name or p.id, f"General · {p.side}", rows, self.may(pid))
+            return Card(p.name or p.id, f"General · {self.side_name(p.side)}", rows, self.may(pid))
         assert p.type is not None
         unit = self.g.scenario.unit(pid)
         rows = [("Quality", QUALITY_LABELS.get(unit.quality, unit.quality.value)),
@@ -447,7 +452,8 @@ class D3Adapter(Adapter):
             if _reroll_available(self.g, pid):
                 chances.append(("With a general's re-roll",
                                 float(activation_chance(p.hits, reroll=True))))
-        return Card(p.name or p.id, f"{UNIT_LABELS.get(p.type, p.type.value)} · {p.side}",
+        kind = UNIT_LABELS.get(p.type, p.type.value)
+        return Card(p.name or p.id, f"{kind} · {self.side_name(p.side)}",
                     rows, self.may(pid), chances)
 
     def strength(self) -> tuple[str, dict[str, float]]:
@@ -611,7 +617,7 @@ class MayhemAdapter(Adapter):
             c = st.commanders[pid]
             rows = [("Rank", c.rank.value), ("With", c.attached or "—"),
                     ("Moved", "yes" if c.done else "no")]
-            return Card(pid, f"Commander · {c.side}", rows, self.may(pid))
+            return Card(pid, f"Commander · {self.side_name(c.side)}", rows, self.may(pid))
         u = st.units[pid]
         rows = [("Quality", QUALITY_LABELS.get(u.quality, u.quality.value)),
                 ("Figures", f"{u.figures} of {u.start_figures}"),

@@ -210,7 +210,7 @@ class BlownAwayAdapter(Adapter):
                      "average)",
                      f"{u} loses a man {pct(o.unit_loses_a_man)} (runs {mean_u:.1f})",
                      "exact, from the cards left: " + ", ".join(
-                         f"{self._side_name(s)} {n}" for s, n in cards.items())]
+                         f"{self.side_name(s)} {n}" for s, n in cards.items())]
             bu = self.g.card_bonus(self.g.piece(action.unit), self.g.piece(action.target), False)
             bt = self.g.card_bonus(self.g.piece(action.target), self.g.piece(action.unit), True)
             if bu or bt:
@@ -249,9 +249,6 @@ class BlownAwayAdapter(Adapter):
         return self.g.sees(pa, pb)
 
     # -- pictures --------------------------------------------------------------------
-
-    def _side_name(self, side: str) -> str:
-        return self.g.scenario.side(side).name or side
 
     def card_actions(self, pid: str) -> list[tuple[str, Action]]:
         from desktop.rules.blown_away.actions import Form, Move
@@ -322,7 +319,7 @@ class BlownAwayAdapter(Adapter):
             c = st.commanders[pid]
             crow = [("Rides", "any distance, once a turn"),
                     ("Moved", "yes" if st.commander_moved and c.side == st.side else "no")]
-            return Card(c.name or c.id, f"Commander · {self._side_name(c.side)}", crow,
+            return Card(c.name or c.id, f"Commander · {self.side_name(c.side)}", crow,
                         self.may(pid))
         p = st.pieces[pid]
         m = p.men
@@ -352,7 +349,7 @@ class BlownAwayAdapter(Adapter):
             rows.append(("Cannot move", why))
         rows.append(("Allowance", f"{self.g.allowance(p):g}\""))
         return Card(p.name or p.id, f"{UNIT_LABELS.get(p.type, p.type.value)} · "
-                    f"{self._side_name(p.side)}", rows, self.may(pid))
+                    f"{self.side_name(p.side)}", rows, self.may(pid))
 
     def may(self, pid: str) -> list[str]:
         out = super().may(pid)

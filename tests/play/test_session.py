@@ -142,3 +142,19 @@ def test_a_redeployed_scenario_is_written_into_the_record(crossroads, tmp_path: 
     save_record(rec, out)
     again = Session.from_record(load_record(out), out)
     assert again.game.pieces["fra_46_1"].pos == (15.0, 32.0)
+
+
+def test_namer_writes_names_where_the_engine_has_ids() -> None:
+    """The log reads as players named things; ids stay exact inside the engine."""
+    from desktop.play.log import Namer
+    from desktop.resources import bundled_scenario
+    from desktop.scenario import load
+
+    name = Namer(load(bundled_scenario("d3_crossroads.yaml")))
+    assert name("fra_huss shoots aus_ir4: 2 hits") == (
+        "7e Hussards shoots IR 4 Hoch- und Deutschmeister, 3rd bn: 2 hits")
+    assert name("move fra_huss 26.57,14.86 23") == "move 7e Hussards 26.57,14.86 23"
+    assert name("d6 4 · activation: aus_gren") == (
+        "d6 4 · activation: Grenadier battalion Scovaud")
+    assert name("fra_huss.3 falls; fra_huss.gun") == "7e Hussards #3 falls; 7e Hussards gun"
+    assert name("not_an_id and xfra_huss stay") == "not_an_id and xfra_huss stay"

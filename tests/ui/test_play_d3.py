@@ -96,7 +96,8 @@ def test_d3_turns_through_the_window(qtbot: Any, window: PlayWindow) -> None:
     assert g.pieces["aus_ir49"].pos == pytest.approx((27.0, 19.2), abs=0.6)
     assert g.pieces["aus_ir49"].moved
     assert [v for _, v, _ in w.dice.dice] == [4]
-    assert any("aus_ir49 activation: rolled 4" in t for t in w.log.lines_text())
+    # The log names units as the scenario does, not by their ids.
+    assert any("IR 49 Kerpen, 1st bn activation: rolled 4" in t for t in w.log.lines_text())
 
     click_bar(w, "end")
     assert g.phase == "shooting"

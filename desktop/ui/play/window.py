@@ -10,6 +10,7 @@ is an item of desktop.ui.play.items in the same scene.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -28,7 +29,7 @@ from shapely.geometry import Point as SPoint
 
 from desktop.play.adapters import Adapter, adapter_for, subject, target_of
 from desktop.play.allowance import Bands, Probe, compute_bands, probe
-from desktop.play.log import LogLine, dice_of, step_lines
+from desktop.play.log import LogLine, Namer, dice_of, step_lines
 from desktop.play.measure import (
     Units,
     fmt_distance,
@@ -122,6 +123,8 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        #: Puts names in place of ids in the log, tray and messages (set per game).
+        self.namer: Callable[[str], str] = str
         self.setWindowIcon(icons.app_icon())
         self.session: Session | None = None
         self.setup: Setup | None = None
@@ -301,10 +304,11 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         self.view.set_grid_visible(session.game.scenario.table.grid is not None)
         self.view.fit_table()
         self.log.clear()
+        self.namer = Namer(session.game.scenario)
         self.log.add_lines([LogLine("phase" if e.kind in ("phase", "turn") else "event",
-                                    e.text, -1) for e in session.opening])
+                                    self.namer(e.text), -1) for e in session.opening])
         for st in session.steps:
-            self.log.add_lines(step_lines(st, session.side_name(st.side)))
+            self.log.add_lines(step_lines(st, session.side_name(st.side), self.namer))
         opening = [(d.kind, d.value, d.purpose) for d in session.game.chance.log[:8]
                    if isinstance(d.value, int)] if not session.steps else []
         self.dice.set_dice(opening, "Rolled before the first action" if opening
@@ -419,7 +423,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
             parts: list[str] = []
             warn = False
             if d.get("hits"):
-                parts.append(f"{d['hits']} hits")
+                parts.append(f"{d['hits']} hit{'' if int(d['hits']) == 1 else 's'}")
                 warn = int(d["hits"]) >= 6
             if "figures" in d and d.get("casualties"):
                 parts.append(f"{d['figures']} fig")
@@ -668,13 +672,13 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         if self.aiming is not None:
             self.cancel_aim()
         self.fell_shooter, self.fell_pick = None, []
-        self.log.add_lines(step_lines(step, s.side_name(step.side)))
-        dice = dice_of(step)
+        self.log.add_lines(step_lines(step, s.side_name(step.side), self.namer))
+        dice = dice_of(step, self.namer)
         if dice:
-            self.dice.set_dice(dice, f"{step.action}: " + ", ".join(
+            self.dice.set_dice(dice, f"{self.namer(step.action)}: " + ", ".join(
                 _face(v) if k == "card" else f"{v}" for k, v, _ in dice))
         last = step.events[-1].text if step.events else step.action
-        self.message(last)
+        self.message(self.namer(last))
         if self.selected is not None and s.adapter.piece(self.selected) is None:
             self.selected = None
         self.refresh()
