@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 import shapely
 from shapely.geometry.base import BaseGeometry
@@ -228,6 +228,10 @@ class Adapter:
         return None
 
     # -- pictures -----------------------------------------------------------------
+
+    def die_face(self, kind: str, value: int | str, purpose: str) -> str | None:
+        """What a die shows when it is not a number (Tactical Dice symbols), or None."""
+        return None
 
     def side_name(self, side: str) -> str:
         """A side's name as the scenario gives it (cards show names, not ids)."""
@@ -653,9 +657,20 @@ class TacticalAdapter(Adapter):
     """Moves by square: a drop picks the square under the centre; the bands are
     the squares the engine says the piece can reach."""
 
+    #: Rolls that are read as plain numbers; every other d6 is a Tactical Die.
+    PLAIN_ROLLS = ("rally ", "wounded ", "initiative ", "officer casualty ")
+    #: RULINGS, Tactical Dice faces.
+    FACES: ClassVar[dict[int, str]] = {1: "Officer", 2: "Target", 3: "Target", 4: "Flag",
+                                       5: "Fire", 6: "Sabre"}
+
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         self.board: Any = getattr(game, "board", None)
+
+    def die_face(self, kind: str, value: int | str, purpose: str) -> str | None:
+        if kind != "d6" or not isinstance(value, int) or purpose.startswith(self.PLAIN_ROLLS):
+            return None
+        return self.FACES.get(value)
 
     def _square(self, x: float, y: float) -> str:
         from desktop.rules.tactical.grid import square_name

@@ -148,3 +148,23 @@ def test_kiddies_the_road_bonus_is_the_amber_band() -> None:
     assert g.check(a.move_action(f.id, along[0], along[1], f.facing)) is None  # type: ignore[arg-type]
     off = (f.x - 9.0, f.y - 5.0)  # beyond a span and off the road
     assert not b.costly.contains(SPoint(off)) and not b.free.contains(SPoint(off))
+
+
+def test_tactical_dice_show_their_faces_plain_rolls_their_numbers() -> None:
+    """RULINGS (Tactical Dice): 1 Officer, 2-3 Target, 4 Flag, 5 Fire, 6 Sabre.
+
+    Initiative, rallies and officer casualties are ordinary d6 rolls.
+    """
+    from desktop.play.adapters import adapter_for
+    from desktop.resources import bundled_scenario
+    from desktop.rules import registry
+    from desktop.scenario import load
+
+    game = registry.get("tactical").new_game(load(bundled_scenario("tactical_ridge.yaml")))
+    a = adapter_for(game)
+    faces = [a.die_face("d6", v, "Royal Artillery fires at 9e Cuirassiers") for v in range(1, 7)]
+    assert faces == ["Officer", "Target", "Target", "Flag", "Fire", "Sabre"]
+    assert a.die_face("d6", 6, "initiative british") is None
+    assert a.die_face("d6", 1, "officer casualty Lemoine") is None
+    d3 = registry.get("d3").new_game(load(bundled_scenario("d3_crossroads.yaml")))
+    assert adapter_for(d3).die_face("d6", 4, "activation: x") is None

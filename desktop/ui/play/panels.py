@@ -192,10 +192,17 @@ class DiceTray(QWidget):
             6: [(0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78),
                 (0.75, 0.78)]}
 
+    #: Tactical Dice faces as glyphs on a die, with their colours.
+    SYMBOLS: ClassVar[dict[str, tuple[str, str]]] = {
+        "Officer": ("★", "#8a6a00"), "Target": ("◎", "#1d1d1b"), "Flag": ("⚑", "#b22222"),
+        "Fire": ("✹", "#c2570c"), "Sabre": ("⚔", "#1f4e9c")}
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.dice: list[tuple[str, int | str, str]] = []
         self.caption = "No dice rolled yet."
+        #: (kind, value, purpose) -> a face name such as "Flag", for symbol dice.
+        self.face_of: Callable[[str, int | str, str], str | None] = lambda k, v, p: None
         self.setMinimumHeight(96)
 
     def set_dice(self, dice: Sequence[tuple[str, int | str, str]], caption: str) -> None:
@@ -249,7 +256,8 @@ class DiceTray(QWidget):
                 if kind == "card":
                     self._card(p, QRectF(x, y, w, tall), str(value))
                 else:
-                    self._die(p, QRectF(x, y, size, size), kind, value)
+                    self._die(p, QRectF(x, y, size, size), kind, value,
+                              self.face_of(kind, value, purpose))
                 x += w + gap
             y += tall + 8
         p.end()
@@ -294,11 +302,19 @@ class DiceTray(QWidget):
                    Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
                    self.SUITS.get(suit, suit))
 
-    def _die(self, p: QPainter, r: QRectF, kind: str, value: int | str) -> None:
+    def _die(self, p: QPainter, r: QRectF, kind: str, value: int | str,
+             face: str | None = None) -> None:
         p.setPen(QPen(QColor("#222"), 1.2))
         p.setBrush(QColor("#f6d27a") if kind == "d3" else QColor("#fdf6e3"))
         p.drawRoundedRect(r, 5, 5)
-        if kind in ("d6", "d3") and value in self.PIPS:
+        if face in self.SYMBOLS:
+            glyph, ink = self.SYMBOLS[face]
+            f = QFont()
+            f.setPixelSize(round(r.height() * 0.62))
+            p.setFont(f)
+            p.setPen(QColor(ink))
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, glyph)
+        elif kind in ("d6", "d3") and value in self.PIPS:
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor("#1d1d1b"))
             for px, py in self.PIPS[value]:

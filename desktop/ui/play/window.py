@@ -305,6 +305,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         self.view.fit_table()
         self.log.clear()
         self.namer = Namer(session.game.scenario)
+        self.dice.face_of = session.adapter.die_face
         self.log.add_lines([LogLine("phase" if e.kind in ("phase", "turn") else "event",
                                     self.namer(e.text), -1) for e in session.opening])
         for st in session.steps:
@@ -676,7 +677,8 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         dice = dice_of(step, self.namer)
         if dice:
             self.dice.set_dice(dice, f"{self.namer(step.action)}: " + ", ".join(
-                _face(v) if k == "card" else f"{v}" for k, v, _ in dice))
+                _face(v) if k == "card" else (s.adapter.die_face(k, v, why) or f"{v}")
+                for k, v, why in dice))
         last = step.events[-1].text if step.events else step.action
         self.message(self.namer(last))
         if self.selected is not None and s.adapter.piece(self.selected) is None:
