@@ -672,6 +672,14 @@ class TacticalAdapter(Adapter):
             return None
         return self.FACES.get(value)
 
+    def strength(self) -> tuple[str, dict[str, float]]:
+        """Combat Value left on the table: what wears down in this ruleset."""
+        out = {s.id: 0.0 for s in self.game.scenario.sides}
+        for d in self.game.units_json():
+            if d.get("kind") == "unit" and d.get("status") not in ("routed", "eliminated"):
+                out[str(d["side"])] = out.get(str(d["side"]), 0.0) + float(d.get("cv") or 0)
+        return "Combat Value on the table", out
+
     def _square(self, x: float, y: float) -> str:
         from desktop.rules.tactical.grid import square_name
 

@@ -168,3 +168,16 @@ def test_tactical_dice_show_their_faces_plain_rolls_their_numbers() -> None:
     assert a.die_face("d6", 1, "officer casualty Lemoine") is None
     d3 = registry.get("d3").new_game(load(bundled_scenario("d3_crossroads.yaml")))
     assert adapter_for(d3).die_face("d6", 4, "activation: x") is None
+
+
+def test_tactical_strength_is_combat_value_on_the_table() -> None:
+    from desktop.play.adapters import adapter_for
+    from desktop.resources import bundled_scenario
+    from desktop.rules import registry
+    from desktop.scenario import load
+
+    sc = load(bundled_scenario("tactical_ridge.yaml"))
+    label, values = adapter_for(registry.get("tactical").new_game(sc)).strength()
+    assert label == "Combat Value on the table"
+    assert values == {side.id: float(sum(u.cv if u.type.value not in ("foot_artillery",
+                      "horse_artillery") else 7 for u in side.units)) for side in sc.sides}
