@@ -14,11 +14,12 @@ actions, boardgame.io for phases as data, and OpenSpiel for the registry.
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, Self, TypeAlias
 
 from desktop.rules.chance import Chance
 from desktop.scenario.model import Scenario
@@ -122,6 +123,9 @@ class OptionSpec:
 
 
 # --- the game -----------------------------------------------------------------
+
+#: The phase id of a game that has ended.
+OVER = "over"
 
 
 class Game(ABC):
@@ -278,6 +282,40 @@ class Game(ABC):
             "counters": self.counters_json(),
         }
 
+
+
+class StateGame(Game):
+    """A game whose mutable state is one `state` object with `turn`, `phase`,
+    `side` and `outcome`: those accessors, and a clone that copies that one
+    object deeply, are the same for every such ruleset."""
+
+    state: Any
+
+    @property
+    def turn(self) -> int:
+        return int(self.state.turn)
+
+    @property
+    def phase(self) -> str:
+        return OVER if self.state.outcome is not None else str(self.state.phase)
+
+    @property
+    def side(self) -> str | None:
+        return None if self.state.outcome is not None else self.state.side
+
+    @property
+    def outcome(self) -> Outcome | None:
+        out: Outcome | None = self.state.outcome
+        return out
+
+    def clone(self, seed: int | None = None) -> Self:
+        other = copy.copy(self)
+        other.state = copy.deepcopy(self.state)
+        other.chance = self.chance.clone(seed)
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.options = dict(self.options)
+        return other
 
 class Ruleset(ABC):
     """A set of rules: makes games and reads action notation."""

@@ -84,13 +84,13 @@ from desktop.rules.engine import (
     JSON,
     Action,
     Event,
-    Game,
     OptionSpec,
     OptionValue,
     Outcome,
     Phase,
     RulesError,
     Ruleset,
+    StateGame,
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.victory import PieceView, VictoryJudge
@@ -271,7 +271,9 @@ def _r(v: float) -> float:
     return round(v, 4) + 0.0
 
 
-class BlownAwayGame(Game):
+class BlownAwayGame(StateGame):
+    state: State
+
     phases = PHASES
     free_action_kinds = frozenset({"move", "form"})
 
@@ -337,31 +339,6 @@ class BlownAwayGame(Game):
         self.events.extend(ev)
 
     # -- the engine surface --------------------------------------------------------------
-
-    @property
-    def turn(self) -> int:
-        return self.state.turn
-
-    @property
-    def phase(self) -> str:
-        return OVER if self.state.outcome is not None else self.state.phase
-
-    @property
-    def side(self) -> str | None:
-        return None if self.state.outcome is not None else self.state.side
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.state.outcome
-
-    def clone(self, seed: int | None = None) -> BlownAwayGame:
-        other = copy.copy(self)
-        other.state = copy.deepcopy(self.state)
-        other.chance = self.chance.clone(seed)
-        other.history = list(self.history)
-        other.events = list(self.events)
-        other.options = dict(self.options)
-        return other
 
     def _name(self, side: str) -> str:
         return self.scenario.side(side).name or side

@@ -11,7 +11,6 @@ numbers are in :mod:`~desktop.rules.mayhem.constants`, the dice mechanics in
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -27,13 +26,13 @@ from desktop.rules.engine import (
     JSON,
     Action,
     Event,
-    Game,
     OptionSpec,
     OptionValue,
     Outcome,
     Phase,
     RulesError,
     Ruleset,
+    StateGame,
 )
 from desktop.rules.mayhem import combat
 from desktop.rules.mayhem.actions import (
@@ -134,7 +133,9 @@ MEASURE_OPTIONS = ("scenario", "inch", "cm")
 LOSER_OPTIONS = ("retreat", "removed")
 
 
-class MayhemGame(Game):
+class MayhemGame(StateGame):
+    state: State
+
     phases = PHASES
     free_action_kinds = frozenset({"move", "officer"})
 
@@ -200,31 +201,6 @@ class MayhemGame(Game):
         return length * self.scale
 
     # -- the engine surface -------------------------------------------------------------
-
-    @property
-    def turn(self) -> int:
-        return self.state.turn
-
-    @property
-    def phase(self) -> str:
-        return OVER if self.state.outcome is not None else self.state.phase
-
-    @property
-    def side(self) -> str | None:
-        return None if self.state.outcome is not None else self.state.side
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.state.outcome
-
-    def clone(self, seed: int | None = None) -> MayhemGame:
-        other = copy.copy(self)
-        other.state = copy.deepcopy(self.state)
-        other.chance = self.chance.clone(seed)
-        other.history = list(self.history)
-        other.events = list(self.events)
-        other.options = dict(self.options)
-        return other
 
     # -- pieces --------------------------------------------------------------------
 
