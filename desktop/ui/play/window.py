@@ -636,8 +636,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
             colour = self.side_colour(attacker.side if attacker else None, ink=True)
             self.odds.show_odds(a.odds(act), colour)
             self.status.setText(f"Click to {act.text().split()[0]} "
-                                f"{a.pieces()[pid].name} ({act.text()}); the odds are on the "
-                                "right")
+                                f"{a.pieces()[pid].name}; the odds are on the right")
         elif self.odds.view is not None and pid is None:
             pass
 
