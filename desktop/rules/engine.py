@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self, TypeAlias
 
@@ -317,6 +317,7 @@ class StateGame(Game):
         other.options = dict(self.options)
         return other
 
+
 class Ruleset(ABC):
     """A set of rules: makes games and reads action notation."""
 
@@ -324,6 +325,10 @@ class Ruleset(ABC):
     name: ClassVar[str]
     description: ClassVar[str] = ""
     options: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: The game `new_game` makes, called as
+    #: ``game_class(ruleset, scenario, options, seed, chance, (dice, cards))``;
+    #: a ruleset whose game is built otherwise overrides `new_game` instead.
+    game_class: ClassVar[Callable[..., Game] | None] = None
 
     def default_options(self) -> dict[str, OptionValue]:
         return {o.name: o.default for o in self.options}
@@ -357,7 +362,6 @@ class Ruleset(ABC):
                 out[key] = value
         return out
 
-    @abstractmethod
     def new_game(
         self,
         scenario: Scenario,
@@ -369,6 +373,11 @@ class Ruleset(ABC):
         """A game at its start.  `dice` (d6 results) and `cards` are scripted draws
         used before the seeded source.  Raises RulesError when the scenario does
         not suit the ruleset."""
+        if self.game_class is None:
+            raise NotImplementedError(f"{type(self).__name__} sets no game_class")
+        opts = self.resolve_options(scenario, options)
+        chance = self.make_chance(seed, dice, cards)
+        return self.game_class(self, scenario, opts, seed, chance, (tuple(dice), tuple(cards)))
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:

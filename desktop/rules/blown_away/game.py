@@ -18,7 +18,7 @@ import copy
 import functools
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -1402,12 +1402,7 @@ class BlownAwayRuleset(Ruleset):
         OptionSpec("first_side", "coin", "Who moves first: 'coin' (a fair pick) or a side id."),
     )
 
-    def new_game(self, scenario: Scenario, options: Mapping[str, OptionValue] | None = None,
-                 seed: int = 0, dice: Sequence[int] = (), cards: Sequence[str] = ()
-                 ) -> BlownAwayGame:
-        opts = self.resolve_options(scenario, options)
-        chance = self.make_chance(seed, dice, cards)
-        return BlownAwayGame(self, scenario, opts, seed, chance, (tuple(dice), tuple(cards)))
+    game_class = BlownAwayGame
 
     def parse_action(self, text: str) -> Action:
         return parse(text)

@@ -1075,17 +1075,7 @@ class KiddiesRuleset(Ruleset):
                    "turns played when the scenario sets no turn limit (0: none)"),
     )
 
-    def new_game(
-        self,
-        scenario: Scenario,
-        options: Mapping[str, OptionValue] | None = None,
-        seed: int = 0,
-        dice: Sequence[int] = (),
-        cards: Sequence[str] = (),
-    ) -> KiddiesGame:
-        opts = self.resolve_options(scenario, options)
-        chance = self.make_chance(seed, dice, cards)
-        return KiddiesGame(self, scenario, opts, seed, chance, (tuple(dice), tuple(cards)))
+    game_class = KiddiesGame
 
     def parse_action(self, text: str) -> Action:
         return parse(text)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -1336,17 +1336,7 @@ class MayhemRuleset(Ruleset):
                    "turns played when the scenario sets no turn limit (0: none)"),
     )
 
-    def new_game(
-        self,
-        scenario: Scenario,
-        options: Mapping[str, OptionValue] | None = None,
-        seed: int = 0,
-        dice: Sequence[int] = (),
-        cards: Sequence[str] = (),
-    ) -> MayhemGame:
-        opts = self.resolve_options(scenario, options)
-        chance = self.make_chance(seed, dice, cards)
-        return MayhemGame(self, scenario, opts, seed, chance, (tuple(dice), tuple(cards)))
+    game_class = MayhemGame
 
     def parse_action(self, text: str) -> Action:
         return parse(text)

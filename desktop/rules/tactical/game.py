@@ -1719,17 +1719,7 @@ class TacticalRuleset(Ruleset):
                    "turns played when the scenario sets no turn limit (0: none)"),
     )
 
-    def new_game(
-        self,
-        scenario: Scenario,
-        options: Mapping[str, OptionValue] | None = None,
-        seed: int = 0,
-        dice: Sequence[int] = (),
-        cards: Sequence[str] = (),
-    ) -> TacticalGame:
-        opts = self.resolve_options(scenario, options)
-        chance = self.make_chance(seed, dice, cards)
-        return TacticalGame(self, scenario, opts, seed, chance, (tuple(dice), tuple(cards)))
+    game_class = TacticalGame
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
