@@ -10,7 +10,7 @@ replays to exactly the final state in the .json beside it.
 - blown_away_four_farms_random: a whole random game on the bundled scenario,
   won by holding three of the four farms.
 
-After a deliberate rules change: `python -m tests.rules.blown_away.regen_golden`.
+After a deliberate rules change: `python -m tests.rules.regen_golden blown_away`.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ the final state in the .json beside it (the golden machinery of D3 and Mayhem).
 - kiddies_tabletop: the tabletop mode, figures that fell on a real table.
 - kiddies_bridge_random: a whole random game on Miller's Bridge.
 
-After a deliberate rules change: `python -m tests.rules.kiddies.regen_golden`.
+After a deliberate rules change: `python -m tests.rules.regen_golden kiddies`.
 """
 
 from __future__ import annotations

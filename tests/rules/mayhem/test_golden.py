@@ -8,7 +8,7 @@ replays to exactly the final state in the .json beside it.
   commander cancelling a hit, option B removal, army break.
 - mayhem_village_random: a whole random game on the bundled scenario.
 
-After a deliberate rules change: `python -m tests.rules.mayhem.regen_golden`.
+After a deliberate rules change: `python -m tests.rules.regen_golden mayhem`.
 """
 
 from __future__ import annotations
