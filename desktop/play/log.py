@@ -82,7 +82,7 @@ def dice_of(step: Step, name: Callable[[str], str] = _same) -> list[tuple[str, i
     """The dice a step rolled and the cards it turned, for the tray: (kind, value,
     purpose); a card's value is its face ('QD').  A d3 is logged with the d6 it
     came from; the tray shows the d3 only.  The seed drawn for a simulated flick
-    is left to the log."""
+    and a coin toss are left to the log."""
     out: list[tuple[str, int | str, str]] = []
     skip_next_d6 = False
     for d in reversed(step.draws):
@@ -94,7 +94,7 @@ def dice_of(step: Step, name: Callable[[str], str] = _same) -> list[tuple[str, i
         if skip_next_d6 and d.kind == "d6":
             skip_next_d6 = False
             continue
-        if d.kind == "flick":
+        if d.kind in ("flick", "coin"):  # told in the log, not drawn in the tray
             continue
         if isinstance(d.value, int):
             out.append((d.kind, d.value, name(d.purpose)))

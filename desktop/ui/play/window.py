@@ -310,8 +310,9 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
                                     self.namer(e.text), -1) for e in session.opening])
         for st in session.steps:
             self.log.add_lines(step_lines(st, session.side_name(st.side), self.namer))
+        # Dice only: a coin toss is told in words in the log, not drawn as a die.
         opening = [(d.kind, d.value, d.purpose) for d in session.game.chance.log[:8]
-                   if isinstance(d.value, int)] if not session.steps else []
+                   if isinstance(d.value, int) and d.kind != "coin"] if not session.steps else []
         self.dice.set_dice(opening, "Rolled before the first action" if opening
                            else "No dice rolled yet.")
         self._title()
