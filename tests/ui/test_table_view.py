@@ -153,6 +153,57 @@ def test_grid_toggle(window: MainWindow, qtbot: Any) -> None:
     assert not view.grid_visible
 
 
+def _background(window: MainWindow) -> Any:
+    """The scene's background alone (cloth, terrain, grid), rendered at 10 px per inch."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    t = window.scene.table_rect()
+    image = QImage(int(t.width() * 10), int(t.height() * 10), QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    painter.scale(10, 10)
+    window.scene.drawBackground(painter, QRectF(t))
+    painter.end()
+    return image
+
+
+def test_grid_lies_on_the_cloth_under_the_units(window: MainWindow) -> None:
+    """Toggling the grid repaints the cached background; units are items drawn over it."""
+    spec = grid_for(window.scenario.table) if window.scenario else None
+    assert spec is not None
+    x = int((spec.origin[0] + 2 * spec.square) * 10)  # on the third vertical line
+    without = _background(window)
+    window.view.set_grid_visible(True)
+    assert window.scene.grid_visible
+    with_grid = _background(window)
+    changed = sum(with_grid.pixel(x, y) != without.pixel(x, y) for y in range(0, 400, 10))
+    assert changed >= 30  # the line runs down the table (names and edges may hide a few)
+    window.view.set_grid_visible(False)
+    assert not window.scene.grid_visible
+    assert _background(window).pixel(x, 200) == without.pixel(x, 200)
+
+
+def test_roster_columns_are_wide_enough_for_every_cell(window: MainWindow) -> None:
+    for roster in window.roster.sides:
+        table, model = roster.table, roster.model
+        metrics = table.fontMetrics()
+        header = table.horizontalHeader()
+        for col in range(1, model.columnCount()):
+            widest = max(metrics.horizontalAdvance(str(model.index(r, col).data()))
+                         for r in range(model.rowCount()))
+            assert header.sectionSize(col) >= widest + 6, (col, widest)
+
+
+def test_cloth_is_the_same_every_time(showcase: Scenario, qtbot: Any) -> None:
+    """The grass patches are seeded by the title: the same scenario, the same table."""
+    from desktop.ui.table.scene import TableScene
+
+    a, b = TableScene(), TableScene()
+    a.set_scenario(showcase)
+    b.set_scenario(showcase)
+    assert a._cloth == b._cloth and not a._cloth.isNull()
+
+
 def test_grid_lines_default_and_scenario(showcase: Scenario) -> None:
     from PySide6.QtCore import QRectF
 

@@ -1,8 +1,9 @@
 """What the view draws over the table: the grid and the scale bar.
 
-Both are painted in the view's foreground, not as items: the grid only over
-the exposed part of the table with hairline pens, the scale bar in viewport
-pixels so it reads the same at every zoom.
+Neither is an item.  The grid is painted by the scene into its cached
+background, over the terrain and under the units, only across the exposed
+part of the table.  The scale bar is painted in the view's foreground in
+viewport pixels, so it reads the same at every zoom.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from desktop.ui.table.measure import (
     suffix,
     to_display,
 )
+
+GRID_LINE = QColor("#eef0dc")
+GUIDE_LINE = QColor("#dfe5c4")
 
 
 @dataclass(frozen=True)
@@ -69,17 +73,13 @@ def draw_grid(painter: QPainter, spec: GridSpec, table: QRectF, exposed: QRectF,
     if spec.square * ppi < 4:  # the squares would be a grey smear
         return
     # A scenario's grid is part of the game: stronger.  The default is a light guide.
-    alpha = 150 if spec.from_scenario else 95
-    pen = QPen(QColor(255, 255, 250, alpha), 1.6 if spec.from_scenario else 1.0)
+    # Opaque pens: Qt's raster engine blends a translucent vertical line one
+    # scanline at a time, about 20 times slower than it paints an opaque one.
+    pen = QPen(GRID_LINE if spec.from_scenario else GUIDE_LINE, 2.0 if spec.from_scenario else 1.0)
     pen.setCosmetic(True)
-    dark = QPen(QColor(30, 35, 20, alpha // 2), 1.0)
-    dark.setCosmetic(True)
     lines = grid_lines(spec, table, exposed)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-    painter.setPen(dark)
-    one_px = 1.0 / ppi
-    painter.drawLines([ln.translated(one_px, one_px) for ln in lines])
     painter.setPen(pen)
     painter.drawLines(lines)
     painter.restore()

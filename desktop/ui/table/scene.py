@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import TypeVar
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QPainter, QPen, QRadialGradient
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QWidget
 
 from desktop.scenario.geometry import deployment_zone, shape_area
@@ -21,7 +21,7 @@ from desktop.scenario.model import Scenario, TerrainFeature
 from desktop.scenario.vocabulary import LengthUnit, TerrainType
 from desktop.ui.table.force_items import OfficerItem, UnitItem
 from desktop.ui.table.marker_items import DeploymentZoneItem, ObjectiveItem
-from desktop.ui.table.overlays import GridSpec, grid_for
+from desktop.ui.table.overlays import GridSpec, draw_grid, grid_for
 from desktop.ui.table.styles import OFF_TABLE, TABLE_CLOTH, TABLE_CLOTH_DARK, TABLE_EDGE
 from desktop.ui.table.terrain_items import LABELLED, TerrainItem, TerrainLabelItem
 
@@ -29,6 +29,9 @@ ItemT = TypeVar("ItemT", bound=QGraphicsItem)
 
 #: If the quickly sketched table is never painted, refine it after this long.
 REFINE_FALLBACK_MS = 300
+#: Pixels per table inch of the cloth's pre-painted picture.
+CLOTH_PPI = 4
+CLOTH_LIGHT = QColor("#b4c48b")
 
 
 class TableScene(QGraphicsScene):
@@ -45,11 +48,13 @@ class TableScene(QGraphicsScene):
         self.zones: dict[str, DeploymentZoneItem] = {}
         self._buildings_key: tuple[TerrainFeature, ...] = ()
         self._blotches: list[tuple[float, float, float, bool]] = []
+        self._cloth = QImage()
         #: Terrain and its labels in drawing order, painted into the background.
         self._ground: list[TerrainItem | TerrainLabelItem] = []
         #: The first table shown is drawn with plain terrain, refined right after.
         self.quick_first_show = True
         self._refine_pending = False
+        self.grid_visible = False
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.setBackgroundBrush(OFF_TABLE)
 
@@ -60,6 +65,12 @@ class TableScene(QGraphicsScene):
             return QRectF()
         t = self.scenario.table
         return QRectF(0, 0, t.width, t.depth)
+
+    def set_grid_visible(self, visible: bool) -> None:
+        """The grid lies on the cloth, under the units, in the cached background."""
+        if visible != self.grid_visible:
+            self.grid_visible = visible
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def grid_spec(self) -> GridSpec | None:
         return grid_for(self.scenario.table) if self.scenario is not None else None
@@ -82,6 +93,7 @@ class TableScene(QGraphicsScene):
                 self._drop(group, set())
             self.setSceneRect(QRectF(0, 0, 1, 1))
             self._blotches = []
+            self._cloth = QImage()
             self._ground = []
             self.update()
             return
@@ -315,7 +327,13 @@ class TableScene(QGraphicsScene):
     # --- the cloth -----------------------------------------------------------------
 
     def _make_cloth(self, scenario: Scenario) -> None:
-        """Soft patches of lighter and darker grass, seeded by the title (same every time)."""
+        """Soft patches of lighter and darker grass, seeded by the title (same every time).
+
+        Painted once into a small picture (CLOTH_PPI pixels per inch) that
+        drawBackground stretches over the table: the patches are blurs, so
+        nothing is lost, and one scaled image is far cheaper to draw at every
+        full repaint than dozens of translucent gradients.
+        """
         t = scenario.table
         rng = random.Random(scenario.title)
         count = int(t.width * t.depth / 160) + 4
@@ -324,6 +342,19 @@ class TableScene(QGraphicsScene):
              rng.uniform(4, 12), rng.random() < 0.5)
             for _ in range(min(count, 120))
         ]
+        w = max(1, round(t.width * CLOTH_PPI))
+        h = max(1, round(t.depth * CLOTH_PPI))
+        image = QImage(w, h, QImage.Format.Format_RGB32)
+        image.fill(TABLE_CLOTH)
+        painter = QPainter(image)
+        painter.scale(w / t.width, h / t.depth)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        stamps = {dark: _blotch_stamp(TABLE_CLOTH_DARK if dark else CLOTH_LIGHT)
+                  for dark in (False, True)}
+        for x, y, r, dark in self._blotches:
+            painter.drawImage(QRectF(x - r, y - r, 2 * r, 2 * r), stamps[dark])
+        painter.end()
+        self._cloth = image
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         """Off-table floor, the table's frame and cloth, then all the terrain (see TerrainItem)."""
@@ -337,30 +368,42 @@ class TableScene(QGraphicsScene):
         painter.drawRect(table.translated(0.5, 0.7).adjusted(-0.6, -0.6, 0.6, 0.6))
         painter.setBrush(TABLE_EDGE)
         painter.drawRect(table.adjusted(-0.6, -0.6, 0.6, 0.6))
-        painter.fillRect(table, TABLE_CLOTH)
-        painter.save()
-        # intersect, not replace: a partial repaint of the cached background is clipped
-        painter.setClipRect(table, Qt.ClipOperation.IntersectClip)
-        for x, y, r, dark in self._blotches:
-            if not rect.intersects(QRectF(x - r, y - r, 2 * r, 2 * r)):
-                continue
-            g = QRadialGradient(QPointF(x, y), r)
-            c = QColor(TABLE_CLOTH_DARK if dark else QColor("#b4c48b"))
-            c.setAlpha(120)
-            g.setColorAt(0.0, c)
-            c2 = QColor(c)
-            c2.setAlpha(0)
-            g.setColorAt(1.0, c2)
-            painter.setBrush(g)
-            painter.drawEllipse(QPointF(x, y), r, r)
-        painter.restore()
+        if self._cloth.isNull():
+            painter.fillRect(table, TABLE_CLOTH)
+        else:
+            painter.drawImage(table, self._cloth)
         ppi = painter.worldTransform().m11() or 1.0
+        spec = self.grid_spec() if self.grid_visible else None
         for item in self._ground:
+            if spec is not None and isinstance(item, TerrainLabelItem):
+                draw_grid(painter, spec, table, rect, ppi)  # over the ground, under the names
+                spec = None
             if item.in_layer and item.isVisible() and item.boundingRect().intersects(rect):
                 item.paint_look(painter, ppi)
+        if spec is not None:
+            draw_grid(painter, spec, table, rect, ppi)
         edge = QPen(QColor(40, 30, 20), 0.08)
         painter.setPen(edge)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(table)
         if self._refine_pending:
             QTimer.singleShot(0, self, self.refine_terrain)  # after this frame reaches the screen
+
+
+def _blotch_stamp(colour: QColor, size: int = 64) -> QImage:
+    """A soft round patch of `colour`, fading out from its centre (one gradient, reused)."""
+    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    c = QColor(colour)
+    c.setAlpha(120)
+    edge = QColor(c)
+    edge.setAlpha(0)
+    g = QRadialGradient(QPointF(size / 2, size / 2), size / 2)
+    g.setColorAt(0.0, c)
+    g.setColorAt(1.0, edge)
+    painter = QPainter(image)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(g)
+    painter.drawEllipse(QRectF(0, 0, size, size))
+    painter.end()
+    return image

@@ -1,5 +1,7 @@
 """The table view: zoom, pan, fit, the grid toggle and the scale bar.
 
+The grid itself is drawn by the scene, under the units (see TableScene).
+
 Panning: drag with the middle button anywhere, with the left button on the
 table where nothing selectable lies, or with the left button while holding
 Space; the arrow keys nudge.  Zooming: the wheel (about the cursor) or
@@ -21,7 +23,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsView, QWidget
 
 from desktop.scenario.vocabulary import LengthUnit
-from desktop.ui.table.overlays import draw_grid, draw_placeholder, draw_scale_bar
+from desktop.ui.table.overlays import draw_placeholder, draw_scale_bar
 from desktop.ui.table.scene import TableScene
 
 ZOOM_STEP = 1.25
@@ -38,6 +40,10 @@ class TableView(QGraphicsView):
 
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
+        # Our own viewport widget: Python's first look at the default one (an
+        # object PySide has no wrapper for yet) makes PySide build every
+        # QtWidgets class, about 11 ms at start-up.
+        self.setViewport(QWidget())
         self.table_scene = scene
         self.setRenderHints(
             QPainter.RenderHint.Antialiasing
@@ -117,6 +123,7 @@ class TableView(QGraphicsView):
     def set_grid_visible(self, visible: bool) -> None:
         if visible != self.grid_visible:
             self.grid_visible = visible
+            self.table_scene.set_grid_visible(visible)
             self.viewport().update()
             self.grid_toggled.emit(visible)
 
@@ -231,9 +238,6 @@ class TableView(QGraphicsView):
             painter.restore()
             return
         ppi = self.ppi()
-        spec = scene.grid_spec()
-        if self.grid_visible and spec is not None:
-            draw_grid(painter, spec, table, rect, ppi)
         painter.save()
         painter.resetTransform()
         unit = scene.scenario.table.unit if scene.scenario else LengthUnit.INCH
