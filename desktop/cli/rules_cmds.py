@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -51,6 +50,8 @@ def replay(args: argparse.Namespace) -> int:
         return 1
     state = game.snapshot()
     if args.json:
+        import json
+
         print(json.dumps(state, indent=2))
         return 0
     out = state["outcome"]

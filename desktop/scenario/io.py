@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +99,8 @@ def load(path: str | os.PathLike[str]) -> Scenario:
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write a whole file or nothing: temp file beside it, fsync, rename."""
     target = Path(path)
+    import tempfile  # only saving needs it (and it costs start-up ~5 ms)
+
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:

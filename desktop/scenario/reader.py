@@ -6,7 +6,6 @@ reported) because a silently ignored typo in a scenario is a wrong battle.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable
 from enum import StrEnum
@@ -72,6 +71,13 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 
 
+def _close_matches(word: str, options: list[str], n: int = 1) -> list[str]:
+    """difflib's suggestions, imported only when a file has a mistake to explain."""
+    import difflib
+
+    return difflib.get_close_matches(word, options, n=n)
+
+
 class _Invalid(Exception):
     """Raised inside a field reader after a problem is recorded, to skip the field."""
 
@@ -119,7 +125,7 @@ class Reader:
             if not isinstance(k, str):
                 self.problem(path, f"keys must be text, found {_describe(k)}")
             elif k not in allowed:
-                hint = difflib.get_close_matches(k, sorted(allowed), n=1)
+                hint = _close_matches(k, sorted(allowed), n=1)
                 extra = f" (did you mean '{hint[0]}'?)" if hint else ""
                 expected = (
                     f"expected one of: {', '.join(sorted(allowed))}" if allowed
@@ -229,7 +235,7 @@ class Reader:
             return enum(s)
         except ValueError:
             options = [e.value for e in enum]
-            hint = difflib.get_close_matches(s, options, n=1)
+            hint = _close_matches(s, options, n=1)
             extra = f" (did you mean '{hint[0]}'?)" if hint else ""
             raise self.fail(
                 path, f"'{s}' is not one of: {', '.join(options)}{extra}"
@@ -644,7 +650,7 @@ def _victory(r: Reader) -> Callable[[Any, FieldPath], VictoryCondition]:
         kind = r.text(v["type"], (*p, "type"))
         if kind not in VICTORY_KINDS:
             options = ", ".join(VICTORY_KINDS)
-            hint = difflib.get_close_matches(kind, list(VICTORY_KINDS), n=1)
+            hint = _close_matches(kind, list(VICTORY_KINDS), n=1)
             extra = f" (did you mean '{hint[0]}'?)" if hint else ""
             raise r.fail((*p, "type"), f"'{kind}' is not one of: {options}{extra}")
         pos_int = lambda x, q: r.integer(x, q, minimum=1)  # noqa: E731

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QApplication
 from desktop.resources import bundled_scenario
 from desktop.scenario import Scenario, ScenarioError, load
 from desktop.ui import icons
-from desktop.ui.dialogs import show_scenario_error
 from desktop.ui.main_window import APP_NAME, MainWindow
 
 #: The window's size for screenshots (and its first size on screen).
@@ -24,7 +23,10 @@ def application() -> QApplication:
         app = QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
-    app.setWindowIcon(icons.app_icon())
+    # Every window takes the application's icon.  It is only seen in the title
+    # bar and the task bar, so it is loaded (an SVG, ~3 ms) once the first
+    # frame is on its way rather than before it.
+    QTimer.singleShot(0, lambda: app.setWindowIcon(icons.app_icon()))
     return app
 
 
@@ -69,6 +71,8 @@ def run(file: Path | None, screenshot: Path | None) -> int:
     window.resize(*WINDOW_SIZE)
     if isinstance(loaded, ScenarioError):
         window.show()
+        from desktop.ui.dialogs import show_scenario_error  # only a bad file needs it
+
         QTimer.singleShot(0, lambda: show_scenario_error(window, path, loaded))
     else:
         window.show_scenario(loaded, path)

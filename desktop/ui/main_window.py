@@ -13,8 +13,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
 
 from desktop.scenario import Scenario, ScenarioError, load
-from desktop.ui import icons
-from desktop.ui.dialogs import show_scenario_error
 from desktop.ui.roster import RosterDock
 from desktop.ui.table import TableScene, TableView
 from desktop.ui.table.measure import fmt_length, fmt_size
@@ -27,7 +25,6 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.scenario: Scenario | None = None
         self.path: Path | None = None
-        self.setWindowIcon(icons.app_icon())
         self.scene = TableScene(self)
         self.view = TableView(self.scene, self)
         self.setCentralWidget(self.view)
@@ -111,6 +108,8 @@ class MainWindow(QMainWindow):
         try:
             scenario = load(path)
         except ScenarioError as e:
+            from desktop.ui.dialogs import show_scenario_error  # only a bad file needs it
+
             show_scenario_error(self, path, e)
             return False
         self.show_scenario(scenario, path)

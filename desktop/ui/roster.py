@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QIcon
+from PySide6.QtGui import QColor, QFont, QIcon, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -27,6 +27,8 @@ Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Name", "Type", "Quality", "CV", "Figures")
 NUMERIC = {3, 4}
 ICON_SIZE = QSize(27, 18)
+#: Room around a cell's or a header's text, in pixels.
+CELL_PAD, HEADER_PAD = 14, 18
 
 
 class RosterModel(QAbstractTableModel):
@@ -155,8 +157,16 @@ class SideRoster(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(22)
         hh = self.table.horizontalHeader()
         hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        # Widths measured here once: ResizeToContents would ask the model for
+        # every cell, in every role, several times over (~3,000 calls into
+        # Python before the first frame).
+        cell, head = self.table.fontMetrics(), hh.fontMetrics()
+        rows = [_cells(self.model.row_value(r)) for r in range(self.model.rowCount())]
         for c in range(1, len(COLUMNS)):
-            hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+            width = max([head.horizontalAdvance(COLUMNS[c]) + HEADER_PAD,
+                         *(cell.horizontalAdvance(row[c]) + CELL_PAD for row in rows)])
+            hh.setSectionResizeMode(c, QHeaderView.ResizeMode.Fixed)
+            hh.resizeSection(c, width)
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
@@ -183,9 +193,15 @@ class RosterDock(QDockWidget):
         self._scroll.setWidgetResizable(True)
         self._scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.setWidget(self._scroll)
-        self.set_scenario(None)
+        self._filled = False  # the body is built by set_scenario, or when first shown
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if not self._filled:
+            self.set_scenario(None)
+        super().showEvent(event)
 
     def set_scenario(self, scenario: Scenario | None) -> None:
+        self._filled = True
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(8, 4, 8, 4)
