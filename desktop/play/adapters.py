@@ -610,7 +610,7 @@ class MayhemAdapter(Adapter):
         if u is None or t is None:
             return None
         eye = front_centre(u.position, u.size, u.facing)
-        return self.g._sight(u, t, eye, self.g.active_units())
+        return self.g.sight(u, t, eye, self.g.active_units())
 
     def card(self, pid: str) -> Card:
         from desktop.rules.mayhem import combat
@@ -706,7 +706,7 @@ class TacticalAdapter(Adapter):
         try:
             if pid in st.units:
                 u = st.units[pid]
-                if u.side != g.side or g._why_not_mover(u) is not None:
+                if u.side != g.side or g.why_not_mover(u) is not None:
                     return []
                 return list(g.move_paths(u))
             if pid in st.officers:

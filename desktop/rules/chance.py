@@ -115,6 +115,17 @@ class Chance:
         self.log.append(Draw("coin", int(value), purpose))
         return value
 
+    def bits(self, kind: str, purpose: str, n: int = 48) -> int:
+        """`n` random bits from the seeded source, logged as a draw of `kind`.
+
+        For a ruleset that needs a generator of its own for one event (the
+        Kiddies flick seeds a physics simulation with it), still reproducible
+        from the game's seed and visible in the draw log.
+        """
+        value = self._rng.getrandbits(n)
+        self.log.append(Draw(kind, value, purpose))
+        return value
+
     # -- copies --------------------------------------------------------------------
 
     def clone(self, seed: int | None = None) -> Chance:

@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from shapely.ops import unary_union
 
-from desktop.rules.chance import Chance, Draw
+from desktop.rules.chance import Chance
 from desktop.rules.engine import (
     JSON,
     Action,
@@ -627,9 +627,7 @@ class KiddiesGame(Game):
 
     def flick_rng(self, purpose: str) -> random.Random:
         """A generator for one flight, seeded from the game's own source (and logged)."""
-        value = self.chance._rng.getrandbits(48)
-        self.chance.log.append(Draw("flick", value, purpose))
-        return random.Random(value)
+        return random.Random(self.chance.bits("flick", purpose))
 
     def bodies(self) -> list[flick.Body]:
         out = []

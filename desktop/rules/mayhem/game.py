@@ -546,11 +546,11 @@ class MayhemGame(StateGame):
                 continue
             if arc is not None and not arc.intersects(tfp):
                 continue
-            if self._sight(u, t, apex if not all_round else u.position, others):
+            if self.sight(u, t, apex if not all_round else u.position, others):
                 out.append(t.id)
         return out
 
-    def _sight(self, u: Piece, t: Piece, eye: Point, others: list[Piece]) -> bool:
+    def sight(self, u: Piece, t: Piece, eye: Point, others: list[Piece]) -> bool:
         tfp = t.footprint()
         ufp = u.footprint()
         near = nearest_points(tfp, SPoint(eye))[0]

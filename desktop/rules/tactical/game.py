@@ -550,7 +550,7 @@ class TacticalGame(Game):
             self._store(("charges", u.id), got)
         return got
 
-    def _why_not_mover(self, u: TUnit) -> str | None:
+    def why_not_mover(self, u: TUnit) -> str | None:
         if u.side != self.st.side or self.st.phase not in (FIRST, SECOND):
             return f"{u.id} cannot move now"
         if u.status != ACTIVE:
@@ -564,7 +564,7 @@ class TacticalGame(Game):
         return None
 
     def why_not_move(self, u: TUnit, to: Square) -> str | None:
-        why = self._why_not_mover(u)
+        why = self.why_not_mover(u)
         if why is not None:
             return why
         if u.type in ARTILLERY and u.formation != LIMBERED:
@@ -621,7 +621,7 @@ class TacticalGame(Game):
         return best
 
     def why_not_charge(self, u: TUnit, t: TUnit, via: Square) -> str | None:
-        why = self._why_not_mover(u)
+        why = self.why_not_mover(u)
         if why is not None:
             return why
         if u.fired and u.type is UnitType.CAVALRY:
@@ -726,7 +726,7 @@ class TacticalGame(Game):
                 out.extend(Fire(u.id, t.id) for t in enemies if self.why_not_fire(u, t) is None)
         if st.phase in (FIRST, SECOND):
             for u in mine:
-                if self._why_not_mover(u) is not None:
+                if self.why_not_mover(u) is not None:
                     continue
                 if not (u.type in ARTILLERY and u.formation != LIMBERED) and not (
                         u.fired and self.is_infantry(u)):
