@@ -19,6 +19,7 @@ from desktop.rules.d3 import rules as R
 from desktop.rules.d3.actions import Accept, Charge, D3Action, End, Move, Reroll, Shoot, parse
 from desktop.rules.engine import (
     JSON,
+    OVER,
     Action,
     Event,
     Game,
@@ -67,7 +68,6 @@ MOVEMENT = "movement"
 SHOOTING = "shooting"
 HAND_TO_HAND = "hand_to_hand"
 ELIMINATION = "elimination"
-OVER = "over"
 
 ACTIVE = "active"
 DISORDERED = "disordered"

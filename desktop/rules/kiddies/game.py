@@ -28,6 +28,7 @@ from shapely.ops import unary_union
 from desktop.rules.chance import Chance
 from desktop.rules.engine import (
     JSON,
+    OVER,
     Action,
     Event,
     Game,
@@ -94,7 +95,6 @@ from desktop.scenario.model import LastManStanding, OccupyFeature, Point, Scenar
 from desktop.scenario.vocabulary import Edge
 from desktop.table.shapes import angle_diff, bearing
 
-OVER = "over"
 PHASES = (
     Phase("choose", "Initiative", True,
           "Both roll a die (ties roll again); the winner moves first or second."),

@@ -22,6 +22,7 @@ from typing import Any
 from desktop.rules.chance import Chance
 from desktop.rules.engine import (
     JSON,
+    OVER,
     Action,
     Event,
     Game,
@@ -86,7 +87,6 @@ ARTILLERY_PHASE = "artillery"
 INITIATIVE = "initiative"
 FIRST = "first"
 SECOND = "second"
-OVER = "over"
 
 PHASES: tuple[Phase, ...] = (
     Phase(ARTILLERY_PHASE, "Artillery fire", True,
