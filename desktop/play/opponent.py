@@ -1,0 +1,133 @@
+"""The computer's steady player: one action ahead, on fresh dice, toward the objectives.
+
+The random legal player makes a poor opponent: it wanders, fires at nothing
+in particular and ends phases at whim.  This one tries each candidate action
+(the ruleset's legal actions plus a few sampled free moves) on copies of the
+game that roll their own dice -- never the dice the real game will roll --
+scores what each copy looks like afterwards, and takes the best on average.
+
+The score needs nothing from a ruleset beyond the play adapters' common view
+(`strength` and `pieces`) and the scenario's objectives:
+
+- the end of the game, won or lost, outweighs everything;
+- the side's share of the strength still on the table (hits still to take,
+  figures, Combat Value: whatever the ruleset wears down);
+- each objective, held by whoever has a unit nearer to it;
+- a pull towards the nearest objective (or the nearest enemy when there is
+  none), so that the side does not sit still waiting for the dice.
+
+Ending a phase is scored like any other action: it is taken when nothing on
+offer does better.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from desktop.play.adapters import adapter_for
+from desktop.rules.engine import Action, Game, RulesError
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How much each part of a position is worth (see the module's docstring)."""
+
+    win: float = 1000.0
+    strength: float = 100.0
+    objective: float = 15.0
+    #: Per inch of the average distance from a unit to where it should go.
+    pull: float = 0.4
+
+
+@dataclass(frozen=True)
+class Style:
+    """How hard the computer thinks: candidates weighed and dice rolled for each."""
+
+    candidates: int = 24
+    moves: int = 8
+    tries: int = 2
+    weights: Weights = Weights()
+
+
+STEADY = Style()
+
+
+def _nearest(p: Point, points: Sequence[Point]) -> float:
+    return min((math.dist(p, q) for q in points), default=math.inf)
+
+
+def score(game: Game, side: str, weights: Weights = Weights()) -> float:
+    """How good `game` looks for `side`: higher is better."""
+    outcome = game.outcome
+    if outcome is not None:
+        if outcome.winner is None:
+            return 0.0
+        return weights.win if outcome.winner == side else -weights.win
+    adapter = adapter_for(game)
+    _, strength = adapter.strength()
+    mine = strength.get(side, 0.0)
+    total = sum(strength.values())
+    value = weights.strength * (mine / total if total > 0 else 0.5)
+    pieces = [p for p in adapter.pieces().values() if p.present and not p.is_officer]
+    own = [p.pos for p in pieces if p.side == side]
+    enemy = [p.pos for p in pieces if p.side != side]
+    goals = [o.position for o in game.scenario.game.objectives]
+    for goal in goals:
+        ours, theirs = _nearest(goal, own), _nearest(goal, enemy)
+        if ours < theirs:
+            value += weights.objective
+        elif theirs < ours:
+            value -= weights.objective
+    targets = goals or enemy
+    if own and targets:
+        value -= weights.pull * sum(_nearest(p, targets) for p in own) / len(own)
+    return value
+
+
+def _candidates(game: Game, rng: random.Random, style: Style) -> list[Action]:
+    seen: dict[str, Action] = {}
+    for a in [*game.legal_actions(), *game.sample_actions(rng, style.moves)]:
+        seen.setdefault(a.text(), a)
+    actions = list(seen.values())
+    if len(actions) > style.candidates:
+        ends = [a for a in actions if a.text() == "end"]
+        others = [a for a in actions if a.text() != "end"]
+        actions = ends + rng.sample(others, style.candidates - len(ends))
+    return actions
+
+
+def weigh(game: Game, rng: random.Random, style: Style = STEADY) -> list[tuple[float, Action]]:
+    """Each candidate action with its average score for the side to act, best first."""
+    side = game.side
+    if side is None:
+        raise RuntimeError(f"no side to act in phase {game.phase}")
+    weighed: list[tuple[float, Action]] = []
+    for action in _candidates(game, rng, style):
+        total, n = 0.0, 0
+        for _ in range(style.tries):
+            copy = game.clone(seed=rng.getrandbits(31))
+            try:
+                copy.apply(action)
+            except RulesError:
+                break  # not legal after all (a sampled move): not a candidate
+            total += score(copy, side, style.weights)
+            n += 1
+        if n:
+            weighed.append((total / n, action))
+    weighed.sort(key=lambda sa: sa[0], reverse=True)
+    return weighed
+
+
+def steady_action(game: Game, rng: random.Random, style: Style = STEADY) -> Action:
+    """The computer's choice: the best-scoring candidate (ties broken by `rng`)."""
+    weighed = weigh(game, rng, style)
+    if not weighed:
+        raise RuntimeError(f"no candidate actions in phase {game.phase} for {game.side}")
+    best = weighed[0][0]
+    ties = [a for s, a in weighed if s >= best - 1e-9]
+    return rng.choice(ties)

@@ -1,0 +1,94 @@
+"""Benchmark: the computer's steady player against the random legal player.
+
+Run: .venv/bin/python tests/benchmarks/bench_opponent.py [--quick] [--games N] [--ruleset ID]
+
+For each ruleset, on its bundled scenario, plays N games with the steady
+player on one side and the random player on the other, swapping sides every
+game, and prints how the games ended and how long the steady player took to
+choose (median and worst, CPU time).  Prints numbers; never fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from desktop.play.opponent import steady_action  # noqa: E402
+from desktop.resources import bundled_scenarios  # noqa: E402
+from desktop.rules import registry  # noqa: E402
+from desktop.rules.randomplay import random_action  # noqa: E402
+from desktop.scenario import load  # noqa: E402
+
+MAX_ACTIONS = 20_000
+
+
+def scenario_for(ruleset_id: str):  # type: ignore[no-untyped-def]
+    for path in bundled_scenarios():
+        sc = load(path)
+        if sc.ruleset == ruleset_id:
+            return sc
+    raise SystemExit(f"no bundled scenario for {ruleset_id}")
+
+
+def play(ruleset_id: str, seed: int, steady_side_index: int) -> tuple[str, list[float], int]:
+    """One game; returns "steady", "random" or "draw", the steady player's
+    thinking times (CPU seconds) and the number of actions."""
+    sc = scenario_for(ruleset_id)
+    game = registry.get(ruleset_id).new_game(sc, seed=seed)
+    steady_side = sc.sides[steady_side_index].id
+    rng = random.Random(seed * 7919 + 1)
+    times: list[float] = []
+    n = 0
+    while game.outcome is None and n < MAX_ACTIONS:
+        if game.side == steady_side:
+            t = time.process_time()
+            action = steady_action(game, rng)
+            times.append(time.process_time() - t)
+        else:
+            action = random_action(game, rng)
+        game.apply(action)
+        n += 1
+    out = game.outcome
+    if out is None or out.winner is None:
+        return "draw", times, n
+    return ("steady" if out.winner == steady_side else "random"), times, n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="two games per ruleset")
+    ap.add_argument("--games", type=int, default=None, help="games per ruleset (default 10)")
+    ap.add_argument("--ruleset", action="append", help="only these rulesets")
+    args = ap.parse_args()
+    games = args.games or (2 if args.quick else 10)
+    ids = args.ruleset or ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
+    for rid in ids:
+        results: Counter[str] = Counter()
+        times: list[float] = []
+        actions = []
+        for g in range(games):
+            res, t, n = play(rid, seed=1000 + g, steady_side_index=g % 2)
+            results[res] += 1
+            times.extend(t)
+            actions.append(n)
+        decided = results["steady"] + results["random"]
+        share = f"{100 * results['steady'] / decided:.0f}%" if decided else "-"
+        print(f"{rid:10s} {games} games: steady won {results['steady']}, random won "
+              f"{results['random']}, {results['draw']} drawn or unfinished "
+              f"(steady's share of decided games {share}); "
+              f"choice median {1000 * statistics.median(times):.0f} ms, "
+              f"worst {1000 * max(times):.0f} ms CPU; "
+              f"median {statistics.median(actions):.0f} actions a game")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""The computer's steady player (desktop.play.opponent): its score and its choices.
+
+How well it plays is measured by tests/benchmarks/bench_opponent.py, not here.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from desktop.play.opponent import Style, Weights, score, steady_action, weigh
+from desktop.resources import bundled_scenarios
+from desktop.rules import registry
+from desktop.rules.engine import Game
+from desktop.rules.randomplay import play_out
+from desktop.scenario import Scenario, load
+
+RULESETS = ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
+QUICK = Style(candidates=8, moves=4, tries=1)
+
+
+def _scenario(ruleset_id: str) -> Scenario:
+    for path in bundled_scenarios():
+        sc = load(path)
+        if sc.ruleset == ruleset_id:
+            return sc
+    raise AssertionError(f"no bundled scenario for {ruleset_id}")
+
+
+def _game(ruleset_id: str, seed: int = 5) -> Game:
+    return registry.get(ruleset_id).new_game(_scenario(ruleset_id), seed=seed)
+
+
+def test_the_end_of_the_game_outweighs_everything() -> None:
+    game = _game("d3", seed=11)
+    play_out(game, random.Random(11))
+    out = game.outcome
+    assert out is not None
+    sides = [s.id for s in game.scenario.sides]
+    if out.winner is None:
+        assert all(score(game, s) == 0.0 for s in sides)
+    else:
+        loser = next(s for s in sides if s != out.winner)
+        assert score(game, out.winner) == Weights().win
+        assert score(game, loser) == -Weights().win
+
+
+def test_moving_towards_the_objectives_scores_better() -> None:
+    """The pull: of the sampled moves, the one ending nearest an objective scores
+    higher than the one ending farthest (nothing else changes in a move)."""
+    game = _game("d3")
+    side = game.side
+    assert side is not None
+    goals = [o.position for o in game.scenario.game.objectives]
+    assert goals
+    moves = game.sample_actions(random.Random(3), 40)
+    assert len(moves) >= 2
+
+    def after(action: object) -> Game:
+        copy = game.clone(seed=1)
+        copy.apply(action)  # type: ignore[arg-type]
+        return copy
+
+    def distance(action: object) -> float:
+        x, y = float(action.x), float(action.y)  # type: ignore[attr-defined]
+        return min(math.dist((x, y), g) for g in goals)
+
+    near = min(moves, key=distance)
+    far = max(moves, key=distance)
+    assert distance(near) < distance(far)
+    assert score(after(near), side) > score(after(far), side)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_the_choice_is_legal_and_comes_from_the_candidates(ruleset_id: str) -> None:
+    game = _game(ruleset_id)
+    rng = random.Random(2)
+    weighed = weigh(game, rng, QUICK)
+    assert weighed, ruleset_id
+    scores = [s for s, _ in weighed]
+    assert scores == sorted(scores, reverse=True)
+    action = steady_action(game, random.Random(2), QUICK)
+    assert game.check(action) is None, (ruleset_id, action.text())
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_thinking_never_touches_the_real_game(ruleset_id: str) -> None:
+    """Look-ahead plays on copies with their own dice: the game's next rolls and
+    its history are the same whether or not the computer thought first."""
+    a, b = _game(ruleset_id, seed=9), _game(ruleset_id, seed=9)
+    before = a.snapshot()
+    steady_action(a, random.Random(4), QUICK)
+    assert a.snapshot() == before
+    assert a.chance.clone().roll(5, "peek") == b.chance.clone().roll(5, "peek")
+
+
+def test_a_steady_game_plays_to_the_end() -> None:
+    """Steady against steady: a whole D3 game, every choice legal, and it ends."""
+    game = _game("d3", seed=21)
+    rng = random.Random(21)
+    for _ in range(5_000):
+        if game.outcome is not None:
+            break
+        game.apply(steady_action(game, rng, QUICK))
+    assert game.outcome is not None
