@@ -65,11 +65,11 @@ def play(ruleset_id: str, seed: int, steady_side_index: int) -> tuple[str, list[
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help="two games per ruleset")
+    ap.add_argument("--quick", action="store_true", help="one game per ruleset")
     ap.add_argument("--games", type=int, default=None, help="games per ruleset (default 10)")
     ap.add_argument("--ruleset", action="append", help="only these rulesets")
     args = ap.parse_args()
-    games = args.games or (2 if args.quick else 10)
+    games = args.games or (1 if args.quick else 10)
     ids = args.ruleset or ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
     for rid in ids:
         results: Counter[str] = Counter()
