@@ -12,9 +12,11 @@ The score needs nothing from a ruleset beyond the play adapters' common view
 - the end of the game, won or lost, outweighs everything;
 - the side's share of the strength still on the table (hits still to take,
   figures, Combat Value: whatever the ruleset wears down);
-- each objective, held by whoever has a unit nearer to it;
-- a pull towards the nearest objective (or the nearest enemy when there is
-  none), so that the side does not sit still waiting for the dice.
+- each place the scenario's victory turns on (its objectives, a feature to
+  occupy, the edge to leave by), held by whoever has a unit nearer to it;
+- a pull towards the nearest such place (or the nearest enemy when there is
+  none), so that the side does not sit still waiting for the dice; the
+  distance is walked round rivers and lakes (desktop.play.goalfield).
 
 Ending a phase is scored like any other action: it is taken when nothing on
 offer does better.
@@ -28,7 +30,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop.play.adapters import adapter_for
+from desktop.play.goalfield import GoalField, goal_field
 from desktop.rules.engine import Action, Game, RulesError
+from desktop.scenario.geometry import shape_bounds
+from desktop.scenario.model import ExitUnits, OccupyFeature, Scenario
+from desktop.scenario.vocabulary import Edge
 
 Point = tuple[float, float]
 
@@ -57,6 +63,60 @@ class Style:
 STEADY = Style()
 
 
+#: Spacing (inches) of the points that stand for a table edge to leave by.
+EDGE_STEP = 6.0
+
+
+def _edge_points(scenario: Scenario, edge: Edge) -> list[Point]:
+    w, d = scenario.table.width, scenario.table.depth
+    if edge in (Edge.NORTH, Edge.SOUTH):
+        y = 0.0 if edge is Edge.NORTH else d
+        return [(x * EDGE_STEP, y) for x in range(int(w // EDGE_STEP) + 1)]
+    x = 0.0 if edge is Edge.WEST else w
+    return [(x, y * EDGE_STEP) for y in range(int(d // EDGE_STEP) + 1)]
+
+
+@dataclass(frozen=True)
+class Goals:
+    """Where the victory conditions send a side: places to hold against the enemy,
+    places to make for, and areas to fill with figures (bounds, how many)."""
+
+    hold: list[Point]
+    go: list[Point]
+    occupy: list[tuple[tuple[float, float, float, float], int]]
+
+
+def goals_for(scenario: Scenario, side: str) -> Goals:
+    """`side`'s goals from the scenario's objectives and victory conditions: every
+    objective; a feature to occupy (its own to fill and make for, the enemy's to
+    hold against them); the edge its units must leave by."""
+    hold: list[Point] = [o.position for o in scenario.game.objectives]
+    go: list[Point] = list(hold)
+    occupy: list[tuple[tuple[float, float, float, float], int]] = []
+    features = {f.id: f for f in scenario.terrain}
+    for cond in scenario.game.victory:
+        if isinstance(cond, OccupyFeature) and cond.feature in features:
+            box = shape_bounds(features[cond.feature].shape)
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            hold.append(centre)
+            if cond.side == side:
+                go.append(centre)
+                occupy.append((box, max(1, cond.figures)))
+        elif isinstance(cond, ExitUnits) and cond.side == side:
+            enemy = next((s.baseline for s in scenario.sides if s.id != side), None)
+            edge = cond.edge or enemy
+            if edge is not None:
+                go.extend(_edge_points(scenario, edge))
+    return Goals(hold, go, occupy)
+
+
+def _walk(field: GoalField, p: Point, goals: Sequence[Point]) -> float:
+    """Walking distance to the nearest goal; where none can be reached (a piece
+    cut off by water), three times the straight line."""
+    d = field.distance(p)
+    return d if math.isfinite(d) else 3 * _nearest(p, goals)
+
+
 def _nearest(p: Point, points: Sequence[Point]) -> float:
     return min((math.dist(p, q) for q in points), default=math.inf)
 
@@ -76,16 +136,21 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
     pieces = [p for p in adapter.pieces().values() if p.present and not p.is_officer]
     own = [p.pos for p in pieces if p.side == side]
     enemy = [p.pos for p in pieces if p.side != side]
-    goals = [o.position for o in game.scenario.game.objectives]
-    for goal in goals:
+    goals = goals_for(game.scenario, side)
+    for goal in goals.hold:
         ours, theirs = _nearest(goal, own), _nearest(goal, enemy)
         if ours < theirs:
             value += weights.objective
         elif theirs < ours:
             value -= weights.objective
-    targets = goals or enemy
-    if own and targets:
-        value -= weights.pull * sum(_nearest(p, targets) for p in own) / len(own)
+    for (x0, y0, x1, y1), need in goals.occupy:
+        inside = sum(1 for x, y in own if x0 <= x <= x1 and y0 <= y <= y1)
+        value += 2 * weights.objective * min(inside, need) / need
+    if own and goals.go:
+        field = goal_field(game.scenario, goals.go)
+        value -= weights.pull * sum(_walk(field, p, goals.go) for p in own) / len(own)
+    elif own and enemy:
+        value -= weights.pull * sum(_nearest(p, enemy) for p in own) / len(own)
     return value
 
 

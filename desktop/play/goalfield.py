@@ -1,0 +1,127 @@
+"""Walking distances to a set of places, round rivers and lakes.
+
+A straight line to an objective leads the computer's units to the near bank
+of a river and leaves them there.  This lays a grid of one-inch cells over
+the table, marks what no unit walks through (rivers and lakes, except where
+a bridge or a ford crosses) and what slows every unit (marsh and woods), and
+spreads distances out from the goals (Dijkstra, eight neighbours).  The
+field depends only on the scenario's terrain and the goals, so it is built
+once and shared by every copy of a game the computer looks ahead with.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import shapely
+
+from desktop.scenario.geometry import shape_area
+from desktop.scenario.model import Scenario
+from desktop.scenario.vocabulary import TerrainType
+
+Point = tuple[float, float]
+
+#: Cell size in inches.
+CELL = 1.0
+#: Ground no unit crosses, save at a crossing.
+BARRIERS = frozenset({TerrainType.RIVER, TerrainType.LAKE})
+CROSSINGS = frozenset({TerrainType.BRIDGE, TerrainType.FORD})
+#: Ground that costs more to cross (a cost of 2: twice the distance).
+SLOW = frozenset({TerrainType.MARSH, TerrainType.WOOD})
+SLOW_COST = 2.0
+STEPS = [(dx, dy, math.hypot(dx, dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+
+
+class GoalField:
+    """Walking distance (inches) from any point of the table to the nearest goal."""
+
+    def __init__(self, scenario: Scenario, goals: Sequence[Point]) -> None:
+        t = scenario.table
+        self.cols = max(1, math.ceil(t.width / CELL))
+        self.rows = max(1, math.ceil(t.depth / CELL))
+        cost = _costs(scenario, self.cols, self.rows)
+        self.dist = np.full((self.rows, self.cols), math.inf)
+        queue: list[tuple[float, int, int]] = []
+        for gx, gy in goals:
+            c, r = self._cell(gx, gy)
+            if self.dist[r, c] > 0.0:
+                self.dist[r, c] = 0.0
+                queue.append((0.0, c, r))
+        heapq.heapify(queue)
+        dist = self.dist
+        while queue:
+            d, c, r = heapq.heappop(queue)
+            if d > dist[r, c]:
+                continue
+            for dx, dy, step in STEPS:
+                nc, nr = c + dx, r + dy
+                if 0 <= nc < self.cols and 0 <= nr < self.rows:
+                    k = cost[nr, nc]
+                    if not math.isfinite(k):
+                        continue
+                    nd = d + step * CELL * (k + cost[r, c]) / 2
+                    if nd < dist[nr, nc]:
+                        dist[nr, nc] = nd
+                        heapq.heappush(queue, (nd, nc, nr))
+
+    def _cell(self, x: float, y: float) -> tuple[int, int]:
+        c = min(self.cols - 1, max(0, int(x / CELL)))
+        r = min(self.rows - 1, max(0, int(y / CELL)))
+        return c, r
+
+    def distance(self, p: Point) -> float:
+        """Walking distance from `p` to the nearest goal (inf if none can be reached).
+
+        A piece on a cell that counts as river (on the bank, or on the bridge's
+        edge) takes the best of the cells around it."""
+        c, r = self._cell(*p)
+        d = float(self.dist[r, c])
+        if math.isfinite(d):
+            return d
+        near = self.dist[max(0, r - 1):r + 2, max(0, c - 1):c + 2]
+        return float(near.min()) + CELL
+
+
+def _costs(scenario: Scenario, cols: int, rows: int) -> np.ndarray:
+    xs = (np.arange(cols) + 0.5) * CELL
+    ys = (np.arange(rows) + 0.5) * CELL
+    gx, gy = np.meshgrid(xs, ys)
+    cost = np.ones((rows, cols))
+    blocked = np.zeros((rows, cols), dtype=bool)
+    crossing = np.zeros((rows, cols), dtype=bool)
+    for f in scenario.terrain:
+        if f.type not in BARRIERS | CROSSINGS | SLOW:
+            continue
+        area = shape_area(f.shape)
+        if f.type in CROSSINGS:
+            area = area.buffer(CELL / 2)  # a narrow bridge still joins its banks
+        inside = shapely.contains_xy(area, gx, gy)
+        if f.type in BARRIERS:
+            blocked |= inside
+        elif f.type in CROSSINGS:
+            crossing |= inside
+        else:
+            cost[inside] = np.maximum(cost[inside], SLOW_COST)
+    cost[blocked & ~crossing] = math.inf
+    return cost
+
+
+#: Fields built, keyed by the scenario's identity and the goals; the scenario is
+#: kept alive with its field so that its id cannot be reused by another.
+_FIELDS: dict[tuple[int, tuple[Point, ...]], tuple[Scenario, GoalField]] = {}
+_MAX_FIELDS = 16
+
+
+def goal_field(scenario: Scenario, goals: Sequence[Point]) -> GoalField:
+    key = (id(scenario), tuple(goals))
+    found = _FIELDS.get(key)
+    if found is not None and found[0] is scenario:
+        return found[1]
+    if len(_FIELDS) >= _MAX_FIELDS:
+        _FIELDS.pop(next(iter(_FIELDS)))
+    field = GoalField(scenario, goals)
+    _FIELDS[key] = (scenario, field)
+    return field

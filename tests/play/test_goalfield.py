@@ -1,0 +1,48 @@
+"""Walking distances round water (desktop.play.goalfield), for the computer's player."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from desktop.play.goalfield import goal_field
+from desktop.scenario.model import LineShape, RectShape, Scenario, TerrainFeature
+from desktop.scenario.vocabulary import TerrainType
+from tests.scenario.test_edits import pinned_d3
+
+RIVER = TerrainFeature("river", TerrainType.RIVER,
+                       LineShape(((0.0, 20.0), (80.0, 20.0)), width=3.0))
+BRIDGE = TerrainFeature("bridge", TerrainType.BRIDGE, RectShape((10.0, 20.0), (2.0, 5.0)))
+MARSH = TerrainFeature("marsh", TerrainType.MARSH, RectShape((40.0, 10.0), (20.0, 8.0)))
+
+
+def _with(*features: TerrainFeature) -> Scenario:
+    return replace(pinned_d3(), terrain=tuple(features))
+
+
+def test_open_ground_is_a_straight_walk() -> None:
+    field = goal_field(_with(), [(40.0, 10.0)])
+    assert math.isclose(field.distance((40.5, 30.5)), 20.0, abs_tol=1.5)
+
+
+def test_a_river_is_walked_round_by_its_bridge() -> None:
+    goal, start = (40.0, 10.0), (40.0, 30.0)
+    field = goal_field(_with(RIVER, BRIDGE), [goal])
+    via_bridge = math.dist(start, (10.0, 20.0)) + math.dist((10.0, 20.0), goal)
+    d = field.distance(start)
+    assert d > 1.5 * math.dist(start, goal)
+    assert math.isclose(d, via_bridge, rel_tol=0.1)
+
+
+def test_without_a_crossing_the_far_bank_is_out_of_reach() -> None:
+    field = goal_field(_with(RIVER), [(40.0, 10.0)])
+    assert field.distance((40.0, 30.0)) == math.inf
+    assert math.isfinite(field.distance((60.0, 5.0)))  # the near bank
+
+
+def test_marsh_costs_double() -> None:
+    """The computer's own walking cost (not a movement rule of any ruleset)."""
+    goal = (40.0, 10.0)
+    plain = goal_field(_with(), [goal]).distance((40.5, 12.5))
+    boggy = goal_field(_with(MARSH), [goal]).distance((40.5, 12.5))
+    assert math.isclose(boggy, 2 * plain, rel_tol=0.15)
