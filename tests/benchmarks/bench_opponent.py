@@ -5,7 +5,11 @@ Run: .venv/bin/python tests/benchmarks/bench_opponent.py [--quick] [--games N] [
 For each ruleset, on its bundled scenario, plays N games with the steady
 player on one side and the random player on the other, swapping sides every
 game, and prints how the games ended and how long the steady player took to
-choose (median and worst, CPU time).  Prints numbers; never fails.
+choose (median and worst, CPU time).  A scenario may favour one side (an
+attacker with too few turns, say), so it also plays the same seeds random
+against random and prints, for each side, how often that side won when the
+steady player had it and when the random player had it.  Prints numbers;
+never fails.
 """
 
 from __future__ import annotations
@@ -38,12 +42,14 @@ def scenario_for(ruleset_id: str):  # type: ignore[no-untyped-def]
     raise SystemExit(f"no bundled scenario for {ruleset_id}")
 
 
-def play(ruleset_id: str, seed: int, steady_side_index: int) -> tuple[str, list[float], int]:
+def play(ruleset_id: str, seed: int, steady_side_index: int | None
+         ) -> tuple[str, list[float], int, str | None]:
     """One game; returns "steady", "random" or "draw", the steady player's
-    thinking times (CPU seconds) and the number of actions."""
+    thinking times (CPU seconds), the number of actions and the winning side
+    (no steady player at all when `steady_side_index` is None)."""
     sc = scenario_for(ruleset_id)
     game = registry.get(ruleset_id).new_game(sc, seed=seed)
-    steady_side = sc.sides[steady_side_index].id
+    steady_side = None if steady_side_index is None else sc.sides[steady_side_index].id
     rng = random.Random(seed * 7919 + 1)
     times: list[float] = []
     n = 0
@@ -58,8 +64,8 @@ def play(ruleset_id: str, seed: int, steady_side_index: int) -> tuple[str, list[
         n += 1
     out = game.outcome
     if out is None or out.winner is None:
-        return "draw", times, n
-    return ("steady" if out.winner == steady_side else "random"), times, n
+        return "draw", times, n, None
+    return ("steady" if out.winner == steady_side else "random"), times, n, out.winner
 
 
 def main() -> None:
@@ -72,14 +78,23 @@ def main() -> None:
     games = args.games or (1 if args.quick else 10)
     ids = args.ruleset or ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
     for rid in ids:
+        sides = [s.id for s in scenario_for(rid).sides]
         results: Counter[str] = Counter()
+        steady_wins: Counter[str] = Counter()  # side -> wins with the steady player on it
+        random_wins: Counter[str] = Counter()  # side -> wins, random against random
         times: list[float] = []
         actions = []
         for g in range(games):
-            res, t, n = play(rid, seed=1000 + g, steady_side_index=g % 2)
+            seat = g % 2
+            res, t, n, winner = play(rid, seed=1000 + g, steady_side_index=seat)
             results[res] += 1
             times.extend(t)
             actions.append(n)
+            if winner == sides[seat]:
+                steady_wins[sides[seat]] += 1
+            _, _, _, winner = play(rid, seed=1000 + g, steady_side_index=None)
+            if winner == sides[seat]:
+                random_wins[sides[seat]] += 1
         decided = results["steady"] + results["random"]
         share = f"{100 * results['steady'] / decided:.0f}%" if decided else "-"
         print(f"{rid:10s} {games} games: steady won {results['steady']}, random won "
@@ -88,6 +103,10 @@ def main() -> None:
               f"choice median {1000 * statistics.median(times):.0f} ms, "
               f"worst {1000 * max(times):.0f} ms CPU; "
               f"median {statistics.median(actions):.0f} actions a game")
+        for i, side in enumerate(sides):
+            played = len(range(i, games, 2))
+            print(f"{'':10s} {side}: won {steady_wins[side]} of {played} played by the steady "
+                  f"player, {random_wins[side]} of {played} by the random player")
 
 
 if __name__ == "__main__":
