@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 
 from desktop.scenario import load
 from desktop.scenario.geometry import rect_corners
@@ -298,3 +298,123 @@ def test_later_scenarios_are_drawn_in_full_at_once(qtbot) -> None:
     w.show_scenario(load(bundled_scenario()), None)
     w.show_scenario(load(bundled_scenario("kiddies_bridge")), None)
     assert all(i.detailed for i in w.scene.terrain.values())
+
+
+# --- terrain names and objective markers --------------------------------------------
+
+
+def _marker_rects(item: ObjectiveItem) -> list[QRectF]:
+    """The objective's disc and name plate, worked out here from its position."""
+    x, y = item.objective.position
+    d = ObjectiveItem.DISC + 0.05
+    return [QRectF(x - d, y - d, 2 * d, 2 * d), item.label_keep_clear()[1]]
+
+
+def test_terrain_names_stay_clear_of_objective_markers(qtbot: Any, bundled: list[Path]) -> None:
+    """No bundled scenario hides a village's or hill's name under its objective."""
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.resize(1200, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    moved = set()
+    for path in bundled:
+        assert w.open_file(path), path
+        scene = w.scene
+        qtbot.waitUntil(lambda s=scene: bool(s.terrain_labels), timeout=3000)
+        w.view.fit_table()
+        for ppi in (w.view.ppi(), 6.0, 9.0, 12.0, 20.0, 60.0):
+            names = list(scene.terrain_labels.values())
+            for label in names:
+                r = label.label_rect(ppi)
+                for obj in scene.objectives.values():
+                    for m in _marker_rects(obj):
+                        assert not r.intersects(m), (path.name, ppi, label.feature.name,
+                                                     obj.objective.name)
+                if not label.shift(ppi).isNull():
+                    moved.add(label.feature.name)
+                    # moved names keep off the other names too
+                    for other in names:
+                        if other is not label:
+                            assert not r.intersects(other.label_rect(ppi)), (
+                                path.name, ppi, label.feature.name, other.feature.name)
+    # Kreuzdorf and the Galgenberg sit under their objectives; Meeting-house Hill
+    # under the Star redoubt's, with the redoubt's own name just above.
+    assert {"Kreuzdorf", "Galgenberg", "Meeting-house Hill"} <= moved, moved
+
+
+def _ink_box(label: Any, ppi: float) -> QRectF:
+    """Where `paint_look` puts ink, in table inches (the label drawn alone)."""
+    import numpy as np
+    from PySide6.QtGui import QImage, QPainter
+
+    around = label.boundingRect()
+    img = QImage(int(around.width() * ppi) + 2, int(around.height() * ppi) + 2,
+                 QImage.Format.Format_ARGB32)
+    img.fill(0)
+    p = QPainter(img)
+    p.scale(ppi, ppi)
+    p.translate(-around.topLeft())
+    label.paint_look(p, ppi)
+    p.end()
+    a = np.frombuffer(img.constBits(), np.uint8).reshape(img.height(), img.bytesPerLine() // 4, 4)
+    ys, xs = np.nonzero(a[:, : img.width(), 3] > 40)
+    assert len(xs), label.feature.name
+    return QRectF(around.left() + xs.min() / ppi, around.top() + ys.min() / ppi,
+                  (xs.max() - xs.min() + 1) / ppi, (ys.max() - ys.min() + 1) / ppi)
+
+
+def test_a_moved_name_is_drawn_where_it_says(qtbot: Any) -> None:
+    from desktop.resources import bundled_scenario
+    from desktop.ui.table.scene import TableScene
+
+    scene = TableScene()
+    scene.quick_first_show = False
+    scene.set_scenario(load(bundled_scenario("d3_crossroads")))
+    label = scene.terrain_labels["kreuzdorf"]
+    for ppi in (8.0, 20.0):
+        assert not label.shift(ppi).isNull()
+        ink = _ink_box(label, ppi)
+        halo = 0.25 + 2 / ppi
+        said = label.label_rect(ppi)
+        assert said.adjusted(-halo, -halo, halo, halo).contains(ink), (ppi, said, ink)
+        assert ink.width() > 0.8 * said.width()
+        for m in _marker_rects(scene.objectives["crossroads"]):
+            assert not ink.intersects(m)
+
+
+def test_names_follow_objectives_that_move_come_and_go(qtbot: Any) -> None:
+    """As in the editor: the name moves back home when its objective leaves."""
+    from dataclasses import replace
+
+    from desktop.resources import bundled_scenario
+    from desktop.ui.table.scene import TableScene
+
+    scene = TableScene()
+    scene.quick_first_show = False
+    s = load(bundled_scenario("d3_crossroads"))
+    scene.set_scenario(s)
+    label = scene.terrain_labels["kreuzdorf"]
+    assert not label.shift(20).isNull()
+    home = label.label_rect(20).translated(-label.shift(20))
+    objectives = s.game.objectives
+    crossroads = next(o for o in objectives if o.id == "crossroads")
+    far = replace(crossroads, position=(5.0, 30.0))
+    s2 = replace(s, game=replace(s.game, objectives=tuple(
+        far if o is crossroads else o for o in objectives)))
+    scene.set_scenario(s2)
+    assert label.shift(20).isNull() and label.label_rect(20) == home
+    scene.set_scenario(s)  # moved back onto the village
+    assert not label.shift(20).isNull()
+    scene.set_scenario(replace(s, game=replace(s.game, objectives=tuple(
+        o for o in objectives if o is not crossroads))))  # deleted
+    assert label.shift(20).isNull()
+    # an objective dropped onto a name that was clear moves it
+    quarry = scene.terrain_labels["quarry"]
+    assert quarry.shift(20).isNull()
+    spot = quarry.label_rect(20).center()
+    new = replace(crossroads, id="q", position=(spot.x(), spot.y()))
+    scene.set_scenario(replace(s, game=replace(s.game, objectives=(*objectives, new))))
+    assert not quarry.shift(20).isNull()
+    r = quarry.label_rect(20)
+    assert not any(r.intersects(m) for m in _marker_rects(scene.objectives["q"]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -15,12 +16,13 @@ from PySide6.QtGui import (
     QPen,
     QPolygonF,
 )
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from desktop.scenario.model import Objective, Point, Side
 from desktop.scenario.vocabulary import Edge, LengthUnit
 from desktop.ui.table.paths import polygon
 from desktop.ui.table.styles import INK, PAPER, Z_DEPLOYMENT, Z_OBJECTIVE
+from desktop.ui.table.terrain_items import TerrainLabelItem
 from desktop.ui.table.tooltips import objective_tip, zone_tip
 
 ZONE_LABEL_INCH = 0.7
@@ -110,18 +112,27 @@ OBJECTIVE_GOLD = QColor("#d9a521")
 
 
 class ObjectiveItem(QGraphicsItem):
-    """An objective: its radius ringed in gold, a marker at the centre, its name."""
+    """An objective: its radius ringed in gold, a marker at the centre, its name.
+
+    The marker and its name are drawn over the terrain: the names of the
+    features under them move aside (see `label_keep_clear` and
+    TerrainLabelItem), so a village keeps its name beside the objective in it.
+    """
 
     LABEL_INCH = 0.7
+    #: The marker disc's radius, inches.
+    DISC = 0.62
 
     def __init__(self, objective: Objective, length_unit: LengthUnit = LengthUnit.INCH) -> None:
         super().__init__()
+        self._leaving: QGraphicsScene | None = None  # the scene it is being taken out of
         self.setZValue(Z_OBJECTIVE)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.set_objective(objective, length_unit)
 
     def set_objective(self, objective: Objective,
                       length_unit: LengthUnit = LengthUnit.INCH) -> None:
+        before = self.label_keep_clear() if hasattr(self, "_plate") else []
         self.prepareGeometryChange()
         self.objective = objective
         self.setPos(*objective.position)
@@ -140,6 +151,26 @@ class ObjectiveItem(QGraphicsItem):
             self._plate.adjusted(-0.1, -0.1, 0.1, 0.1))
         self.setToolTip(objective_tip(objective, length_unit))
         self.update()
+        scene = self.scene()
+        if scene is not None:
+            _tell_names(scene, [*before, *self.label_keep_clear()])
+
+    def label_keep_clear(self) -> list[QRectF]:
+        """What terrain names must not cover, in scene inches: the marker and its name."""
+        at = self.pos()
+        d = self.DISC + 0.05  # with its ring
+        return [QRectF(-d, -d, 2 * d, 2 * d).translated(at), self._plate.translated(at)]
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
+        kind = QGraphicsItem.GraphicsItemChange
+        if change == kind.ItemSceneChange and value is None:
+            self._leaving = self.scene()  # its names are told once it has gone
+        elif change == kind.ItemSceneHasChanged:
+            scene = value if value is not None else self._leaving
+            self._leaving = None
+            if scene is not None:
+                _tell_names(scene, self.label_keep_clear())
+        return super().itemChange(change, value)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -165,7 +196,7 @@ class ObjectiveItem(QGraphicsItem):
         # The marker: a gold disc with a dark ring and a star.
         painter.setPen(QPen(INK, 0.09))
         painter.setBrush(OBJECTIVE_GOLD)
-        painter.drawEllipse(QPointF(0, 0), 0.62, 0.62)
+        painter.drawEllipse(QPointF(0, 0), self.DISC, self.DISC)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(PAPER)
         painter.drawPolygon(_star(0.46))
@@ -179,6 +210,13 @@ class ObjectiveItem(QGraphicsItem):
             painter.setPen(QColor("#ffe9a8"))
             painter.drawText(QPointF(0, 0), self.objective.name)
             painter.restore()
+
+
+def _tell_names(scene: QGraphicsScene, where: list[QRectF]) -> None:
+    """Terrain names near `where` look again for markers to keep clear of."""
+    for item in scene.items():
+        if isinstance(item, TerrainLabelItem) and any(item.near(r) for r in where):
+            item.refresh_clearance()
 
 
 def _star(radius: float) -> QPolygonF:

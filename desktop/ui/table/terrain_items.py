@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -15,7 +16,7 @@ from PySide6.QtGui import (
     QPen,
     QTransform,
 )
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from desktop.scenario.geometry import outline, shape_area
 from desktop.scenario.model import LineShape, TerrainFeature
@@ -124,9 +125,39 @@ LABELLED = frozenset(TerrainType) - LINEAR_TERRAIN - {TerrainType.BUILDING, Terr
 HALO_PEN = QPen(QColor(251, 248, 240, 170), 0.16)
 HALO_PEN.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
 
+#: A name moves at most this far (inches, either way) to get out from under a marker...
+MAX_SHIFT = 6.0
+#: ...in steps of this much...
+SHIFT_STEP = 0.25
+#: ...keeps this gap to it...
+CLEARANCE = 0.12
+#: ...and this much of its own height to other names, so two do not read as one.
+NAME_GAP = 0.4
+
+
+def _shifts() -> list[tuple[float, float]]:
+    """Every shift a name may take, nearest first; sideways counts for more than up or down."""
+    n = round(MAX_SHIFT / SHIFT_STEP)
+    steps = [i * SHIFT_STEP for i in range(-n, n + 1)]
+    return sorted(((dx, dy) for dx in steps for dy in steps),
+                  key=lambda d: (math.hypot(1.6 * d[0], d[1]), d[1], d[0]))
+
+
+SHIFTS = _shifts()
+
 
 class TerrainLabelItem(QGraphicsItem):
-    """A feature's name in map italics with a pale halo, sized in table inches."""
+    """A feature's name in map italics with a pale halo, sized in table inches.
+
+    The name is written on the feature's most inland point unless a marker
+    drawn over the table would hide it there.  Items in the same scene with a
+    `label_keep_clear()` method (objectives) give the rectangles names must
+    stay out of; a name they would cover moves to the nearest clear spot,
+    inside its feature where it can, and clear of the other names too.  The
+    spot is chosen for the size the name is drawn at (names grow on a big
+    table seen whole), so it stays clear at any zoom.  Such a marker calls
+    `refresh_clearance` on the names near it when it comes, moves or goes.
+    """
 
     SIZE = 0.85  # inches of cap height-ish
     #: On a big table seen whole, names grow to stay this many pixels high...
@@ -141,10 +172,16 @@ class TerrainLabelItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._path = QPainterPath()
         self._bounds = QRectF()
+        self._home = QRectF()  # the name's rectangle at its own size, unmoved
+        self._area = QPainterPath()
+        self._avoid: tuple[QRectF, ...] = ()  # the markers near it
+        self._spots: dict[float, QPointF] = {}  # growth: shift, worked out when first drawn
+        self._scene: QGraphicsScene | None = None  # the scene it is leaving
         self.set_feature(feature)
 
     def set_feature(self, feature: TerrainFeature) -> None:
         self.prepareGeometryChange()
+        before = self._near_rect() if self.scene() is not None else None
         self.feature = feature
         font = QFont("DejaVu Serif")
         font.setItalic(True)
@@ -163,11 +200,156 @@ class TerrainLabelItem(QGraphicsItem):
         t.scale(scale, scale)
         t.translate(-r.center().x(), -r.center().y())
         self._path = t.map(path)
-        r = self._path.boundingRect()
-        g = self.MAX_GROWTH
-        grown = QRectF(0, 0, r.width() * g, r.height() * g)
+        self._home = self._path.boundingRect()
+        self._area = area_path(outline(feature.shape))
+        self._spots = {}
+        self._avoid = self._gather()
+        self._bounds = self._reach()
+        scene = self.scene()
+        if scene is not None and before is not None:
+            _replace_names(scene, before.united(self._near_rect()), self)
+
+    # --- staying clear of markers ------------------------------------------------
+
+    def _grown(self, growth: float) -> QRectF:
+        r = self._home
+        grown = QRectF(0, 0, r.width() * growth, r.height() * growth)
         grown.moveCenter(r.center())
-        self._bounds = grown.adjusted(-0.2, -0.2, 0.2, 0.2)
+        return grown
+
+    def _near_rect(self) -> QRectF:
+        """Where a marker or another name could change where this name goes."""
+        m = MAX_SHIFT + 1.0
+        return self._grown(self.MAX_GROWTH).adjusted(-m, -m, m, m)
+
+    def near(self, rect: QRectF) -> bool:
+        """Whether something at `rect` could matter to where this name goes."""
+        return self._near_rect().intersects(rect)
+
+    def _reach(self) -> QRectF:
+        """Everywhere the name may be drawn: grown to the most, moved if a marker is near."""
+        bounds = self._grown(self.MAX_GROWTH).adjusted(-0.2, -0.2, 0.2, 0.2)
+        if any(bounds.intersects(r) for r in self._avoid):
+            bounds = bounds.adjusted(-MAX_SHIFT, -MAX_SHIFT, MAX_SHIFT, MAX_SHIFT)
+        return bounds
+
+    def _gather(self) -> tuple[QRectF, ...]:
+        """The rectangles of the markers near the name, which it must keep clear of."""
+        scene = self.scene()
+        if scene is None:
+            return ()
+        near = self._near_rect()
+        out: list[QRectF] = []
+        for item in scene.items():
+            keep = getattr(item, "label_keep_clear", None)
+            if keep is not None:
+                out += [r for r in keep() if r.intersects(near)]
+        return tuple(sorted(out, key=lambda r: (r.x(), r.y(), r.width(), r.height())))
+
+    def _set_avoid(self, avoid: tuple[QRectF, ...]) -> QRectF:
+        """Take new markers to avoid; returns the area it was and may now be drawn in."""
+        before = self.boundingRect()
+        self.prepareGeometryChange()
+        self._avoid = avoid
+        self._spots = {}
+        self._bounds = self._reach()
+        return before.united(self._bounds)
+
+    def refresh_clearance(self) -> None:
+        """Look again at the markers round the name (one came, moved or went)."""
+        avoid = self._gather()
+        if avoid != self._avoid:
+            self.repaint_area(self._set_avoid(avoid))
+
+    def replace(self) -> None:
+        """Work the spot out again (a name near it came, changed or went)."""
+        if self._avoid:
+            self._spots = {}
+            self.repaint_area(self.boundingRect())
+
+    def repaint_area(self, area: QRectF) -> None:
+        scene = self.scene()
+        if self.in_layer and scene is not None:
+            scene.invalidate(area, QGraphicsScene.SceneLayer.BackgroundLayer)
+        else:
+            self.update()
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
+        kind = QGraphicsItem.GraphicsItemChange
+        if change == kind.ItemSceneChange and value is None:
+            self._scene = self.scene()
+        elif change == kind.ItemSceneHasChanged:
+            scene = value if value is not None else self._scene
+            self._scene = None
+            if value is not None:
+                avoid = self._gather()
+                if avoid != self._avoid:
+                    self._set_avoid(avoid)
+            if scene is not None:
+                _replace_names(scene, self._near_rect(), self)
+        return super().itemChange(change, value)
+
+    def growth(self, ppi: float) -> float:
+        """How much bigger than its size on the table the name is drawn at `ppi`."""
+        return min(self.MAX_GROWTH, max(1.0, self.MIN_PX / max(ppi * self.SIZE, 1e-6)))
+
+    def shift(self, ppi: float) -> QPointF:
+        """How far the name is moved from its home at `ppi` to stay clear of markers."""
+        return self._shift(round(self.growth(ppi), 3))
+
+    def label_rect(self, ppi: float) -> QRectF:
+        """The rectangle the name covers on the table when drawn at `ppi`."""
+        growth = round(self.growth(ppi), 3)
+        return self._grown(growth).translated(self._shift(growth))
+
+    def _shift(self, growth: float) -> QPointF:
+        spot = self._spots.get(growth)
+        if spot is None:
+            spot = self._spots[growth] = self._find_spot(growth)
+        return spot
+
+    def _marker_blocks(self) -> list[QRectF]:
+        c = CLEARANCE
+        return [r.adjusted(-c, -c, c, c) for r in self._avoid]
+
+    def _at_home(self, growth: float) -> bool:
+        home = self._grown(growth)
+        return not any(home.intersects(b) for b in self._marker_blocks())
+
+    def _find_spot(self, growth: float) -> QPointF:
+        if not self._avoid or self._at_home(growth):
+            return QPointF()
+        blocks = self._marker_blocks()
+        # Other names: those at home stay there; of two that move, the one
+        # whose feature id sorts first chooses first.
+        scene = self.scene()
+        near = self._near_rect()
+        gap = NAME_GAP * self._home.height() * growth
+        for item in scene.items() if scene is not None else []:
+            if not isinstance(item, TerrainLabelItem) or item is self or not item.isVisible() \
+                    or not item.near(near):
+                continue
+            if item._at_home(growth):
+                blocks.append(item._grown(growth).adjusted(-gap, -gap, gap, gap))
+            elif item.feature.id < self.feature.id:
+                r = item._grown(growth).translated(item._shift(growth))
+                blocks.append(r.adjusted(-gap, -gap, gap, gap))
+        home = self._grown(growth)
+        centred: QPointF | None = None  # the nearest clear spot with its middle on the feature
+        clear: QPointF | None = None  # the nearest clear spot at all
+        for dx, dy in SHIFTS:
+            r = home.translated(dx, dy)
+            if any(r.intersects(b) for b in blocks):
+                continue
+            if self._area.contains(r):
+                return QPointF(dx, dy)
+            if centred is None and self._area.contains(r.center()):
+                centred = QPointF(dx, dy)
+            if clear is None:
+                clear = QPointF(dx, dy)
+        return centred or clear or QPointF()
+
+    # --- drawing ---------------------------------------------------------------------
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -178,10 +360,13 @@ class TerrainLabelItem(QGraphicsItem):
             self.paint_look(painter, option.levelOfDetailFromTransform(painter.worldTransform()))
 
     def paint_look(self, painter: QPainter, ppi: float) -> None:
-        growth = min(self.MAX_GROWTH, max(1.0, self.MIN_PX / max(ppi * self.SIZE, 1e-6)))
+        growth = self.growth(ppi)
         if ppi * self.SIZE * growth < 7:  # too small to read even grown: leave it out
             return
         painter.save()
+        shift = self.shift(ppi)
+        if not shift.isNull():
+            painter.translate(shift)
         if growth > 1.0:
             c = self._path.boundingRect().center()
             painter.translate(c)
@@ -196,3 +381,10 @@ class TerrainLabelItem(QGraphicsItem):
         painter.setBrush(LABEL_INK)
         painter.drawPath(self._path)
         painter.restore()
+
+
+def _replace_names(scene: QGraphicsScene, where: QRectF, changed: TerrainLabelItem) -> None:
+    """The names near a name that came, changed or went work their spots out again."""
+    for item in scene.items():
+        if isinstance(item, TerrainLabelItem) and item is not changed and item.near(where):
+            item.replace()
