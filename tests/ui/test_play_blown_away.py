@@ -197,3 +197,34 @@ def test_a_whole_bundled_game_through_the_window(qtbot: Any) -> None:
     assert g.outcome is not None, n
     assert "Game over" in w.phase_bar.title.text()
     qtbot.waitUntil(lambda: w.victory_dialog is not None or w._announced, timeout=2000)
+
+
+def test_badges_stay_legible_with_the_whole_table_in_view(qtbot: Any) -> None:
+    """On the 96" table fitted in the window the men-count tags grow to a readable size."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QColor, QPolygonF
+
+    from desktop.table.shapes import corners
+
+    w = make_window(qtbot, [], close=False)
+    w.view.fit_table()
+    ppi = w.view.ppi()
+    assert ppi * 0.55 < 6  # drawn to scale, the text would be 5 or so pixels high
+    assert len(w.badges) == 14 and any("balls" in b.text for b in w.badges)
+    shot = w.view.viewport().grab().toImage()
+    pieces = w.adapter.pieces()
+    for b in w.badges:
+        assert b.text_px(ppi) >= 11, (b.text, b.text_px(ppi))
+        # Drawn that size: a column of the tag's paper near its right end.
+        r = w.view.mapFromScene(b.tag_rect(ppi)).boundingRect()
+        x = r.right() - 3
+        paper = sum(1 for y in range(r.top() - 2, r.bottom() + 3)
+                    if QColor(shot.pixel(x, y)).lightness() > 235)
+        assert paper >= 10, (b.text, paper)  # (to scale: 4 or 5)
+        # Grown, it reaches over no other unit in the line.
+        for p in pieces.values():
+            if not p.present or p.is_officer or p.id == b.piece.id:
+                continue
+            base = QPolygonF([QPointF(x, y) for x, y in
+                              corners(p.x, p.y, p.frontage, p.depth, p.facing)])
+            assert not base.boundingRect().intersects(b.tag_rect(ppi)), (b.text, p.id)

@@ -302,35 +302,79 @@ class MarkItem(QGraphicsItem):
 
 
 class BadgeItem(QGraphicsItem):
-    """A unit's counters (hits, figures, morale) in a small tag beside its base."""
+    """A unit's counters (hits, figures, morale) in a small tag beside its base.
+
+    The tag hangs off the base's top right corner, its text TEXT_INCH high on
+    the table.  On a big table seen whole that is a few pixels, so it grows to
+    stay MIN_PX high on screen (at most MAX_GROWTH times), as the terrain names
+    do: upwards from the base's top edge, and leftwards over the base's right
+    half as far as it can, so as not to reach over the next unit in a line.
+    """
+
+    TEXT_INCH = 0.55
+    #: The text's line height on screen never falls below this many pixels...
+    MIN_PX = 11.0
+    #: ...unless it would have to grow more than this.
+    MAX_GROWTH = 3.0
+    #: A grown tag keeps this far right of the base's centre (and its facing notch).
+    CENTRE_CLEAR = 0.6
 
     def __init__(self, piece: PieceInfo, text: str, warn: bool = False) -> None:
         super().__init__()
         self.setZValue(Z_MARKS + 1)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.piece = piece
         self.text = text
         self.warn = warn
         self.font = QFont("DejaVu Sans")
         self.font.setPixelSize(100)
         self.font.setBold(True)
         fm = QFontMetricsF(self.font)
-        self.scale_ = 0.55 / fm.height()
+        self.scale_ = self.TEXT_INCH / fm.height()
         w = fm.horizontalAdvance(text) * self.scale_ + 0.3
         h = 0.7
         pts = corners(piece.x, piece.y, piece.frontage, piece.depth, piece.facing)
         x = max(p[0] for p in pts)
         y = min(p[1] for p in pts)
         self._rect = QRectF(x - 0.2, y - h + 0.2, w, h)
+        #: How far a grown tag may slide left over its own base.
+        self._room = max(0.0, self._rect.left() - (piece.x + self.CENTRE_CLEAR))
+        g = self.MAX_GROWTH
+        self._bounds = QRectF(self._rect.left() - self._room, self._rect.bottom() - h * g,
+                              self._room + w * g, h * g).adjusted(-0.1, -0.1, 0.1, 0.1)
+
+    def growth(self, ppi: float) -> float:
+        """How much bigger than its size on the table the tag is drawn at `ppi`."""
+        return min(self.MAX_GROWTH,
+                   max(1.0, self.MIN_PX / max(ppi * self.TEXT_INCH, 1e-6)))
+
+    def text_px(self, ppi: float) -> float:
+        """The text's line height on screen, in pixels, at `ppi`."""
+        return self.TEXT_INCH * ppi * self.growth(ppi)
+
+    def tag_rect(self, ppi: float) -> QRectF:
+        """The tag's rectangle on the table as drawn at `ppi`."""
+        g = self.growth(ppi)
+        r = self._rect
+        w, h = r.width() * g, r.height() * g
+        slide = min(w - r.width(), self._room)
+        return QRectF(r.left() - slide, r.bottom() - h, w, h)
 
     def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-0.1, -0.1, 0.1, 0.1)
+        return self._bounds
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
+        ppi = option.levelOfDetailFromTransform(painter.worldTransform())
+        growth = self.growth(ppi)
+        painter.save()
+        if growth > 1.0:
+            painter.translate(self.tag_rect(ppi).topLeft())
+            painter.scale(growth, growth)
+            painter.translate(-self._rect.topLeft())
         painter.setPen(_pen(QColor(30, 30, 30), 1.0))
         painter.setBrush(QColor(200, 40, 30) if self.warn else QColor(255, 252, 240))
         painter.drawRoundedRect(self._rect, 0.15, 0.15)
-        painter.save()
         painter.translate(self._rect.left() + 0.15, self._rect.bottom() - 0.17)
         painter.scale(self.scale_, self.scale_)
         painter.setFont(self.font)
