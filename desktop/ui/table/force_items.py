@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from desktop.scenario.geometry import forward, rect_corners
 from desktop.scenario.model import Officer, Side, Unit
 from desktop.scenario.vocabulary import LengthUnit, Rank
+from desktop.table.tags import Rect, spots_around
 from desktop.ui import icons
 from desktop.ui.table.styles import INK, PAPER, Z_OFFICER, Z_UNIT
 from desktop.ui.table.tooltips import officer_tip, unit_tip
@@ -61,23 +62,30 @@ def _darker(colour: QColor, factor: int = 160) -> QColor:
 
 
 class _UprightLabel:
-    """A name plate drawn upright below (or above) an item, in its local frame."""
+    """A name plate drawn upright beside an item, in its local frame.
 
-    def __init__(self, text: str, rotation: float, anchor_below: QPointF,
-                 anchor_above: QPointF, above: bool) -> None:
+    Its plate is a rectangle in the item's upright frame (origin at the
+    item's position, axes along the table's): the scene moves it to the
+    clearest of the item's spots (see desktop.table.tags).
+    """
+
+    PAD = 0.12
+
+    def __init__(self, text: str, rotation: float) -> None:
         _font, fm, scale = label_font()
         self.text = text
-        w = fm.horizontalAdvance(text) * scale
-        h = fm.height() * scale
-        pad = 0.12
         self.rotation = rotation
-        anchor = anchor_above if above else anchor_below
-        top = anchor.y() - h - pad * 2 if above else anchor.y()
-        self.plate = QRectF(anchor.x() - w / 2 - pad, top, w + pad * 2, h + pad * 2)
-        self.baseline = QPointF(anchor.x() - w / 2, top + pad + fm.ascent() * scale)
-        self.scale = scale
+        self._ascent = fm.ascent() * scale
+        self.size = (fm.horizontalAdvance(text) * scale + self.PAD * 2,
+                     fm.height() * scale + self.PAD * 2)
+        self.place((0.0, 0.0, *self.size))
+
+    def place(self, plate: Rect) -> None:
+        x0, y0, x1, y1 = plate
+        self.plate = QRectF(x0, y0, x1 - x0, y1 - y0)
+        self.baseline = QPointF(x0 + self.PAD, y0 + self.PAD + self._ascent)
         # Bounds in the item's (rotated) frame.
-        self.local_bounds = QTransform().rotate(-rotation).mapRect(self.plate)
+        self.local_bounds = QTransform().rotate(-self.rotation).mapRect(self.plate)
 
     def paint(self, painter: QPainter, ppi: float) -> None:
         if ppi * LABEL_FONT_INCH < MIN_LABEL_PX:
@@ -96,14 +104,78 @@ class _UprightLabel:
         painter.restore()
 
 
-def _upright_extent(corners: list[tuple[float, float]], rotation: float) -> tuple[float, float]:
-    """Lowest and highest y of the local corners once rotated upright (scene orientation)."""
+def _upright_box(corners: list[tuple[float, float]], rotation: float) -> Rect:
+    """The local corners' bounding box once turned upright (the table's axes, item origin)."""
     t = QTransform().rotate(rotation)
-    ys = [t.map(QPointF(x, y)).y() for x, y in corners]
-    return min(ys), max(ys)
+    pts = [t.map(QPointF(x, y)) for x, y in corners]
+    xs, ys = [p.x() for p in pts], [p.y() for p in pts]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
-class UnitItem(QGraphicsItem):
+class Tagged(QGraphicsItem):
+    """An item with a name tag that the scene may move aside (see tag_layout).
+
+    Subclasses set `tag_key`, `_body` (the upright box of what they cover,
+    about their origin), `_label`, `_frame_bounds` (their bounds without the
+    label), then call `_set_label`.
+    """
+
+    tag_key: str
+    _body: Rect
+    _label: _UprightLabel
+    _frame_bounds: QRectF
+
+    def _set_label(self, label: _UprightLabel, behind_below: bool = True) -> None:
+        self._label = label
+        self._spots = spots_around(self._body, label.size, behind_below=behind_below)
+        self._spot = 0
+        xs = [v for s in self._spots for v in (s[0], s[2])]
+        ys = [v for s in self._spots for v in (s[1], s[3])]
+        self._hull = (min(xs), min(ys), max(xs), max(ys))
+        label.place(self._spots[0])
+        self._bounds = self._frame_bounds.united(label.local_bounds)
+
+    def _offset(self, r: Rect) -> Rect:
+        p = self.pos()
+        x, y = p.x(), p.y()
+        return r[0] + x, r[1] + y, r[2] + x, r[3] + y
+
+    def tag_spots(self) -> tuple[Rect, ...]:
+        """Where the name may stand, in scene inches, most preferred first."""
+        return tuple(self._offset(s) for s in self._spots)
+
+    def tag_rect(self) -> Rect:
+        return self._offset(self._spots[self._spot])
+
+    def tag_hull(self) -> Rect:
+        """The box holding every spot: what can change where the tag goes."""
+        return self._offset(self._hull)
+
+    def tag_reach(self) -> float:
+        """How far the hull reaches from the item's position, at most."""
+        return max(abs(v) for v in self._hull)
+
+    def body_rect(self) -> Rect:
+        """What the item covers on the table (its upright box), in scene inches."""
+        return self._offset(self._body)
+
+    @property
+    def tag_spot(self) -> int:
+        return self._spot
+
+    def set_tag_spot(self, index: int) -> None:
+        if index != self._spot:
+            self.prepareGeometryChange()
+            self._spot = index
+            self._label.place(self._spots[index])
+            self._bounds = self._frame_bounds.united(self._label.local_bounds)
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+
+class UnitItem(Tagged):
     """A unit's base in its side colour, its NATO symbol, facing and name."""
 
     def __init__(self, side: Side, unit: Unit, length_unit: LengthUnit = LengthUnit.INCH) -> None:
@@ -131,22 +203,17 @@ class UnitItem(QGraphicsItem):
         # The facing mark: a small wedge at the middle of the front edge.
         s = min(0.42, f * 0.18)
         self._wedge = QPolygonF([QPointF(-s, -d / 2), QPointF(s, -d / 2), QPointF(0, -d / 2 - s)])
-        # The label goes behind the unit: below it, unless its rear points up the screen.
-        low, high = _upright_extent(corners, unit.facing)
-        rear_up = forward(unit.facing)[1] > 0.5  # facing down the table: rear is up
-        self._label = _UprightLabel(unit.name, unit.facing, QPointF(0, high + 0.12),
-                                    QPointF(0, low - 0.12), above=rear_up)
+        # The name goes behind the unit (below it, unless its rear points up
+        # the screen) where that is clear; the scene may move it aside.
+        self.tag_key = f"unit:{unit.id}"
+        self._body = _upright_box(corners, unit.facing)
         grow = 0.2
-        self._bounds = (
-            self._rect.adjusted(-grow, -grow - s, grow, grow)
-            .united(self._rect.translated(self._shadow))
-            .united(self._label.local_bounds)
-        )
+        self._frame_bounds = (self._rect.adjusted(-grow, -grow - s, grow, grow)
+                              .united(self._rect.translated(self._shadow)))
+        rear_up = forward(unit.facing)[1] > 0.5  # facing down the table: rear is up
+        self._set_label(_UprightLabel(unit.name, unit.facing), behind_below=not rear_up)
         self.setToolTip(unit_tip(side, unit, length_unit))
         self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -205,7 +272,7 @@ class UnitItem(QGraphicsItem):
 OFFICER_SIZE = {Rank.COMMANDER: 1.7, Rank.GENERAL: 1.4, Rank.ADC: 1.05}
 
 
-class OfficerItem(QGraphicsItem):
+class OfficerItem(Tagged):
     """A round marker in side colour with rank stars, a facing pointer and the name."""
 
     def __init__(self, side: Side, officer: Officer,
@@ -233,16 +300,13 @@ class OfficerItem(QGraphicsItem):
             tip,
             QPointF(fx * (r - 0.1) - sx * half, fy * (r - 0.1) - sy * half),
         ])
-        self._label = _UprightLabel(officer.name, 0.0, QPointF(0, r + 0.12),
-                                    QPointF(0, -r - 0.12), above=False)
-        self._bounds = (QRectF(-r - 0.6, -r - 0.6, 2 * r + 1.2, 2 * r + 1.2)
-                        .united(self._label.local_bounds))
+        self.tag_key = f"officer:{officer.id}"
+        self._body = (-r, -r, r, r)
+        self._frame_bounds = QRectF(-r - 0.6, -r - 0.6, 2 * r + 1.2, 2 * r + 1.2)
+        self._set_label(_UprightLabel(officer.name, 0.0))
         self._colour = QColor(side.colour).name()
         self.setToolTip(officer_tip(side, officer, length_unit))
         self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()

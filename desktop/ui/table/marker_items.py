@@ -73,9 +73,20 @@ class DeploymentZoneItem(QGraphicsItem):
             origin = QPointF(r.right() - inset - fm.ascent() * self._scale, r.center().y() - tw / 2)
         self._origin = origin
         self._turn = {Edge.WEST: -90.0, Edge.EAST: 90.0}.get(side.baseline, 0.0)
+        up, down = fm.ascent() * self._scale, fm.descent() * self._scale
+        if side.baseline is Edge.WEST:  # the text runs up from the origin
+            self._title = QRectF(origin.x() - up, origin.y() - tw, up + down, tw)
+        elif side.baseline is Edge.EAST:  # ... and down from it
+            self._title = QRectF(origin.x() - down, origin.y(), up + down, tw)
+        else:
+            self._title = QRectF(origin.x(), origin.y() - up, tw, up + down)
         self._bounds = r.adjusted(-0.2, -0.2, 0.2, 0.2)
         self.setToolTip(zone_tip(side))
         self.update()
+
+    def title_rect(self) -> QRectF:
+        """Where the zone's title is written, in scene inches (name tags keep off it)."""
+        return self._title
 
     def boundingRect(self) -> QRectF:
         return self._bounds

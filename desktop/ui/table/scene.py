@@ -23,6 +23,7 @@ from desktop.ui.table.force_items import OfficerItem, UnitItem
 from desktop.ui.table.marker_items import DeploymentZoneItem, ObjectiveItem
 from desktop.ui.table.overlays import GridSpec, draw_grid, grid_for
 from desktop.ui.table.styles import OFF_TABLE, TABLE_CLOTH, TABLE_CLOTH_DARK, TABLE_EDGE
+from desktop.ui.table.tag_layout import layout_tags
 from desktop.ui.table.terrain_items import LABELLED, TerrainItem, TerrainLabelItem
 
 ItemT = TypeVar("ItemT", bound=QGraphicsItem)
@@ -51,6 +52,9 @@ class TableScene(QGraphicsScene):
         self._cloth = QImage()
         #: Terrain and its labels in drawing order, painted into the background.
         self._ground: list[TerrainItem | TerrainLabelItem] = []
+        #: How far any name tag may stand from its unit or officer (inches): the
+        #: margin within which a change may move tags (see tag_layout).
+        self.tag_reach = 0.0
         #: The first table shown is drawn with plain terrain, refined right after.
         self.quick_first_show = True
         self._refine_pending = False
@@ -105,6 +109,7 @@ class TableScene(QGraphicsScene):
             self._drop(self.officers, set())
             self._drop(self.objectives, set())
             self._drop(self.zones, set())
+            self.tag_reach = 0.0
             self._make_cloth(scenario)
         quick = self.quick_first_show and old is None
         self.quick_first_show = False
@@ -126,10 +131,15 @@ class TableScene(QGraphicsScene):
             dirty = self._sync_terrain(scenario, lu)
             if fresh:
                 dirty = None
+        moved: list[QRectF] = []  # where units, officers or markers changed: tags look again
         if fresh or old is None or old.sides is not scenario.sides:
-            self._sync_forces(scenario, lu, None if fresh else old)
+            self._sync_forces(scenario, lu, None if fresh else old, moved)
         if fresh or old is None or old.sides is not scenario.sides or old.game is not scenario.game:
-            self._sync_markers(scenario, lu)
+            self._sync_markers(scenario, lu, moved)
+        if fresh:
+            layout_tags(self)
+        elif moved:
+            layout_tags(self, moved)
         if fresh:
             t = scenario.table
             margin = max(6.0, 0.15 * max(t.width, t.depth))
@@ -141,9 +151,13 @@ class TableScene(QGraphicsScene):
             if not area.isEmpty():
                 self.invalidate(area, QGraphicsScene.SceneLayer.BackgroundLayer)
 
-    def _drop(self, group: dict[str, ItemT], keep: set[str]) -> None:
+    def _drop(self, group: dict[str, ItemT], keep: set[str],
+              moved: list[QRectF] | None = None) -> None:
         for key in [k for k in group if k not in keep]:
-            self.removeItem(group.pop(key))
+            item = group.pop(key)
+            if moved is not None:
+                moved.append(item.sceneBoundingRect())
+            self.removeItem(item)
 
     def _sketch_terrain(self, scenario: Scenario, lu: LengthUnit) -> None:
         """Plain terrain items, built without shapely, for the first frame."""
@@ -266,7 +280,9 @@ class TableScene(QGraphicsScene):
         return any(not i.in_layer for i in self.terrain.values())
 
     def _sync_forces(self, scenario: Scenario, lu: LengthUnit,
-                     old: Scenario | None = None) -> None:
+                     old: Scenario | None = None, moved: list[QRectF] | None = None) -> None:
+        """Reconcile units and officers; note in `moved` where anything came, went or changed."""
+        moved = [] if moved is None else moved
         unit_ids, officer_ids = set(), set()
         unchanged = {s.id: s for s in old.sides} if old is not None else {}
         for side in scenario.sides:
@@ -281,9 +297,14 @@ class TableScene(QGraphicsScene):
                     item = UnitItem(side, unit, lu)
                     self.units[unit.id] = item
                     self.addItem(item)
+                    moved.append(item.sceneBoundingRect())
+                    self.tag_reach = max(self.tag_reach, item.tag_reach())
                 elif item.unit != unit or item.side.colour != side.colour \
                         or item.side.name != side.name:
+                    moved.append(item.sceneBoundingRect())
                     item.set_unit(side, unit, lu)
+                    moved.append(item.sceneBoundingRect())
+                    self.tag_reach = max(self.tag_reach, item.tag_reach())
             for officer in side.officers:
                 officer_ids.add(officer.id)
                 oitem = self.officers.get(officer.id)
@@ -291,13 +312,21 @@ class TableScene(QGraphicsScene):
                     oitem = OfficerItem(side, officer, lu)
                     self.officers[officer.id] = oitem
                     self.addItem(oitem)
+                    moved.append(oitem.sceneBoundingRect())
+                    self.tag_reach = max(self.tag_reach, oitem.tag_reach())
                 elif oitem.officer != officer or oitem.side.colour != side.colour \
                         or oitem.side.name != side.name:
+                    moved.append(oitem.sceneBoundingRect())
                     oitem.set_officer(side, officer, lu)
-        self._drop(self.units, unit_ids)
-        self._drop(self.officers, officer_ids)
+                    moved.append(oitem.sceneBoundingRect())
+                    self.tag_reach = max(self.tag_reach, oitem.tag_reach())
+        self._drop(self.units, unit_ids, moved)
+        self._drop(self.officers, officer_ids, moved)
 
-    def _sync_markers(self, scenario: Scenario, lu: LengthUnit) -> None:
+    def _sync_markers(self, scenario: Scenario, lu: LengthUnit,
+                      moved: list[QRectF] | None = None) -> None:
+        """Reconcile zones and objectives; note in `moved` the titles and plates that changed."""
+        moved = [] if moved is None else moved
         side_ids = set()
         for side in scenario.sides:
             side_ids.add(side.id)
@@ -307,10 +336,14 @@ class TableScene(QGraphicsScene):
                 zone = DeploymentZoneItem(side, points)
                 self.zones[side.id] = zone
                 self.addItem(zone)
+                moved.append(zone.title_rect())
             elif zone.points != points or (zone.side.name, zone.side.colour, zone.side.baseline) \
                     != (side.name, side.colour, side.baseline):
                 # (not `zone.side != side`: that is true whenever one of its units moved)
+                moved.append(zone.title_rect())
                 zone.set_zone(side, points)
+                moved.append(zone.title_rect())
+        moved.extend(z.title_rect() for k, z in self.zones.items() if k not in side_ids)
         self._drop(self.zones, side_ids)
         obj_ids = set()
         for objective in scenario.game.objectives:
@@ -320,9 +353,12 @@ class TableScene(QGraphicsScene):
                 oitem = ObjectiveItem(objective, lu)
                 self.objectives[objective.id] = oitem
                 self.addItem(oitem)
+                moved.extend(oitem.label_keep_clear())
             elif oitem.objective != objective:
+                moved.extend(oitem.label_keep_clear())
                 oitem.set_objective(objective, lu)
-        self._drop(self.objectives, obj_ids)
+                moved.extend(oitem.label_keep_clear())
+        self._drop(self.objectives, obj_ids, moved)
 
     # --- the cloth -----------------------------------------------------------------
 

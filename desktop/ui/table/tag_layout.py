@@ -1,0 +1,81 @@
+"""Name tags on the table scene, each moved to its clearest spot (desktop.table.tags).
+
+A new table places every tag; an edit or a move in play re-places only the
+tags whose spots reach what changed, with the others standing where they
+are, so tags elsewhere on the table never jump about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRectF, Qt
+
+from desktop.table.tags import Obstacle, Rect, Tag, place_tags
+from desktop.ui.table.force_items import Tagged
+
+if TYPE_CHECKING:
+    from desktop.ui.table.scene import TableScene
+
+#: Zone titles are faint: a tag may cover one sooner than a base.
+ZONE_TITLE_WEIGHT = 1.0
+
+
+def _rect(r: QRectF) -> Rect:
+    return r.left(), r.top(), r.right(), r.bottom()
+
+
+def _qrect(r: Rect) -> QRectF:
+    return QRectF(r[0], r[1], r[2] - r[0], r[3] - r[1])
+
+
+def _meets(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _near(scene: TableScene, area: QRectF) -> list[Tagged]:
+    hits = scene.items(area, Qt.ItemSelectionMode.IntersectsItemBoundingRect)
+    return [i for i in hits if isinstance(i, Tagged)]
+
+
+def layout_tags(scene: TableScene, around: Sequence[QRectF] | None = None) -> None:
+    """Place the tags of the scene's units and officers; only those near `around` if given."""
+    # Officers first: a disc among battalions has the fewest clear spots.
+    tagged: list[Tagged] = [*scene.officers.values(), *scene.units.values()]
+    if not tagged:
+        return
+    if around is None:
+        movers, near = tagged, tagged
+    else:
+        areas = [_rect(a) for a in around if not a.isEmpty()]
+        if not areas:
+            return
+        reach = scene.tag_reach
+        close: set[Tagged] = set()
+        for a in around:
+            close.update(_near(scene, a.adjusted(-reach, -reach, reach, reach)))
+        movers = [t for t in tagged if t in close and any(_meets(t.tag_hull(), a) for a in areas)]
+        if not movers:
+            return
+        hull = _qrect(movers[0].tag_hull())
+        for t in movers[1:]:
+            hull = hull.united(_qrect(t.tag_hull()))
+        near = _near(scene, hull)
+    obstacles = [Obstacle(t.body_rect(), owner=t.tag_key) for t in near]
+    obstacles += _marker_obstacles(scene)
+    moving = {id(t) for t in movers}
+    fixed = {t.tag_key: t.tag_rect() for t in near if id(t) not in moving}
+    table = scene.table_rect()
+    chosen = place_tags([Tag(t.tag_key, t.tag_spots()) for t in movers], obstacles,
+                        _rect(table) if not table.isEmpty() else None, fixed)
+    for t in movers:
+        t.set_tag_spot(chosen.get(t.tag_key, 0))
+
+
+def _marker_obstacles(scene: TableScene) -> Iterable[Obstacle]:
+    for objective in scene.objectives.values():
+        for r in objective.label_keep_clear():
+            yield Obstacle(_rect(r))
+    for zone in scene.zones.values():
+        yield Obstacle(_rect(zone.title_rect()), ZONE_TITLE_WEIGHT)

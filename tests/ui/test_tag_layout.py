@@ -1,0 +1,142 @@
+"""Name tags on the table keep clear of each other, of bases and of markers.
+
+What a wargamer sees first: on the bundled tables a general's name used to
+sit on the battery beside him, a column's names on the next battalion.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from desktop.scenario import Scenario, load
+from desktop.scenario.edits import move_pieces
+from desktop.table.tags import overlap
+from desktop.ui.main_window import MainWindow
+from desktop.ui.table.force_items import Tagged
+from desktop.ui.table.scene import TableScene
+from desktop.ui.table.tag_layout import layout_tags
+
+
+def _tagged(scene: TableScene) -> list[Tagged]:
+    return [*scene.units.values(), *scene.officers.values()]
+
+
+def covered(scene: TableScene) -> float:
+    """Square inches of tags lying on other tags, on bases, or on objectives' plates."""
+    items = _tagged(scene)
+    total = 0.0
+    for i, a in enumerate(items):
+        tag = a.tag_rect()
+        total += sum(overlap(tag, b.tag_rect()) for b in items[i + 1:])
+        total += sum(overlap(tag, b.body_rect()) for b in items if b is not a)
+        for objective in scene.objectives.values():
+            for r in objective.label_keep_clear():
+                total += overlap(tag, (r.left(), r.top(), r.right(), r.bottom()))
+    return total
+
+
+def _scene(qtbot: Any, scenario: Scenario) -> TableScene:
+    scene = TableScene()
+    scene.set_scenario(scenario)
+    return scene
+
+
+def test_bundled_tables_keep_their_names_clear(qtbot: Any, bundled: list[Path]) -> None:
+    crowded = 0
+    for path in bundled:
+        scene = _scene(qtbot, load(path))
+        placed = covered(scene)
+        for t in _tagged(scene):
+            t.set_tag_spot(0)  # every name behind its base, as they were all drawn before
+        naive = covered(scene)
+        crowded += naive > 1.0
+        assert placed <= 0.25 * naive + 1e-9, (path.name, placed, naive)
+        assert placed < 1.5, (path.name, placed)  # what is left is a corner here and there
+    assert crowded >= 3  # the bundled tables do crowd: the test measures something
+
+
+def test_a_move_clears_the_names_it_would_cover_and_leaves_the_rest(qtbot: Any,
+                                                                    bundled: list[Path]) -> None:
+    scenario = load(next(p for p in bundled if p.name == "d3_crossroads.yaml"))
+    scene = _scene(qtbot, scenario)
+    huss = scene.units["fra_huss"]
+    far = scene.units["aus_cav"]  # the Chevaulegers, across the table
+    far_spot = far.tag_spot
+    # Bring the voltigeurs up right behind the hussars, onto the hussars' name.
+    target = huss.tag_rect()
+    volt = scenario.sides[1].units[4]
+    assert volt.id == "fra_volt"
+    tx, ty = (target[0] + target[2]) / 2, (target[1] + target[3]) / 2 + 0.3
+    moved = move_pieces(scenario, ["fra_volt"], tx - volt.position[0], ty - volt.position[1])
+    before = huss.tag_spot
+    scene.set_scenario(moved)
+    assert huss.tag_spot != before
+    assert overlap(huss.tag_rect(), scene.units["fra_volt"].body_rect()) == 0.0
+    assert far.tag_spot == far_spot
+    # Moving them back gives the hussars their usual spot again.
+    scene.set_scenario(scenario)
+    assert huss.tag_spot == before
+
+
+def test_a_full_layout_matches_the_one_kept_up_by_edits(qtbot: Any, bundled: list[Path]) -> None:
+    """After an edit and its undo, every tag stands where a fresh table puts it."""
+    scenario = load(next(p for p in bundled if p.name == "tactical_ridge.yaml"))
+    scene = _scene(qtbot, scenario)
+    fresh = {t.tag_key: t.tag_spot for t in _tagged(scene)}
+    uid = scenario.sides[0].units[0].id
+    scene.set_scenario(move_pieces(scenario, [uid], 3.0, 0.0))
+    scene.set_scenario(scenario)
+    assert {t.tag_key: t.tag_spot for t in _tagged(scene)} == fresh
+    layout_tags(scene)  # and a full layout changes nothing
+    assert {t.tag_key: t.tag_spot for t in _tagged(scene)} == fresh
+
+
+def test_a_tag_is_painted_where_it_was_placed(qtbot: Any, bundled: list[Path]) -> None:
+    scene = _scene(qtbot, load(next(p for p in bundled if p.name == "mayhem_village.yaml")))
+    moved = [t for t in _tagged(scene) if t.tag_spot != 0]
+    assert moved  # the columns on the west edge
+    for t in moved:
+        x0, y0, x1, y1 = t.tag_rect()
+        bounds = t.sceneBoundingRect()
+        assert bounds.left() <= x0 + 1e-6 and bounds.right() >= x1 - 1e-6
+        assert bounds.top() <= y0 + 1e-6 and bounds.bottom() >= y1 - 1e-6
+
+
+def _d3_window(qtbot: Any, bundled: list[Path], width: int) -> MainWindow:
+    path = next(p for p in bundled if p.name == "d3_crossroads.yaml")
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.resize(width, 900)
+    w.show_scenario(load(path), path)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+@pytest.fixture
+def d3_window(qtbot: Any, bundled: list[Path]) -> MainWindow:
+    return _d3_window(qtbot, bundled, 1400)
+
+
+def test_roster_widens_for_whole_names_within_reason(qtbot: Any, bundled: list[Path]) -> None:
+    wide = _d3_window(qtbot, bundled, 1900)
+    for roster in wide.roster.sides:
+        table, model = roster.table, roster.model
+        room = table.horizontalHeader().sectionSize(0) - table.iconSize().width() - 14
+        metrics = table.fontMetrics()
+        for r in range(model.rowCount()):
+            name = model.index(r, 0).data()
+            assert metrics.horizontalAdvance(name) <= room, name
+    narrow = _d3_window(qtbot, bundled, 1400)
+    assert 460 < narrow.roster.width() <= 0.38 * narrow.width() + 1  # the table keeps the rest
+
+
+def test_roster_gives_guns_beside_the_crew(d3_window: MainWindow) -> None:
+    model = d3_window.roster.sides[0].model
+    rows = {model.index(r, 0).data(): r for r in range(model.rowCount())}
+    r = rows["12-pounder position battery"]
+    assert model.index(r, 1).data() == "Foot artillery"
+    assert model.index(r, 4).data() == "4 · 1 gun"
