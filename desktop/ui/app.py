@@ -57,6 +57,7 @@ def run(file: Path | None, screenshot: Path | None) -> int:
     app = application()
     loaded = _load(path)
     window = MainWindow()
+    window.resize(*WINDOW_SIZE)  # before the scenario: the roster sizes itself to the window
     if screenshot is not None:
         if isinstance(loaded, ScenarioError):
             for problem in loaded.problems or [loaded]:
@@ -68,7 +69,6 @@ def run(file: Path | None, screenshot: Path | None) -> int:
             return 1
         window.close()
         return 0
-    window.resize(*WINDOW_SIZE)
     if isinstance(loaded, ScenarioError):
         window.show()
         from desktop.ui.dialogs import show_scenario_error  # only a bad file needs it

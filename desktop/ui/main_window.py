@@ -30,7 +30,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.roster = RosterDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.roster)
-        self.resizeDocks([self.roster], [460], Qt.Orientation.Horizontal)
+        self._roster_sized = False
         self._position = QLabel()
         self._position.setMinimumWidth(190)
         self.statusBar().addPermanentWidget(self._position)
@@ -121,6 +121,11 @@ class MainWindow(QMainWindow):
         self.scenario, self.path = scenario, path
         self.scene.set_scenario(scenario)
         self.roster.set_scenario(scenario)
+        if scenario is not None and not self._roster_sized:
+            # Once, for the first scenario: after that the width is the user's.
+            self._roster_sized = True
+            self.resizeDocks([self.roster], [self.roster.sizeHint().width()],
+                             Qt.Orientation.Horizontal)
         # A square-grid scenario is played on its squares: show them from the start.
         self.view.set_grid_visible(bool(scenario and scenario.table.grid))
         if first:

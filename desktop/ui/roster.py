@@ -29,6 +29,14 @@ NUMERIC = {3, 4}
 ICON_SIZE = QSize(27, 18)
 #: Room around a cell's or a header's text, in pixels.
 CELL_PAD, HEADER_PAD = 14, 18
+#: Room in the Name column beside the icon and the text; past NAME_MAX a name is elided.
+NAME_PAD, NAME_MAX = 24, 260
+#: The dock widens to show whole names, up to this share of the window.
+DOCK_MAX_SHARE = 0.38
+#: The dock's width when its names need no more.
+DEFAULT_WIDTH = 460
+#: Left and right margins of the dock's body.
+BODY_MARGIN = 8
 
 
 class RosterModel(QAbstractTableModel):
@@ -99,11 +107,11 @@ class RosterModel(QAbstractTableModel):
 
 def _cells(value: Unit | Officer) -> tuple[str, str, str, str, str]:
     if isinstance(value, Unit):
-        kind = UNIT_LABELS[value.type]
-        if value.guns:
-            kind += f" ({value.guns} gun{'s' if value.guns != 1 else ''})"
         quality = QUALITY_LABELS[value.quality].split(" / ")[0]
-        return value.name, kind, quality, str(value.cv), str(value.figures)
+        figures = str(value.figures)
+        if value.guns:  # beside the crew, which leaves the Type column short
+            figures += f" · {value.guns} gun{'s' if value.guns != 1 else ''}"
+        return value.name, UNIT_LABELS[value.type], quality, str(value.cv), figures
     return value.name, RANK_LABELS[value.rank], "", "", ""
 
 
@@ -162,11 +170,17 @@ class SideRoster(QWidget):
         # Python before the first frame).
         cell, head = self.table.fontMetrics(), hh.fontMetrics()
         rows = [_cells(self.model.row_value(r)) for r in range(self.model.rowCount())]
+        fixed = 0
         for c in range(1, len(COLUMNS)):
             width = max([head.horizontalAdvance(COLUMNS[c]) + HEADER_PAD,
                          *(cell.horizontalAdvance(row[c]) + CELL_PAD for row in rows)])
             hh.setSectionResizeMode(c, QHeaderView.ResizeMode.Fixed)
             hh.resizeSection(c, width)
+            fixed += width
+        names = max((cell.horizontalAdvance(row[0]) for row in rows), default=0)
+        #: The width that shows every name whole (the dock asks for it, within reason).
+        self.wanted_width = (min(names, NAME_MAX) + ICON_SIZE.width() + NAME_PAD + fixed
+                             + 2 * self.table.frameWidth())
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
@@ -204,7 +218,7 @@ class RosterDock(QDockWidget):
         self._filled = True
         body = QWidget()
         layout = QVBoxLayout(body)
-        layout.setContentsMargins(8, 4, 8, 4)
+        layout.setContentsMargins(BODY_MARGIN, 4, BODY_MARGIN, 4)
         self.sides = []
         if scenario is None:
             layout.addWidget(QLabel("<i>No scenario open.</i>"))
@@ -217,4 +231,9 @@ class RosterDock(QDockWidget):
         self._scroll.setWidget(body)
 
     def sizeHint(self) -> QSize:
-        return QSize(470, 600)
+        """Wide enough for whole names, within DOCK_MAX_SHARE of the window."""
+        need = max((r.wanted_width for r in self.sides), default=0)
+        need += 2 * BODY_MARGIN + self._scroll.verticalScrollBar().sizeHint().width()
+        window = self.parentWidget()
+        cap = int(window.width() * DOCK_MAX_SHARE) if window is not None else need
+        return QSize(max(DEFAULT_WIDTH, min(need, cap)), 600)
