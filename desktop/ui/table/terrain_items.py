@@ -133,6 +133,8 @@ SHIFT_STEP = 0.25
 CLEARANCE = 0.12
 #: ...and this much of its own height to other names, so two do not read as one.
 NAME_GAP = 0.4
+#: A marker or a name this far past a name's grown rectangle can move it.
+NEAR_MARGIN = MAX_SHIFT + 1.0
 
 
 def _shifts() -> list[tuple[float, float]]:
@@ -219,7 +221,7 @@ class TerrainLabelItem(QGraphicsItem):
 
     def _near_rect(self) -> QRectF:
         """Where a marker or another name could change where this name goes."""
-        m = MAX_SHIFT + 1.0
+        m = NEAR_MARGIN
         return self._grown(self.MAX_GROWTH).adjusted(-m, -m, m, m)
 
     def near(self, rect: QRectF) -> bool:
@@ -240,7 +242,7 @@ class TerrainLabelItem(QGraphicsItem):
             return ()
         near = self._near_rect()
         out: list[QRectF] = []
-        for item in scene.items():
+        for item in _items_near(scene, near.adjusted(-1, -1, 1, 1)):
             keep = getattr(item, "label_keep_clear", None)
             if keep is not None:
                 out += [r for r in keep() if r.intersects(near)]
@@ -262,10 +264,16 @@ class TerrainLabelItem(QGraphicsItem):
             self.repaint_area(self._set_avoid(avoid))
 
     def replace(self) -> None:
-        """Work the spot out again (a name near it came, changed or went)."""
+        """Work the spot out again (a name near it came, changed or went).
+
+        Only a name whose spot moves is repainted: a name dragged past its
+        neighbours would otherwise repaint all of them, in the cached
+        background, at every mouse move.
+        """
         if self._avoid:
-            self._spots = {}
-            self.repaint_area(self.boundingRect())
+            drawn, self._spots = self._spots, {}
+            if any(self._shift(growth) != spot for growth, spot in drawn.items()):
+                self.repaint_area(self.boundingRect())
 
     def repaint_area(self, area: QRectF) -> None:
         scene = self.scene()
@@ -324,8 +332,10 @@ class TerrainLabelItem(QGraphicsItem):
         # whose feature id sorts first chooses first.
         scene = self.scene()
         near = self._near_rect()
+        m = NEAR_MARGIN
         gap = NAME_GAP * self._home.height() * growth
-        for item in scene.items() if scene is not None else []:
+        others = _items_near(scene, near.adjusted(-m, -m, m, m)) if scene is not None else []
+        for item in others:
             if not isinstance(item, TerrainLabelItem) or item is self or not item.isVisible() \
                     or not item.near(near):
                 continue
@@ -383,8 +393,15 @@ class TerrainLabelItem(QGraphicsItem):
         painter.restore()
 
 
+def _items_near(scene: QGraphicsScene, area: QRectF) -> list[QGraphicsItem]:
+    """The items whose bounds meet `area`, from the scene's index (not a walk over all)."""
+    return scene.items(area, Qt.ItemSelectionMode.IntersectsItemBoundingRect)
+
+
 def _replace_names(scene: QGraphicsScene, where: QRectF, changed: TerrainLabelItem) -> None:
     """The names near a name that came, changed or went work their spots out again."""
-    for item in scene.items():
+    # A name's bounds hold its grown home, and `near` reaches NEAR_MARGIN past that.
+    m = NEAR_MARGIN
+    for item in _items_near(scene, where.adjusted(-m, -m, m, m)):
         if isinstance(item, TerrainLabelItem) and item is not changed and item.near(where):
             item.replace()
