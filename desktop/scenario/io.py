@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +20,33 @@ from desktop.scenario.writer import dumps
 from desktop.scenario.yamlmarks import Marks, load_with_marks
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a scenario is read.
+
+    Reading a file makes a great many small objects with no cycles among
+    them (YAML nodes, tuples, frozen dataclasses), and the collector would
+    search them again and again for cycles that are not there: a 1,000-unit
+    file takes 145-235 ms with it running and 130 ms without (bench_load).
+    Reference counting still frees everything as usual.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def loads(text: str, name: str = "<scenario>") -> Scenario:
     """Parse and validate scenario text; raises ScenarioError naming `name`."""
+    with collector_paused():
+        return _loads(text, name)
+
+
+def _loads(text: str, name: str) -> Scenario:
     try:
         data, marks = load_with_marks(text)
     except yaml.MarkedYAMLError as e:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.scenario import dumps, load, loads, save
+from desktop.scenario import ScenarioError, dumps, load, loads, save
 from desktop.scenario.generate import large_scenario
 from desktop.scenario.io import atomic_write_text
 from desktop.scenario.model import EllipseShape, LineShape, RectShape
@@ -142,3 +142,33 @@ def test_artillery_without_guns_round_trips() -> None:
     s = loads(text)
     assert s.unit("g").guns == 0
     assert loads(dumps(s)) == s
+
+
+def test_the_collector_rests_while_a_file_is_read_and_wakes_after(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading is many small acyclic objects: the cyclic collector is paused (bench_load)."""
+    import gc
+
+    from desktop.scenario import io
+
+    seen: list[bool] = []
+    real = io.read_scenario
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(io, "read_scenario", spy)
+    text = dumps(large_scenario(units=10, features=5))
+    assert gc.isenabled()
+    loads(text)
+    assert seen == [False] and gc.isenabled()
+    with pytest.raises(ScenarioError):
+        loads(text.replace("format_version: 1", "format_version: 1\nbogus: 2"))
+    assert gc.isenabled()  # back on after a bad file too
+    gc.disable()
+    try:
+        loads(text)
+        assert not gc.isenabled()  # a caller that had it off keeps it off
+    finally:
+        gc.enable()
