@@ -297,14 +297,12 @@ class TableScene(QGraphicsScene):
                     item = UnitItem(side, unit, lu)
                     self.units[unit.id] = item
                     self.addItem(item)
-                    moved.append(item.sceneBoundingRect())
-                    self.tag_reach = max(self.tag_reach, item.tag_reach())
+                    self._note_tagged(item, moved)
                 elif item.unit != unit or item.side.colour != side.colour \
                         or item.side.name != side.name:
                     moved.append(item.sceneBoundingRect())
                     item.set_unit(side, unit, lu)
-                    moved.append(item.sceneBoundingRect())
-                    self.tag_reach = max(self.tag_reach, item.tag_reach())
+                    self._note_tagged(item, moved)
             for officer in side.officers:
                 officer_ids.add(officer.id)
                 oitem = self.officers.get(officer.id)
@@ -312,16 +310,19 @@ class TableScene(QGraphicsScene):
                     oitem = OfficerItem(side, officer, lu)
                     self.officers[officer.id] = oitem
                     self.addItem(oitem)
-                    moved.append(oitem.sceneBoundingRect())
-                    self.tag_reach = max(self.tag_reach, oitem.tag_reach())
+                    self._note_tagged(oitem, moved)
                 elif oitem.officer != officer or oitem.side.colour != side.colour \
                         or oitem.side.name != side.name:
                     moved.append(oitem.sceneBoundingRect())
                     oitem.set_officer(side, officer, lu)
-                    moved.append(oitem.sceneBoundingRect())
-                    self.tag_reach = max(self.tag_reach, oitem.tag_reach())
+                    self._note_tagged(oitem, moved)
         self._drop(self.units, unit_ids, moved)
         self._drop(self.officers, officer_ids, moved)
+
+    def _note_tagged(self, item: UnitItem | OfficerItem, moved: list[QRectF]) -> None:
+        """Note where a piece now stands, for the tags around it to look again."""
+        moved.append(item.sceneBoundingRect())
+        self.tag_reach = max(self.tag_reach, item.tag_reach())
 
     def _sync_markers(self, scenario: Scenario, lu: LengthUnit,
                       moved: list[QRectF] | None = None) -> None:
