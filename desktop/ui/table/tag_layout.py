@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF
 
-from desktop.table.tags import Obstacle, Rect, Tag, place_tags
+from desktop.table.tags import Obstacle, Rect, Tag, overlap, place_tags
 from desktop.ui.table.force_items import Tagged
+from desktop.ui.table.terrain_items import items_near
 
 if TYPE_CHECKING:
     from desktop.ui.table.scene import TableScene
@@ -30,13 +31,8 @@ def _qrect(r: Rect) -> QRectF:
     return QRectF(r[0], r[1], r[2] - r[0], r[3] - r[1])
 
 
-def _meets(a: Rect, b: Rect) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 def _near(scene: TableScene, area: QRectF) -> list[Tagged]:
-    hits = scene.items(area, Qt.ItemSelectionMode.IntersectsItemBoundingRect)
-    return [i for i in hits if isinstance(i, Tagged)]
+    return [i for i in items_near(scene, area) if isinstance(i, Tagged)]
 
 
 def layout_tags(scene: TableScene, around: Sequence[QRectF] | None = None) -> None:
@@ -55,7 +51,8 @@ def layout_tags(scene: TableScene, around: Sequence[QRectF] | None = None) -> No
         close: set[Tagged] = set()
         for a in around:
             close.update(_near(scene, a.adjusted(-reach, -reach, reach, reach)))
-        movers = [t for t in tagged if t in close and any(_meets(t.tag_hull(), a) for a in areas)]
+        movers = [t for t in tagged
+                  if t in close and any(overlap(t.tag_hull(), a) > 0 for a in areas)]
         if not movers:
             return
         hull = _qrect(movers[0].tag_hull())

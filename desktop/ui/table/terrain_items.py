@@ -242,7 +242,8 @@ class TerrainLabelItem(QGraphicsItem):
             return ()
         near = self._near_rect()
         out: list[QRectF] = []
-        for item in _items_near(scene, near.adjusted(-1, -1, 1, 1)):
+        # An objective's bounds may be smaller than its disc (a small radius): look wider.
+        for item in items_near(scene, near.adjusted(-1, -1, 1, 1)):
             keep = getattr(item, "label_keep_clear", None)
             if keep is not None:
                 out += [r for r in keep() if r.intersects(near)]
@@ -334,7 +335,7 @@ class TerrainLabelItem(QGraphicsItem):
         near = self._near_rect()
         m = NEAR_MARGIN
         gap = NAME_GAP * self._home.height() * growth
-        others = _items_near(scene, near.adjusted(-m, -m, m, m)) if scene is not None else []
+        others = items_near(scene, near.adjusted(-m, -m, m, m)) if scene is not None else []
         for item in others:
             if not isinstance(item, TerrainLabelItem) or item is self or not item.isVisible() \
                     or not item.near(near):
@@ -393,7 +394,7 @@ class TerrainLabelItem(QGraphicsItem):
         painter.restore()
 
 
-def _items_near(scene: QGraphicsScene, area: QRectF) -> list[QGraphicsItem]:
+def items_near(scene: QGraphicsScene, area: QRectF) -> list[QGraphicsItem]:
     """The items whose bounds meet `area`, from the scene's index (not a walk over all)."""
     return scene.items(area, Qt.ItemSelectionMode.IntersectsItemBoundingRect)
 
@@ -402,6 +403,6 @@ def _replace_names(scene: QGraphicsScene, where: QRectF, changed: TerrainLabelIt
     """The names near a name that came, changed or went work their spots out again."""
     # A name's bounds hold its grown home, and `near` reaches NEAR_MARGIN past that.
     m = NEAR_MARGIN
-    for item in _items_near(scene, where.adjusted(-m, -m, m, m)):
+    for item in items_near(scene, where.adjusted(-m, -m, m, m)):
         if isinstance(item, TerrainLabelItem) and item is not changed and item.near(where):
             item.replace()
