@@ -18,6 +18,7 @@ from desktop.rules import registry
 from desktop.rules.engine import Game, IllegalAction, NotationError, OptionValue, RulesError
 from desktop.scenario import Scenario, ScenarioError, from_data, load
 from desktop.scenario.io import atomic_write_text
+from desktop.scenario.textfile import FileProblem, read_text
 from desktop.scenario.writer import scenario_to_data
 
 RECORD_KEYS = ("scenario", "ruleset", "options", "seed", "dice", "cards", "actions")
@@ -198,9 +199,10 @@ def dumps(record: Record) -> str:
 def load_record(path: str | os.PathLike[str]) -> Record:
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise _fail(str(p), f"cannot be read: {e.strerror or e}") from None
+        text = read_text(p)
+    except FileProblem as e:
+        where = f":{e.line}:{e.column}" if e.line is not None else ""
+        raise _fail(f"{p}{where}", e.message) from None
     return loads(text, str(p), p.parent)
 
 

@@ -16,6 +16,7 @@ from desktop.scenario.errors import Problem, ScenarioError
 from desktop.scenario.migrate import MigrationError, migrate
 from desktop.scenario.model import Scenario
 from desktop.scenario.reader import Reader, read_scenario
+from desktop.scenario.textfile import FileProblem, read_text
 from desktop.scenario.writer import dumps
 from desktop.scenario.yamlmarks import Marks, load_with_marks
 
@@ -103,23 +104,12 @@ def from_data(data: Any, name: str = "<scenario>", marks: Marks | None = None) -
 
 
 def load(path: str | os.PathLike[str]) -> Scenario:
-    """Read and validate a scenario file."""
+    """Read and validate a scenario file (a regular file of sane size only)."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise ScenarioError.single(str(p), "no such file") from None
-    except IsADirectoryError:
-        raise ScenarioError.single(str(p), "this is a folder, not a scenario file") from None
-    except OSError as e:
-        raise ScenarioError.single(str(p), f"cannot be read: {e.strerror or e}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = raw[: e.start].count(b"\n") + 1
-        raise ScenarioError.single(
-            str(p), "is not UTF-8 text (is it really a scenario file?)", line=line
-        ) from None
+        text = read_text(p)
+    except FileProblem as e:
+        raise ScenarioError.single(str(p), e.message, line=e.line, column=e.column) from None
     return loads(text, str(p))
 
 

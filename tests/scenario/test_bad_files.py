@@ -153,7 +153,7 @@ def test_missing_file(tmp_path: Path) -> None:
 def test_binary_file(tmp_path: Path) -> None:
     p = tmp_path / "image.yaml"
     p.write_bytes(b"format_version: 1\n\xff\xd8\xff\xe0")
-    with pytest.raises(ScenarioError, match=r"image\.yaml:2: is not UTF-8"):
+    with pytest.raises(ScenarioError, match=r"image\.yaml:2:1: is not UTF-8"):
         load(p)
 
 
