@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from desktop.scenario.model import Officer, Scenario, Side, Unit
 from desktop.scenario.vocabulary import QUALITY_LABELS, RANK_LABELS, UNIT_LABELS
 from desktop.ui import icons
+from desktop.ui.plaintext import esc, literal
 
 Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Name", "Type", "Quality", "CV", "Figures")
@@ -93,7 +94,7 @@ class RosterModel(QAbstractTableModel):
             f.setItalic(True)
             return f
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{value.name} ({value.id})"
+            return literal(f"{value.name} ({value.id})")
         return None
 
     def totals(self) -> tuple[int, int, int, int]:
@@ -148,8 +149,9 @@ class SideRoster(QWidget):
         swatch.setFixedSize(14, 14)
         swatch.setStyleSheet(
             f"background:{QColor(side.colour).name()}; border:1px solid #333; border-radius:2px;")
-        title = QLabel(f"<b>{side.name}</b> <span style='color:#777'>· {side.baseline.value} "
-                       "edge</span>")
+        title = QLabel(f"<b>{esc(side.name)}</b> <span style='color:#777'>· "
+                       f"{side.baseline.value} edge</span>")
+        title.setTextFormat(Qt.TextFormat.RichText)  # ours; the name is escaped
         head.addWidget(swatch)
         head.addWidget(title, 1)
         layout.addLayout(head)
