@@ -32,6 +32,7 @@ from desktop.scenario import edits
 from desktop.scenario.model import Grid, Scenario
 from desktop.scenario.vocabulary import KNOWN_RULESETS, Edge, GameType, LengthUnit
 from desktop.ui import commands as C
+from desktop.ui.plaintext import plain_label
 
 RULESET_LABELS = {
     "kiddies": "Kiddies (figures, spans, flicked shots)",
@@ -180,7 +181,7 @@ class SettingsDialog(QDialog):
         self._game_type_changed()
         self.tabs.addTab(game, "Game")
 
-        self.error = QLabel()
+        self.error = plain_label()
         self.error.setStyleSheet("color:#b00020")
         self.error.setWordWrap(True)
         layout.addWidget(self.error)

@@ -49,6 +49,7 @@ from desktop.scenario.model import (
 )
 from desktop.scenario.vocabulary import Edge, GameType
 from desktop.ui import commands as C
+from desktop.ui.plaintext import plain_label
 
 KIND_LABELS = {
     "last_man_standing": "Last man standing",
@@ -127,7 +128,7 @@ class VictoryDialog(QDialog):
         layout.addWidget(self.tabs)
         self._build_victory_tab()
         self._build_objectives_tab()
-        self.error = QLabel()
+        self.error = plain_label()
         self.error.setStyleSheet("color:#b00020")
         self.error.setWordWrap(True)
         layout.addWidget(self.error)

@@ -47,6 +47,7 @@ from desktop.ui.editor.roster import EditableRosterDock
 from desktop.ui.editor.settings import SettingsDialog
 from desktop.ui.editor.victory import VictoryDialog
 from desktop.ui.main_window import APP_NAME, MainWindow
+from desktop.ui.plaintext import literal
 from desktop.ui.tools import ToolEvent, ToolManager
 from desktop.ui.tools.bridge import ViewBridge
 
@@ -180,6 +181,7 @@ class EditorWindow(MainWindow):
         box = QMessageBox(self)
         box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle("Unsaved changes")
+        box.setTextFormat(Qt.TextFormat.PlainText)  # the file's name, shown as it is
         box.setText(f"Save the changes to {self.doc.display_name}?")
         box.setInformativeText("Your changes will be lost if you don't save them.")
         box.setStandardButtons(QMessageBox.StandardButton.Save
@@ -209,9 +211,10 @@ class EditorWindow(MainWindow):
     def ask_recover(self, autosave: Path) -> bool:
         answer = QMessageBox.question(
             self, "Recover unsaved changes?",
-            f"Volley found changes to {autosave.name.removeprefix('.').removesuffix('.autosave')}"
-            " that were never saved (the program may have closed unexpectedly).\n\n"
-            "Recover them?")
+            literal(f"Volley found changes to "
+                    f"{autosave.name.removeprefix('.').removesuffix('.autosave')}"
+                    " that were never saved (the program may have closed unexpectedly).\n\n"
+                    "Recover them?"))
         return answer == QMessageBox.StandardButton.Yes
 
     def warn_problems(self, problems: list[Any]) -> None:
@@ -219,9 +222,9 @@ class EditorWindow(MainWindow):
         lines = "\n".join(f"• {p.message}" for p in problems[:8])
         more = f"\n… and {len(problems) - 8} more" if len(problems) > 8 else ""
         QMessageBox.warning(self, "Saved, with problems",
-                            f"The scenario was saved, but the checks found "
-                            f"{len(problems)} problem(s):\n\n{lines}{more}\n\n"
-                            "See the Problems panel.")
+                            literal(f"The scenario was saved, but the checks found "
+                                    f"{len(problems)} problem(s):\n\n{lines}{more}\n\n"
+                                    "See the Problems panel."))
 
     # --- files ----------------------------------------------------------
 
@@ -295,8 +298,8 @@ class EditorWindow(MainWindow):
             self.doc.save(path)
         except OSError as e:
             QMessageBox.critical(self, "Could not save",
-                                 f"{path} could not be written:\n{e.strerror or e}\n\n"
-                                 "Nothing was lost: try Save As somewhere else.")
+                                 literal(f"{path} could not be written:\n{e.strerror or e}\n\n"
+                                         "Nothing was lost: try Save As somewhere else."))
             return False
         self._add_recent(path)
         self._update_title()
@@ -369,7 +372,7 @@ class EditorWindow(MainWindow):
         self._render(painter, QRectF(0, 0, img.width(), img.height()))
         painter.end()
         if not img.save(str(path), "PNG"):
-            QMessageBox.critical(self, "Export failed", f"Could not write {path}")
+            QMessageBox.critical(self, "Export failed", literal(f"Could not write {path}"))
             return None
         self.statusBar().showMessage(f"Exported {path.name}", 6000)
         return path
