@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from desktop.scenario import ScenarioError
+from desktop.ui.plaintext import literal
 
 #: How many problems the box lists before "and N more" (all are in the details).
 SHOWN_PROBLEMS = 12
@@ -27,8 +29,9 @@ def show_scenario_error(parent: QWidget | None, path: Path, error: ScenarioError
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle("Cannot open scenario")
+    box.setTextFormat(Qt.TextFormat.PlainText)  # a file name is shown as it is
     box.setText(head)
-    box.setInformativeText(body)
+    box.setInformativeText(literal(body))
     if len(error.problems) > 1:
         box.setDetailedText(details)
     box.setStandardButtons(QMessageBox.StandardButton.Ok)

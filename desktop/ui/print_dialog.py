@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from desktop.scenario import Scenario
 from desktop.scenario.vocabulary import KNOWN_RULESETS
+from desktop.ui.plaintext import esc, literal
 from printouts import SHEETS, PrintError, PrintOptions, render_counted, resolve, write_pdf
 from printouts.texts import ruleset_name
 
@@ -123,6 +124,7 @@ class PrintDialog(QDialog):
         self.preview.setWordWrap(True)
         self.preview.setStyleSheet("QLabel { background: #8a8a8a; color: white; }")
         self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.RichText)  # ours; names in it are escaped
         self.status.setWordWrap(True)
         right = QVBoxLayout()
         right.addWidget(QLabel("First page"))
@@ -190,10 +192,10 @@ class PrintDialog(QDialog):
             data, pages = render_counted(self.scenario, replace(options, tiles=False))
             self.pages = pages + self._tile_pages(options)
         except PrintError as e:
-            self.status.setText(f"<span style='color:#a00'>{e}</span>")
+            self.status.setText(f"<span style='color:#a00'>{esc(e)}</span>")
             return
         self.status.setText(f"{self.pages} page{'s' if self.pages != 1 else ''}"
-                            + "".join(f"<br><i>{n}</i>" for n in notes))
+                            + "".join(f"<br><i>{esc(n)}</i>" for n in notes))
         png = first_page_png(data)
         if png is None:
             self.preview.setPixmap(QPixmap())
@@ -251,7 +253,7 @@ class PrintDialog(QDialog):
         try:
             pages = self.save_to(target)
         except (OSError, PrintError) as e:
-            QMessageBox.warning(self, "Could not save", f"{target}\n\n{e}")
+            QMessageBox.warning(self, "Could not save", literal(f"{target}\n\n{e}"))
             return
-        self.status.setText(f"Saved {pages} pages to {target}")
+        self.status.setText(f"Saved {pages} pages to {esc(target)}")
         self.accept()
