@@ -177,11 +177,16 @@ class TacticalGame(Game):
         """Ruling: a unit placed in an occupied square takes the nearest free one."""
         if sq not in taken:
             return sq
-        for d in range(1, max(self.board.cols, self.board.rows) + 1):
-            for cand in sorted(self.board.squares(),
-                               key=lambda s: (abs(s[0] - sq[0]) + abs(s[1] - sq[1]), s)):
-                if king_distance(cand, sq) == d and cand not in taken:
-                    return cand
+        # Ring by ring (king distance d), the nearest by steps, then by square:
+        # only the ring's squares are looked at, not the whole board sorted.
+        cols, rows = self.board.cols, self.board.rows
+        c0, r0 = sq
+        for d in range(1, max(cols, rows) + 1):
+            ring = {(c, r) for c in range(c0 - d, c0 + d + 1) for r in (r0 - d, r0 + d)}
+            ring |= {(c, r) for r in range(r0 - d, r0 + d + 1) for c in (c0 - d, c0 + d)}
+            free = [s for s in ring if 0 <= s[0] < cols and 0 <= s[1] < rows and s not in taken]
+            if free:
+                return min(free, key=lambda s: (abs(s[0] - c0) + abs(s[1] - r0), s))
         raise RulesError("the grid has no room for every unit")
 
     # -- the engine surface -----------------------------------------------------------
@@ -438,6 +443,15 @@ class TacticalGame(Game):
         if self.fire_dice(u, t) <= 0:
             return f"{u.id} would throw no dice at {t.id}"
         return None
+
+    def _could_fire(self, u: TUnit, enemies: Sequence[TUnit]) -> bool:
+        """True when `u` may fire at one of `enemies` now; only targets in range are
+        judged in full (the same answer as asking why_not_fire of every enemy)."""
+        if self._why_not_shooter(u) is not None:
+            return False
+        reach = self.fire_range(u)
+        return any(king_distance(u.sq, t.sq) <= reach and self.why_not_fire(u, t) is None
+                   for t in enemies)
 
     # -- movement ---------------------------------------------------------------------
 
@@ -962,9 +976,8 @@ class TacticalGame(Game):
                 if s in st.art_done:
                     continue
                 st.side = s
-                if any(self._why_not_shooter(u) is None and any(
-                        self.why_not_fire(u, t) is None for t in self.enemies_of(s))
-                       for u in self.units_on_table(s)):
+                enemies = self.enemies_of(s)
+                if any(self._could_fire(u, enemies) for u in self.units_on_table(s)):
                     return
                 st.art_done.append(s)
             self._resolve_artillery(ev)
