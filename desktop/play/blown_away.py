@@ -20,6 +20,7 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from desktop.play.adapters import Adapter, Allowance, Card, OddsView, Weapon, _union, pct
+from desktop.play.markup import Markup
 from desktop.play.pieces import OFFICER_BASE, PieceInfo
 from desktop.rules.engine import Action, Game
 from desktop.scenario.vocabulary import TerrainType
@@ -43,7 +44,7 @@ def _short(name: str) -> str:
     return (words[-1] if words else name)[:14]
 
 
-def men_html(ranks: int, running: int, killed: int, dead: int) -> str:
+def men_html(ranks: int, running: int, killed: int, dead: int) -> Markup:
     """The men of a unit as little figures: in ranks, running, killed, dead."""
     def run(n: int, glyph: str, ink: str) -> str:
         return f"<span style='color:{ink}'>{glyph * n}</span>" if n else ""
@@ -51,7 +52,7 @@ def men_html(ranks: int, running: int, killed: int, dead: int) -> str:
            + run(killed, "✕", KILLED_INK) + run(dead, "✝", DEAD_INK))
     legend = ("<br><span style='font-size:8pt;color:#666'>● in ranks · ◐ running · "
               "✕ killed here · ✝ in the tray</span>")
-    return f"<span style='font-size:13pt'>{men}</span>{legend}"
+    return Markup(f"<span style='font-size:13pt'>{men}</span>{legend}")
 
 
 class BlownAwayAdapter(Adapter):
@@ -335,7 +336,7 @@ class BlownAwayAdapter(Adapter):
         if p.is_artillery:
             balls = (f"<span style='color:#222'>{'⬤' * p.markers}</span>"
                      f"<span style='color:#ccc'>{'⬤' * (self.C.CANNONBALLS - p.markers)}</span>")
-            rows.append(("Cannonballs", f"{balls} {p.markers} of {self.C.CANNONBALLS}"))
+            rows.append(("Cannonballs", Markup(f"{balls} {p.markers} of {self.C.CANNONBALLS}")))
             rows.append(("Gunners", "at the cannon" if p.at_gun else "away from the cannon"))
         eng = self.g.engaged_with(pid)
         if eng:

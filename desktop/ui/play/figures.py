@@ -22,6 +22,7 @@ from desktop.play.kiddies import Aim, Flight, KiddiesAdapter, flight_of
 from desktop.play.pieces import PieceInfo
 from desktop.rules.engine import Event
 from desktop.table.shapes import bearing, sector
+from desktop.ui.plaintext import literal
 from desktop.ui.play.items import MarkItem, _pen, geom_path
 from desktop.ui.table.force_items import SHADOW, _darker
 from desktop.ui.table.styles import INK, Z_UNIT
@@ -57,7 +58,7 @@ class FigureItem(QGraphicsItem):
         self._bounds = self._rect.adjusted(-0.4, -0.4, 0.4, 0.4)
         self.setPos(piece.x, piece.y)
         self.setRotation(piece.facing)
-        self.setToolTip(f"{piece.name} ({piece.id})")
+        self.setToolTip(literal(f"{piece.name} ({piece.id})"))
         self.update()
 
     def boundingRect(self) -> QRectF:

@@ -20,6 +20,7 @@ def play_scenario(parent: QWidget | None, scenario: Scenario | None,
     """Ask how to play `scenario` and open a play window on it (None if cancelled)."""
     import desktop.rules  # noqa: F401  (registers the rulesets)
     from desktop.rules.engine import RulesError
+    from desktop.ui.plaintext import literal
     from desktop.ui.play.start_dialog import StartDialog
     from desktop.ui.play.window import PlayWindow
 
@@ -38,7 +39,7 @@ def play_scenario(parent: QWidget | None, scenario: Scenario | None,
         else:
             w.start(setup)
     except RulesError as e:
-        QMessageBox.warning(parent, "Cannot play this scenario", str(e))
+        QMessageBox.warning(parent, "Cannot play this scenario", literal(str(e)))
         w.deleteLater()
         return None
     if parent is not None:

@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
 
 from desktop.play.adapters import Card, OddsView, pct
 from desktop.play.log import LogLine
+from desktop.play.markup import Markup
+from desktop.ui.plaintext import esc, literal, plain_label
 
 pg.setConfigOptions(antialias=True, background="w", foreground="k")
 
@@ -54,12 +56,12 @@ class PhaseBar(QFrame):
         outer.addLayout(lay)
         self.swatch = QLabel()
         self.swatch.setFixedSize(QSize(18, 18))
-        self.title = QLabel()
+        self.title = plain_label()  # names the side: shown as it is
         f = QFont()
         f.setPointSize(12)
         f.setBold(True)
         self.title.setFont(f)
-        self.prompt = QLabel()
+        self.prompt = plain_label()
         self.prompt.setStyleSheet("color: #ffd98a;")
         self.prompt.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.prompt.setWordWrap(True)
@@ -74,7 +76,7 @@ class PhaseBar(QFrame):
 
     def set_state(self, title: str, colour: str, prompt: str, help_text: str) -> None:
         self.title.setText(title)
-        self.title.setToolTip(help_text)
+        self.title.setToolTip(literal(help_text))
         self.swatch.setStyleSheet(f"background: {colour}; border: 1px solid #f4f1e8;")
         self.prompt.setText(prompt)
         self.prompt.setVisible(bool(prompt))
@@ -85,7 +87,7 @@ class PhaseBar(QFrame):
         self.button_map = {}
         for key, label, slot, tip in buttons:
             b = QPushButton(label)
-            b.setToolTip(tip)
+            b.setToolTip(literal(tip))
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.clicked.connect(slot)
             self.buttons.addWidget(b)
@@ -119,17 +121,18 @@ class UnitCard(QWidget):
             self.text.setText("<i>Click a unit to see its card. Drag one of yours to move "
                               "it.</i>")
             return
-        rows = "".join(f"<tr><td style='color:#555;padding-right:10px'>{k}</td>"
-                       f"<td><b>{v}</b></td></tr>" for k, v in card.rows)
-        may = ", ".join(card.may) if card.may else "nothing more this phase"
+        rows = "".join(f"<tr><td style='color:#555;padding-right:10px'>{esc(k)}</td>"
+                       f"<td><b>{v if isinstance(v, Markup) else esc(v)}</b></td></tr>"
+                       for k, v in card.rows)
+        may = esc(", ".join(card.may) if card.may else "nothing more this phase")
         chances = "".join(
-            f"<tr><td style='color:#555;padding-right:10px'>{k}</td><td><b>{pct(p)}</b>"
+            f"<tr><td style='color:#555;padding-right:10px'>{esc(k)}</td><td><b>{esc(pct(p))}</b>"
             f" <span style='color:{colour}'>{'█' * round(p * 10)}</span>"
             f"<span style='color:#ccc'>{'█' * (10 - round(p * 10))}</span></td></tr>"
             for k, p in card.chances)
         html = (f"<div style='font-size:14pt;font-weight:bold'>"
-                f"<span style='color:{colour}'>■</span> {card.title}</div>"
-                f"<div style='color:#444'>{card.subtitle}</div>"
+                f"<span style='color:{esc(colour)}'>■</span> {esc(card.title)}</div>"
+                f"<div style='color:#444'>{esc(card.subtitle)}</div>"
                 f"<table style='margin-top:6px'>{rows}</table>"
                 f"<div style='margin-top:6px'><b>May still:</b> {may}</div>")
         if chances:
@@ -142,7 +145,7 @@ class UnitCard(QWidget):
             label = entry[2] if len(entry) > 2 else (  # type: ignore[misc]
                 " ".join(words[:1] + words[2:]).capitalize())  # 'Form square'
             b = QPushButton(label)
-            b.setToolTip(text)
+            b.setToolTip(literal(text))
             self.button_map[text] = b
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.clicked.connect(slot)
@@ -333,6 +336,7 @@ class OddsChart(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.RichText)  # ours; names in it are escaped
         self.title.setWordWrap(True)
         self.plot = pg.PlotWidget()
         self.plot.setMinimumHeight(140)
@@ -341,7 +345,7 @@ class OddsChart(QWidget):
         self.plot.setMenuEnabled(False)
         self.plot.getAxis("left").setLabel("chance %")
         self.plot.getAxis("bottom").setLabel("outcome")
-        self.notes = QLabel()
+        self.notes = plain_label()
         self.notes.setWordWrap(True)
         lay.addWidget(self.title)
         lay.addWidget(self.plot, 1)
@@ -359,7 +363,7 @@ class OddsChart(QWidget):
             self.plot.hide()
             return
         self.plot.show()
-        self.title.setText(f"<b>{view.title}</b>")
+        self.title.setText(f"<b>{esc(view.title)}</b>")
         xs = list(range(len(view.bars)))
         ys = [p * 100 for _, p in view.bars]
         bars = pg.BarGraphItem(x=xs, height=ys, width=0.7, brush=QColor(colour),
@@ -397,7 +401,7 @@ class StrengthChart(pg.PlotWidget):
             if c.lightness() > 180:  # a white or pale side still needs a visible line
                 c = c.darker(200)
             self.plot(list(xs), values, pen=pg.mkPen(c, width=3), symbol="o", symbolSize=7,
-                      symbolBrush=c, name=names.get(side, side))
+                      symbolBrush=c, name=esc(names.get(side, side)))  # the legend reads markup
         top = max((v for vals in ys.values() for v in vals), default=1.0)
         self.setYRange(0, top * 1.1 + 1)
         last = max([*xs, 1.0])

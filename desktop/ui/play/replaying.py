@@ -16,6 +16,7 @@ from desktop.play.log import dice_of
 from desktop.play.session import Session, series_by_turn
 from desktop.rules.engine import RulesError
 from desktop.rules.record import load_record, save_record
+from desktop.ui.plaintext import esc, literal
 from desktop.ui.play.panels import StrengthChart
 
 
@@ -46,7 +47,7 @@ class RecordsAndReplay:
         try:
             session = Session.from_record(load_record(path), path)
         except RulesError as e:  # a bad file, an unknown ruleset, an illegal action
-            QMessageBox.warning(self, "Cannot open the game", str(e))
+            QMessageBox.warning(self, "Cannot open the game", literal(str(e)))
             return False
         self.path = path
         self.load_session(session)
@@ -110,20 +111,22 @@ class RecordsAndReplay:
         d.setWindowTitle("The battle is over")
         lay = QVBoxLayout(d)
         who = f"{s.side_name(out.winner)} wins" if out.winner else "A draw"
-        title = QLabel(f"<h2 style='color:{self.side_colour(out.winner, ink=True)}'>{who}</h2>"
-                       f"<p>{out.reason}</p>")
+        title = QLabel(f"<h2 style='color:{self.side_colour(out.winner, ink=True)}'>{esc(who)}"
+                       f"</h2><p>{esc(out.reason)}</p>")
+        title.setTextFormat(Qt.TextFormat.RichText)  # ours; names in it are escaped
         title.setWordWrap(True)
         lay.addWidget(title)
         left = s.adapter.units_left()
         label, strength = s.adapter.strength()
         start = s.series[0].values
         rows = "".join(
-            f"<tr><td><b>{x.name}</b></td><td>{left.get(x.id, 0)} "
+            f"<tr><td><b>{esc(x.name)}</b></td><td>{left.get(x.id, 0)} "
             f"{'figures' if s.adapter.individual else 'units'}</td>"
             f"<td>{strength.get(x.id, 0):g} of {start.get(x.id, 0):g} {label}</td></tr>"
             for x in s.game.scenario.sides)
         summary = QLabel(f"<p>After {s.game.turn} turns and {len(s.steps)} actions:</p>"
                          f"<table cellpadding=4>{rows}</table>")
+        summary.setTextFormat(Qt.TextFormat.RichText)
         lay.addWidget(summary)
         chart = StrengthChart()
         xs, ys = series_by_turn(s.series)

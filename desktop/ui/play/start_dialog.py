@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -21,6 +22,7 @@ from desktop.play.session import SEAT_LABELS, Seat, Setup, default_ruleset
 from desktop.rules import registry
 from desktop.rules.engine import OptionValue
 from desktop.scenario.model import Scenario
+from desktop.ui.plaintext import plain_label
 
 
 class StartDialog(QDialog):
@@ -41,6 +43,13 @@ class StartDialog(QDialog):
         self.about = QLabel()
         self.about.setWordWrap(True)
         form.addRow("", self.about)
+        # Why the chosen ruleset refuses this scenario (too large), in plain text.
+        self.refusal = QLabel()
+        self.refusal.setWordWrap(True)
+        self.refusal.setTextFormat(Qt.TextFormat.PlainText)
+        self.refusal.setStyleSheet("color: #a00000;")
+        self.refusal.hide()
+        form.addRow("", self.refusal)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
         self.seed.setValue(seed)
@@ -57,7 +66,7 @@ class StartDialog(QDialog):
             cb = QComboBox()
             for seat in Seat:
                 cb.addItem(SEAT_LABELS[seat], seat.value)
-            sf.addRow(s.name, cb)
+            sf.addRow(plain_label(s.name), cb)  # a bare string would be read as markup
             self.seats[s.id] = cb
         lay.addWidget(seats)
         self.deploy = QCheckBox("Adjust deployment inside the zones before turn 1")
@@ -65,7 +74,8 @@ class StartDialog(QDialog):
         lay.addWidget(self.deploy)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Play")
+        self.play_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.play_button.setText("Play")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
@@ -78,6 +88,10 @@ class StartDialog(QDialog):
         self._editors = {}
         rs = registry.get(self.ruleset.currentData())
         self.about.setText(f"<i>{rs.description}</i>")
+        problem = rs.size_problem(self.scenario)
+        self.refusal.setText(problem or "")
+        self.refusal.setVisible(problem is not None)
+        self.play_button.setEnabled(problem is None)
         current = rs.resolve_options(self.scenario, None)
         for spec in rs.options:
             value = current.get(spec.name, spec.default)

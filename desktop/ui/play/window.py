@@ -42,6 +42,7 @@ from desktop.rules.randomplay import random_action
 from desktop.scenario.model import Base, Scenario
 from desktop.scenario.vocabulary import Formation
 from desktop.ui import icons
+from desktop.ui.plaintext import esc, literal, plain_label
 from desktop.ui.play.figures import FigureTools
 from desktop.ui.play.interaction import Interaction
 from desktop.ui.play.items import (
@@ -176,7 +177,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         self.resizeDocks([self.log_dock, self.unit_dock], [300, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([self.log_dock, self.chart_dock], [560, 260], Qt.Orientation.Vertical)
         self.resizeDocks([self.unit_dock, self.dice_dock], [700, 130], Qt.Orientation.Vertical)
-        self.status = QLabel()
+        self.status = plain_label()  # messages name units: shown as they are
         self.statusBar().addWidget(self.status, 1)
         self.position_label = QLabel()
         self.statusBar().addPermanentWidget(self.position_label)
@@ -598,7 +599,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
                 if tp is None:
                     continue
                 mk = MarkItem(tp, TARGET, 3.0, dashed=True, grow=0.25)
-                mk.setToolTip(act.text())
+                mk.setToolTip(literal(act.text()))
                 self.scene.addItem(mk)
                 self.target_marks[tid] = mk
                 mk.action = act  # type: ignore[attr-defined]
@@ -608,7 +609,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
             self.odds.title.setText(f"<i>{n} target{'s' if n > 1 else ''} outlined in red: "
                                     "hover one for the exact odds, click it to commit.</i>")
         elif self.interactive() and p.side == g.side and not a.individual:
-            self.odds.title.setText(f"<i>{p.name} has no target it may engage now.</i>")
+            self.odds.title.setText(f"<i>{esc(p.name)} has no target it may engage now.</i>")
         k = self.kiddies()
         fight = k.fight_of(pid) if k is not None and p.present else None
         if fight is not None:  # Kiddies: the hand to hand it is in, rolled after movement
