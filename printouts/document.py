@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +11,7 @@ from typing import Final
 
 from reportlab.pdfgen.canvas import Canvas as _Canvas
 
+from desktop.scenario.atomic import atomic_write_bytes
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import KNOWN_RULESETS
 from printouts.context import Context
@@ -154,21 +153,9 @@ def write_pdf(
     options: PrintOptions = PrintOptions(),
     progress: Progress | None = None,
 ) -> int:
-    """Write the PDF atomically (temp file, then rename); returns the number of pages."""
+    """Write the PDF whole or not at all (desktop.scenario.atomic); returns the page count."""
     data, pages = render_counted(scenario, options, progress)
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                               dir=str(target.parent) if str(target.parent) else ".")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
+    atomic_write_bytes(path, data)  # through symlinks, keeping mode and hard links
     return pages
 
 
