@@ -43,3 +43,8 @@ def literal(text: str) -> str:
         return text
     return f"<p style='white-space:pre-wrap'>{esc(text)}</p>"
 
+
+
+def no_mnemonic(text: str) -> str:
+    """`text` for a menu, tab or button, where a lone '&' would underline the next letter."""
+    return text.replace("&", "&&")

@@ -54,6 +54,7 @@ from desktop.scenario.vocabulary import (
     UnitType,
 )
 from desktop.ui import commands as C
+from desktop.ui.plaintext import literal, no_mnemonic
 from desktop.ui.tools.base import FACING_FROM_BASELINE
 
 Index = QModelIndex | QPersistentModelIndex
@@ -467,8 +468,8 @@ class EditableRosterDock(QDockWidget):
         for side in self.doc.scenario.sides:
             w = SideRosterWidget(self.doc, side.id)
             self.sides.append(w)
-            self.tabs.addTab(w, _tab_name(side.name))
-            self.tabs.setTabToolTip(self.tabs.count() - 1, side.name)
+            self.tabs.addTab(w, no_mnemonic(_tab_name(side.name)))
+            self.tabs.setTabToolTip(self.tabs.count() - 1, literal(side.name))
         self._selection(self.doc.selection)
 
     def _changed(self, ch: edits.Changes) -> None:
@@ -478,9 +479,9 @@ class EditableRosterDock(QDockWidget):
             return
         for i, w in enumerate(self.sides):
             side = self.doc.scenario.side(w.side_id)
-            if self.tabs.tabToolTip(i) != side.name:
-                self.tabs.setTabText(i, _tab_name(side.name))
-                self.tabs.setTabToolTip(i, side.name)
+            if self.tabs.tabToolTip(i) != literal(side.name):
+                self.tabs.setTabText(i, no_mnemonic(_tab_name(side.name)))
+                self.tabs.setTabToolTip(i, literal(side.name))
             w.model.refresh()
 
     def _selection(self, ids: frozenset[str]) -> None:

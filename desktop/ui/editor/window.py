@@ -47,7 +47,7 @@ from desktop.ui.editor.roster import EditableRosterDock
 from desktop.ui.editor.settings import SettingsDialog
 from desktop.ui.editor.victory import VictoryDialog
 from desktop.ui.main_window import APP_NAME, MainWindow
-from desktop.ui.plaintext import literal
+from desktop.ui.plaintext import literal, no_mnemonic
 from desktop.ui.tools import ToolEvent, ToolManager
 from desktop.ui.tools.bridge import ViewBridge
 
@@ -338,7 +338,7 @@ class EditorWindow(MainWindow):
         m.clear()
         files = self.recent_files()
         for i, p in enumerate(files, 1):
-            a = m.addAction(f"&{i} {p.name}", lambda p=p: self.open_file(p))
+            a = m.addAction(f"&{i} {no_mnemonic(p.name)}", lambda p=p: self.open_file(p))
             a.setStatusTip(str(p))
         if not files:
             a = m.addAction("(none yet)")
@@ -579,8 +579,8 @@ class EditorWindow(MainWindow):
         st = self.doc.undo_stack
         self.undo_action.setEnabled(st.canUndo())
         self.redo_action.setEnabled(st.canRedo())
-        self.undo_action.setText(f"&Undo {st.undoText()}".strip())
-        self.redo_action.setText(f"&Redo {st.redoText()}".strip())
+        self.undo_action.setText(f"&Undo {no_mnemonic(st.undoText())}".strip())
+        self.redo_action.setText(f"&Redo {no_mnemonic(st.redoText())}".strip())
 
     def _make_toolbars(self) -> None:
         palette = QToolBar("Tools", self)
