@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from desktop.play.adapters import Card, OddsView, pct
 from desktop.play.log import LogLine
 from desktop.play.markup import Markup
-from desktop.ui.plaintext import esc, literal, plain_label
+from desktop.ui.plaintext import esc, literal, no_mnemonic, plain_label
 
 pg.setConfigOptions(antialias=True, background="w", foreground="k")
 
@@ -86,7 +86,7 @@ class PhaseBar(QFrame):
         _clear(self.buttons)
         self.button_map = {}
         for key, label, slot, tip in buttons:
-            b = QPushButton(label)
+            b = QPushButton(no_mnemonic(label))  # a name's "&" stays an "&"
             b.setToolTip(literal(tip))
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.clicked.connect(slot)
@@ -144,7 +144,7 @@ class UnitCard(QWidget):
             words = text.split()
             label = entry[2] if len(entry) > 2 else (  # type: ignore[misc]
                 " ".join(words[:1] + words[2:]).capitalize())  # 'Form square'
-            b = QPushButton(label)
+            b = QPushButton(no_mnemonic(label))  # a name's "&" stays an "&"
             b.setToolTip(literal(text))
             self.button_map[text] = b
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
