@@ -1,4 +1,4 @@
-"""Find bundled scenarios and icons wherever Volley runs from.
+"""Find bundled scenarios, icons and fonts wherever Volley runs from.
 
 Source tree, an installed wheel (mapped to desktop.assets.*) and a frozen
 PyInstaller bundle all lay the files out differently; callers never guess.
@@ -38,6 +38,11 @@ def scenarios_dir() -> Path:
 
 def icons_dir() -> Path:
     return _asset_dir("icons")
+
+
+def fonts_dir() -> Path:
+    """The DejaVu files Volley ships (see desktop/bundled_fonts.py)."""
+    return _asset_dir("fonts")
 
 
 def bundled_scenarios() -> list[Path]:

@@ -1,10 +1,13 @@
 """Fonts that travel inside the PDF.
 
-DejaVu (from the system) is preferred: it covers accented names and the few
-symbols the sheets use.  Bitstream Vera, which ships inside reportlab itself,
-is the fallback (DejaVu grew out of it, so the sheets look the same), and the
-PDF base fonts are the last resort.  TrueType fonts are embedded (subset) by
-reportlab, so a sheet prints the same on any machine.
+DejaVu is preferred: it covers accented names and the few symbols the sheets
+use.  The copy Volley ships (fonts/, desktop/bundled_fonts.py) comes first, so
+the sheets and the window use the same files whatever the machine has; the
+system's DejaVu is only a fallback for a damaged install.  Bitstream Vera,
+which ships inside reportlab itself, is the next fallback (DejaVu grew out of
+it, so the sheets look the same), and the PDF base fonts are the last resort.
+TrueType fonts are embedded (subset) by reportlab, so a sheet prints the same
+on any machine.
 """
 
 from __future__ import annotations
@@ -17,8 +20,13 @@ from typing import Final
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-#: Where DejaVu usually lives; VOLLEY_FONT_DIR, if set, is searched first.
+from desktop.bundled_fonts import PDF_FILES
+from desktop.resources import fonts_dir
+
+#: Where to look for DejaVu, in order: the copy Volley ships, then where
+#: systems usually keep it.  VOLLEY_FONT_DIR, if set, is searched first.
 DEJAVU_DIRS: Final = (
+    str(fonts_dir()),
     "/usr/share/fonts/truetype/dejavu",
     "/usr/share/fonts/dejavu",
     "/usr/share/fonts/TTF",
@@ -43,13 +51,7 @@ class FontSet:
         return self.family != "Helvetica"
 
 
-_DEJAVU: Final = {
-    "regular": "DejaVuSans.ttf",
-    "bold": "DejaVuSans-Bold.ttf",
-    "italic": "DejaVuSans-Oblique.ttf",
-    "bold_italic": "DejaVuSans-BoldOblique.ttf",
-    "serif_bold": "DejaVuSerif-Bold.ttf",
-}
+_DEJAVU: Final = PDF_FILES
 _VERA: Final = {
     "regular": "Vera.ttf",
     "bold": "VeraBd.ttf",

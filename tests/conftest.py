@@ -11,6 +11,7 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,3 +30,16 @@ from desktop.resources import bundled_scenarios  # noqa: E402  (after the enviro
 @pytest.fixture(scope="session")
 def bundled() -> list[Path]:
     return bundled_scenarios()
+
+
+@pytest.fixture(scope="session")
+def qapp(qapp: Any) -> Any:
+    """pytest-qt's application, with the fonts Volley ships registered as `volley` does.
+
+    Layout tests measure text; with the machine's fonts they passed or failed
+    by what was installed (issue 15: the README's two commands on Debian 12).
+    """
+    from desktop.ui.app_fonts import use_bundled_fonts
+
+    use_bundled_fonts(qapp)
+    return qapp

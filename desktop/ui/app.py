@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 from desktop.resources import bundled_scenario
 from desktop.scenario import Scenario, ScenarioError, load
 from desktop.ui import icons
+from desktop.ui.app_fonts import use_bundled_fonts
 from desktop.ui.main_window import APP_NAME, MainWindow
 
 #: The window's size for screenshots (and its first size on screen).
@@ -23,6 +24,8 @@ def application() -> QApplication:
         app = QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
+    # The shipped DejaVu, so text and its layout are the same on every machine.
+    use_bundled_fonts(app)
     # Every window takes the application's icon.  It is only seen in the title
     # bar and the task bar, so it is loaded (an SVG, ~3 ms) once the first
     # frame is on its way rather than before it.

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist" / "volley"
 EXE = DIST / ("volley.exe" if sys.platform == "win32" else "volley")
 #: What a bundle is built from; a bundle older than any of these is stale.
-SOURCES = ("desktop", "printouts", "scenarios", "icons", "installer", "pyproject.toml")
+SOURCES = ("desktop", "printouts", "scenarios", "icons", "fonts", "installer", "pyproject.toml")
 
 
 def build_requested() -> bool:

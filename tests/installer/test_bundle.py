@@ -108,6 +108,19 @@ def test_frozen_print(bundle: Path, tmp_path: Path) -> None:
     assert out.read_bytes()[:5] == b"%PDF-" and out.stat().st_size > 10_000
 
 
+def test_frozen_bundle_carries_its_fonts(bundle: Path, tmp_path: Path) -> None:
+    """Issue 15: the DejaVu files travel in the bundle, and the PDFs embed them, not Vera."""
+    from desktop.bundled_fonts import ALL_FILES
+
+    missing = [name for name in ALL_FILES if not (internal(bundle) / "fonts" / name).is_file()]
+    assert not missing, f"not in the bundle's fonts/: {missing}"
+    scenario = sorted((internal(bundle) / "scenarios").glob("*.yaml"))[0]
+    out = tmp_path / "roster.pdf"
+    r = run(bundle, "print", str(scenario), "--what", "roster", "--out", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert b"DejaVuSans" in out.read_bytes()
+
+
 def test_frozen_screenshot_offscreen(bundle: Path, tmp_path: Path) -> None:
     """With no display the bundle still draws its default bundled scenario."""
     out = tmp_path / "offscreen.png"

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from desktop.bundled_fonts import ALL_FILES
 from tests.installer.conftest import ROOT, build_requested
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -62,6 +63,7 @@ def test_assets_are_mapped_into_the_package() -> None:
     for package, folder, pattern in (
         ("desktop.assets.scenarios", "scenarios", "*.yaml"),
         ("desktop.assets.icons", "icons", "*.svg"),
+        ("desktop.assets.fonts", "fonts", "*.ttf"),  # issue 15: fonts independent of the machine
     ):
         assert mapping[package] == folder
         assert package in SETUPTOOLS["packages"]
@@ -127,6 +129,8 @@ def test_wheel_carries_code_scenarios_and_icons(wheel: Path) -> None:
         assert f"desktop/assets/scenarios/{f.name}" in names
     for f in (ROOT / "icons").glob("*.svg"):
         assert f"desktop/assets/icons/{f.name}" in names
+    for name in ALL_FILES:  # issue 15: the fonts the window and the PDFs use, and their licence
+        assert f"desktop/assets/fonts/{name}" in names
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     assert "volley = desktop.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
 
@@ -143,15 +147,17 @@ def test_installed_wheel_finds_its_scenarios_and_icons(wheel: Path, tmp_path: Pa
     probe = (
         "import desktop, json; from desktop import resources as r; "
         "print(json.dumps([desktop.__file__, str(r.scenarios_dir()), "
-        "len(r.bundled_scenarios()), r.icon('volley').is_file()]))"
+        "len(r.bundled_scenarios()), r.icon('volley').is_file(), "
+        "__import__('desktop.bundled_fonts').bundled_fonts.missing_files()]))"
     )
     r = subprocess.run(
         [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,
         env={**os.environ, "PYTHONPATH": str(site)}, timeout=60,
     )
     assert r.returncode == 0, r.stderr
-    init, scenarios, count, icon = json.loads(r.stdout)
+    init, scenarios, count, icon, missing_fonts = json.loads(r.stdout)
     assert Path(init).is_relative_to(site), f"imported {init}, not the installed wheel"
     assert Path(scenarios) == site / "desktop" / "assets" / "scenarios", scenarios
     assert count == len(list((ROOT / "scenarios").glob("*.yaml")))
     assert icon
+    assert missing_fonts == [], f"the installed wheel lacks fonts: {missing_fonts}"
