@@ -19,7 +19,7 @@ from desktop.scenario.model import Scenario
 from desktop.scenario.reader import Reader, read_scenario
 from desktop.scenario.textfile import FileProblem, read_text
 from desktop.scenario.writer import dumps
-from desktop.scenario.yamlmarks import Marks, load_with_marks
+from desktop.scenario.yamlmarks import Marks, UnreadableYaml, load_with_marks
 
 
 @contextlib.contextmanager
@@ -51,6 +51,8 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
 def _loads(text: str, name: str) -> Scenario:
     try:
         data, marks = load_with_marks(text)
+    except UnreadableYaml as e:
+        raise ScenarioError.single(name, e.message, line=e.line, column=e.column) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         what = (e.problem or e.context or "not valid YAML").strip()

@@ -12,7 +12,34 @@ from typing import Any, ClassVar
 
 import yaml
 
+from desktop.scenario.limits import MAX_DEPTH, MAX_INT_TEXT, MAX_VALUES
+from desktop.scenario.textfile import position_of
+
 FieldPath = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class HugeNumber:
+    """A whole number too long to be worth reading, kept as its text.
+
+    Python refuses to turn more than 4,300 digits into an int, and an int of
+    more than 308 digits overflows a float; the reader names it instead.
+    """
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class UnreadableYaml(Exception):
+    """The YAML is well formed but could not be read safely; line and column are 1-based."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
 
 try:  # libyaml is much faster on large files; fall back when absent.
     _Base: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment,unused-ignore]
@@ -90,12 +117,79 @@ class Marks:
         return _pos(trail[-1]) if trail else None
 
 
-def _build(node: yaml.Node, loader: yaml.SafeLoader, dups: list[tuple[str, tuple[int, int]]]
-           ) -> Any:
+def _guard(root: yaml.Node, depth: int = 1) -> None:
+    """Refuse alias cycles, alias bombs and deep nesting before anything is built.
+
+    Aliases make the node tree a graph: `&a [*a]` contains itself, and nine
+    levels of nine aliases stand for 387 million values in a few lines. Sizes
+    are counted once per node, so this costs one visit of each node however
+    large the aliases would make the data.
+    """
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+
+    def walk(node: yaml.Node, level: int) -> int:
+        if isinstance(node, yaml.ScalarNode):
+            return 1
+        key = id(node)
+        known = sizes.get(key)
+        if known is not None:
+            return known
+        if key in open_nodes:
+            kind = "list" if isinstance(node, yaml.SequenceNode) else "mapping"
+            raise UnreadableYaml(
+                f"this {kind} contains itself through an alias (*name), so it never ends",
+                *_pos(node),
+            )
+        if level > MAX_DEPTH:
+            raise _too_deep(node)
+        open_nodes.add(key)
+        total = 1
+        if isinstance(node, yaml.SequenceNode):
+            for child in node.value:
+                total += walk(child, level + 1)
+        else:
+            for k, v in node.value:
+                total += walk(k, level + 1) + walk(v, level + 1)
+        open_nodes.discard(key)
+        if total > MAX_VALUES:
+            raise UnreadableYaml(
+                f"with its aliases (*name) written out in full this part of the file holds "
+                f"more than {MAX_VALUES:,} values; a scenario needs far fewer", *_pos(node),
+            )
+        sizes[key] = total
+        return total
+
+    walk(root, depth)
+
+
+def _too_deep(node: yaml.Node) -> UnreadableYaml:
+    return UnreadableYaml(
+        f"lists and mappings are nested more than {MAX_DEPTH} levels deep here", *_pos(node)
+    )
+
+
+def _construct(node: yaml.Node, loader: yaml.SafeLoader, depth: int) -> Any:
+    """PyYAML's own constructor, for tags and merge keys; never a traceback."""
+    if not isinstance(node, yaml.ScalarNode):
+        _guard(node, depth)
+    try:
+        return loader.construct_object(node, deep=True)
+    except yaml.YAMLError:
+        raise
+    except (ValueError, OverflowError, TypeError, KeyError, IndexError) as e:
+        tag = node.tag.rsplit(":", 1)[-1]
+        raise UnreadableYaml(f"this value cannot be read as a {tag} ({e})", *_pos(node)) from None
+
+
+def _build(node: yaml.Node, loader: yaml.SafeLoader, dups: list[tuple[str, tuple[int, int]]],
+           depth: int = 1) -> Any:
     if isinstance(node, yaml.ScalarNode):
         tag = node.tag
         if tag == _STR:
             return node.value
+        if tag == _INT and len(node.value) > MAX_INT_TEXT:
+            return HugeNumber(node.value)
         # Plain decimal numbers are the bulk of a scenario; YAML 1.1's rarer
         # spellings (0x1F, 1_000, 1:30, .inf) go through PyYAML.
         if tag == _INT and node.value.lstrip("+-").isdigit() and not node.value.startswith("0"):
@@ -105,35 +199,58 @@ def _build(node: yaml.Node, loader: yaml.SafeLoader, dups: list[tuple[str, tuple
                 return float(node.value)
             except ValueError:
                 pass
-        return loader.construct_object(node)
+        return _construct(node, loader, depth)
+    if depth > MAX_DEPTH:
+        raise _too_deep(node)
     if isinstance(node, yaml.SequenceNode):
         if node.tag != _SEQ:
-            return loader.construct_object(node, deep=True)
-        return [_build(n, loader, dups) for n in node.value]
+            return _construct(node, loader, depth)
+        return [_build(n, loader, dups, depth + 1) for n in node.value]
     if isinstance(node, yaml.MappingNode):
         if node.tag != _MAP or any(k.tag == "tag:yaml.org,2002:merge" for k, _ in node.value):
-            return loader.construct_object(node, deep=True)
+            return _construct(node, loader, depth)
         out: dict[Any, Any] = {}
         for k, v in node.value:
-            key = _build(k, loader, dups)
+            key = _build(k, loader, dups, depth + 1)
             if isinstance(key, (list, dict)):
                 raise yaml.constructor.ConstructorError(
                     None, None, "found a list or mapping used as a key", k.start_mark
                 )
             if key in out:
                 dups.append((str(key), _pos(k)))
-            out[key] = _build(v, loader, dups)
+            out[key] = _build(v, loader, dups, depth + 1)
         return out
-    return loader.construct_object(node)  # pragma: no cover
+    return _construct(node, loader, depth)  # pragma: no cover
 
 
 def load_with_marks(text: str) -> tuple[Any, Marks]:
-    """Safely load one YAML document; raises yaml.YAMLError on bad syntax."""
+    """Safely load one YAML document.
+
+    Raises yaml.YAMLError on bad syntax and UnreadableYaml on what would break
+    the program instead: forbidden characters, alias cycles and bombs, deep
+    nesting, values PyYAML cannot convert.
+    """
+    bad = yaml.reader.Reader.NON_PRINTABLE.search(text)
+    if bad is not None:
+        char = ord(bad.group())
+        raise UnreadableYaml(
+            f"the file holds the control character U+{char:04X}, which YAML does not allow"
+            " (is it really a scenario file?)", *position_of(text, bad.start()),
+        )
     loader = _Loader(text)
     try:
-        node = loader.get_single_node()
+        try:
+            node = loader.get_single_node()
+        except RecursionError:  # PyYAML's own composer, when libyaml is absent
+            mark = loader.get_mark() if hasattr(loader, "get_mark") else None
+            raise UnreadableYaml(
+                f"lists and mappings are nested more than {MAX_DEPTH} levels deep",
+                mark.line + 1 if mark else None, mark.column + 1 if mark else None,
+            ) from None
         if node is None:
             return None, Marks()
+        if "&" in text:  # only anchors make aliases, so only they can loop or explode
+            _guard(node)
         marks = Marks(root=node)
         data = _build(node, loader, marks.duplicate_keys)
     finally:
