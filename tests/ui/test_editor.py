@@ -337,9 +337,12 @@ def test_recovery_on_open(win: EditorWindow, d3_file: Path) -> None:
     win.doc.push(C.UpdatePiece(win.doc, "fra_huss", name="Recovered hussars"))
     assert win.doc.autosave() is not None
     # reopen as if after a crash: the window offers the autosave back
+    # the program "crashes": its lock goes with it, the autosave stays
+    win.doc._lock.release()
+    win.doc._autosave = win.doc._lock = None
     win.doc._dirty_since_autosave = False
-    win.doc.undo_stack.setClean()  # pretend nothing needs saving, keep the autosave file
-    win.ask_recover = lambda p: True  # type: ignore[method-assign]
+    win.doc.undo_stack.setClean()  # pretend nothing needs saving
+    win.ask_recover = lambda p, f=None: "recover"  # type: ignore[method-assign]
     assert win.open_file(d3_file)
     assert win.doc.scenario.unit("fra_huss").name == "Recovered hussars"
     assert win.doc.modified

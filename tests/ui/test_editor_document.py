@@ -21,6 +21,14 @@ def d3_copy(bundled: list[Path], tmp_path: Path) -> Path:
     return dst
 
 
+def crash(doc: Document) -> None:
+    """What a crash leaves: the autosave file, no timer, no lock (the OS drops it)."""
+    doc._autosave_timer.stop()
+    if doc._lock is not None:
+        doc._lock.release()
+    doc._autosave = doc._lock = None
+
+
 def test_open_edit_save_clean(qtbot: Any, d3_copy: Path, tmp_path: Path) -> None:
     doc = Document.open(d3_copy, autosave_dir=tmp_path / "as", autosave_interval=0)
     flags: list[bool] = []
@@ -56,12 +64,15 @@ def test_autosave_beside_the_file_and_recovery(qtbot: Any, d3_copy: Path, tmp_pa
     assert written == d3_copy.parent / ".battle.yaml.autosave"
     assert load(written).unit("fra_huss").name == "Crash test hussars"
     assert doc.autosave() is None  # no change since
-    # the program "crashes": the file is untouched, the autosave is newer
+    # while this editor runs its autosave is not anyone's to recover (issue 15)
+    assert Document.recovery_for(d3_copy, tmp_path / "as") is None
+    crash(doc)  # the file is untouched, the autosave is left
     assert Document.recovery_for(d3_copy, tmp_path / "as") == written
     rec = Document.recover(written, d3_copy, autosave_dir=tmp_path / "as", autosave_interval=0)
     assert rec.modified and rec.scenario.unit("fra_huss").name == "Crash test hussars"
     rec.undo_stack.undo()
     assert rec.scenario == load(d3_copy)  # the recovery itself is one undoable step
+    assert written.exists()  # undoing the recovery does not throw the recovered work away
     rec.undo_stack.redo()
     rec.save()
     assert not written.exists() and Document.recovery_for(d3_copy, tmp_path / "as") is None
@@ -73,7 +84,7 @@ def test_untitled_autosave_and_clean_close(qtbot: Any, tmp_path: Path) -> None:
     written = doc.autosave()
     assert written is not None and written.parent == tmp_path
     # a left-over autosave of another (crashed) run is offered back; ours is not
-    other = tmp_path / "untitled-1-1.yaml"
+    other = tmp_path / "untitled-1-1-abcdef.yaml"
     other.write_bytes(written.read_bytes())
     assert Document.untitled_recoveries(tmp_path) == [other]
     doc.close()

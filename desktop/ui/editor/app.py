@@ -14,7 +14,6 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from desktop.ui.app import WINDOW_SIZE, application
-    from desktop.ui.document import Document
     from desktop.ui.editor.window import EditorWindow
 
     app = application()
@@ -23,11 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.file is not None:
         window.open_file(args.file, ask=False)
     elif args.screenshot is None:
-        left = Document.untitled_recoveries()
-        if left and window.ask_recover(left[0]):
-            window.set_document(Document.recover(left[0], None, window))
-        for p in left:
-            p.unlink(missing_ok=True)
+        window.recover_untitled()  # only Discard deletes; running editors' files are not offered
     if args.screenshot is not None:
         window.show()
         app.processEvents()

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.scenario import edits
+from desktop.scenario import limits as L
 from desktop.scenario.model import (
     EllipseShape,
     LineShape,
@@ -183,6 +184,7 @@ class PropertiesPanel(QWidget):
     def _text(self, form: QFormLayout, key: str, label: str, value: str,
               make: Callable[[str], Any]) -> QLineEdit:
         w = QLineEdit(value)
+        w.setMaxLength(L.MAX_NAME)  # the reader's limit: a longer name could not be read back
         w.editingFinished.connect(
             lambda: w.text() != value and self._push(lambda: make(w.text())))
         form.addRow(label, w)
@@ -238,12 +240,19 @@ class PropertiesPanel(QWidget):
         self.fields[key] = w
         return w
 
+    def _reach(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """(x range, y range) the reader accepts: one table size beyond each edge."""
+        t = self.doc.scenario.table
+        m = L.OFF_TABLE_MARGIN
+        return (-m * t.width, (1 + m) * t.width), (-m * t.depth, (1 + m) * t.depth)
+
     def _position(self, form: QFormLayout, pos: tuple[float, float],
                   make: Callable[[tuple[float, float]], Any]) -> None:
         x, y = pos
-        self._number(form, "x", "Position x", x, lambda v: make((v, y)), lo=-10, hi=1000,
+        (x0, x1), (y0, y1) = self._reach()
+        self._number(form, "x", "Position x", x, lambda v: make((v, y)), lo=x0, hi=x1,
                      step=0.5, decimals=2, suffix=" in")
-        self._number(form, "y", "Position y", y, lambda v: make((x, v)), lo=-10, hi=1000,
+        self._number(form, "y", "Position y", y, lambda v: make((x, v)), lo=y0, hi=y1,
                      step=0.5, decimals=2, suffix=" in")
 
     def _heading(self, form: QFormLayout, text: str) -> None:
@@ -264,7 +273,7 @@ class PropertiesPanel(QWidget):
         if isinstance(f.shape, LineShape):
             shape = f.shape
             self._number(form, "width", "Width", shape.width,
-                         lambda v: C.SetLineWidth(d, f.id, v), lo=0.05, hi=24, step=0.25,
+                         lambda v: C.SetLineWidth(d, f.id, v), lo=L.MIN_SIZE, hi=24, step=0.25,
                          decimals=2, suffix=" in")
             self._check(form, "smooth", "Smooth curve", shape.smooth,
                         lambda on: C.SetLineWidth(d, f.id, shape.width, on))
@@ -277,11 +286,11 @@ class PropertiesPanel(QWidget):
             elif isinstance(default, int):
                 self._number(form, f"prop:{key}", label, int(value),  # type: ignore[arg-type]
                              lambda v, k=key: C.SetFeatureProperty(d, f.id, k, int(v)),
-                             lo=0, hi=20)
+                             lo=0, hi=L.MAX_PROPERTY)
             elif isinstance(default, float):
                 self._number(form, f"prop:{key}", label, float(value),  # type: ignore[arg-type]
                              lambda v, k=key: C.SetFeatureProperty(d, f.id, k, float(v)),
-                             lo=0, hi=20, step=0.25, decimals=2, suffix=" in")
+                             lo=0, hi=L.MAX_PROPERTY, step=0.25, decimals=2, suffix=" in")
             else:
                 self._text(form, f"prop:{key}", label, str(value),
                            lambda v, k=key: C.SetFeatureProperty(d, f.id, k, v))
@@ -296,17 +305,20 @@ class PropertiesPanel(QWidget):
             def reshape(**kw: Any) -> Any:
                 return C.UpdateFeature(d, f.id, shape=replace(shape, **kw))
 
+            (x0, x1), (y0, y1) = self._reach()
+            biggest = max(d.scenario.table.width, d.scenario.table.depth)
+
             self._number(form, "centre_x", "Centre x", cx,
-                         lambda v: reshape(centre=(v, cy)), lo=-100, hi=1000, step=0.5,
+                         lambda v: reshape(centre=(v, cy)), lo=x0, hi=x1, step=0.5,
                          decimals=2, suffix=" in")
             self._number(form, "centre_y", "Centre y", cy,
-                         lambda v: reshape(centre=(cx, v)), lo=-100, hi=1000, step=0.5,
+                         lambda v: reshape(centre=(cx, v)), lo=y0, hi=y1, step=0.5,
                          decimals=2, suffix=" in")
             self._number(form, "size_a", what[0], a,
-                         lambda v: reshape(**{size_key: (v, b)}), lo=0.1, hi=500, step=0.5,
+                         lambda v: reshape(**{size_key: (v, b)}), lo=0.1, hi=biggest, step=0.5,
                          decimals=2, suffix=" in")
             self._number(form, "size_b", what[1], b,
-                         lambda v: reshape(**{size_key: (a, v)}), lo=0.1, hi=500, step=0.5,
+                         lambda v: reshape(**{size_key: (a, v)}), lo=0.1, hi=biggest, step=0.5,
                          decimals=2, suffix=" in")
             self._number(form, "rotation", "Rotation", shape.rotation,
                          lambda v: reshape(rotation=v), lo=-360, hi=360, step=5, decimals=1,
@@ -332,12 +344,14 @@ class PropertiesPanel(QWidget):
         self._choice(form, "quality", "Quality", [(q, QUALITY_LABELS[q]) for q in Quality],
                      u.quality, lambda q: C.SetUnitQuality(d, u.id, q))
         self._number(form, "cv", "Combat Value", u.cv, lambda v: C.UpdatePiece(d, u.id, cv=int(v)),
-                     hi=99)
+                     hi=L.MAX_CV)
+        # at least one figure, and one for each command figure (the reader's rules)
         self._number(form, "figures", "Figures", u.figures,
-                     lambda v: C.UpdatePiece(d, u.id, figures=int(v)), hi=999)
+                     lambda v: C.UpdatePiece(d, u.id, figures=int(v)),
+                     lo=max(1, len(u.command)), hi=L.MAX_FIGURES)
         if u.type.value.endswith("artillery"):
             self._number(form, "guns", "Guns", u.guns,
-                         lambda v: C.UpdatePiece(d, u.id, guns=int(v)), hi=20)
+                         lambda v: C.UpdatePiece(d, u.id, guns=int(v)), hi=L.MAX_GUNS)
         self._choice(form, "formation", "Formation", [(f, f.value.capitalize()) for f in Formation],
                      u.formation, lambda f: C.UpdatePiece(d, u.id, formation=f))
         self._position(form, u.position, lambda p: C.UpdatePiece(d, u.id, position=p))
@@ -359,9 +373,7 @@ class PropertiesPanel(QWidget):
         for r in CommandRole:
             on = r in u.command
             self._check(form, f"command:{r.value}", f"Command: {r.value}", on,
-                        lambda v, r=r: C.UpdatePiece(d, u.id, command=tuple(
-                            x for x in CommandRole if (x in u.command and x is not r) or
-                            (x is r and v))))
+                        lambda v, r=r: C.UpdatePiece(d, u.id, command=_command_roles(u, r, v)))
 
     def _officer_form(self, form: QFormLayout, o: Officer) -> None:
         d = self.doc
@@ -389,6 +401,16 @@ class PropertiesPanel(QWidget):
                      decimals=2, suffix=" in")
         form.addRow(QLabel(f"<span style='color:#666'>id {o.id} (victory conditions name "
                            "objectives by id)</span>"))
+
+
+def _command_roles(u: Unit, role: CommandRole, on: bool) -> tuple[CommandRole, ...]:
+    """The unit's command roles with `role` on or off; each needs a figure of its own."""
+    roles = tuple(x for x in CommandRole if (x in u.command and x is not role)
+                  or (x is role and on))
+    if len(roles) > u.figures:
+        raise ValueError(f"The unit “{u.name}” has {u.figures} figure(s) and each command "
+                         "figure needs one: raise Figures first")
+    return roles
 
 
 class PropertiesDock(QDockWidget):

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 from shapely.geometry import Polygon
 
 from desktop.scenario import edits
+from desktop.scenario import limits as L
 from desktop.scenario.geometry import deployment_zone, footprint
 from desktop.scenario.model import Officer, Point, Scenario, Side, Unit
 from desktop.scenario.vocabulary import (
@@ -171,6 +172,11 @@ class SideRosterModel(QAbstractTableModel):
             name = str(value).strip()
             if not name or name == r.name:
                 return None
+            if len(name) > L.MAX_NAME:
+                raise ValueError(f"a name of at most {L.MAX_NAME} characters, please")
+            if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+                raise ValueError("a name cannot hold tabs, line breaks or other control "
+                                 "characters")
             return C.UpdatePiece(self.doc, r.id, name=name)
         if isinstance(r, Officer):
             if c == TYPE:
@@ -185,8 +191,13 @@ class SideRosterModel(QAbstractTableModel):
             return None if q is r.quality else C.SetUnitQuality(self.doc, r.id, q)
         if c in (CV, FIGURES):
             n = int(value)
-            if n < 0:
-                raise ValueError("a number of 0 or more, please")
+            # the reader's limits: a unit needs a figure, and one for each command figure
+            lo, hi = (0, L.MAX_CV) if c == CV else (max(1, len(r.command)), L.MAX_FIGURES)
+            if not lo <= n <= hi:
+                what = "CV" if c == CV else "Figures"
+                why = (f" ({r.name} has {len(r.command)} command figure(s))"
+                       if c == FIGURES and len(r.command) > 1 else "")
+                raise ValueError(f"{what} must be from {lo} to {hi}{why}")
             field = "cv" if c == CV else "figures"
             if getattr(r, field) == n:
                 return None

@@ -28,11 +28,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.scenario import edits
+from desktop.scenario import ScenarioError, edits
+from desktop.scenario import limits as L
+from desktop.scenario.io import checked_dumps
 from desktop.scenario.model import Grid, Scenario
 from desktop.scenario.vocabulary import KNOWN_RULESETS, Edge, GameType, LengthUnit
 from desktop.ui import commands as C
 from desktop.ui.plaintext import plain_label
+from desktop.ui.refusal import refusal_text
 
 RULESET_LABELS = {
     "kiddies": "Kiddies (figures, spans, flicked shots)",
@@ -61,8 +64,10 @@ class SideBox(QGroupBox):
         self.side_id = side.id
         form = QFormLayout(self)
         self.name = QLineEdit(side.name)
+        self.name.setMaxLength(L.MAX_NAME)
         form.addRow("Name", self.name)
         self.ident = QLineEdit(side.id)
+        self.ident.setMaxLength(L.MAX_NAME)
         self.ident.setToolTip("A short name the file uses for this side (letters, digits, _ . -)")
         form.addRow("Id in the file", self.ident)
         self.colour = side.colour
@@ -104,8 +109,10 @@ class SettingsDialog(QDialog):
         general = QWidget()
         form = QFormLayout(general)
         self.title = QLineEdit(s.title)
+        self.title.setMaxLength(L.MAX_TITLE)
         form.addRow("Title", self.title)
         self.author = QLineEdit(s.author)
+        self.author.setMaxLength(L.MAX_TITLE)
         form.addRow("Author", self.author)
         self.ruleset = QComboBox()
         self.ruleset.addItem("(none: choose when playing)", None)
@@ -122,8 +129,8 @@ class SettingsDialog(QDialog):
         table = QWidget()
         form = QFormLayout(table)
         t = s.table
-        self.width = _spin(t.width, 6, 480, 6, 1, " in")
-        self.depth = _spin(t.depth, 6, 480, 6, 1, " in")
+        self.width = _spin(t.width, L.MIN_TABLE, L.MAX_TABLE, 6, 1, " in")
+        self.depth = _spin(t.depth, L.MIN_TABLE, L.MAX_TABLE, 6, 1, " in")
         form.addRow("Width", self.width)
         form.addRow("Depth", self.depth)
         self.unit = QComboBox()
@@ -131,12 +138,12 @@ class SettingsDialog(QDialog):
         self.unit.addItem("Centimetres", LengthUnit.CM)
         self.unit.setCurrentIndex(0 if t.unit is LengthUnit.INCH else 1)
         form.addRow("Show lengths in", self.unit)
-        self.span = _spin(t.span, 1, 24, 0.5, 2, " in")
+        self.span = _spin(t.span, L.MIN_STEP, 24, 0.5, 2, " in")
         form.addRow("Span (Kiddies)", self.span)
         self.grid_on = QCheckBox("Square grid on the table")
         self.grid_on.setChecked(t.grid is not None)
         form.addRow("", self.grid_on)
-        self.grid = _spin(t.grid.square if t.grid else 6.0, 0.5, 48, 0.5, 2, " in")
+        self.grid = _spin(t.grid.square if t.grid else 6.0, L.MIN_STEP, 48, 0.5, 2, " in")
         self.grid.setEnabled(t.grid is not None)
         self.grid_on.toggled.connect(self.grid.setEnabled)
         form.addRow("Grid square", self.grid)
@@ -234,5 +241,10 @@ class SettingsDialog(QDialog):
             self.error.setText(msg[:1].upper() + msg[1:])
             return
         if new != self.doc.scenario:
+            try:  # what the reader would refuse is refused here, where it can be mended
+                checked_dumps(new)
+            except ScenarioError as e:
+                self.error.setText(refusal_text(new, e))
+                return
             self.doc.push(C.ReplaceScenario(self.doc, new, "Change scenario settings"))
         super().accept()

@@ -33,7 +33,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.scenario import edits
+from desktop.scenario import ScenarioError, edits
+from desktop.scenario import limits as L
+from desktop.scenario.io import checked_dumps
 from desktop.scenario.model import (
     VICTORY_KINDS,
     AllRegularsLost,
@@ -50,6 +52,7 @@ from desktop.scenario.model import (
 from desktop.scenario.vocabulary import Edge, GameType
 from desktop.ui import commands as C
 from desktop.ui.plaintext import plain_label
+from desktop.ui.refusal import refusal_text
 
 KIND_LABELS = {
     "last_man_standing": "Last man standing",
@@ -258,7 +261,8 @@ class VictoryDialog(QDialog):
             lst.itemChanged.connect(picked)
             self.form.addRow("Objectives\n(none ticked: all)", lst)
         if isinstance(v, TurnLimit):
-            self._int("turns", "Turns", v.turns, lambda n: self._set(i, turns=n))
+            self._int("turns", "Turns", v.turns, lambda n: self._set(i, turns=n),
+                      hi=L.MAX_TURNS)
             fb = [("draw", "A draw"), *[(x.id, f"{x.name} wins") for x in s.sides]]
             if s.game.type is GameType.ATTACK_DEFEND:
                 fb.insert(1, ("defender", "The defender wins"))
@@ -284,10 +288,10 @@ class VictoryDialog(QDialog):
         self.form.addRow(label, w)
         return w
 
-    def _int(self, key: str, label: str, value: int, on: Any) -> QSpinBox:
+    def _int(self, key: str, label: str, value: int, on: Any, hi: int = 999) -> QSpinBox:
         w = QSpinBox()
         w.setObjectName(key)
-        w.setRange(1, 999)
+        w.setRange(1, hi)
         w.setValue(value)
         w.valueChanged.connect(on)
         self.form.addRow(label, w)
@@ -387,5 +391,10 @@ class VictoryDialog(QDialog):
             self.error.setText(msg[:1].upper() + msg[1:])
             return
         if new != self.doc.scenario:
+            try:  # what the reader would refuse is refused here, where it can be mended
+                checked_dumps(new)
+            except ScenarioError as e:
+                self.error.setText(refusal_text(new, e))
+                return
             self.doc.push(C.ReplaceScenario(self.doc, new, "Change objectives and victory"))
         super().accept()

@@ -41,13 +41,15 @@ from desktop.scenario.vocabulary import (
 from desktop.ui import commands as C
 from desktop.ui.dialogs import show_scenario_error
 from desktop.ui.document import Document
+from desktop.ui.editor import recovery
 from desktop.ui.editor.problems import ProblemsDock
 from desktop.ui.editor.properties import PropertiesDock
 from desktop.ui.editor.roster import EditableRosterDock
 from desktop.ui.editor.settings import SettingsDialog
 from desktop.ui.editor.victory import VictoryDialog
 from desktop.ui.main_window import APP_NAME, MainWindow
-from desktop.ui.plaintext import literal, no_mnemonic
+from desktop.ui.plaintext import literal, no_mnemonic, plain_label
+from desktop.ui.refusal import refusal_text
 from desktop.ui.tools import ToolEvent, ToolManager
 from desktop.ui.tools.bridge import ViewBridge
 
@@ -117,6 +119,23 @@ class EditorWindow(MainWindow):
         doc.pathChanged.connect(lambda _p: self._update_title())
         doc.undo_stack.indexChanged.connect(self._sync_undo_actions)
         doc.undo_stack.cleanChanged.connect(self._sync_undo_actions)
+        doc.autosaveTrouble.connect(self._autosave_trouble)
+        self._autosave_trouble(doc.autosave_trouble)
+
+    def _autosave_trouble(self, trouble: str) -> None:
+        """Autosave stopped (or started again) working: a lasting note in the status bar."""
+        label = getattr(self, "autosave_label", None)
+        if label is None:
+            label = self.autosave_label = plain_label()
+            label.setStyleSheet("color:#b00020")
+            label.setWordWrap(False)
+            self.statusBar().addPermanentWidget(label)
+        short = trouble if len(trouble) <= 90 else trouble[:89] + "…"
+        label.setText(short)
+        label.setToolTip(literal(trouble))
+        label.setVisible(bool(trouble))
+        if trouble:
+            self.statusBar().showMessage(trouble, 15000)
 
     def set_document(self, doc: Document) -> None:
         """Replace the document (New, Open): every panel follows."""
@@ -208,14 +227,15 @@ class EditorWindow(MainWindow):
             self, "Open scenario", start, "Volley scenarios (*.yaml *.yml);;All files (*)")
         return Path(name) if name else None
 
-    def ask_recover(self, autosave: Path) -> bool:
-        answer = QMessageBox.question(
-            self, "Recover unsaved changes?",
-            literal(f"Volley found changes to "
-                    f"{autosave.name.removeprefix('.').removesuffix('.autosave')}"
-                    " that were never saved (the program may have closed unexpectedly).\n\n"
-                    "Recover them?"))
-        return answer == QMessageBox.StandardButton.Yes
+    def ask_recover(self, autosave: Path, file: Path | None = None) -> str:
+        """'recover', 'keep' (for later: the autosave stays) or 'discard' (deleted)."""
+        return recovery.ask(self, autosave, file)
+
+    def warn_not_saved(self, path: Path, why: str) -> None:
+        """The reader would refuse the file: say what is wrong; nothing was written."""
+        QMessageBox.warning(self, "Not saved", literal(
+            f"{path.name} was not saved: Volley could not open it again.\n\n{why}\n\n"
+            "The file on disk is unchanged. Fix this and save again."))
 
     def warn_problems(self, problems: list[Any]) -> None:
         """Saving still works; say what the checks found."""
@@ -257,21 +277,45 @@ class EditorWindow(MainWindow):
         if ask and not self.maybe_save():
             return False
         path = Path(path)
-        try:
-            rec = Document.recovery_for(path, self._autosave_dir)
-            if rec is not None and self.ask_recover(rec):
-                doc = Document.recover(rec, path, self, autosave_dir=self._autosave_dir)
-            else:
-                if rec is not None:
-                    with contextlib.suppress(OSError):
-                        rec.unlink()
+        doc = self._recover(path)
+        if doc is None:
+            try:
                 doc = Document.open(path, self, autosave_dir=self._autosave_dir)
-        except ScenarioError as e:
-            show_scenario_error(self, path, e)
-            return False
+            except ScenarioError as e:
+                show_scenario_error(self, path, e)
+                return False
         self.set_document(doc)
         self._add_recent(path)
         return True
+
+    def _recover(self, path: Path | None) -> Document | None:
+        """Offer a left-over autosave of `path` (None: of an untitled scenario).
+
+        Only autosaves no running editor holds are offered; only Discard deletes one.
+        """
+        left = (Document.untitled_recoveries(self._autosave_dir) if path is None
+                else Document.recoveries_for(path, self._autosave_dir))
+        if not left:
+            return None
+        rec = left[0]
+        answer = recovery.answer_of(self.ask_recover(rec, path))
+        if answer == recovery.DISCARD:
+            with contextlib.suppress(OSError):
+                rec.unlink()
+        if answer != recovery.RECOVER:
+            return None
+        try:
+            return Document.recover(rec, path, self, autosave_dir=self._autosave_dir)
+        except ScenarioError as e:
+            show_scenario_error(self, rec, e)  # the autosave stays for a person to mend
+            return None
+
+    def recover_untitled(self) -> bool:
+        """At start-up: offer an untitled scenario a crashed editor left; True if recovered."""
+        doc = self._recover(None)
+        if doc is not None:
+            self.set_document(doc)
+        return doc is not None
 
     def show_scenario(self, scenario: Scenario | None, path: Path | None = None) -> None:
         """The viewer's entry point: in the editor it opens a document on the value."""
@@ -296,6 +340,9 @@ class EditorWindow(MainWindow):
     def _save_to(self, path: Path) -> bool:
         try:
             self.doc.save(path)
+        except ScenarioError as e:
+            self.warn_not_saved(path, refusal_text(self.doc.scenario, e))
+            return False
         except OSError as e:
             QMessageBox.critical(self, "Could not save",
                                  literal(f"{path} could not be written:\n{e.strerror or e}\n\n"
