@@ -32,6 +32,10 @@ def validate(args: argparse.Namespace) -> int:
             for problem in e.problems:
                 print(problem, file=sys.stderr)
             continue
+        except Exception as e:  # the last resort: say so in one line and go on
+            bad += 1
+            print(_internal_error(f, e), file=sys.stderr)
+            continue
         if not args.quiet:
             units = sum(len(side.units) for side in s.sides)
             print(f"{f}: ok ({s.title!r}, {units} units, {len(s.terrain)} terrain features)")
@@ -40,12 +44,26 @@ def validate(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def _internal_error(path: Path, error: BaseException) -> str:
+    """One line for a failure the reader should have caught, so other files still get read.
+
+    No such failure is known; if one happens, this line is what to report.
+    """
+    said = str(error)
+    said = said if len(said) <= 200 else said[:200] + "…"
+    return (f"{path}: could not be read: internal error {type(error).__name__}: {said} "
+            "(please report this, with the file)")
+
+
 def info(args: argparse.Namespace) -> int:
     try:
         s = load(args.file)
     except ScenarioError as e:
         for problem in e.problems:
             print(problem, file=sys.stderr)
+        return 1
+    except Exception as e:  # the last resort, as in validate
+        print(_internal_error(args.file, e), file=sys.stderr)
         return 1
     t = s.table
     unit = "in" if t.unit.value == "inch" else "cm"

@@ -6,12 +6,21 @@ the right type, and they report with the same positions.
 
 from __future__ import annotations
 
-from desktop.scenario.geometry import rect_corners, shape_problem, touches_table
+from desktop.scenario.geometry import (
+    distance,
+    rect_corners,
+    shape_problem,
+    signed_area,
+    touches_table,
+)
+from desktop.scenario.limits import MIN_AREA, MIN_SIZE
 from desktop.scenario.model import (
     HoldObjectives,
+    LineShape,
     OccupyFeature,
     PolygonShape,
     Scenario,
+    Shape,
     TurnLimit,
 )
 from desktop.scenario.reader import Reader
@@ -65,12 +74,31 @@ def _unique(r: Reader, entries: list[tuple[FieldPath, str]], what: str) -> None:
 def _check_terrain(s: Scenario, r: Reader) -> None:
     for i, f in enumerate(s.terrain):
         key = f.shape.kind
-        why = shape_problem(f.shape)
+        why = shape_problem(f.shape) or _too_small(f.shape)
         if why:
             r.problem(("terrain", i, key), why)
             continue
         if not touches_table(s.table, f.shape):
             r.problem(("terrain", i, key), f"'{f.id}' lies wholly off the table")
+
+
+def _too_small(shape: Shape) -> str | None:
+    """Why a valid shape is still too slight to draw, inset or fill, or None.
+
+    Rectangles and ellipses have sizes of at least MIN_SIZE (the reader sees to
+    it); a free polygon or line could still be a sliver.
+    """
+    if isinstance(shape, LineShape):
+        pts = shape.points
+        length = sum(distance(pts[i], pts[i + 1]) for i in range(len(pts) - 1))
+        if length < MIN_SIZE:
+            return f"the line is {length:.3g} inch long; a line is at least {MIN_SIZE:g} inch"
+    elif isinstance(shape, PolygonShape):
+        area = abs(signed_area(list(shape.points)))
+        if area < MIN_AREA:
+            return (f"the polygon covers {area:.3g} square inch; a polygon covers at least "
+                    f"{MIN_AREA:g} (a {MIN_SIZE:g} by {MIN_SIZE:g} inch square)")
+    return None
 
 
 def _check_forces(s: Scenario, r: Reader) -> None:
@@ -115,7 +143,7 @@ def _check_game(s: Scenario, r: Reader, side_ids: set[str]) -> None:
     for sid, zone in g.deployment.items():
         if sid not in side_ids:
             r.problem(("game", "deployment", sid), _no_side(sid, side_ids), key=True)
-        why = shape_problem(PolygonShape(zone.points))
+        why = shape_problem(PolygonShape(zone.points)) or _too_small(zone)
         if why:
             r.problem(("game", "deployment", sid), why)
     for i, o in enumerate(g.objectives):

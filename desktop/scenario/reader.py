@@ -6,12 +6,36 @@ reported) because a silently ignored typo in a scenario is a wrong battle.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, TypeVar
 
 from desktop.scenario.errors import Problem
+from desktop.scenario.limits import (
+    MAX_CV,
+    MAX_FEATURES,
+    MAX_FIGURES,
+    MAX_GUNS,
+    MAX_NAME,
+    MAX_OBJECTIVES,
+    MAX_OFFICERS,
+    MAX_OPTION_NUMBER,
+    MAX_OPTIONS,
+    MAX_PROPERTY,
+    MAX_TABLE,
+    MAX_TEXT,
+    MAX_TITLE,
+    MAX_TURNS,
+    MAX_UNITS,
+    MAX_VERTICES,
+    MAX_VICTORY,
+    MIN_SIZE,
+    MIN_STEP,
+    MIN_TABLE,
+    OFF_TABLE_MARGIN,
+)
 from desktop.scenario.model import (
     VICTORY_KINDS,
     AllRegularsLost,
@@ -62,13 +86,18 @@ from desktop.scenario.vocabulary import (
     Trait,
     UnitType,
 )
-from desktop.scenario.yamlmarks import FieldPath, Marks, format_path
+from desktop.scenario.yamlmarks import FieldPath, HugeNumber, Marks, format_path
 
 E = TypeVar("E", bound=StrEnum)
 T = TypeVar("T")
 
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]*")
+#: Characters no name may hold: C0 and C1 controls (tab, newline, NUL, escape),
+#: line and paragraph separators, and lone surrogates (which cannot be saved).
+_NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+#: The same for longer text, which may have tabs and line breaks.
+_NOT_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def _close_matches(word: str, options: list[str], n: int = 1) -> list[str]:
@@ -89,6 +118,10 @@ class Reader:
         self.file = file
         self.marks = marks
         self.problems: list[Problem] = []
+        #: The table's width and depth once read: points and sizes are bounded by it.
+        self.table_size: tuple[float, float] = (MAX_TABLE, MAX_TABLE)
+        #: Vertices read so far, terrain and deployment zones together.
+        self.vertices = 0
 
     # -- reporting -----------------------------------------------------------
 
@@ -125,13 +158,15 @@ class Reader:
             if not isinstance(k, str):
                 self.problem(path, f"keys must be text, found {_describe(k)}")
             elif k not in allowed:
-                hint = _close_matches(k, sorted(allowed), n=1)
+                hint = _close_matches(k, sorted(allowed), n=1) if len(k) <= MAX_NAME else []
                 extra = f" (did you mean '{hint[0]}'?)" if hint else ""
                 expected = (
                     f"expected one of: {', '.join(sorted(allowed))}" if allowed
                     else "nothing may be given here"
                 )
-                self.problem((*path, k), f"unknown key '{k}'{extra}; {expected}", key=True)
+                self.problem(
+                    (*path, k), f"unknown key '{_shown(k)}'{extra}; {expected}", key=True
+                )
         for k in required:
             if k not in value:
                 self.problem(path, f"missing required key '{k}'")
@@ -177,51 +212,131 @@ class Reader:
         path: FieldPath,
         key: str,
         read: Callable[[Any, FieldPath], T],
+        most: tuple[int, str] | None = None,
     ) -> list[T] | None:
-        """A list field whose items are read by `read`; empty when absent."""
+        """A list field whose items are read by `read`; empty when absent.
+
+        `most` is (the longest the list may be, what its items are called): a
+        longer list is refused before any item is read.
+        """
         if key not in m:
             return []
+        value = m[key]
+        if most is not None and isinstance(value, list) and len(value) > most[0]:
+            self.problem((*path, key), f"{len(value):,} {most[1]} is more than the "
+                         f"{most[0]:,} a scenario may have")
+            return None
         try:
-            return self.items(m[key], (*path, key), read)
+            return self.items(value, (*path, key), read)
         except _Invalid:
             return None
 
     # -- scalars -------------------------------------------------------------
 
     def text(self, value: Any, path: FieldPath) -> str:
-        if isinstance(value, bool) or value is None or isinstance(value, (dict, list)):
+        if not isinstance(value, (str, int, float, HugeNumber)) or isinstance(value, bool):
             raise self.fail(path, f"expected text, found {_describe(value)}")
-        return str(value)
+        if isinstance(value, str):
+            return value
+        return value.text if isinstance(value, HugeNumber) else str(value)
+
+    def name(self, value: Any, path: FieldPath, limit: int = MAX_NAME) -> str:
+        """One line of text: at most `limit` characters, no control characters."""
+        s = self.text(value, path)
+        if len(s) > limit:
+            raise self.fail(
+                path, f"'{_shown(s)}' has {len(s):,} characters; at most {limit} are allowed here"
+            )
+        bad = _NOT_IN_NAMES.search(s)
+        if bad:
+            raise self.fail(path, f"'{_shown(s)}' holds a control character "
+                            f"({_char(bad.group())}); names are one line of plain text")
+        return s
+
+    def prose(self, value: Any, path: FieldPath) -> str:
+        """Text over several lines: at most MAX_TEXT characters."""
+        s = self.text(value, path)
+        if len(s) > MAX_TEXT:
+            raise self.fail(path, f"the text has {len(s):,} characters; "
+                            f"at most {MAX_TEXT:,} are allowed")
+        bad = _NOT_IN_TEXT.search(s)
+        if bad:
+            line = s.count("\n", 0, bad.start()) + 1
+            raise self.fail(path, f"line {line} of the text holds a control character "
+                            f"({_char(bad.group())}); only tabs and line breaks are allowed")
+        return s
 
     def ident(self, value: Any, path: FieldPath) -> str:
         s = self.text(value, path)
-        if not _ID.match(s):
+        if len(s) > MAX_NAME:
+            raise self.fail(path, f"an id has at most {MAX_NAME} characters, "
+                            f"found {len(s):,} ('{_shown(s)}')")
+        if not _ID.fullmatch(s):
             raise self.fail(
                 path,
-                f"'{s}' is not a valid id (use letters, digits, '-', '_' or '.',"
+                f"'{_shown(s)}' is not a valid id (use letters, digits, '-', '_' or '.',"
                 " starting with a letter or digit)",
             )
         return s
 
-    def number(
-        self, value: Any, path: FieldPath, *, minimum: float | None = None, positive: bool = False
-    ) -> float:
+    def finite(self, value: Any, path: FieldPath) -> float:
+        """Any finite number, as a float."""
+        if isinstance(value, HugeNumber):
+            raise self.fail(path, f"{_describe(value)} is far too large")
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.fail(path, f"expected a number, found {_describe(value)}")
-        v = float(value)
-        if v != v or v in (float("inf"), float("-inf")):
-            raise self.fail(path, "expected a finite number")
+        try:
+            v = float(value)
+        except OverflowError:
+            raise self.fail(path, f"{_describe(value)} is far too large") from None
+        if not math.isfinite(v):
+            raise self.fail(path, f"expected a finite number, found {_num(v)}")
+        return v
+
+    def number(
+        self, value: Any, path: FieldPath, *, minimum: float | None = None,
+        positive: bool = False, maximum: float | None = None,
+    ) -> float:
+        v = self.finite(value, path)
         if positive and v <= 0:
             raise self.fail(path, f"must be greater than 0, found {_num(v)}")
         if minimum is not None and v < minimum:
             raise self.fail(path, f"must be at least {_num(minimum)}, found {_num(v)}")
+        if maximum is not None and v > maximum:
+            raise self.fail(path, f"must be at most {_num(maximum)}, found {_num(v)}")
         return v
 
-    def integer(self, value: Any, path: FieldPath, *, minimum: int | None = None) -> int:
+    def largest(self) -> float:
+        """The longest size anything may have: the table's longer side."""
+        return max(self.table_size)
+
+    def size(self, value: Any, path: FieldPath, smallest: float = MIN_SIZE,
+             what: str = "size") -> float:
+        """A length in inches, from `smallest` up to the table's longer side."""
+        v = self.finite(value, path)
+        if v < smallest:
+            raise self.fail(path, f"{_num(v)} is less than {_inches(smallest)}, "
+                            f"the smallest {what} Volley allows")
+        if v > self.largest():
+            raise self.fail(path, f"{_num(v)} is more than {_inches(self.largest())}, "
+                            "the table's longer side")
+        return v
+
+    def integer(
+        self, value: Any, path: FieldPath, *, minimum: int | None = None,
+        maximum: int | None = None, most: str = "",
+    ) -> int:
+        """A whole number; `most` names what `maximum` counts ("figures a unit may have")."""
+        if isinstance(value, HugeNumber):
+            raise self.fail(path, f"{_describe(value)} is far too large")
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(path, f"expected a whole number, found {_describe(value)}")
         if minimum is not None and value < minimum:
-            raise self.fail(path, f"must be at least {minimum}, found {value}")
+            raise self.fail(path, f"must be at least {minimum}, found {_int(value)}")
+        if maximum is not None and value > maximum:
+            if most:
+                raise self.fail(path, f"{_int(value)} is more than the {maximum:,} {most}")
+            raise self.fail(path, f"must be at most {maximum:,}, found {_int(value)}")
         return value
 
     def boolean(self, value: Any, path: FieldPath) -> bool:
@@ -235,30 +350,51 @@ class Reader:
             return enum(s)
         except ValueError:
             options = [e.value for e in enum]
-            hint = _close_matches(s, options, n=1)
+            hint = _close_matches(s, options, n=1) if len(s) <= MAX_NAME else []
             extra = f" (did you mean '{hint[0]}'?)" if hint else ""
             raise self.fail(
-                path, f"'{s}' is not one of: {', '.join(options)}{extra}"
+                path, f"'{_shown(s)}' is not one of: {', '.join(options)}{extra}"
             ) from None
 
-    def point(self, value: Any, path: FieldPath) -> Point:
+    def _two(self, value: Any, path: FieldPath, what: str) -> tuple[float, float]:
         if (
             not isinstance(value, list)
             or len(value) != 2
-            or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in value)
+            or any(isinstance(v, bool) or not isinstance(v, (int, float, HugeNumber))
+                   for v in value)
         ):
-            raise self.fail(path, f"expected a point [x, y], found {_describe(value)}")
-        return (float(value[0]), float(value[1]))
+            raise self.fail(path, f"expected {what}, found {_describe(value)}")
+        return self.finite(value[0], path), self.finite(value[1], path)
+
+    def point(self, value: Any, path: FieldPath) -> Point:
+        """A point [x, y] on the table or within one table size of it."""
+        x, y = self._two(value, path, "a point [x, y]")
+        w, d = self.table_size
+        for axis, v, side in (("x", x, w), ("y", y, d)):
+            lo, hi = -OFF_TABLE_MARGIN * side, (1 + OFF_TABLE_MARGIN) * side
+            if not lo <= v <= hi:
+                raise self.fail(
+                    path, f"{axis} {_num(v)} is too far off the table: a point lies within "
+                    f"one table size of it, {axis} from {_num(lo)} to {_num(hi)}"
+                )
+        return (x, y)
 
     def pair(self, value: Any, path: FieldPath) -> tuple[float, float]:
-        p = self.point(value, path)
-        if p[0] <= 0 or p[1] <= 0:
-            raise self.fail(path, "both sizes must be greater than 0")
-        return p
+        """Two sizes [a, b], each at least MIN_SIZE and at most the table's longer side."""
+        a, b = self._two(value, path, "two sizes [a, b]")
+        return self.size(a, path), self.size(b, path)
 
     def points(self, value: Any, path: FieldPath, minimum: int) -> tuple[Point, ...]:
         if not isinstance(value, list):
             raise self.fail(path, f"expected a list of points, found {_describe(value)}")
+        before = self.vertices
+        self.vertices += len(value)
+        if self.vertices > MAX_VERTICES:
+            if before <= MAX_VERTICES:  # say it once, where the limit is passed
+                raise self.fail(path, f"the terrain and deployment zones so far have "
+                                f"{self.vertices:,} points; a scenario may have at most "
+                                f"{MAX_VERTICES:,} in all")
+            raise _Invalid()
         pts = tuple(self.items(value, path, self.point))
         if len(pts) != len(value):
             raise _Invalid()
@@ -268,9 +404,25 @@ class Reader:
 
     def colour(self, value: Any, path: FieldPath) -> str:
         s = self.text(value, path)
-        if not _COLOUR.match(s):
-            raise self.fail(path, f"'{s}' is not a colour; write it as #rrggbb, e.g. '#1f4e9c'")
+        if not _COLOUR.fullmatch(s):
+            raise self.fail(
+                path, f"'{_shown(s)}' is not a colour; write it as #rrggbb, e.g. '#1f4e9c'"
+            )
         return s.lower()
+
+
+def _shown(s: str, limit: int = 40) -> str:
+    """`s` fit to quote in a one-line message: control characters escaped, long text cut."""
+    cut = s[:limit]
+    out = _NOT_IN_NAMES.sub(lambda m: _char(m.group(), short=True), cut)
+    return out + (f"… ({len(s):,} characters)" if len(s) > limit else "")
+
+
+def _char(c: str, *, short: bool = False) -> str:
+    names = {"\t": "tab", "\n": "line break", "\r": "carriage return", "\x00": "NUL"}
+    if short:
+        return "\\t" if c == "\t" else "\\n" if c == "\n" else f"\\u{ord(c):04x}"
+    return names.get(c, f"U+{ord(c):04X}")
 
 
 def _describe(value: Any) -> str:
@@ -282,13 +434,37 @@ def _describe(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return f"a list of {len(value)}"
-    if isinstance(value, (int, float)):
-        return f"the number {_num(float(value))}"
-    return f"'{value}'"
+    if isinstance(value, HugeNumber):
+        digits = sum(c.isdigit() for c in value.text)
+        return f"the number {_shown(value.text, 12)} ({digits:,} digits)"
+    if isinstance(value, int):
+        return f"the number {_int(value)}"
+    if isinstance(value, float):
+        return f"the number {_num(value)}"
+    return f"'{_shown(str(value))}'"
 
 
 def _num(v: float) -> str:
-    return str(int(v)) if v.is_integer() else str(v)
+    """A number as a person would write it (.nan and .inf as YAML spells them)."""
+    if math.isnan(v):
+        return ".nan"
+    if math.isinf(v):
+        return ".inf" if v > 0 else "-.inf"
+    if v.is_integer() and abs(v) < 1e15:
+        return str(int(v))
+    return f"{v:g}" if abs(v) >= 1e15 or (v != 0 and abs(v) < 1e-4) else str(v)
+
+
+def _int(v: int) -> str:
+    """A whole number, shortened when it is very long."""
+    if abs(v) < 10**15:
+        return str(v)
+    digits = int(v.bit_length() * math.log10(2)) + 1
+    return f"a number of about {digits:,} digits" if digits > 30 else str(v)
+
+
+def _inches(v: float) -> str:
+    return f"{_num(v)} inch" if v <= 1 else f"{_num(v)} inches"
 
 
 # --- sections ------------------------------------------------------------------
@@ -308,11 +484,12 @@ def read_scenario(data: Any, r: Reader) -> Scenario | None:
         top = r.mapping(data, (), _TOP_KEYS, _TOP_OPTIONAL, what="a scenario mapping")
     except _Invalid:
         return None
-    title = r.field(top, (), "title", r.text)
-    author = r.field(top, (), "author", r.text, "") or ""
-    briefing = r.field(top, (), "briefing", r.text, "") or ""
+    line = lambda x, q: r.name(x, q, MAX_TITLE)  # noqa: E731
+    title = r.field(top, (), "title", line)
+    author = r.field(top, (), "author", line, "") or ""
+    briefing = r.field(top, (), "briefing", r.prose, "") or ""
     table = r.field(top, (), "table", _table(r))
-    terrain = r.many(top, (), "terrain", _feature(r)) or []
+    terrain = r.many(top, (), "terrain", _feature(r), (MAX_FEATURES, "terrain features")) or []
     sides = r.field(top, (), "sides", _sides(r))
     game = r.field(top, (), "game", _game(r), Game())
     ruleset = r.field(top, (), "ruleset", r.ident)
@@ -336,10 +513,12 @@ def read_scenario(data: Any, r: Reader) -> Scenario | None:
 def _table(r: Reader) -> Callable[[Any, FieldPath], Table]:
     def read(v: Any, p: FieldPath) -> Table:
         m = r.mapping(v, p, ("width", "depth"), ("unit", "span", "grid"))
-        width = r.field(m, p, "width", lambda x, q: r.number(x, q, positive=True))
-        depth = r.field(m, p, "depth", lambda x, q: r.number(x, q, positive=True))
+        width = r.field(m, p, "width", lambda x, q: _table_side(r, x, q))
+        depth = r.field(m, p, "depth", lambda x, q: _table_side(r, x, q))
+        if width is not None and depth is not None:
+            r.table_size = (width, depth)
         unit = r.field(m, p, "unit", lambda x, q: r.word(LengthUnit, x, q), LengthUnit.INCH)
-        span = r.field(m, p, "span", lambda x, q: r.number(x, q, positive=True), 7.0)
+        span = r.field(m, p, "span", lambda x, q: r.size(x, q, MIN_STEP, "span"), 7.0)
         grid = r.field(m, p, "grid", _grid(r))
         if width is None or depth is None or unit is None or span is None:
             raise _Invalid()
@@ -348,10 +527,20 @@ def _table(r: Reader) -> Callable[[Any, FieldPath], Table]:
     return read
 
 
+def _table_side(r: Reader, value: Any, path: FieldPath) -> float:
+    v = r.finite(value, path)
+    if not MIN_TABLE <= v <= MAX_TABLE:
+        which = "shortest" if v < MIN_TABLE else "longest"
+        bound = MIN_TABLE if v < MIN_TABLE else MAX_TABLE
+        raise r.fail(path, f"{_num(v)} is {'less' if v < MIN_TABLE else 'more'} than "
+                     f"{_inches(bound)}, the {which} table side Volley allows")
+    return v
+
+
 def _grid(r: Reader) -> Callable[[Any, FieldPath], Grid]:
     def read(v: Any, p: FieldPath) -> Grid:
         m = r.mapping(v, p, ("square",), ("origin",))
-        square = r.field(m, p, "square", lambda x, q: r.number(x, q, positive=True))
+        square = r.field(m, p, "square", lambda x, q: r.size(x, q, MIN_STEP, "grid square"))
         origin = r.field(m, p, "origin", r.point, (0.0, 0.0))
         if square is None or origin is None:
             raise _Invalid()
@@ -368,7 +557,7 @@ def _feature(r: Reader) -> Callable[[Any, FieldPath], TerrainFeature]:
         m = r.mapping(v, p, ("id", "type"), ("name", "properties", "width", "smooth", *_SHAPE_KEYS))
         fid = r.field(m, p, "id", r.ident)
         ftype = r.field(m, p, "type", lambda x, q: r.word(TerrainType, x, q))
-        name = r.field(m, p, "name", r.text, "") or ""
+        name = r.field(m, p, "name", r.name, "") or ""
         if fid is None or ftype is None:
             raise _Invalid()
         shape = _shape(r, m, p, ftype)
@@ -408,10 +597,7 @@ def _shape(r: Reader, m: dict[str, Any], p: FieldPath, ftype: TerrainType) -> Sh
             return PolygonShape(points=r.points(m[kind], (*p, kind), 3))
         if kind == "line":
             pts = r.points(m[kind], (*p, kind), 2)
-            width = r.field(
-                m, p, "width", lambda x, q: r.number(x, q, positive=True),
-                DEFAULT_LINE_WIDTH[ftype],
-            )
+            width = r.field(m, p, "width", r.size, DEFAULT_LINE_WIDTH[ftype])
             smooth = r.field(m, p, "smooth", r.boolean, False)
             if width is None or smooth is None:
                 return None
@@ -421,14 +607,14 @@ def _shape(r: Reader, m: dict[str, Any], p: FieldPath, ftype: TerrainType) -> Sh
             rm = r.mapping(m[kind], q, ("centre", "size"), ("rotation",))
             centre = r.field(rm, q, "centre", r.point)
             size = r.field(rm, q, "size", r.pair)
-            rot = r.field(rm, q, "rotation", r.number, 0.0)
+            rot = r.field(rm, q, "rotation", r.finite, 0.0)
             if centre is None or size is None or rot is None:
                 return None
             return RectShape(centre=centre, size=size, rotation=rot)
         em = r.mapping(m[kind], q, ("centre", "radii"), ("rotation",))
         centre = r.field(em, q, "centre", r.point)
         radii = r.field(em, q, "radii", r.pair)
-        rot = r.field(em, q, "rotation", r.number, 0.0)
+        rot = r.field(em, q, "rotation", r.finite, 0.0)
         if centre is None or radii is None or rot is None:
             return None
         return EllipseShape(centre=centre, radii=radii, rotation=rot)
@@ -455,11 +641,11 @@ def _properties(
                 if isinstance(default, bool):
                     out[k] = r.boolean(val, q)
                 elif isinstance(default, int):
-                    out[k] = r.integer(val, q, minimum=0)
+                    out[k] = r.integer(val, q, minimum=0, maximum=MAX_PROPERTY)
                 elif isinstance(default, float):
-                    out[k] = r.number(val, q, minimum=0)
+                    out[k] = r.number(val, q, minimum=0, maximum=MAX_PROPERTY)
                 else:
-                    out[k] = r.text(val, q)
+                    out[k] = r.name(val, q)
             except _Invalid:
                 continue
         if not schema and m:
@@ -471,9 +657,15 @@ def _properties(
 
 def _sides(r: Reader) -> Callable[[Any, FieldPath], list[Side]]:
     def read(v: Any, p: FieldPath) -> list[Side]:
-        sides = r.items(v, p, _side(r))
         if isinstance(v, list) and len(v) != 2:
-            raise r.fail(p, f"a scenario has exactly two sides, found {len(v)}")
+            raise r.fail(p, f"a scenario has exactly two sides, found {len(v):,}")
+        for key, most, what in (("units", MAX_UNITS, "units"),
+                                ("officers", MAX_OFFICERS, "officers")):
+            found = _count(v, key)
+            if found > most:
+                raise r.fail(p, f"the two sides have {found:,} {what} between them; "
+                             f"a scenario may have at most {most:,}")
+        sides = r.items(v, p, _side(r))
         if len(sides) != 2:
             raise _Invalid()
         return sides
@@ -485,7 +677,7 @@ def _side(r: Reader) -> Callable[[Any, FieldPath], Side]:
     def read(v: Any, p: FieldPath) -> Side:
         m = r.mapping(v, p, ("id", "name", "colour", "baseline"), ("units", "officers"))
         sid = r.field(m, p, "id", r.ident)
-        name = r.field(m, p, "name", r.text)
+        name = r.field(m, p, "name", r.name)
         colour = r.field(m, p, "colour", r.colour)
         baseline = r.field(m, p, "baseline", lambda x, q: r.word(Edge, x, q))
         units = r.many(m, p, "units", _unit(r)) or []
@@ -509,25 +701,37 @@ def _unit(r: Reader) -> Callable[[Any, FieldPath], Unit]:
     def read(v: Any, p: FieldPath) -> Unit:
         m = r.mapping(v, p, ("id", "name", "type", "position"), _UNIT_OPTIONAL)
         uid = r.field(m, p, "id", r.ident)
-        name = r.field(m, p, "name", r.text)
+        name = r.field(m, p, "name", r.name)
         utype = r.field(m, p, "type", lambda x, q: r.word(UnitType, x, q))
         position = r.field(m, p, "position", r.point)
         quality = r.field(m, p, "quality", lambda x, q: r.word(Quality, x, q), Quality.REGULAR)
         if uid is None or name is None or utype is None or position is None or quality is None:
             raise _Invalid()
-        cv = r.field(m, p, "cv", lambda x, q: r.integer(x, q, minimum=0), DEFAULT_CV[quality])
-        figures = r.field(
-            m, p, "figures", lambda x, q: r.integer(x, q, minimum=1), DEFAULT_FIGURES[utype]
+        cv = r.field(
+            m, p, "cv", lambda x, q: r.integer(x, q, minimum=0, maximum=MAX_CV,
+                                               most="a Combat Value may be"),
+            DEFAULT_CV[quality],
         )
-        command = r.many(m, p, "command", lambda y, s: r.word(CommandRole, y, s))
-        traits = r.many(m, p, "traits", lambda y, s: r.word(Trait, y, s))
+        figures = r.field(
+            m, p, "figures", lambda x, q: r.integer(x, q, minimum=1, maximum=MAX_FIGURES,
+                                                    most="figures a unit may have"),
+            DEFAULT_FIGURES[utype],
+        )
+        command = r.many(m, p, "command", lambda y, s: r.word(CommandRole, y, s),
+                         (len(CommandRole), "command figures"))
+        traits = r.many(m, p, "traits", lambda y, s: r.word(Trait, y, s),
+                        (len(Trait), "traits"))
         base = r.field(m, p, "base", _base(r), Base(*DEFAULT_BASE[utype]))
-        facing = r.field(m, p, "facing", r.number, 0.0)
+        facing = r.field(m, p, "facing", r.finite, 0.0)
         formation = r.field(
             m, p, "formation", lambda x, q: r.word(Formation, x, q), DEFAULT_FORMATION[utype]
         )
         default_guns = 1 if utype in ARTILLERY else 0
-        guns = r.field(m, p, "guns", lambda x, q: r.integer(x, q, minimum=0), default_guns)
+        guns = r.field(
+            m, p, "guns", lambda x, q: r.integer(x, q, minimum=0, maximum=MAX_GUNS,
+                                                 most="guns a battery may have"),
+            default_guns,
+        )
         if (
             cv is None or figures is None or command is None or traits is None or base is None
             or facing is None or formation is None or guns is None
@@ -535,6 +739,8 @@ def _unit(r: Reader) -> Callable[[Any, FieldPath], Unit]:
             raise _Invalid()
         if len(set(command)) != len(command):
             raise r.fail((*p, "command"), "each command role may appear only once")
+        if len(set(traits)) != len(traits):
+            raise r.fail((*p, "traits"), "each trait may appear only once")
         if len(command) > figures:
             raise r.fail(
                 (*p, "command"),
@@ -554,8 +760,8 @@ def _unit(r: Reader) -> Callable[[Any, FieldPath], Unit]:
 def _base(r: Reader) -> Callable[[Any, FieldPath], Base]:
     def read(v: Any, p: FieldPath) -> Base:
         m = r.mapping(v, p, ("frontage", "depth"))
-        f = r.field(m, p, "frontage", lambda x, q: r.number(x, q, positive=True))
-        d = r.field(m, p, "depth", lambda x, q: r.number(x, q, positive=True))
+        f = r.field(m, p, "frontage", r.size)
+        d = r.field(m, p, "depth", r.size)
         if f is None or d is None:
             raise _Invalid()
         return Base(frontage=f, depth=d)
@@ -567,10 +773,10 @@ def _officer(r: Reader) -> Callable[[Any, FieldPath], Officer]:
     def read(v: Any, p: FieldPath) -> Officer:
         m = r.mapping(v, p, ("id", "name", "rank", "position"), ("facing", "attached_to"))
         oid = r.field(m, p, "id", r.ident)
-        name = r.field(m, p, "name", r.text)
+        name = r.field(m, p, "name", r.name)
         rank = r.field(m, p, "rank", lambda x, q: r.word(Rank, x, q))
         position = r.field(m, p, "position", r.point)
-        facing = r.field(m, p, "facing", r.number, 0.0)
+        facing = r.field(m, p, "facing", r.finite, 0.0)
         attached = r.field(m, p, "attached_to", r.ident)
         if oid is None or name is None or rank is None or position is None or facing is None:
             raise _Invalid()
@@ -590,14 +796,11 @@ def _game(r: Reader) -> Callable[[Any, FieldPath], Game]:
         )
         gtype = r.field(m, p, "type", lambda x, q: r.word(GameType, x, q), GameType.ENCOUNTER)
         defender = r.field(m, p, "defender", r.ident)
-        depth = r.field(
-            m, p, "deployment_depth", lambda x, q: r.number(x, q, positive=True),
-            DEFAULT_DEPLOYMENT_DEPTH,
-        )
+        depth = r.field(m, p, "deployment_depth", r.size, DEFAULT_DEPLOYMENT_DEPTH)
         no_zones: dict[str, PolygonShape] = {}
         deployment = r.field(m, p, "deployment", _deployment(r), no_zones)
-        objectives = r.many(m, p, "objectives", _objective(r))
-        victory = r.many(m, p, "victory", _victory(r))
+        objectives = r.many(m, p, "objectives", _objective(r), (MAX_OBJECTIVES, "objectives"))
+        victory = r.many(m, p, "victory", _victory(r), (MAX_VICTORY, "victory conditions"))
         if (
             gtype is None or depth is None or deployment is None or objectives is None
             or victory is None
@@ -619,7 +822,8 @@ def _deployment(r: Reader) -> Callable[[Any, FieldPath], dict[str, PolygonShape]
         for k, pts in v.items():
             q = (*p, str(k))
             try:
-                out[str(k)] = PolygonShape(points=r.points(pts, q, 3))
+                sid = r.ident(k, q)
+                out[sid] = PolygonShape(points=r.points(pts, q, 3))
             except _Invalid:
                 continue
         return out
@@ -631,11 +835,9 @@ def _objective(r: Reader) -> Callable[[Any, FieldPath], Objective]:
     def read(v: Any, p: FieldPath) -> Objective:
         m = r.mapping(v, p, ("id", "position"), ("name", "radius"))
         oid = r.field(m, p, "id", r.ident)
-        name = r.field(m, p, "name", r.text, "") or ""
+        name = r.field(m, p, "name", r.name, "") or ""
         pos = r.field(m, p, "position", r.point)
-        radius = r.field(
-            m, p, "radius", lambda x, q: r.number(x, q, positive=True), DEFAULT_OBJECTIVE_RADIUS
-        )
+        radius = r.field(m, p, "radius", r.size, DEFAULT_OBJECTIVE_RADIUS)
         if oid is None or pos is None or radius is None:
             raise _Invalid()
         return Objective(id=oid, name=name or oid, position=pos, radius=radius)
@@ -650,10 +852,13 @@ def _victory(r: Reader) -> Callable[[Any, FieldPath], VictoryCondition]:
         kind = r.text(v["type"], (*p, "type"))
         if kind not in VICTORY_KINDS:
             options = ", ".join(VICTORY_KINDS)
-            hint = _close_matches(kind, list(VICTORY_KINDS), n=1)
+            hint = _close_matches(kind, list(VICTORY_KINDS), n=1) if len(kind) <= MAX_NAME else []
             extra = f" (did you mean '{hint[0]}'?)" if hint else ""
-            raise r.fail((*p, "type"), f"'{kind}' is not one of: {options}{extra}")
-        pos_int = lambda x, q: r.integer(x, q, minimum=1)  # noqa: E731
+            raise r.fail((*p, "type"), f"'{_shown(kind)}' is not one of: {options}{extra}")
+
+        def pos_int(most: int, what: str) -> Callable[[Any, FieldPath], int]:
+            return lambda x, q: r.integer(x, q, minimum=1, maximum=most, most=what)
+
         if kind == LastManStanding.kind:
             r.mapping(v, p, ("type",))
             return LastManStanding()
@@ -663,7 +868,7 @@ def _victory(r: Reader) -> Callable[[Any, FieldPath], VictoryCondition]:
         if kind == ExitUnits.kind:
             m = r.mapping(v, p, ("type", "side", "count"), ("edge",))
             side = r.field(m, p, "side", r.ident)
-            count = r.field(m, p, "count", pos_int)
+            count = r.field(m, p, "count", pos_int(MAX_UNITS, "units a scenario may have"))
             edge = r.field(m, p, "edge", lambda x, q: r.word(Edge, x, q))
             if side is None or count is None:
                 raise _Invalid()
@@ -672,21 +877,25 @@ def _victory(r: Reader) -> Callable[[Any, FieldPath], VictoryCondition]:
             m = r.mapping(v, p, ("type", "side", "feature"), ("figures",))
             side = r.field(m, p, "side", r.ident)
             feature = r.field(m, p, "feature", r.ident)
-            figures = r.field(m, p, "figures", pos_int, 1)
+            figures = r.field(
+                m, p, "figures", pos_int(MAX_UNITS * MAX_FIGURES, "figures a scenario may have"), 1
+            )
             if side is None or feature is None or figures is None:
                 raise _Invalid()
             return OccupyFeature(side=side, feature=feature, figures=figures)
         if kind == HoldObjectives.kind:
             m = r.mapping(v, p, ("type", "count"), ("objectives", "side"))
-            count = r.field(m, p, "count", pos_int)
-            objs = r.many(m, p, "objectives", r.ident)
+            count = r.field(
+                m, p, "count", pos_int(MAX_OBJECTIVES, "objectives a scenario may have")
+            )
+            objs = r.many(m, p, "objectives", r.ident, (MAX_OBJECTIVES, "objectives"))
             side = r.field(m, p, "side", r.ident)
             if count is None or objs is None:
                 raise _Invalid()
             return HoldObjectives(count=count, objectives=tuple(objs), side=side)
         if kind == TurnLimit.kind:
             m = r.mapping(v, p, ("type", "turns"), ("fallback",))
-            turns = r.field(m, p, "turns", pos_int)
+            turns = r.field(m, p, "turns", pos_int(MAX_TURNS, "turns a game may last"))
             fallback = r.field(m, p, "fallback", r.ident, "draw")
             if turns is None or fallback is None:
                 raise _Invalid()
@@ -703,6 +912,31 @@ def _victory(r: Reader) -> Callable[[Any, FieldPath], VictoryCondition]:
     return read
 
 
+def _option(r: Reader, key: str, value: Any, path: FieldPath) -> PropertyValue:
+    """One ruleset setting: true/false, a short text or a modest finite number."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return r.name(value, path)
+    if key == "turn_limit":  # every ruleset has it; 0 means no limit
+        return r.integer(value, path, minimum=0, maximum=MAX_TURNS, most="turns a game may last")
+    if isinstance(value, (int, float, HugeNumber)):
+        v = r.number(value, path, minimum=-MAX_OPTION_NUMBER, maximum=MAX_OPTION_NUMBER)
+        return value if isinstance(value, int) else v
+    raise r.fail(path, f"an option value is a number, text or true/false, "
+                 f"found {_describe(value)}")
+
+
+def _count(sides: Any, key: str) -> int:
+    """How many items both sides list under `key`, before any is read."""
+    if not isinstance(sides, list):
+        return 0
+    return sum(
+        len(side[key]) for side in sides
+        if isinstance(side, dict) and isinstance(side.get(key), list)
+    )
+
+
 def _ruleset_options(
     r: Reader,
 ) -> Callable[[Any, FieldPath], dict[str, dict[str, PropertyValue]]]:
@@ -714,19 +948,28 @@ def _ruleset_options(
         out: dict[str, dict[str, PropertyValue]] = {}
         for rid, opts in v.items():
             q = (*p, str(rid))
+            try:
+                rid_text = r.ident(rid, q)
+            except _Invalid:
+                continue
             if opts is None:
-                out[str(rid)] = {}
+                out[rid_text] = {}
                 continue
             if not isinstance(opts, dict):
                 r.problem(q, f"expected a mapping of option to value, found {_describe(opts)}")
                 continue
+            if len(opts) > MAX_OPTIONS:
+                r.problem(q, f"{len(opts):,} options is more than the {MAX_OPTIONS} "
+                          "a ruleset may be given")
+                continue
             clean: dict[str, PropertyValue] = {}
             for k, val in opts.items():
-                if isinstance(val, (bool, int, float, str)):
-                    clean[str(k)] = val
-                else:
-                    r.problem((*q, str(k)), "an option value is a number, text or true/false")
-            out[str(rid)] = clean
+                try:
+                    key = r.ident(k, (*q, str(k)))
+                    clean[key] = _option(r, key, val, (*q, key))
+                except _Invalid:
+                    continue
+            out[rid_text] = clean
         return out
 
     return read

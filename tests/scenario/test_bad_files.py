@@ -108,11 +108,11 @@ CASES: list[tuple[str, str, str, list[str]]] = [
      " properties: {height: 2}}\n" + GOOD_SIDES, "bad.yaml:5", ["unknown key 'height'"]),
     ("duplicate key", HEAD + "title: Again\n" + GOOD_SIDES, "bad.yaml:4:1", ["appears twice"]),
     ("negative table size", HEAD.replace("depth: 36", "depth: -36") + GOOD_SIDES, "bad.yaml:3",
-     ["table.depth", "greater than 0"]),
+     ["table.depth", "less than 12 inches"]),
     ("unknown ruleset", HEAD + "ruleset: chess\n" + GOOD_SIDES, "bad.yaml:4",
      ["unknown ruleset 'chess'"]),
     ("objective off the table",
-     HEAD + GOOD_SIDES + "game:\n  objectives: [{id: o, position: [99, 9]}]\n", "bad.yaml:18",
+     HEAD + GOOD_SIDES + "game:\n  objectives: [{id: o, position: [60, 9]}]\n", "bad.yaml:18",
      ["objective 'o'", "off the table"]),
 ]
 
