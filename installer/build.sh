@@ -16,12 +16,10 @@ python=${PYTHON:-python3}
 check=1
 [ "${1:-}" = "--no-check" ] && check=0
 
-say() { printf '\033[1m[volley]\033[0m %s\n' "$*"; }
+# shellcheck source=installer/venv.sh
+. "$here/installer/venv.sh"
 
-if [ ! -x "$venv/bin/python" ]; then
-  say "creating a virtual environment in .venv"
-  "$python" -m venv "$venv"
-fi
+ensure_venv  # makes .venv, or makes a broken one again
 stamp="$venv/.volley-bundle-installed"
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] \
    || ! "$venv/bin/python" -c "import PyInstaller, desktop" >/dev/null 2>&1; then

@@ -5,51 +5,24 @@
 #   bash installer/dev.sh test [pytest arguments...]  lint, type-check, contracts, then the test suite
 #   bash installer/dev.sh setup                       only install
 #
-# It is safe to run again: each step is skipped when already done.
+# It is safe to run again: each step is skipped when already done, and a
+# broken .venv (from a run that failed half-way) is made again.  As root with
+# apt-get it installs what a minimal Debian 12 lacks: python3, python3-venv,
+# CA certificates and the libraries Qt needs.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$here"
 venv="$here/.venv"
 python=${PYTHON:-python3}
-
-say() { printf '\033[1m[volley]\033[0m %s\n' "$*"; }
-
-# Debian packages Qt needs to run offscreen (and under Xvfb for a real
-# window), fonts so text is not drawn as boxes, poppler for PDF previews.
-apt_packages=(
-  libgl1 libegl1 libglib2.0-0 libdbus-1-3 libfontconfig1 libfreetype6
-  libxkbcommon0 libx11-6 fonts-dejavu-core
-  libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
-  libxcb-render-util0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0
-  xvfb xauth poppler-utils
-)
-
-install_system() {
-  if ! command -v apt-get >/dev/null 2>&1; then
-    say "no apt-get here: install the Qt runtime libraries yourself (see README)."
-    return 0
-  fi
-  local missing=()
-  for p in "${apt_packages[@]}"; do
-    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-  done
-  [ ${#missing[@]} -eq 0 ] && return 0
-  if [ "$(id -u)" != 0 ]; then
-    say "not root: please install these Debian packages: ${missing[*]}"
-    return 0
-  fi
-  say "installing Debian packages: ${missing[*]}"
-  DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-}
+# shellcheck source=installer/venv.sh
+. "$here/installer/venv.sh"
+# shellcheck source=installer/debian.sh
+. "$here/installer/debian.sh"
 
 install_python() {
+  ensure_venv
   local stamp="$venv/.volley-installed"
-  if [ ! -x "$venv/bin/python" ]; then
-    say "creating a virtual environment in .venv"
-    "$python" -m venv "$venv"
-  fi
   if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     say "installing Volley and its Python packages"
     "$venv/bin/python" -m pip install -q --upgrade pip >/dev/null
