@@ -227,9 +227,9 @@ class Document(QObject):
                 self._dirty_since_autosave = False
                 self._tell("")
                 return place
-        why = "; ".join(failures) or "every autosave place is in use"
-        self._tell(f"Autosave failed ({why}). Save your work, somewhere with space if "
-                   "the disk is full.")
+        why = "; ".join(dict.fromkeys(failures)) or "every autosave place is in use"
+        self._tell(f"Autosave failed: {why}. Save your work (somewhere with space, if a "
+                   "disk is full).")
         return None
 
     def _write_autosave(self, place: Path, text: str, failures: list[str]) -> bool:
@@ -248,7 +248,7 @@ class Document(QObject):
         except OSError as e:
             if lock is not None:
                 lock.release()
-            failures.append(f"{place}: {e.strerror or e}")
+            failures.append(f"{e.strerror or e} in {place.parent}")
             return False
         if lock is not None:
             self.discard_autosave()  # the previous place, if any
