@@ -1290,6 +1290,8 @@ class BlownAwayGame(StateGame):
     def invariant_problems(self) -> list[str]:
         st = self.state
         out: list[str] = []
+        # A battery starts with CANNONBALLS for each of its guns (issue 15 fuzz).
+        guns = {u.id: max(u.guns, 1) for s in self.scenario.sides for u in s.units}
         for p in st.pieces.values():
             m = p.men
             if m.total() != m.men:
@@ -1302,7 +1304,7 @@ class BlownAwayGame(StateGame):
                 out.append(f"{p.id}: no men left but not eliminated")
             if m.killed and not self.is_engaged(p.id):
                 out.append(f"{p.id}: killed men on the field outside an engagement")
-            if p.is_artillery and not 0 <= p.markers <= CANNONBALLS:
+            if p.is_artillery and not 0 <= p.markers <= CANNONBALLS * guns.get(p.id, 1):
                 out.append(f"{p.id}: {p.markers} cannonballs")
             if p.shots > SHOTS_PER_TURN:
                 out.append(f"{p.id}: fired {p.shots} times")

@@ -1,0 +1,1 @@
+"""Fuzz tests (issue 15): mutated scenarios and records are refused cleanly or work everywhere."""
