@@ -21,7 +21,9 @@ python_apt_packages=(python3 python3-venv)
 # for all of them, so a second run costs a few milliseconds).
 missing_debs() {
   local installed
-  installed=$(dpkg-query -W -f='${Package} ${db:Status-Abbrev}\n' "$@" 2>/dev/null \
+  # dpkg-query fails for a package it has never heard of (on a fresh machine,
+  # most of them), yet still lists the others: its status is not the answer.
+  installed=$( (dpkg-query -W -f='${Package} ${db:Status-Abbrev}\n' "$@" 2>/dev/null || true) \
               | awk '$2 == "ii" { print $1 }')
   local p
   for p in "$@"; do
@@ -40,8 +42,10 @@ install_system() {
     say "no apt-get here: install Python 3.11+ (with venv) and the Qt runtime libraries yourself (see README)"
     return 0
   fi
-  local missing
-  mapfile -t missing < <(missing_debs "${wanted[@]}")
+  local missing=()
+  local listed
+  listed=$(missing_debs "${wanted[@]}")  # not <(...): that would hide a failure
+  [ -n "$listed" ] && mapfile -t missing <<<"$listed"
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" != 0 ]; then
     say "not root, so these Debian packages are not installed: ${missing[*]}"

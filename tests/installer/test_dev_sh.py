@@ -58,7 +58,9 @@ def debian(tmp_path: Path) -> Path:
     log = tmp_path / "apt.log"
     fake(bin_, "apt-get", f'echo "$@" >> {log}\n')
     fake(bin_, "dpkg-query",
-         'shift 2\nfor p in "$@"; do case " $INSTALLED " in *" $p "*) echo "$p ii ";; esac; done\n')
+         # Like the real one: lists what it knows, fails if it met a package it does not.
+         'shift 2\nrc=0\nfor p in "$@"; do case " $INSTALLED " in *" $p "*) echo "$p ii ";; '
+         '*) echo "dpkg-query: no packages found matching $p" >&2; rc=1;; esac; done\nexit $rc\n')
     fake(bin_, "id", 'echo "${UID_IS:-0}"\n')
     return bin_
 
