@@ -39,6 +39,8 @@ from printouts.style import (
     Color,
     draw_block,
     draw_fitted,
+    draw_text,
+    ellipsize,
     fit_block,
     footer,
     hex_colour,
@@ -59,6 +61,9 @@ TABLE_FILL: Final = colors.HexColor("#f1f0e0")
 GRID: Final = colors.HexColor("#b9b6a3")
 TILE_OVERLAP: Final = 0.5  # inches shared by neighbouring tiles
 TILE_MARGIN: Final = 22.0
+#: The widest a name on the map may print (points on the paper) unless its
+#: feature is wider; longer names end with an ellipsis.
+LABEL_MAX: Final = 144.0
 
 
 @dataclass(frozen=True)
@@ -149,9 +154,10 @@ def _poly_path(c: Canvas, v: View, poly: SPolygon) -> object:
 
 
 def _polygons(geom: object) -> list[SPolygon]:
+    """The non-empty polygons in `geom` (a crest contour inside a thin shape is empty)."""
     if isinstance(geom, SPolygon):
-        return [geom]
-    return [g for g in getattr(geom, "geoms", []) if isinstance(g, SPolygon)]
+        return [] if geom.is_empty else [geom]
+    return [g for g in getattr(geom, "geoms", []) if isinstance(g, SPolygon) and not g.is_empty]
 
 
 def _grid_points(poly: SPolygon, step: float, stagger: bool = True) -> list[Point]:
@@ -362,9 +368,14 @@ def objective_label_rects(ctx: Context, v: View) -> list[Rect]:
     for o in ctx.scenario.game.objectives:
         px, py = v.p(*o.position)
         size = max(6.0, min(9.0, v.k * 0.6))
-        tw = width(o.name, f.bold, size)
+        tw = width(objective_label(ctx, o.name, size), f.bold, size)
         out.append((px - 2, py - size - 3, px + tw + 8, py + size * 1.7))
     return out
+
+
+def objective_label(ctx: Context, name: str, size: float) -> str:
+    """An objective's name as printed beside its flag: at most LABEL_MAX wide."""
+    return ellipsize(name, ctx.fonts.bold, size, LABEL_MAX)
 
 
 def draw_labels(c: Canvas, ctx: Context, v: View) -> None:
@@ -386,7 +397,10 @@ def draw_labels(c: Canvas, ctx: Context, v: View) -> None:
             rp = shape_area(f.shape).representative_point()
             x, y = v.p(rp.x, rp.y)
         size = max(5.5, min(9.0, v.k * 0.55))
-        tw = width(f.name, ctx.fonts.italic, size)
+        minx, _, maxx, _ = shape_area(f.shape).bounds
+        room = min(max(LABEL_MAX, (maxx - minx) * v.k), ctx.scenario.table.width * v.k)
+        name = ellipsize(f.name, ctx.fonts.italic, size, room)
+        tw = width(name, ctx.fonts.italic, size)
         rect = (x - tw / 2 - 2, y - 2.5, x + tw / 2 + 2, y + size + 0.5)
         if _overlaps(rect, placed):
             continue
@@ -395,7 +409,7 @@ def draw_labels(c: Canvas, ctx: Context, v: View) -> None:
         c.setFillColor(colors.Color(1, 1, 1, alpha=0.7))
         c.roundRect(rect[0], rect[1], rect[2] - rect[0], rect[3] - rect[1], 2, stroke=0, fill=1)
         c.setFillColor(INK)
-        c.drawCentredString(x, y, f.name)
+        draw_text(c, x, y, name, ctx.fonts.italic, size, "centre")
 
 
 # --- grid ---------------------------------------------------------------------------------
@@ -610,12 +624,12 @@ def draw_objectives(c: Canvas, ctx: Context, v: View) -> None:
         c.setFillColor(INK)
         c.circle(px, py, 1.3, stroke=0, fill=1)
         size = max(6.0, min(9.0, v.k * 0.6))
-        c.setFont(f.bold, size)
-        tw = width(o.name, f.bold, size)
+        name = objective_label(ctx, o.name, size)
+        tw = width(name, f.bold, size)
         c.setFillColor(colors.Color(1, 1, 1, alpha=0.8))
         c.roundRect(px + 3, py - size - 3, tw + 4, size + 3, 2, stroke=0, fill=1)
         c.setFillColor(colors.HexColor("#6b1d14"))
-        c.drawString(px + 5, py - size - 0.8, o.name)
+        draw_text(c, px + 5, py - size - 0.8, name, f.bold, size)
 
 
 def draw_table(c: Canvas, ctx: Context, v: View, labels: bool = True) -> None:
@@ -658,7 +672,7 @@ def _header(ctx: Context, page_w: float, page_h: float, subtitle: str) -> None:
     line = f"{subtitle}  ·  {ruleset_name(ctx.ruleset)}  ·  {game_text(ctx.scenario)}  ·  " \
         f"{victory_line(ctx.scenario)}"
     block = fit_block(line, f.regular, 7.8, page_w - 2 * MARGIN, 1, 6.0)
-    if len(block.lines) > 1:
+    if block.cut:
         block = fit_block(line, f.regular, 6.5, page_w - 2 * MARGIN, 2, 5.5)
     draw_block(c, MARGIN, top - 21, block, INK_SOFT)
 
@@ -836,21 +850,21 @@ def _baselines(ctx: Context, v: View) -> None:
     f = ctx.fonts
     for side in ctx.scenario.sides:
         c.setFillColor(shade(hex_colour(side.colour), 0.15))
-        c.setFont(f.bold, 7)
-        label = f"{side.name} baseline"
         e = side.baseline.value
+        edge = (t.width if e in ("north", "south") else t.depth) * v.k
+        label = ellipsize(f"{side.name} baseline", f.bold, 7, edge)
         if e == "north":
             x, y = v.p(t.width / 2, 0)
-            c.drawCentredString(x, y + 11, label)
+            draw_text(c, x, y + 11, label, f.bold, 7, "centre")
         elif e == "south":
             x, y = v.p(t.width / 2, t.depth)
-            c.drawCentredString(x, y - 17, label)
+            draw_text(c, x, y - 17, label, f.bold, 7, "centre")
         else:
             x, y = v.p(0 if e == "west" else t.width, t.depth / 2)
             c.saveState()
             c.translate(x + (-14 if e == "west" else 14), y)
             c.rotate(90 if e == "west" else -90)
-            c.drawCentredString(0, 0, label)
+            draw_text(c, 0, 0, label, f.bold, 7, "centre")
             c.restoreState()
 
 
@@ -914,12 +928,14 @@ def draw_tiles(ctx: Context) -> None:
         c.drawString(TILE_MARGIN, page_h - TILE_MARGIN - 8, f"Tile {tile.label}")
         c.setFont(ctx.fonts.regular, 7)
         c.setFillColor(INK_SOFT)
-        c.drawString(TILE_MARGIN + 50, page_h - TILE_MARGIN - 7.5,
-                     f"row {_col_label(tile.row)} of {_col_label(rows - 1)}, column "
-                     f"{tile.col + 1} of {cols}  ·  full size  ·  {s.title}")
-        c.drawRightString(page_w - TILE_MARGIN, page_h - TILE_MARGIN - 7.5,
-                          f'covers x {tile.x:.1f}–{min(s.table.width, tile.x + tile.w):.1f}", '
-                          f'y {tile.y:.1f}–{min(s.table.depth, tile.y + tile.h):.1f}"')
+        covers = (f'covers x {tile.x:.1f}–{min(s.table.width, tile.x + tile.w):.1f}", '
+                  f'y {tile.y:.1f}–{min(s.table.depth, tile.y + tile.h):.1f}"')
+        room = (page_w - 2 * TILE_MARGIN - 50 - width(covers, ctx.fonts.regular, 7) - 12)
+        draw_text(c, TILE_MARGIN + 50, page_h - TILE_MARGIN - 7.5,
+                  ellipsize(f"row {_col_label(tile.row)} of {_col_label(rows - 1)}, column "
+                            f"{tile.col + 1} of {cols}  ·  full size  ·  {s.title}",
+                            ctx.fonts.regular, 7, room), ctx.fonts.regular, 7)
+        c.drawRightString(page_w - TILE_MARGIN, page_h - TILE_MARGIN - 7.5, covers)
         c.setFont(ctx.fonts.regular, 6.5)
         c.drawString(TILE_MARGIN, TILE_MARGIN - 12,
                      "Print at 100% (no 'fit to page'); trim one edge of each shared strip and "
