@@ -436,9 +436,10 @@ def _describe(value: Any) -> str:
         return f"a list of {len(value)}"
     if isinstance(value, HugeNumber):
         digits = sum(c.isdigit() for c in value.text)
-        return f"the number {_shown(value.text, 12)} ({digits:,} digits)"
+        return f"a {digits:,}-digit number" if digits else f"the number {_shown(value.text)}"
     if isinstance(value, int):
-        return f"the number {_int(value)}"
+        shown = _int(value)
+        return shown if shown.startswith("a ") else f"the number {shown}"
     if isinstance(value, float):
         return f"the number {_num(value)}"
     return f"'{_shown(str(value))}'"
@@ -452,15 +453,17 @@ def _num(v: float) -> str:
         return ".inf" if v > 0 else "-.inf"
     if v.is_integer() and abs(v) < 1e15:
         return str(int(v))
-    return f"{v:g}" if abs(v) >= 1e15 or (v != 0 and abs(v) < 1e-4) else str(v)
+    return f"{v:.6g}" if abs(v) >= 1e15 else str(v)  # str: the shortest exact form
 
 
 def _int(v: int) -> str:
-    """A whole number, shortened when it is very long."""
-    if abs(v) < 10**15:
+    """A whole number, or "a 400-digit number" when it is too long to read."""
+    if abs(v) < 10**30:
         return str(v)
-    digits = int(v.bit_length() * math.log10(2)) + 1
-    return f"a number of about {digits:,} digits" if digits > 30 else str(v)
+    try:
+        return f"a {len(str(abs(v))):,}-digit number"
+    except ValueError:  # more digits than Python will write out
+        return f"a number of about {int(v.bit_length() * math.log10(2)) + 1:,} digits"
 
 
 def _inches(v: float) -> str:

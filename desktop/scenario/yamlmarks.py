@@ -41,14 +41,9 @@ class UnreadableYaml(Exception):
         self.line = line
         self.column = column
 
-try:  # libyaml is much faster on large files; fall back when absent.
-    _Base: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment,unused-ignore]
-except AttributeError:  # pragma: no cover - depends on the PyYAML build
-    _Base = yaml.SafeLoader
 
-
-class _Loader(_Base):  # type: ignore[valid-type,misc]
-    """The safe loader with plain-scalar tag resolution memoised.
+class _Memo:
+    """Plain-scalar tag resolution memoised.
 
     Scenario files repeat the same words and numbers thousands of times, and
     resolving each one runs a regular expression in Python.
@@ -60,11 +55,39 @@ class _Loader(_Base):  # type: ignore[valid-type,misc]
         if kind is yaml.ScalarNode and implicit[0]:
             tag = self._resolved.get(value)
             if tag is None:
-                tag = super().resolve(kind, value, implicit)
+                tag = super().resolve(kind, value, implicit)  # type: ignore[misc]
                 if len(self._resolved) < 50_000:
                     self._resolved[value] = tag
             return tag
-        return super().resolve(kind, value, implicit)
+        return super().resolve(kind, value, implicit)  # type: ignore[misc]
+
+
+class _PureLoader(_Memo, yaml.SafeLoader):
+    """PyYAML's own parser, for builds without libyaml.
+
+    Its scanner slows with the square of the bracket depth (999 brackets take
+    seconds) and it has no depth limit, so brackets are counted as they open.
+    """
+
+    def fetch_flow_collection_start(self, token_class: Any) -> None:
+        if self.flow_level >= MAX_DEPTH:
+            mark = self.get_mark()
+            raise UnreadableYaml(
+                f"lists and mappings are nested more than {MAX_DEPTH} levels deep here",
+                mark.line + 1, mark.column + 1,
+            )
+        super().fetch_flow_collection_start(token_class)
+
+
+_Loader: type[yaml.SafeLoader]
+try:  # libyaml is much faster on large files; fall back when absent.
+
+    class _CLoader(_Memo, yaml.CSafeLoader):  # type: ignore[misc,name-defined,unused-ignore]
+        """libyaml's parser, which limits nesting to 1,000 levels itself."""
+
+    _Loader = _CLoader  # type: ignore[assignment,unused-ignore]
+except AttributeError:  # pragma: no cover - depends on the PyYAML build
+    _Loader = _PureLoader
 
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
