@@ -287,13 +287,51 @@ def _new_value(rng: random.Random, old: Any) -> tuple[Any, str]:
     return None, "None"
 
 
+_COORDINATES = frozenset({"position", "centre", "polygon", "line", "origin", "zone", "area",
+                          "points", "vertices", "at"})
+_SIZES = frozenset({"radii", "size", "frontage", "depth", "width", "radius"})
+
+
+def _edge_value(rng: random.Random, path: tuple[Any, ...], data: Any) -> tuple[Any, str]:
+    """A value at (or just past) the edge of the agreed limits for the field at `path`.
+
+    Values at the edge must be read and then work everywhere; values just past
+    it must be refused. Random values rarely land on either.
+    """
+    table = data.get("table") if isinstance(data, dict) else None
+    w = d = 72.0
+    if isinstance(table, dict):
+        tw, td = table.get("width"), table.get("depth")
+        w = float(tw) if isinstance(tw, (int, float)) and math.isfinite(tw) else w
+        d = float(td) if isinstance(td, (int, float)) and math.isfinite(td) else d
+    keys = [p for p in path if isinstance(p, str)]
+    last = keys[-1] if keys else ""
+    if keys[:1] == ["table"] and last in ("width", "depth"):
+        choices: tuple[float, ...] = (12, 480, 11.9, 480.5)
+    elif last == "square":
+        choices = (1, 0.99, max(w, d))
+    elif last in _COORDINATES:
+        along = w if isinstance(path[-1], int) and path[-1] == 0 else d
+        choices = (-along, 2 * along, -along - 0.5, 2 * along + 0.5, 0)
+    elif last in _SIZES:
+        choices = (0.05, 0.049, max(w, d), max(w, d) + 1)
+    elif last == "figures":
+        choices = (1, 100, 101, 0)
+    elif "turn" in last:
+        choices = (1, 200, 201)
+    else:
+        choices = (0, -1, 1)
+    new = rng.choice(choices)
+    return new, f"edge value {new:g}"
+
+
 def mutate_data(rng: random.Random, text: str) -> tuple[str, str]:
     """Change one value, list or mapping of the parsed file and dump it again."""
     data = yaml.load(text, Loader=_LOADER)
     nodes = _nodes(data)
-    # Leaves are more numerous than containers; weigh containers up a little.
     path, old = rng.choice(nodes)
-    new, how = _new_value(rng, old)
+    edge = isinstance(old, (int, float)) and not isinstance(old, bool) and rng.random() < 0.4
+    new, how = _edge_value(rng, path, data) if edge else _new_value(rng, old)
     data = _replace(data, path, new)
     try:
         out = yaml.dump(data, Dumper=_DUMPER, sort_keys=False, allow_unicode=rng.random() < 0.5,
@@ -301,6 +339,22 @@ def mutate_data(rng: random.Random, text: str) -> tuple[str, str]:
     except (yaml.YAMLError, ValueError) as e:  # a value YAML cannot write: keep the old text
         return text, f"{_where(path)} could not be dumped ({e})"
     return out, f"{_where(path)}: {how}"
+
+
+def table_edge(rng: random.Random, text: str) -> tuple[str, str]:
+    """The table at the largest or smallest agreed size, perhaps with 1-inch squares."""
+    data = yaml.load(text, Loader=_LOADER)
+    table = data.get("table") if isinstance(data, dict) else None
+    if not isinstance(table, dict):
+        return text, "no table to resize"
+    size = rng.choice((12, 480))
+    table["width"] = table["depth"] = size
+    table.pop("unit", None)
+    how = f"table {size} x {size} inches"
+    if rng.random() < 0.5:
+        table["grid"] = {"square": rng.choice((1, 1.5, 6))}
+        how += f", {table['grid']['square']}-inch squares"
+    return yaml.dump(data, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=100), how
 
 
 # --- cases ------------------------------------------------------------------------
@@ -316,6 +370,9 @@ def mutate(text: str, seed: int, source: str = "<text>") -> Case:
     count = rng.choice((1, 1, 1, 2, 3))
     data_steps = sum(rng.random() < 0.5 for _ in range(count))
     steps: list[str] = []
+    if rng.random() < 0.08:
+        text, step = table_edge(rng, text)
+        steps.append("data " + step)
     for _ in range(data_steps):
         text, step = mutate_data(rng, text)
         steps.append("data " + step)

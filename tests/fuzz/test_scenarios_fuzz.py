@@ -67,7 +67,7 @@ def test_the_cases_cover_every_kind_of_mutation() -> None:
     steps = " ".join(" ".join(scenario_case(s).steps) for s in range(300))
     for kind in ("number_swap", "number_nudge", "string_swap", "byte_flip", "truncate",
                  "alias_bomb", "deep_nesting", "line_edit", "insert_junk", "emptied",
-                 "dropped", "renamed", "nan", "inf"):
+                 "dropped", "renamed", "nan", "inf", "edge value 0.05", "table 480 x 480"):
         assert kind in steps, kind
 
 
