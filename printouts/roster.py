@@ -396,7 +396,7 @@ def draw_header(ctx: Context, side: Side, page_w: float, page_h: float) -> None:
                 page_w - 2 * MARGIN - rw - 30, 7)
     line = header_line(s, ctx.ruleset)
     block = fit_block(line, f.regular, 8.2, page_w - 2 * MARGIN, 1, 6.0)
-    if len(block.lines) > 1:  # still too long at the smallest size: two lines, never clipped
+    if block.cut:  # still too long at the smallest size: two lines
         block = fit_block(line, f.regular, 6.5, page_w - 2 * MARGIN, 2, 5.5)
     draw_block(c, MARGIN, top - band_h - 4, block)
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER, landscape, portrait
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from printouts import bidi, glyphs
 from printouts.fonts import FontSet
 
 Canvas = Any  # reportlab.pdfgen.canvas.Canvas (reportlab ships no type hints)
@@ -74,48 +76,155 @@ def text_on(colour: Color) -> Color:
 
 
 # --- text ---------------------------------------------------------------------------
+#
+# Names come from the scenario file and may be any length, in any script.  A
+# line is reordered for right-to-left letters (printouts.bidi), drawn font by
+# font where the face lacks a glyph (printouts.glyphs), and fitted to its box
+# with an ellipsis.  Fitting measures each candidate once and searches by
+# halves, so a 10,000-character title costs no more than a few lines of it.
+
+ELLIPSIS: Final = "\u2026"
+
+
+@lru_cache(maxsize=2048)
+def pieces(text: str, font: str) -> tuple[tuple[str, str], ...]:
+    """(text, font) runs that draw one line of `text`, left to right as printed."""
+    return tuple(glyphs.runs(bidi.visual(text), font))
 
 
 def width(text: str, font: str, size: float) -> float:
-    return float(stringWidth(text, font, size))
+    if text.isascii() and text.isprintable():
+        return float(stringWidth(text, font, size))
+    return float(sum(stringWidth(t, f, size) for t, f in pieces(text, font)))
+
+
+#: Letters measured at a time when only "does it fit?" matters (see `width_upto`).
+_CHUNK: Final = 256
+
+
+def width_upto(text: str, font: str, size: float, cap: float) -> float:
+    """The width of `text` if it is at most `cap`; otherwise some width above `cap`.
+
+    A long text is measured a chunk at a time and given up on well past `cap`,
+    so asking whether a 10,000-letter name fits a box costs about a box's worth.
+    """
+    if len(text) <= _CHUNK:
+        return width(text, font, size)
+    total = 0.0
+    for i in range(0, len(text), _CHUNK):
+        total += width(text[i:i + _CHUNK], font, size)
+        if total > 2 * cap:  # joined Arabic letters are narrower: keep a margin
+            return total
+    return width(text, font, size)
+
+
+def draw_text(c: Canvas, x: float, y: float, text: str, font: str, size: float,
+              align: str = "left") -> None:
+    """One line at (x, y), aligned "left", "centre" or "right" on x; leaves `font` set."""
+    c.setFont(font, size)
+    if text.isascii() and text.isprintable():
+        if align == "centre":
+            c.drawCentredString(x, y, text)
+        elif align == "right":
+            c.drawRightString(x, y, text)
+        else:
+            c.drawString(x, y, text)
+        return
+    runs = pieces(text, font)
+    total = sum(stringWidth(t, f, size) for t, f in runs)
+    x -= total / 2 if align == "centre" else total if align == "right" else 0
+    for t, f in runs:
+        c.setFont(f, size)
+        c.drawString(x, y, t)
+        x += stringWidth(t, f, size)
+    c.setFont(font, size)
+
+
+def _rough_widths(text: str, font: str, size: float, stop: float) -> list[float]:
+    """Cumulative widths of `text` letter by letter, as far as `stop` (a quick guess:
+    no joining of Arabic letters, no merging of marks)."""
+    out = [0.0]
+    total = 0.0
+    fonts_ = glyphs.chain(font)
+    for ch in text:
+        if total > stop:
+            break
+        f = next((f for f in fonts_ if ord(ch) in glyphs.coverage(f)), font)
+        total += stringWidth(ch, f, size)
+        out.append(total)
+    return out
+
+
+def fitting_prefix(text: str, font: str, size: float, avail: float) -> int:
+    """The most leading letters of `text` that fit `avail` (0 if none does).
+
+    A quick guess bounds the search to about a box's worth of letters; then
+    the exact widths are searched by halves: O(n) for the guess, O(m log m)
+    for a box of m letters, whatever the length of `text`.
+    """
+    rough = _rough_widths(text, font, size, 2 * avail + 4 * size)
+    hi = len(rough) - 1
+    lo = 0
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if width(text[:mid], font, size) <= avail:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def fit_size(text: str, font: str, size: float, avail: float, min_size: float) -> float:
     """The largest size <= `size` (down to `min_size`) at which `text` fits `avail`."""
-    w = width(text, font, size)
+    w = width_upto(text, font, size, avail * size / max(min_size, 0.1))
     if w <= avail or w == 0:
         return size
     return max(min_size, size * avail / w * 0.999)
 
 
+def with_ellipsis(text: str, font: str, size: float, avail: float) -> str:
+    """`text` cut so that it and a closing ellipsis fit `avail` (says: more was here)."""
+    k = fitting_prefix(text, font, size, avail - width(ELLIPSIS, font, size))
+    return text[:k].rstrip() + ELLIPSIS
+
+
 def ellipsize(text: str, font: str, size: float, avail: float) -> str:
-    if width(text, font, size) <= avail:
+    if width_upto(text, font, size, avail) <= avail:
         return text
-    while text and width(text + "…", font, size) > avail:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    return with_ellipsis(text, font, size, avail)
 
 
-def wrap(text: str, font: str, size: float, avail: float) -> list[str]:
-    """Greedy word wrap; words longer than a line are broken between letters."""
+def wrap(text: str, font: str, size: float, avail: float,
+         max_lines: int | None = None) -> list[str]:
+    """Greedy word wrap; words longer than a line are broken between letters.
+
+    Stops once there are more than `max_lines` lines (the caller cuts there).
+    """
     lines: list[str] = []
+    space = width(" ", font, size)
+    hyphen = width("-", font, size)
     for para in text.split("\n"):
-        line = ""
+        line, line_w = "", 0.0
         for word in para.split():
-            candidate = f"{line} {word}" if line else word
-            if width(candidate, font, size) <= avail:
-                line = candidate
+            if max_lines is not None and len(lines) > max_lines:
+                return lines
+            word_w = width_upto(word, font, size, avail)
+            if line and line_w + space + word_w <= avail:
+                line, line_w = f"{line} {word}", line_w + space + word_w
+                continue
+            if not line and word_w <= avail:
+                line, line_w = word, word_w
                 continue
             if line:
                 lines.append(line)
-            line = ""
-            while width(word, font, size) > avail and len(word) > 1:
-                cut = len(word) - 1
-                while cut > 1 and width(word[:cut] + "-", font, size) > avail:
-                    cut -= 1
+            while word_w > avail and len(word) > 1:
+                if max_lines is not None and len(lines) > max_lines:
+                    return lines
+                cut = max(1, fitting_prefix(word, font, size, avail - hyphen))
                 lines.append(word[:cut] + "-")
                 word = word[cut:]
-            line = word
+                word_w = width_upto(word, font, size, avail)
+            line, line_w = word, word_w
         lines.append(line)
     return lines
 
@@ -128,6 +237,8 @@ class Block:
     font: str
     size: float
     leading: float
+    #: True when the text did not fit even at the smallest size and was cut.
+    cut: bool = False
 
     @property
     def height(self) -> float:
@@ -137,21 +248,25 @@ class Block:
 def fit_block(
     text: str, font: str, size: float, avail: float, max_lines: int, min_size: float
 ) -> Block:
-    """Wrap to at most `max_lines`, shrinking the type if needed (never clipping)."""
+    """Wrap to at most `max_lines`, shrinking the type if needed; what still does
+    not fit at `min_size` is cut, and the last line ends with an ellipsis."""
     s = size
     while True:
-        lines = wrap(text, font, s, avail)
-        if len(lines) <= max_lines or s <= min_size:
+        lines = wrap(text, font, s, avail, max_lines)
+        if len(lines) <= max_lines:
             return Block(tuple(lines), font, s, s * 1.18)
+        if s <= min_size:
+            kept = lines[:max_lines]
+            kept[-1] = with_ellipsis(kept[-1].removesuffix("-"), font, s, avail)
+            return Block(tuple(kept), font, s, s * 1.18, cut=True)
         s = max(min_size, s - 0.5)
 
 
 def draw_block(c: Canvas, x: float, top: float, block: Block, colour: Color = INK) -> None:
     c.setFillColor(colour)
-    c.setFont(block.font, block.size)
     y = top - block.size
     for line in block.lines:
-        c.drawString(x, y, line)
+        draw_text(c, x, y, line, block.font, block.size)
         y -= block.leading
 
 
@@ -168,14 +283,7 @@ def draw_fitted(
 ) -> float:
     """One line of text shrunk to fit `avail` (ellipsized below `min_size`)."""
     s = fit_size(text, font, size, avail, min_size)
-    text = ellipsize(text, font, s, avail)
-    c.setFont(font, s)
-    if align == "centre":
-        c.drawCentredString(x, y, text)
-    elif align == "right":
-        c.drawRightString(x, y, text)
-    else:
-        c.drawString(x, y, text)
+    draw_text(c, x, y, ellipsize(text, font, s, avail), font, s, align)
     return s
 
 

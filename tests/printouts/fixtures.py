@@ -6,8 +6,8 @@ from pathlib import Path
 
 DATA = Path(__file__).parent / "data"
 
-LONG_NAME = ("The Most Honourable and Ancient {n}th (Duke of Somewhere-upon-Avon's Own) "
-             "Regiment of Royal Fusiliers")
+#: As long as a name may be (80 characters, issue 15) for the widest {n} used.
+LONG_NAME = "The Most Honourable {n}th (Duke of Somewhere-upon-Avon's Own) Royal Fusiliers"
 TYPES = ["line_infantry"] * 5 + ["light_infantry", "cavalry", "cavalry", "foot_artillery",
                                  "horse_artillery"]
 QUALITIES = ["elite", "veteran", "regular", "regular", "conscript"]
