@@ -65,13 +65,19 @@ def fallback_fonts() -> list[str]:
     return _fallbacks
 
 
+#: The last character reportlab can name in a PDF's text map: beyond it (emoji,
+#: historic scripts) it writes an odd-length hex code that readers reject, so
+#: such characters get the mark even where the font has them.
+LAST_MAPPED: Final = 0xFFFF
+
+
 @lru_cache(maxsize=64)
 def coverage(font: str) -> frozenset[int]:
-    """The characters `font` has a glyph for."""
+    """The characters `font` has a glyph for (and reportlab can map back to text)."""
     face = getattr(pdfmetrics.getFont(font), "face", None)
     cmap = getattr(face, "charToGlyph", None)
     if cmap is not None:
-        return frozenset(c for c, g in cmap.items() if g)
+        return frozenset(c for c, g in cmap.items() if g and c <= LAST_MAPPED)
     # a PDF base font: what its encoding (WinAnsi) holds
     return frozenset(ord(ch) for ch in map(chr, range(32, 0x2200))
                      if _encodable(ch))
