@@ -218,21 +218,23 @@ class Document(QObject):
         try:
             text = checked_dumps(self._scenario, self.display_name)
         except ScenarioError as e:
-            self._tell("Not autosaved: the file would not open again. "
-                       + refusal_text(self._scenario, e).replace("\n", "; "))
+            why = refusal_text(self._scenario, e).replace("\n", "; ")
+            self._tell(f"Not autosaved: the file would not open again. {why.rstrip('.')}.")
             return None
-        failures: list[str] = []
+        failures: list[tuple[str, Path]] = []
         for place in self._candidates():
             if self._write_autosave(place, text, failures):
                 self._dirty_since_autosave = False
                 self._tell("")
                 return place
-        why = "; ".join(dict.fromkeys(failures)) or "every autosave place is in use"
-        self._tell(f"Autosave failed: {why}. Save your work (somewhere with space, if a "
-                   "disk is full).")
+        why = "; ".join(dict.fromkeys(e for e, _ in failures)) or "every place is in use"
+        tried = " and ".join(dict.fromkeys(str(folder) for _, folder in failures))
+        self._tell(f"Autosave failed: {why}. " + (f"Tried {tried}. " if tried else "")
+                   + "Save your work (somewhere with space, if a disk is full).")
         return None
 
-    def _write_autosave(self, place: Path, text: str, failures: list[str]) -> bool:
+    def _write_autosave(self, place: Path, text: str,
+                        failures: list[tuple[str, Path]]) -> bool:
         """Write `place` if it is ours or free; a new place is locked first."""
         lock: AutosaveLock | None = None
         if place != self._autosave:
@@ -248,7 +250,7 @@ class Document(QObject):
         except OSError as e:
             if lock is not None:
                 lock.release()
-            failures.append(f"{e.strerror or e} in {place.parent}")
+            failures.append((str(e.strerror or e), place.parent))
             return False
         if lock is not None:
             self.discard_autosave()  # the previous place, if any

@@ -42,11 +42,15 @@ def plain_problem(scenario: Scenario, problem: Problem) -> str:
 
 def refusal_text(scenario: Scenario, error: ScenarioError) -> str:
     """One line per problem (the first few), for a message box or the status bar."""
-    lines = [plain_problem(scenario, p) for p in error.problems[:SHOWN]]
+    lines = [_capital(plain_problem(scenario, p)) for p in error.problems[:SHOWN]]
     more = len(error.problems) - len(lines)
     if more > 0:
         lines.append(f"… and {more} more")
     return "\n".join(lines) or str(error)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _named(kind: str, name: str, field: str) -> str:

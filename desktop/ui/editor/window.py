@@ -130,12 +130,10 @@ class EditorWindow(MainWindow):
             label.setStyleSheet("color:#b00020")
             label.setWordWrap(False)
             self.statusBar().addPermanentWidget(label)
-        short = trouble if len(trouble) <= 90 else trouble[:89] + "…"
-        label.setText(short)
+        first = trouble.split(". ", 1)[0]  # the whole story is in the tooltip
+        label.setText(first if len(first) <= 90 else first[:89] + "…")
         label.setToolTip(literal(trouble))
         label.setVisible(bool(trouble))
-        if trouble:
-            self.statusBar().showMessage(trouble, 15000)
 
     def set_document(self, doc: Document) -> None:
         """Replace the document (New, Open): every panel follows."""
