@@ -102,3 +102,57 @@ def test_edit_screenshot_renders_the_editor(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 50_000
+
+
+# --- issue 15: hostile files never stop a multi-file run ---------------------------
+
+HOSTILE = {
+    "cycle.yaml": "format_version: 1\ntitle: &a [*a]\n",
+    "digits.yaml": "format_version: 1\ntitle: T\ntable: {width: " + "9" * 4301 + ", depth: 36}\n",
+    "nan.yaml": None,  # a good file with an ellipse radius of .nan (a GEOSException before)
+    "nul.yaml": "format_version: 1\ntitle: T\x00\n",
+    "deep.yaml": "format_version: 1\ntitle: " + "[" * 20_000 + "]" * 20_000 + "\n",
+}
+
+
+def test_validate_reports_every_file_past_hostile_ones(
+    good: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 15: one bad file never stops the others, and no traceback is ever shown."""
+    files = [good]
+    for name, text in HOSTILE.items():
+        p = tmp_path / name
+        if text is None:
+            text = good.read_text().replace("radii: [", "radii: [.nan, 3]  # [", 1)
+        p.write_text(text)
+        files += [p, good]
+    assert main(["validate", *map(str, files)]) == 1
+    out, err = capsys.readouterr()
+    assert out.count("good.yaml: ok") == len(HOSTILE) + 1
+    assert "Traceback" not in err and "internal error" not in err
+    for name in HOSTILE:
+        assert f"{name}:" in err, err
+    assert "nan.yaml:" in err and "radii: expected a finite number, found .nan" in err
+    assert f"{len(HOSTILE)} of {len(files)} files have problems" in err
+
+
+def test_validate_goes_on_after_an_unexpected_failure(
+    good: Path, bad: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The last resort: an exception the reader should have caught becomes one line."""
+    from desktop.cli import scenario_cmds
+
+    real = scenario_cmds.load
+
+    def flaky(path: Path) -> object:
+        if path.name == "bad.yaml":
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(path)
+
+    monkeypatch.setattr(scenario_cmds, "load", flaky)
+    assert main(["validate", str(bad), str(good)]) == 1
+    out, err = capsys.readouterr()
+    assert "good.yaml: ok" in out
+    assert (f"{bad}: could not be read: internal error RecursionError: maximum recursion depth "
+            "exceeded") in err
+    assert "1 of 2 files have problems" in err
