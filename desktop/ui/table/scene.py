@@ -30,6 +30,8 @@ ItemT = TypeVar("ItemT", bound=QGraphicsItem)
 
 #: If the quickly sketched table is never painted, refine it after this long.
 REFINE_FALLBACK_MS = 300
+#: How many times the fallback waits for a shown view's first frame.
+REFINE_FALLBACK_TRIES = 10
 #: Pixels per table inch of the cloth's pre-painted picture.
 CLOTH_PPI = 4
 CLOTH_LIGHT = QColor("#b4c48b")
@@ -55,9 +57,11 @@ class TableScene(QGraphicsScene):
         #: How far any name tag may stand from its unit or officer (inches): the
         #: margin within which a change may move tags (see tag_layout).
         self.tag_reach = 0.0
-        #: The first table shown is drawn with plain terrain, refined right after.
+        #: Tables shown before the first one is painted are drawn with plain
+        #: terrain, refined right after that first frame.
         self.quick_first_show = True
         self._refine_pending = False
+        self._fallbacks = 0
         self.grid_visible = False
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.setBackgroundBrush(OFF_TABLE)
@@ -111,14 +115,17 @@ class TableScene(QGraphicsScene):
             self._drop(self.zones, set())
             self.tag_reach = 0.0
             self._make_cloth(scenario)
-        quick = self.quick_first_show and old is None
-        self.quick_first_show = False
+        # Quick until a table has been painted: the editor first shows a blank
+        # document and then the opened file, whose table must be quick too.
+        quick = self.quick_first_show and unit_changed
         if quick:
+            self._drop(self.terrain_labels, set())
             # Refined once the first frame is painted (see drawBackground), or
             # shortly anyway if this scene is never painted.
             self._sketch_terrain(scenario, lu)
             self._refine_pending = True
-            QTimer.singleShot(REFINE_FALLBACK_MS, self, self.refine_terrain)
+            self._fallbacks = 0
+            QTimer.singleShot(REFINE_FALLBACK_MS, self, self._refine_fallback)
         # An editor swaps scenario values that share every part they did not
         # change: what is the very same object needs no look at all.
         fresh = unit_changed or old is None
@@ -167,6 +174,16 @@ class TableScene(QGraphicsScene):
             self.terrain[feature.id] = item
             self.addItem(item)
         self._ground = sorted(self.terrain.values(), key=lambda i: i.zValue())
+
+    def _refine_fallback(self) -> None:
+        """Refine a sketch that no frame has shown; while a shown view has yet to paint
+        it (a slow start), wait for that frame instead of delaying it."""
+        waiting = self.quick_first_show and any(v.isVisible() for v in self.views())
+        if self._refine_pending and waiting and self._fallbacks < REFINE_FALLBACK_TRIES:
+            self._fallbacks += 1
+            QTimer.singleShot(REFINE_FALLBACK_MS, self, self._refine_fallback)
+            return
+        self.refine_terrain()
 
     def refine_terrain(self) -> None:
         """Give the terrain its full looks and names (after a quick first show)."""
@@ -399,6 +416,7 @@ class TableScene(QGraphicsScene):
         table = self.table_rect()
         if table.isEmpty():
             return
+        self.quick_first_show = False
         # The table's frame and its shadow on the floor.
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 90))
