@@ -297,6 +297,22 @@ class Document(QObject):
         return A.left_over(A.candidates(Path(path), folder, ""), folder)
 
     @staticmethod
+    def discard_left_over(autosave: str | os.PathLike[str],
+                          autosave_dir: str | os.PathLike[str] | None = None) -> bool:
+        """Delete a left-over autosave the person chose to discard (never a live one)."""
+        folder = Path(autosave_dir) if autosave_dir else autosave_folder()
+        lock = AutosaveLock.take(Path(autosave), folder)
+        if lock is None:
+            return False  # a running editor took it over meanwhile
+        try:
+            Path(autosave).unlink(missing_ok=True)
+        except OSError:
+            return False
+        finally:
+            lock.release()  # (which removes its lock file too)
+        return True
+
+    @staticmethod
     def untitled_recoveries(autosave_dir: str | os.PathLike[str] | None = None) -> list[Path]:
         """Autosaves of untitled documents whose editor is no longer running, newest first."""
         folder = Path(autosave_dir) if autosave_dir else autosave_folder()

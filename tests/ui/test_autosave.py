@@ -123,6 +123,7 @@ def test_a_second_editor_neither_offers_nor_deletes_a_live_untitled_autosave(
     c = editor(qtbot, folder, tmp_path, ["keep", "discard"])
     assert not c.recover_untitled() and c.asked == [autosave] and autosave.exists()
     assert not c.recover_untitled() and not autosave.exists()  # only Discard deletes
+    assert not A.lock_path(autosave, folder).exists()  # nor is its lock file left behind
     assert mine.exists()  # B still runs: its autosave was never offered
     b.doc.close()
 

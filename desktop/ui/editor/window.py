@@ -9,7 +9,6 @@ through small `ask_*` methods so tests can answer them.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from pathlib import Path
 from typing import Any
@@ -298,8 +297,7 @@ class EditorWindow(MainWindow):
         rec = left[0]
         answer = recovery.answer_of(self.ask_recover(rec, path))
         if answer == recovery.DISCARD:
-            with contextlib.suppress(OSError):
-                rec.unlink()
+            Document.discard_left_over(rec, self._autosave_dir)
         if answer != recovery.RECOVER:
             return None
         try:
