@@ -362,3 +362,19 @@ def test_a_new_scenario_is_checked_too(qtbot: Any, folder: Path, tmp_path: Path)
     with pytest.raises(D.ScenarioError):
         doc.save(tmp_path / "long.yaml")
     assert not (tmp_path / "long.yaml").exists()
+
+
+def test_the_settings_dialog_refuses_what_the_reader_would(qtbot: Any, battle: Path,
+                                                           folder: Path, tmp_path: Path) -> None:
+    """The briefing box has no length limit of its own: OK checks with the reader."""
+    from desktop.ui.editor.settings import SettingsDialog
+
+    w = editor(qtbot, folder, tmp_path)
+    assert w.open_file(battle, ask=False)
+    dialog = SettingsDialog(w.doc, w)
+    qtbot.addWidget(dialog)
+    assert dialog.title.maxLength() == 120 and dialog.width.minimum() == 12
+    dialog.briefing.setPlainText("x" * 4001)
+    dialog.accept()
+    assert "briefing" in dialog.error.text().lower() and "4,000" in dialog.error.text()
+    assert not w.doc.modified and dialog.result() != dialog.DialogCode.Accepted
