@@ -15,11 +15,11 @@ from desktop.scenario.atomic import atomic_write_text
 from desktop.scenario.checks import check_scenario
 from desktop.scenario.errors import Problem, ScenarioError
 from desktop.scenario.migrate import MigrationError, migrate
-from desktop.scenario.model import Scenario
+from desktop.scenario.model import FORMAT_VERSION, Scenario
 from desktop.scenario.reader import Reader, read_scenario
 from desktop.scenario.textfile import FileProblem, read_text
 from desktop.scenario.writer import dumps
-from desktop.scenario.yamlmarks import Marks, UnreadableYaml, load_with_marks
+from desktop.scenario.yamlmarks import HugeNumber, Marks, UnreadableYaml, load_with_marks
 
 
 @contextlib.contextmanager
@@ -86,10 +86,14 @@ def from_data(data: Any, name: str = "<scenario>", marks: Marks | None = None) -
     if version is None:
         raise ScenarioError.single(name, "missing 'format_version' (this format is version 1)",
                                    line=1)
-    if isinstance(version, bool) or not isinstance(version, int):
+    if isinstance(version, bool) or not isinstance(version, int) or abs(version) > 10**9:
         pos = marks.at(("format_version",))
+        if isinstance(version, (int, HugeNumber)) and not isinstance(version, bool):
+            said = f"format_version is far too large; this Volley reads up to {FORMAT_VERSION}"
+        else:
+            said = f"format_version must be a whole number, found '{str(version)[:20]}'"
         raise ScenarioError.single(
-            name, f"format_version must be a whole number, found '{version}'",
+            name, said,
             path="format_version", line=pos[0] if pos else None,
         )
     try:

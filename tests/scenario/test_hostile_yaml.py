@@ -152,3 +152,9 @@ def test_a_bad_tagged_value_is_refused_not_a_traceback(loader: str) -> None:
 def test_a_bad_timestamp_is_refused_not_a_traceback(loader: str) -> None:
     message = problem(HEAD + "title: !!timestamp 2020-99-99\n")
     assert message.startswith("bad.yaml:2:8: this value cannot be read as a timestamp")
+
+
+def test_a_huge_format_version_is_named_not_a_traceback(loader: str) -> None:
+    message = problem("format_version: " + "9" * 5000 + "\ntitle: T\n")
+    assert message == ("bad.yaml:1: format_version: format_version is far too large; "
+                       "this Volley reads up to 1")
