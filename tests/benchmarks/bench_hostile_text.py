@@ -51,6 +51,7 @@ def cases(n: int) -> dict[str, Scenario]:
     words = ("The long battle of the crossroads " * (n // 34 + 1))[:n]
     cycle = itertools.cycle(SCRIPTS)
     return {
+        "plain": base,  # for comparison: the scenario as bundled
         "title-word": replace(base, title=word),
         "title-words": replace(base, title=words),
         "names-long": renamed(base, lambda: word, title=word),

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from pypdf import PdfReader
+from reportlab.pdfbase import pdfmetrics
 
 import printouts.style as style
 from desktop.resources import bundled_scenario
@@ -102,7 +103,7 @@ def test_each_character_is_drawn_by_a_font_that_has_it() -> None:
 def _measured(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the characters whose widths are looked up (the work of fitting)."""
     seen = [0]
-    real = style.stringWidth
+    real = pdfmetrics.stringWidth
 
     def counting(text: str, font: str, size: float, *a: Any) -> float:
         seen[0] += len(text)
