@@ -233,17 +233,19 @@ class MayhemGame(StateGame):
         if st.phase == INITIATIVE:
             return [Choose(True), Choose(False)]
         if st.phase == MOVEMENT:
+            enemies = self.active_units(st.enemy(side))
             for u in self._movers(side):
                 out.append(Hold(u.id))
                 for f in FORMATIONS[u.type]:
                     if self._check_form(u, f) is None:
                         out.append(Form(u.id, f))
-                for t in self.active_units(st.enemy(side)):
+                for t in self._within_charge(u, enemies):
                     if self._check_charge(u, t) is None:
                         out.append(Charge(u.id, t.id))
+            friends = self.active_units(side)
             for c in self._free_commanders(side):
                 out.append(Hold(c.id))
-                for u in self.active_units(side):
+                for u in friends:
                     if self._check_attach(c, u) is None:
                         out.append(Attach(c.id, u.id))
             out.append(End())
@@ -464,6 +466,16 @@ class MayhemGame(StateGame):
     def charge_placement(self, u: Piece, t: Piece) -> tuple[Point, float]:
         face = face_of(t.position, t.facing, u.position)
         return contact_placement(t.position, t.size, t.facing, face, u.size)
+
+    def _within_charge(self, u: Piece, targets: list[Piece]) -> list[Piece]:
+        """The targets not ruled out by _check_charge's range test, in order: with
+        hundreds of units, the full check for every pair is most of a turn's cost."""
+        if u.type not in CAN_CHARGE or u.formation is Formation.SQUARE:
+            return []
+        span = self.allowance(u) + 1e-9
+        ru = reach(u.size)
+        return [t for t in targets
+                if not math.dist(u.position, t.position) - ru - reach(t.size) > span]
 
     def _check_charge(self, u: Piece, t: Piece) -> str | None:
         if u.type not in CAN_CHARGE:
