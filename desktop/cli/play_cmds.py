@@ -1,4 +1,5 @@
-"""`volley play`: referee a game in the window.  Qt is imported only here, late."""
+"""`volley play` (the window; Qt is imported only there, late) and `volley replay`
+(headless: it imports no Qt)."""
 
 from __future__ import annotations
 
@@ -44,3 +45,55 @@ def play(args: argparse.Namespace) -> int:
     shot = Path(args.screenshot) if args.screenshot else None
     code: int = run(args.file, args.ruleset, args.seed, shot)
     return code
+
+
+def replay(args: argparse.Namespace) -> int:
+    """`volley replay` (registered beside `volley rulesets`): the referee without a window.
+
+    Records come from anywhere, so every failure is one line naming the file
+    (and line where there is one) and exit status 1, never a traceback.
+    """
+    import desktop.rules  # noqa: F401  (registers the built-in rulesets)
+    from desktop.rules.engine import RulesError
+    from desktop.rules.record import RecordError, load_record
+    from desktop.rules.record import replay as do_replay
+
+    if args.until is not None and args.until < 0:
+        print("volley replay: --until must be 0 or more", file=sys.stderr)
+        return 2
+    try:
+        record = load_record(args.record, force=bool(getattr(args, "force", False)))
+        for warning in record.warnings:
+            print(f"volley replay: warning: {warning}", file=sys.stderr)
+        game = do_replay(record, args.until)
+        state = game.snapshot()
+    except RecordError as e:
+        where = f"{args.record}: " if e.index is not None else ""
+        hint = "\n(`volley replay --force` replays it all the same)" if e.can_force else ""
+        print(f"volley replay: {where}{e}{hint}", file=sys.stderr)
+        return 1
+    except RulesError as e:
+        print(f"volley replay: {args.record}: {e}", file=sys.stderr)
+        return 1
+    except Exception as e:  # last resort: a fault in Volley still gets one clear line
+        print(f"volley replay: {args.record}: cannot be replayed: Volley failed with "
+              f"{type(e).__name__}: {e} (a fault in Volley; please report it with this file)",
+              file=sys.stderr)
+        return 1
+    if args.json:
+        import json
+
+        print(json.dumps(state, indent=2))
+        return 0
+    out = state["outcome"]
+    print(f"{args.record}: {game.ruleset.name}, {len(game.history)} actions replayed")
+    print(f"turn {state['turn']}, phase {state['phase']}, side to act: {state['side'] or '-'}")
+    if out is None:
+        print("the game is not over")
+    else:
+        print(f"over: {out['winner'] or 'a draw'} ({out['reason']})")
+    for u in state["units"]:
+        extra = " ".join(f"{k}={u[k]}" for k in ("hits",) if k in u)
+        print(f"  {u['side']:<8} {u['id']:<14} {u['type']:<16} "
+              f"({u['x']:g}, {u['y']:g}) facing {u['facing']:g}  {u['status']} {extra}".rstrip())
+    return 0
