@@ -124,8 +124,9 @@ def checked_dumps(scenario: Scenario, name: str = "<scenario>") -> str:
     """The text `save` writes, read back by the reader first: what it refuses is never written.
 
     Raises ScenarioError (naming `name` and the field) when the reader would
-    refuse the file; costs one read of the text (about 10 ms for the largest
-    bundled scenario).
+    refuse the file.  Costs one read of the text: 6 ms of CPU for the largest
+    bundled scenario, 175 ms for the largest the format allows, against 21 and
+    750 ms for `dumps` itself (tests/benchmarks/bench_save_check.py).
     """
     text = dumps(scenario)
     loads(text, name)
