@@ -200,7 +200,7 @@ def _construct(node: yaml.Node, loader: yaml.SafeLoader, depth: int) -> Any:
         return loader.construct_object(node, deep=True)
     except yaml.YAMLError:
         raise
-    except (ValueError, OverflowError, TypeError, KeyError, IndexError) as e:
+    except Exception as e:  # PyYAML's constructors raise what they meet (AttributeError too)
         tag = node.tag.rsplit(":", 1)[-1]
         raise UnreadableYaml(f"this value cannot be read as a {tag} ({e})", *_pos(node)) from None
 

@@ -158,3 +158,9 @@ def test_a_huge_format_version_is_named_not_a_traceback(loader: str) -> None:
     message = problem("format_version: " + "9" * 5000 + "\ntitle: T\n")
     assert message == ("bad.yaml:1: format_version: format_version is far too large; "
                        "this Volley reads up to 1")
+
+
+def test_a_timestamp_pyyaml_cannot_parse_is_refused_not_a_traceback(loader: str) -> None:
+    """PyYAML raises AttributeError for `!!timestamp abc`."""
+    message = problem(HEAD + "title: !!timestamp abc\n")
+    assert message.startswith("bad.yaml:2:8: this value cannot be read as a timestamp")
