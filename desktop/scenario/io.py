@@ -14,9 +14,10 @@ import yaml
 from desktop.scenario.atomic import atomic_write_text
 from desktop.scenario.checks import check_scenario
 from desktop.scenario.errors import Problem, ScenarioError
+from desktop.scenario.limits import MAX_PROBLEMS
 from desktop.scenario.migrate import MigrationError, migrate
 from desktop.scenario.model import FORMAT_VERSION, Scenario
-from desktop.scenario.reader import Reader, read_scenario
+from desktop.scenario.reader import Reader, TooManyProblems, read_scenario
 from desktop.scenario.textfile import FileProblem, read_text
 from desktop.scenario.writer import dumps
 from desktop.scenario.yamlmarks import HugeNumber, Marks, UnreadableYaml, load_with_marks
@@ -77,7 +78,7 @@ def from_data(data: Any, name: str = "<scenario>", marks: Marks | None = None) -
             line=1,
         )
     reader = Reader(name, marks)
-    for key, (line, col) in marks.duplicate_keys:
+    for key, (line, col) in marks.duplicate_keys[:MAX_PROBLEMS]:
         reader.problems.append(
             Problem(name, f"key '{key}' appears twice in the same mapping (the file would be"
                     " read with only the last one)", line=line, column=col)
@@ -102,11 +103,21 @@ def from_data(data: Any, name: str = "<scenario>", marks: Marks | None = None) -
         pos = marks.at(("format_version",))
         raise ScenarioError.single(name, str(e), path="format_version",
                                    line=pos[0] if pos else None) from None
-    scenario = read_scenario(data, reader)
-    if scenario is not None and not reader.problems:
-        check_scenario(scenario, reader)
+    scenario: Scenario | None = None
+    more = len(marks.duplicate_keys) > MAX_PROBLEMS
+    try:
+        if not more:
+            scenario = read_scenario(data, reader)
+            if scenario is not None and not reader.problems:
+                check_scenario(scenario, reader)
+    except TooManyProblems:
+        more = True
     if reader.problems or scenario is None:
-        raise ScenarioError(sorted(reader.problems, key=lambda p: (p.line or 0, p.column or 0)))
+        found = sorted(reader.problems, key=lambda p: (p.line or 0, p.column or 0))
+        if more:
+            found.append(Problem(name, f"reading stopped after {MAX_PROBLEMS} problems; "
+                                 "mend these and read the file again"))
+        raise ScenarioError(found)
     return scenario
 
 

@@ -53,6 +53,10 @@ MAX_OPTIONS: Final = 50         # settings for one ruleset
 #: Numbers in ruleset_options: no setting needs more.
 MAX_OPTION_NUMBER: Final = 10_000
 
+# --- reporting --------------------------------------------------------------------
+#: Problems listed for one file; reading stops after this many.
+MAX_PROBLEMS: Final = 100
+
 # --- the YAML itself ------------------------------------------------------------------
 #: Levels of lists and mappings inside each other; a scenario needs about eight.
 MAX_DEPTH: Final = 100

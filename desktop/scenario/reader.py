@@ -23,6 +23,7 @@ from desktop.scenario.limits import (
     MAX_OFFICERS,
     MAX_OPTION_NUMBER,
     MAX_OPTIONS,
+    MAX_PROBLEMS,
     MAX_PROPERTY,
     MAX_TABLE,
     MAX_TEXT,
@@ -111,6 +112,15 @@ class _Invalid(Exception):
     """Raised inside a field reader after a problem is recorded, to skip the field."""
 
 
+class TooManyProblems(Exception):
+    """Raised once MAX_PROBLEMS problems are recorded: reading stops there.
+
+    A file of 20,000 unknown keys would otherwise take minutes to explain
+    (each position is found by a walk of its mapping), and nobody reads past
+    the first screenful of messages anyway.
+    """
+
+
 class Reader:
     """Reads a mapping tree field by field, recording problems with positions."""
 
@@ -126,6 +136,8 @@ class Reader:
     # -- reporting -----------------------------------------------------------
 
     def problem(self, path: FieldPath, message: str, *, key: bool = False) -> None:
+        if len(self.problems) >= MAX_PROBLEMS:
+            raise TooManyProblems()
         pos = self.marks.at(path, key=key)
         self.problems.append(
             Problem(
