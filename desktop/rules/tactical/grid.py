@@ -84,6 +84,25 @@ class SquareTerrain:
     barrier: bool
 
 
+class _SquaresRead(dict[Square, SquareTerrain]):
+    """The terrain of each square, read when first asked for.
+
+    A 480-inch table of 1-inch squares has 230,400 squares; reading them all
+    before the first move took over 100 s (issue 15 fuzz). A game looks at the
+    squares near its units, a few hundred.
+    """
+
+    def __init__(self, board: Board) -> None:
+        super().__init__()
+        self._board = board
+
+    def __missing__(self, sq: Square) -> SquareTerrain:
+        if not self._board.on_board(sq):
+            raise KeyError(sq)
+        terrain = self[sq] = self._board._read(sq)
+        return terrain
+
+
 class Board:
     """The grid of one scenario, with terrain read once per square."""
 
@@ -95,10 +114,7 @@ class Board:
         self.cols = max(1, math.floor((scenario.table.width - ox) / self.size + 1e-9))
         self.rows = max(1, math.floor((scenario.table.depth - oy) / self.size + 1e-9))
         self.index = TerrainIndex(scenario)
-        self.terrain: dict[Square, SquareTerrain] = {}
-        for c in range(self.cols):
-            for r in range(self.rows):
-                self.terrain[(c, r)] = self._read((c, r))
+        self.terrain: dict[Square, SquareTerrain] = _SquaresRead(self)
         self._steps: dict[tuple[Square, Square], frozenset[TerrainType]] = {}
         self._between: dict[tuple[Square, Square], tuple[Square, ...]] = {}
         self._roads: dict[tuple[Square, Square], bool] = {}
