@@ -7,7 +7,8 @@ from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("rulesets", help="list the rulesets Volley can referee, with their ids")
+    p = sub.add_parser("rulesets", help="list the rulesets Volley can referee: ids, names and "
+                       "the largest scenario each plays")
     p.set_defaults(handler=rulesets)
     p = sub.add_parser(
         "replay",
@@ -26,7 +27,7 @@ def rulesets(args: argparse.Namespace) -> int:
     from desktop.rules import registry
 
     for rs in registry.all_rulesets():
-        print(f"{rs.id:<12} {rs.name}")
+        print(f"{rs.id:<12} {rs.name:<22} largest scenario: {rs.limits.describe()}")
     return 0
 
 

@@ -52,6 +52,10 @@ class GameOver(IllegalAction):
     """An action was applied after the game ended."""
 
 
+class ScenarioTooLarge(RulesError):
+    """The scenario is larger than the ruleset plays at a usable speed (see SizeLimits)."""
+
+
 # --- values -------------------------------------------------------------------
 
 
@@ -120,6 +124,47 @@ class OptionSpec:
     name: str
     default: OptionValue
     help: str = ""
+
+
+@dataclass(frozen=True)
+class SizeLimits:
+    """The largest scenario a ruleset referees at a usable speed.
+
+    Each ruleset declares its own (``Ruleset.limits``), measured with
+    ``tests/benchmarks/bench_big.py`` so that a game starts within about two
+    seconds and a random action takes well under one (docs/benchmarks.md,
+    "Big tables").  None means no limit of the ruleset's own: the reader's
+    caps (500 units, 500 terrain features) still hold.
+    """
+
+    #: Units of every side together.
+    units: int | None = None
+    #: Figures of every unit together (the scenario's ``figures``), for rulesets
+    #: that move or simulate each figure.
+    figures: int | None = None
+    #: Terrain features.
+    terrain: int | None = None
+
+    def describe(self) -> str:
+        """The limits in words, for ``volley rulesets`` and the start dialog."""
+        parts = [f"{n:,} {what}" for n, what in ((self.units, "units"),
+                                                  (self.figures, "figures"),
+                                                  (self.terrain, "terrain features"))
+                 if n is not None]
+        return "at most " + ", ".join(parts) if parts else "no limit of its own"
+
+    def problem(self, ruleset_name: str, scenario: Scenario) -> str | None:
+        """None if `scenario` fits, else a sentence saying what is over and what to do."""
+        units = [u for side in scenario.sides for u in side.units]
+        counts = ((self.units, len(units), "units", "some units"),
+                  (self.figures, sum(u.figures for u in units), "figures", "some units"),
+                  (self.terrain, len(scenario.terrain), "terrain features",
+                   "some terrain features"))
+        for most, found, what, remove in counts:
+            if most is not None and found > most:
+                return (f"{ruleset_name} supports at most {most:,} {what}; this scenario "
+                        f"has {found:,}. Remove {remove} or play it with another ruleset.")
+        return None
 
 
 # --- the game -----------------------------------------------------------------
@@ -329,6 +374,23 @@ class Ruleset(ABC):
     #: ``game_class(ruleset, scenario, options, seed, chance, (dice, cards))``;
     #: a ruleset whose game is built otherwise overrides `new_game` instead.
     game_class: ClassVar[Callable[..., Game] | None] = None
+    #: The largest scenario this ruleset plays at a usable speed; `new_game`
+    #: refuses a larger one (ScenarioTooLarge) before building anything.
+    limits: ClassVar[SizeLimits] = SizeLimits()
+
+    def size_problem(self, scenario: Scenario) -> str | None:
+        """None if `scenario` is within `limits`, else why not, in plain words."""
+        return self.limits.problem(self.name, scenario)
+
+    def check_size(self, scenario: Scenario) -> None:
+        """Raise ScenarioTooLarge when `scenario` is above `limits`.
+
+        Every `new_game` calls this first: a scenario that is too large is
+        refused in a sentence before minutes are spent building it.
+        """
+        problem = self.size_problem(scenario)
+        if problem is not None:
+            raise ScenarioTooLarge(problem)
 
     def default_options(self) -> dict[str, OptionValue]:
         return {o.name: o.default for o in self.options}
@@ -372,9 +434,10 @@ class Ruleset(ABC):
     ) -> Game:
         """A game at its start.  `dice` (d6 results) and `cards` are scripted draws
         used before the seeded source.  Raises RulesError when the scenario does
-        not suit the ruleset."""
+        not suit the ruleset, ScenarioTooLarge when it is above `limits`."""
         if self.game_class is None:
             raise NotImplementedError(f"{type(self).__name__} sets no game_class")
+        self.check_size(scenario)
         opts = self.resolve_options(scenario, options)
         chance = self.make_chance(seed, dice, cards)
         return self.game_class(self, scenario, opts, seed, chance, (tuple(dice), tuple(cards)))

@@ -90,6 +90,7 @@ from desktop.rules.engine import (
     Phase,
     RulesError,
     Ruleset,
+    SizeLimits,
     StateGame,
 )
 from desktop.rules.notation import canonical_facing
@@ -1396,6 +1397,9 @@ class BlownAwayRuleset(Ruleset):
     name = "Blown Away"
     description = ("Seed 003: men in ranks, running and killed; one thing per turn; "
                    "a deck of cards per side.")
+    #: The largest scenario it plays at a usable speed (tests/benchmarks/bench_big.py,
+    #: docs/benchmarks.md "Big tables"): 500 units: started in 0.1 s, the slowest action 0.5 s.
+    limits = SizeLimits(units=500)
     options = (
         OptionSpec("artillery_immobile", False,
                    "Artillery before 1750: guns may turn but not move."),

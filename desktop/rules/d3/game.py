@@ -29,6 +29,7 @@ from desktop.rules.engine import (
     Phase,
     RulesError,
     Ruleset,
+    SizeLimits,
 )
 from desktop.rules.victory import PieceView, VictoryJudge
 from desktop.scenario.model import ExitUnits, LastManStanding, Scenario
@@ -1154,6 +1155,9 @@ class D3Ruleset(Ruleset):
     name = "D3 Horse and Musket"
     description = ("One Hour Wargames variant: D3 hits, 9-hit units, activation tests "
                    "that grow harder as units are worn down.")
+    #: The largest scenario it plays at a usable speed (tests/benchmarks/bench_big.py,
+    #: docs/benchmarks.md "Big tables"): 500 units: 170 random actions a second, started in 0.1 s.
+    limits = SizeLimits(units=500)
     options = (
         OptionSpec("first_side", "", "id of the side that moves first each turn "
                                      "(default: the first side in the scenario)"),
@@ -1169,6 +1173,7 @@ class D3Ruleset(Ruleset):
         dice: Sequence[int] = (),
         cards: Sequence[str] = (),
     ) -> D3Game:
+        self.check_size(scenario)
         opts = self.resolve_options(scenario, options)
         return D3Game(self, scenario, opts, seed, self.make_chance(seed, dice, cards),
                       dice, cards)

@@ -39,6 +39,7 @@ from desktop.rules.engine import (
     Phase,
     RulesError,
     Ruleset,
+    SizeLimits,
 )
 from desktop.rules.kiddies import flick
 from desktop.rules.kiddies.actions import (
@@ -1084,6 +1085,10 @@ class KiddiesRuleset(Ruleset):
     name = "Kiddies"
     description = ("Rules for children: every figure is a piece, moves are measured in spans "
                    "and shots are flicked pellets (simulated, or flicked on a real table).")
+    #: The largest scenario it plays at a usable speed (tests/benchmarks/bench_big.py,
+    #: docs/benchmarks.md "Big tables"): every figure is a piece; at 720 figures an
+    #: action took up to 0.5 s and a flick 0.4 s, at 1,940 figures 4 s.
+    limits = SizeLimits(figures=600)
     options = (
         OptionSpec("shots", "simulated",
                    "'simulated' flicks in the program, or 'tabletop' to flick real pellets "

@@ -32,6 +32,7 @@ from desktop.rules.engine import (
     Phase,
     RulesError,
     Ruleset,
+    SizeLimits,
     StateGame,
 )
 from desktop.rules.mayhem import combat
@@ -1336,6 +1337,9 @@ class MayhemRuleset(Ruleset):
     name = "Muskets & Mayhem"
     description = ("Battalion-level horse and musket rules: opposed fire and saves, "
                    "morale states, charges and melee.")
+    #: The largest scenario it plays at a usable speed (tests/benchmarks/bench_big.py,
+    #: docs/benchmarks.md "Big tables"): at 500 units an action took up to 1.1 s; at 250, 0.3 s.
+    limits = SizeLimits(units=300)
     options = (
         OptionSpec("measure", "scenario",
                    "units of measurement: 'inch', 'cm' (for 15mm and smaller), or "

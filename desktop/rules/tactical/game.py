@@ -32,6 +32,7 @@ from desktop.rules.engine import (
     Phase,
     RulesError,
     Ruleset,
+    SizeLimits,
 )
 from desktop.rules.tactical import constants as C
 from desktop.rules.tactical import dice as D
@@ -1725,6 +1726,9 @@ class TacticalRuleset(Ruleset):
     name = "Tactical Dice"
     description = ("Simple horse and musket engagements on a square grid: troop quality "
                    "as Tactical Dice, Combat Value, Flags, charges, Generals and ADCs.")
+    #: The largest scenario it plays at a usable speed (tests/benchmarks/bench_big.py,
+    #: docs/benchmarks.md "Big tables"): 500 units: started in 1.0 s, the slowest action 0.4 s.
+    limits = SizeLimits(units=500)
     options = (
         OptionSpec("skirmish_fire", True,
                    "use the optional skirmishing rules (screens and skirmish fire)"),
