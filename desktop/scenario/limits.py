@@ -62,8 +62,14 @@ MAX_PROBLEMS: Final = 100
 MAX_DEPTH: Final = 100
 #: Values in the whole file with every alias written out in full. The largest
 #: scenario the limits above allow holds about 150,000; an "alias bomb" of a
-#: few lines would hold billions.
-MAX_VALUES: Final = 1_000_000
+#: few lines would hold billions, and 16 MB of `1,1,1,...` eight million
+#: (a minute and gigabytes to build).
+MAX_VALUES: Final = 500_000
+#: Texts longer than this (characters) have their values counted before they
+#: are built (a value takes at least one character, so shorter texts cannot
+#: pass MAX_VALUES without aliases, which are counted anyway). Volley's own
+#: 500-unit, 500-feature file is 240,000 characters.
+COUNT_VALUES_ABOVE: Final = MAX_VALUES
 #: Characters of a whole number; longer ones are refused unread (Python
 #: refuses to read an int of more than 4,300 digits at all).
 MAX_INT_TEXT: Final = 30
