@@ -8,6 +8,7 @@ import pytest
 
 from desktop.scenario import edits as E
 from desktop.scenario.generate import large_scenario
+from desktop.scenario.limits import MAX_FEATURES, MAX_UNITS
 from desktop.scenario.lint import IMPASSABLE, Kind, lint, problem_ids
 from desktop.scenario.model import EllipseShape, Scenario, TerrainFeature
 from desktop.scenario.vocabulary import ARTILLERY, Rank, TerrainType, UnitType
@@ -68,7 +69,7 @@ def test_units_in_impassable_terrain(d3: Scenario) -> None:
 
 
 def test_lint_is_fast_on_the_largest_scenario() -> None:
-    s = large_scenario()
+    s = large_scenario(units=MAX_UNITS, features=MAX_FEATURES)  # the most the format allows
     t = time.perf_counter()
     problems = lint(s)
     took = time.perf_counter() - t
