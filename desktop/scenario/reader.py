@@ -18,6 +18,7 @@ from desktop.scenario.limits import (
     MAX_FEATURES,
     MAX_FIGURES,
     MAX_GUNS,
+    MAX_INT_TEXT,
     MAX_NAME,
     MAX_OBJECTIVES,
     MAX_OFFICERS,
@@ -246,11 +247,14 @@ class Reader:
     # -- scalars -------------------------------------------------------------
 
     def text(self, value: Any, path: FieldPath) -> str:
-        if not isinstance(value, (str, int, float, HugeNumber)) or isinstance(value, bool):
+        """Text; a number or a date YAML read as such is taken as it was written."""
+        if isinstance(value, bool) or value is None or isinstance(value, (dict, list)):
             raise self.fail(path, f"expected text, found {_describe(value)}")
         if isinstance(value, str):
             return value
-        return value.text if isinstance(value, HugeNumber) else str(value)
+        if isinstance(value, int) and abs(value) >= 10**MAX_INT_TEXT:
+            raise self.fail(path, f"expected text, found {_describe(value)}")
+        return str(value)
 
     def name(self, value: Any, path: FieldPath, limit: int = MAX_NAME) -> str:
         """One line of text: at most `limit` characters, no control characters."""

@@ -280,3 +280,8 @@ def test_reading_stops_after_100_problems_and_says_so() -> None:
     assert found[0].startswith("bad.yaml:17:1: unknown_key_0: unknown key 'unknown_key_0'")
     assert found[-1] == ("bad.yaml: reading stopped after 100 problems; mend these and read "
                          "the file again")
+
+
+def test_a_title_yaml_reads_as_a_date_is_still_text() -> None:
+    """Text fields take what YAML read as a number or date as written (as before issue 15)."""
+    assert loads(scenario(title="1815-06-18"), "x.yaml").title == "1815-06-18"
