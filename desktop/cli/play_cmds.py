@@ -68,7 +68,7 @@ def replay(args: argparse.Namespace) -> int:
         game = do_replay(record, args.until)
         state = game.snapshot()
     except RecordError as e:
-        where = f"{args.record}: " if e.index is not None else ""
+        where = "" if str(e).startswith(str(args.record)) else f"{args.record}: "
         hint = "\n(`volley replay --force` replays it all the same)" if e.can_force else ""
         print(f"volley replay: {where}{e}{hint}", file=sys.stderr)
         return 1

@@ -99,9 +99,9 @@ def _bug(e: BaseException) -> str:
 def replay(record: Record, until: int | None = None) -> Game:
     """Apply the record's actions (the first `until` of them) to a fresh game.
 
-    Raises RecordError naming the index and the reason of the first action that
-    cannot be read or is illegal, and RecordError naming the file when the game
-    cannot even begin.
+    Raises RecordError naming the record's file (when it came from one), then
+    the index and the reason of the first action that cannot be read or is
+    illegal, or why the game cannot even begin.
     """
     where = f"{record.source}: " if record.source else ""
     try:
@@ -117,18 +117,20 @@ def replay(record: Record, until: int | None = None) -> Game:
             game.apply(action)
         except NotationError as e:
             raise RecordError(
-                f"action {i} '{text}' cannot be read: {e}", index=i, action=text, reason=str(e)
+                f"{where}action {i} '{text}' cannot be read: {e}", index=i, action=text,
+                reason=str(e),
             ) from None
         except IllegalAction as e:
             raise RecordError(
-                f"action {i} '{text}' is illegal: {e.reason}", index=i, action=text,
+                f"{where}action {i} '{text}' is illegal: {e.reason}", index=i, action=text,
                 reason=e.reason,
             ) from None
         except RulesError as e:
-            raise RecordError(f"action {i} '{text}' cannot be replayed: {e}", index=i,
+            raise RecordError(f"{where}action {i} '{text}' cannot be replayed: {e}", index=i,
                               action=text, reason=str(e)) from None
         except Exception as e:  # last resort, as above
-            raise RecordError(f"action {i} '{text}' cannot be replayed: {_bug(e)}", index=i,
+            raise RecordError(f"{where}action {i} '{text}' cannot be replayed: {_bug(e)}",
+                              index=i,
                               action=text, reason=_bug(e)) from None
     return game
 
@@ -328,10 +330,6 @@ def from_mapping(data: Any, name: str = "<record>", base: Path | None = None, *,
     ruleset = data["ruleset"]
     if not isinstance(ruleset, str):
         raise r.fail("'ruleset' must be a ruleset id such as d3", "ruleset")
-    try:
-        rules = registry.get(ruleset)
-    except RulesError as e:
-        raise r.fail(str(e), "ruleset") from None
     seed = data.get("seed", 0)
     if not _whole(seed) or abs(seed) >= MAX_SEED:
         shown = str(seed) if len(str(seed)) <= 40 else f"a number of {len(str(seed))} digits"
@@ -340,6 +338,10 @@ def from_mapping(data: Any, name: str = "<record>", base: Path | None = None, *,
     options = _check_options(data.get("options") or {}, r)
     dice, cards, actions = _check_lists(data, r)
     scenario, scenario_path = _read_scenario(data["scenario"], r, base)
+    try:
+        rules = registry.get(ruleset)
+    except RulesError as e:
+        raise r.fail(str(e), "ruleset") from None
     _check_scenario_hash(data, scenario, scenario_path, r)
     try:
         rules.resolve_options(scenario, options)

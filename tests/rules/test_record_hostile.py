@@ -137,3 +137,8 @@ def test_a_ruleset_fault_at_set_up_names_the_record(
     monkeypatch.setattr(registry.get("d3"), "new_game", broken)
     message = refusal(folder, HEAD)
     assert message.startswith(": the game cannot be set up: Volley failed with ZeroDivision")
+
+
+def test_a_bad_action_names_the_record_then_the_action(folder: Path) -> None:
+    message = refusal(folder, HEAD + "actions: [end, fly away]\n")
+    assert message.startswith(": action 1 'fly away' cannot be read"), message
