@@ -6,37 +6,28 @@ reported) because a silently ignored typo in a scenario is a wrong battle.
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Callable
-from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any
 
-from desktop.scenario.errors import Problem
+from desktop.scenario.fields import Invalid, Reader, TooManyProblems, close_matches
 from desktop.scenario.limits import (
     MAX_CV,
     MAX_FEATURES,
     MAX_FIGURES,
     MAX_GUNS,
-    MAX_INT_TEXT,
     MAX_NAME,
     MAX_OBJECTIVES,
     MAX_OFFICERS,
     MAX_OPTION_NUMBER,
     MAX_OPTIONS,
-    MAX_PROBLEMS,
     MAX_PROPERTY,
     MAX_TABLE,
-    MAX_TEXT,
     MAX_TITLE,
     MAX_TURNS,
     MAX_UNITS,
-    MAX_VERTICES,
     MAX_VICTORY,
-    MIN_SIZE,
     MIN_STEP,
     MIN_TABLE,
-    OFF_TABLE_MARGIN,
 )
 from desktop.scenario.model import (
     VICTORY_KINDS,
@@ -53,7 +44,6 @@ from desktop.scenario.model import (
     Objective,
     OccupyFeature,
     Officer,
-    Point,
     PolygonShape,
     RectShape,
     Scenario,
@@ -88,402 +78,10 @@ from desktop.scenario.vocabulary import (
     Trait,
     UnitType,
 )
-from desktop.scenario.yamlmarks import FieldPath, HugeNumber, Marks, format_path
+from desktop.scenario.wording import describe, inches, number_text, shown
+from desktop.scenario.yamlmarks import FieldPath, HugeNumber
 
-E = TypeVar("E", bound=StrEnum)
-T = TypeVar("T")
-
-_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]*")
-#: Characters no name may hold: C0 and C1 controls (tab, newline, NUL, escape),
-#: line and paragraph separators, and lone surrogates (which cannot be saved).
-_NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
-#: The same for longer text, which may have tabs and line breaks.
-_NOT_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
-
-
-def _close_matches(word: str, options: list[str], n: int = 1) -> list[str]:
-    """difflib's suggestions, imported only when a file has a mistake to explain."""
-    import difflib
-
-    return difflib.get_close_matches(word, options, n=n)
-
-
-class _Invalid(Exception):
-    """Raised inside a field reader after a problem is recorded, to skip the field."""
-
-
-class TooManyProblems(Exception):
-    """Raised once MAX_PROBLEMS problems are recorded: reading stops there.
-
-    A file of 20,000 unknown keys would otherwise take minutes to explain
-    (each position is found by a walk of its mapping), and nobody reads past
-    the first screenful of messages anyway.
-    """
-
-
-class Reader:
-    """Reads a mapping tree field by field, recording problems with positions."""
-
-    def __init__(self, file: str, marks: Marks) -> None:
-        self.file = file
-        self.marks = marks
-        self.problems: list[Problem] = []
-        #: The table's width and depth once read: points and sizes are bounded by it.
-        self.table_size: tuple[float, float] = (MAX_TABLE, MAX_TABLE)
-        #: Vertices read so far, terrain and deployment zones together.
-        self.vertices = 0
-
-    # -- reporting -----------------------------------------------------------
-
-    def problem(self, path: FieldPath, message: str, *, key: bool = False) -> None:
-        if len(self.problems) >= MAX_PROBLEMS:
-            raise TooManyProblems()
-        pos = self.marks.at(path, key=key)
-        self.problems.append(
-            Problem(
-                self.file,
-                message,
-                path=format_path(path),
-                line=pos[0] if pos else None,
-                column=pos[1] if pos else None,
-            )
-        )
-
-    def fail(self, path: FieldPath, message: str) -> _Invalid:
-        self.problem(path, message)
-        return _Invalid()
-
-    # -- structure -----------------------------------------------------------
-
-    def mapping(
-        self,
-        value: Any,
-        path: FieldPath,
-        required: tuple[str, ...],
-        optional: tuple[str, ...] = (),
-        what: str = "a mapping",
-    ) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(path, f"expected {what}, found {_describe(value)}")
-        allowed = set(required) | set(optional)
-        for k in value:
-            if not isinstance(k, str):
-                self.problem(path, f"keys must be text, found {_describe(k)}")
-            elif k not in allowed:
-                hint = _close_matches(k, sorted(allowed), n=1) if len(k) <= MAX_NAME else []
-                extra = f" (did you mean '{hint[0]}'?)" if hint else ""
-                expected = (
-                    f"expected one of: {', '.join(sorted(allowed))}" if allowed
-                    else "nothing may be given here"
-                )
-                self.problem(
-                    (*path, k), f"unknown key '{_shown(k)}'{extra}; {expected}", key=True
-                )
-        for k in required:
-            if k not in value:
-                self.problem(path, f"missing required key '{k}'")
-        return value
-
-    def field(
-        self,
-        m: dict[str, Any],
-        path: FieldPath,
-        key: str,
-        read: Callable[[Any, FieldPath], T],
-        default: T | None = None,
-    ) -> T | None:
-        """Read m[key] with `read`; None (after recording) on any problem.
-
-        An optional key written with no value (`author:`) counts as absent.
-        """
-        if key not in m or (m[key] is None and default is not None):
-            return default
-        try:
-            return read(m[key], (*path, key))
-        except _Invalid:
-            return None
-
-    def items(
-        self, value: Any, path: FieldPath, read: Callable[[Any, FieldPath], T]
-    ) -> list[T]:
-        if value is None:
-            return []
-        if not isinstance(value, list):
-            raise self.fail(path, f"expected a list, found {_describe(value)}")
-        out: list[T] = []
-        for i, item in enumerate(value):
-            try:
-                out.append(read(item, (*path, i)))
-            except _Invalid:
-                continue
-        return out
-
-    def many(
-        self,
-        m: dict[str, Any],
-        path: FieldPath,
-        key: str,
-        read: Callable[[Any, FieldPath], T],
-        most: tuple[int, str] | None = None,
-    ) -> list[T] | None:
-        """A list field whose items are read by `read`; empty when absent.
-
-        `most` is (the longest the list may be, what its items are called): a
-        longer list is refused before any item is read.
-        """
-        if key not in m:
-            return []
-        value = m[key]
-        if most is not None and isinstance(value, list) and len(value) > most[0]:
-            self.problem((*path, key), f"{len(value):,} {most[1]} is more than the "
-                         f"{most[0]:,} a scenario may have")
-            return None
-        try:
-            return self.items(value, (*path, key), read)
-        except _Invalid:
-            return None
-
-    # -- scalars -------------------------------------------------------------
-
-    def text(self, value: Any, path: FieldPath) -> str:
-        """Text; a number or a date YAML read as such is taken as it was written."""
-        if isinstance(value, bool) or value is None or isinstance(value, (dict, list)):
-            raise self.fail(path, f"expected text, found {_describe(value)}")
-        if isinstance(value, str):
-            return value
-        if isinstance(value, int) and abs(value) >= 10**MAX_INT_TEXT:
-            raise self.fail(path, f"expected text, found {_describe(value)}")
-        return str(value)
-
-    def name(self, value: Any, path: FieldPath, limit: int = MAX_NAME) -> str:
-        """One line of text: at most `limit` characters, no control characters."""
-        s = self.text(value, path)
-        if len(s) > limit:
-            raise self.fail(
-                path, f"'{_shown(s)}' has {len(s):,} characters; at most {limit} are allowed here"
-            )
-        bad = _NOT_IN_NAMES.search(s)
-        if bad:
-            raise self.fail(path, f"'{_shown(s)}' holds a control character "
-                            f"({_char(bad.group())}); names are one line of plain text")
-        return s
-
-    def prose(self, value: Any, path: FieldPath) -> str:
-        """Text over several lines: at most MAX_TEXT characters."""
-        s = self.text(value, path)
-        if len(s) > MAX_TEXT:
-            raise self.fail(path, f"the text has {len(s):,} characters; "
-                            f"at most {MAX_TEXT:,} are allowed")
-        bad = _NOT_IN_TEXT.search(s)
-        if bad:
-            line = s.count("\n", 0, bad.start()) + 1
-            raise self.fail(path, f"line {line} of the text holds a control character "
-                            f"({_char(bad.group())}); only tabs and line breaks are allowed")
-        return s
-
-    def ident(self, value: Any, path: FieldPath) -> str:
-        s = self.text(value, path)
-        if len(s) > MAX_NAME:
-            raise self.fail(path, f"an id has at most {MAX_NAME} characters, "
-                            f"found {len(s):,} ('{_shown(s)}')")
-        if not _ID.fullmatch(s):
-            raise self.fail(
-                path,
-                f"'{_shown(s)}' is not a valid id (use letters, digits, '-', '_' or '.',"
-                " starting with a letter or digit)",
-            )
-        return s
-
-    def finite(self, value: Any, path: FieldPath) -> float:
-        """Any finite number, as a float."""
-        if isinstance(value, HugeNumber):
-            raise self.fail(path, f"{_describe(value)} is far too large")
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(path, f"expected a number, found {_describe(value)}")
-        try:
-            v = float(value)
-        except OverflowError:
-            raise self.fail(path, f"{_describe(value)} is far too large") from None
-        if not math.isfinite(v):
-            raise self.fail(path, f"expected a finite number, found {_num(v)}")
-        return v
-
-    def number(
-        self, value: Any, path: FieldPath, *, minimum: float | None = None,
-        positive: bool = False, maximum: float | None = None,
-    ) -> float:
-        v = self.finite(value, path)
-        if positive and v <= 0:
-            raise self.fail(path, f"must be greater than 0, found {_num(v)}")
-        if minimum is not None and v < minimum:
-            raise self.fail(path, f"must be at least {_num(minimum)}, found {_num(v)}")
-        if maximum is not None and v > maximum:
-            raise self.fail(path, f"must be at most {_num(maximum)}, found {_num(v)}")
-        return v
-
-    def largest(self) -> float:
-        """The longest size anything may have: the table's longer side."""
-        return max(self.table_size)
-
-    def size(self, value: Any, path: FieldPath, smallest: float = MIN_SIZE,
-             what: str = "size") -> float:
-        """A length in inches, from `smallest` up to the table's longer side."""
-        v = self.finite(value, path)
-        if v < smallest:
-            raise self.fail(path, f"{_num(v)} is less than {_inches(smallest)}, "
-                            f"the smallest {what} Volley allows")
-        if v > self.largest():
-            raise self.fail(path, f"{_num(v)} is more than {_inches(self.largest())}, "
-                            "the table's longer side")
-        return v
-
-    def integer(
-        self, value: Any, path: FieldPath, *, minimum: int | None = None,
-        maximum: int | None = None, most: str = "",
-    ) -> int:
-        """A whole number; `most` names what `maximum` counts ("figures a unit may have")."""
-        if isinstance(value, HugeNumber):
-            raise self.fail(path, f"{_describe(value)} is far too large")
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(path, f"expected a whole number, found {_describe(value)}")
-        if minimum is not None and value < minimum:
-            raise self.fail(path, f"must be at least {minimum}, found {_int(value)}")
-        if maximum is not None and value > maximum:
-            if most:
-                raise self.fail(path, f"{_int(value)} is more than the {maximum:,} {most}")
-            raise self.fail(path, f"must be at most {maximum:,}, found {_int(value)}")
-        return value
-
-    def boolean(self, value: Any, path: FieldPath) -> bool:
-        if not isinstance(value, bool):
-            raise self.fail(path, f"expected true or false, found {_describe(value)}")
-        return value
-
-    def word(self, enum: type[E], value: Any, path: FieldPath) -> E:
-        s = self.text(value, path)
-        try:
-            return enum(s)
-        except ValueError:
-            options = [e.value for e in enum]
-            hint = _close_matches(s, options, n=1) if len(s) <= MAX_NAME else []
-            extra = f" (did you mean '{hint[0]}'?)" if hint else ""
-            raise self.fail(
-                path, f"'{_shown(s)}' is not one of: {', '.join(options)}{extra}"
-            ) from None
-
-    def _two(self, value: Any, path: FieldPath, what: str) -> tuple[float, float]:
-        if (
-            not isinstance(value, list)
-            or len(value) != 2
-            or any(isinstance(v, bool) or not isinstance(v, (int, float, HugeNumber))
-                   for v in value)
-        ):
-            raise self.fail(path, f"expected {what}, found {_describe(value)}")
-        return self.finite(value[0], path), self.finite(value[1], path)
-
-    def point(self, value: Any, path: FieldPath) -> Point:
-        """A point [x, y] on the table or within one table size of it."""
-        x, y = self._two(value, path, "a point [x, y]")
-        w, d = self.table_size
-        for axis, v, side in (("x", x, w), ("y", y, d)):
-            lo, hi = -OFF_TABLE_MARGIN * side, (1 + OFF_TABLE_MARGIN) * side
-            if not lo <= v <= hi:
-                raise self.fail(
-                    path, f"{axis} {_num(v)} is too far off the table: a point lies within "
-                    f"one table size of it, {axis} from {_num(lo)} to {_num(hi)}"
-                )
-        return (x, y)
-
-    def pair(self, value: Any, path: FieldPath) -> tuple[float, float]:
-        """Two sizes [a, b], each at least MIN_SIZE and at most the table's longer side."""
-        a, b = self._two(value, path, "two sizes [a, b]")
-        return self.size(a, path), self.size(b, path)
-
-    def points(self, value: Any, path: FieldPath, minimum: int) -> tuple[Point, ...]:
-        if not isinstance(value, list):
-            raise self.fail(path, f"expected a list of points, found {_describe(value)}")
-        before = self.vertices
-        self.vertices += len(value)
-        if self.vertices > MAX_VERTICES:
-            if before <= MAX_VERTICES:  # say it once, where the limit is passed
-                raise self.fail(path, f"the terrain and deployment zones so far have "
-                                f"{self.vertices:,} points; a scenario may have at most "
-                                f"{MAX_VERTICES:,} in all")
-            raise _Invalid()
-        pts = tuple(self.items(value, path, self.point))
-        if len(pts) != len(value):
-            raise _Invalid()
-        if len(pts) < minimum:
-            raise self.fail(path, f"needs at least {minimum} points, found {len(pts)}")
-        return pts
-
-    def colour(self, value: Any, path: FieldPath) -> str:
-        s = self.text(value, path)
-        if not _COLOUR.fullmatch(s):
-            raise self.fail(
-                path, f"'{_shown(s)}' is not a colour; write it as #rrggbb, e.g. '#1f4e9c'"
-            )
-        return s.lower()
-
-
-def _shown(s: str, limit: int = 40) -> str:
-    """`s` fit to quote in a one-line message: control characters escaped, long text cut."""
-    cut = s[:limit]
-    out = _NOT_IN_NAMES.sub(lambda m: _char(m.group(), short=True), cut)
-    return out + (f"… ({len(s):,} characters)" if len(s) > limit else "")
-
-
-def _char(c: str, *, short: bool = False) -> str:
-    names = {"\t": "tab", "\n": "line break", "\r": "carriage return", "\x00": "NUL"}
-    if short:
-        return "\\t" if c == "\t" else "\\n" if c == "\n" else f"\\u{ord(c):04x}"
-    return names.get(c, f"U+{ord(c):04X}")
-
-
-def _describe(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return f"{str(value).lower()} (true/false)"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return f"a list of {len(value)}"
-    if isinstance(value, HugeNumber):
-        digits = sum(c.isdigit() for c in value.text)
-        return f"a {digits:,}-digit number" if digits else f"the number {_shown(value.text)}"
-    if isinstance(value, int):
-        shown = _int(value)
-        return shown if shown.startswith("a ") else f"the number {shown}"
-    if isinstance(value, float):
-        return f"the number {_num(value)}"
-    return f"'{_shown(str(value))}'"
-
-
-def _num(v: float) -> str:
-    """A number as a person would write it (.nan and .inf as YAML spells them)."""
-    if math.isnan(v):
-        return ".nan"
-    if math.isinf(v):
-        return ".inf" if v > 0 else "-.inf"
-    if v.is_integer() and abs(v) < 1e15:
-        return str(int(v))
-    return f"{v:.6g}" if abs(v) >= 1e15 else str(v)  # str: the shortest exact form
-
-
-def _int(v: int) -> str:
-    """A whole number, or "a 400-digit number" when it is too long to read."""
-    if abs(v) < 10**30:
-        return str(v)
-    try:
-        return f"a {len(str(abs(v))):,}-digit number"
-    except ValueError:  # more digits than Python will write out
-        return f"a number of about {int(v.bit_length() * math.log10(2)) + 1:,} digits"
-
-
-def _inches(v: float) -> str:
-    return f"{_num(v)} inch" if v <= 1 else f"{_num(v)} inches"
+__all__ = ["Reader", "TooManyProblems", "read_scenario"]
 
 
 # --- sections ------------------------------------------------------------------
@@ -501,7 +99,7 @@ def read_scenario(data: Any, r: Reader) -> Scenario | None:
     """Build a Scenario from migrated data; None when problems were recorded."""
     try:
         top = r.mapping(data, (), _TOP_KEYS, _TOP_OPTIONAL, what="a scenario mapping")
-    except _Invalid:
+    except Invalid:
         return None
     line = lambda x, q: r.name(x, q, MAX_TITLE)  # noqa: E731
     title = r.field(top, (), "title", line)
@@ -540,7 +138,7 @@ def _table(r: Reader) -> Callable[[Any, FieldPath], Table]:
         span = r.field(m, p, "span", lambda x, q: r.size(x, q, MIN_STEP, "span"), 7.0)
         grid = r.field(m, p, "grid", _grid(r))
         if width is None or depth is None or unit is None or span is None:
-            raise _Invalid()
+            raise Invalid()
         return Table(width=width, depth=depth, unit=unit, span=span, grid=grid)
 
     return read
@@ -551,8 +149,8 @@ def _table_side(r: Reader, value: Any, path: FieldPath) -> float:
     if not MIN_TABLE <= v <= MAX_TABLE:
         which = "shortest" if v < MIN_TABLE else "longest"
         bound = MIN_TABLE if v < MIN_TABLE else MAX_TABLE
-        raise r.fail(path, f"{_num(v)} is {'less' if v < MIN_TABLE else 'more'} than "
-                     f"{_inches(bound)}, the {which} table side Volley allows")
+        raise r.fail(path, f"{number_text(v)} is {'less' if v < MIN_TABLE else 'more'} than "
+                     f"{inches(bound)}, the {which} table side Volley allows")
     return v
 
 
@@ -562,7 +160,7 @@ def _grid(r: Reader) -> Callable[[Any, FieldPath], Grid]:
         square = r.field(m, p, "square", lambda x, q: r.size(x, q, MIN_STEP, "grid square"))
         origin = r.field(m, p, "origin", r.point, (0.0, 0.0))
         if square is None or origin is None:
-            raise _Invalid()
+            raise Invalid()
         return Grid(square=square, origin=origin)
 
     return read
@@ -578,12 +176,12 @@ def _feature(r: Reader) -> Callable[[Any, FieldPath], TerrainFeature]:
         ftype = r.field(m, p, "type", lambda x, q: r.word(TerrainType, x, q))
         name = r.field(m, p, "name", r.name, "") or ""
         if fid is None or ftype is None:
-            raise _Invalid()
+            raise Invalid()
         shape = _shape(r, m, p, ftype)
         no_props: dict[str, PropertyValue] = {}
         props = r.field(m, p, "properties", _properties(r, ftype), no_props)
         if shape is None or props is None:
-            raise _Invalid()
+            raise Invalid()
         return TerrainFeature(id=fid, type=ftype, shape=shape, name=name, properties=props)
 
     return read
@@ -637,7 +235,7 @@ def _shape(r: Reader, m: dict[str, Any], p: FieldPath, ftype: TerrainType) -> Sh
         if centre is None or radii is None or rot is None:
             return None
         return EllipseShape(centre=centre, radii=radii, rotation=rot)
-    except _Invalid:
+    except Invalid:
         return None
 
 
@@ -665,10 +263,10 @@ def _properties(
                     out[k] = r.number(val, q, minimum=0, maximum=MAX_PROPERTY)
                 else:
                     out[k] = r.name(val, q)
-            except _Invalid:
+            except Invalid:
                 continue
         if not schema and m:
-            raise _Invalid()
+            raise Invalid()
         return out
 
     return read
@@ -686,7 +284,7 @@ def _sides(r: Reader) -> Callable[[Any, FieldPath], list[Side]]:
                              f"a scenario may have at most {most:,}")
         sides = r.items(v, p, _side(r))
         if len(sides) != 2:
-            raise _Invalid()
+            raise Invalid()
         return sides
 
     return read
@@ -702,7 +300,7 @@ def _side(r: Reader) -> Callable[[Any, FieldPath], Side]:
         units = r.many(m, p, "units", _unit(r)) or []
         officers = r.many(m, p, "officers", _officer(r)) or []
         if sid is None or name is None or colour is None or baseline is None:
-            raise _Invalid()
+            raise Invalid()
         return Side(
             id=sid, name=name, colour=colour, baseline=baseline,
             units=tuple(units), officers=tuple(officers),
@@ -725,7 +323,7 @@ def _unit(r: Reader) -> Callable[[Any, FieldPath], Unit]:
         position = r.field(m, p, "position", r.point)
         quality = r.field(m, p, "quality", lambda x, q: r.word(Quality, x, q), Quality.REGULAR)
         if uid is None or name is None or utype is None or position is None or quality is None:
-            raise _Invalid()
+            raise Invalid()
         cv = r.field(
             m, p, "cv", lambda x, q: r.integer(x, q, minimum=0, maximum=MAX_CV,
                                                most="a Combat Value may be"),
@@ -755,7 +353,7 @@ def _unit(r: Reader) -> Callable[[Any, FieldPath], Unit]:
             cv is None or figures is None or command is None or traits is None or base is None
             or facing is None or formation is None or guns is None
         ):
-            raise _Invalid()
+            raise Invalid()
         if len(set(command)) != len(command):
             raise r.fail((*p, "command"), "each command role may appear only once")
         if len(set(traits)) != len(traits):
@@ -782,7 +380,7 @@ def _base(r: Reader) -> Callable[[Any, FieldPath], Base]:
         f = r.field(m, p, "frontage", r.size)
         d = r.field(m, p, "depth", r.size)
         if f is None or d is None:
-            raise _Invalid()
+            raise Invalid()
         return Base(frontage=f, depth=d)
 
     return read
@@ -798,7 +396,7 @@ def _officer(r: Reader) -> Callable[[Any, FieldPath], Officer]:
         facing = r.field(m, p, "facing", r.finite, 0.0)
         attached = r.field(m, p, "attached_to", r.ident)
         if oid is None or name is None or rank is None or position is None or facing is None:
-            raise _Invalid()
+            raise Invalid()
         return Officer(
             id=oid, name=name, rank=rank, position=position, facing=facing % 360.0,
             attached_to=attached,
@@ -824,7 +422,7 @@ def _game(r: Reader) -> Callable[[Any, FieldPath], Game]:
             gtype is None or depth is None or deployment is None or objectives is None
             or victory is None
         ):
-            raise _Invalid()
+            raise Invalid()
         return Game(
             type=gtype, defender=defender, deployment_depth=depth, deployment=deployment,
             objectives=tuple(objectives), victory=tuple(victory),
@@ -836,14 +434,14 @@ def _game(r: Reader) -> Callable[[Any, FieldPath], Game]:
 def _deployment(r: Reader) -> Callable[[Any, FieldPath], dict[str, PolygonShape]]:
     def read(v: Any, p: FieldPath) -> dict[str, PolygonShape]:
         if not isinstance(v, dict):
-            raise r.fail(p, f"expected a mapping of side id to polygon, found {_describe(v)}")
+            raise r.fail(p, f"expected a mapping of side id to polygon, found {describe(v)}")
         out: dict[str, PolygonShape] = {}
         for k, pts in v.items():
             q = (*p, str(k))
             try:
                 sid = r.ident(k, q)
                 out[sid] = PolygonShape(points=r.points(pts, q, 3))
-            except _Invalid:
+            except Invalid:
                 continue
         return out
 
@@ -858,7 +456,7 @@ def _objective(r: Reader) -> Callable[[Any, FieldPath], Objective]:
         pos = r.field(m, p, "position", r.point)
         radius = r.field(m, p, "radius", r.size, DEFAULT_OBJECTIVE_RADIUS)
         if oid is None or pos is None or radius is None:
-            raise _Invalid()
+            raise Invalid()
         return Objective(id=oid, name=name or oid, position=pos, radius=radius)
 
     return read
@@ -871,9 +469,9 @@ def _victory(r: Reader) -> Callable[[Any, FieldPath], VictoryCondition]:
         kind = r.text(v["type"], (*p, "type"))
         if kind not in VICTORY_KINDS:
             options = ", ".join(VICTORY_KINDS)
-            hint = _close_matches(kind, list(VICTORY_KINDS), n=1) if len(kind) <= MAX_NAME else []
+            hint = close_matches(kind, list(VICTORY_KINDS), n=1) if len(kind) <= MAX_NAME else []
             extra = f" (did you mean '{hint[0]}'?)" if hint else ""
-            raise r.fail((*p, "type"), f"'{_shown(kind)}' is not one of: {options}{extra}")
+            raise r.fail((*p, "type"), f"'{shown(kind)}' is not one of: {options}{extra}")
 
         def pos_int(most: int, what: str) -> Callable[[Any, FieldPath], int]:
             return lambda x, q: r.integer(x, q, minimum=1, maximum=most, most=what)
@@ -890,7 +488,7 @@ def _victory(r: Reader) -> Callable[[Any, FieldPath], VictoryCondition]:
             count = r.field(m, p, "count", pos_int(MAX_UNITS, "units a scenario may have"))
             edge = r.field(m, p, "edge", lambda x, q: r.word(Edge, x, q))
             if side is None or count is None:
-                raise _Invalid()
+                raise Invalid()
             return ExitUnits(side=side, count=count, edge=edge)
         if kind == OccupyFeature.kind:
             m = r.mapping(v, p, ("type", "side", "feature"), ("figures",))
@@ -900,7 +498,7 @@ def _victory(r: Reader) -> Callable[[Any, FieldPath], VictoryCondition]:
                 m, p, "figures", pos_int(MAX_UNITS * MAX_FIGURES, "figures a scenario may have"), 1
             )
             if side is None or feature is None or figures is None:
-                raise _Invalid()
+                raise Invalid()
             return OccupyFeature(side=side, feature=feature, figures=figures)
         if kind == HoldObjectives.kind:
             m = r.mapping(v, p, ("type", "count"), ("objectives", "side"))
@@ -910,22 +508,23 @@ def _victory(r: Reader) -> Callable[[Any, FieldPath], VictoryCondition]:
             objs = r.many(m, p, "objectives", r.ident, (MAX_OBJECTIVES, "objectives"))
             side = r.field(m, p, "side", r.ident)
             if count is None or objs is None:
-                raise _Invalid()
+                raise Invalid()
             return HoldObjectives(count=count, objectives=tuple(objs), side=side)
         if kind == TurnLimit.kind:
             m = r.mapping(v, p, ("type", "turns"), ("fallback",))
             turns = r.field(m, p, "turns", pos_int(MAX_TURNS, "turns a game may last"))
             fallback = r.field(m, p, "fallback", r.ident, "draw")
             if turns is None or fallback is None:
-                raise _Invalid()
+                raise Invalid()
             return TurnLimit(turns=turns, fallback=fallback)
         m = r.mapping(v, p, ("type",), ("fraction", "side"))
         fraction = r.field(m, p, "fraction", lambda x, q: r.number(x, q, positive=True), 0.5)
         side = r.field(m, p, "side", r.ident)
         if fraction is None:
-            raise _Invalid()
+            raise Invalid()
         if fraction > 1:
-            raise r.fail((*p, "fraction"), f"a fraction is at most 1, found {_num(fraction)}")
+            raise r.fail((*p, "fraction"),
+                         f"a fraction is at most 1, found {number_text(fraction)}")
         return ArmyBreak(fraction=fraction, side=side)
 
     return read
@@ -943,7 +542,7 @@ def _option(r: Reader, key: str, value: Any, path: FieldPath) -> PropertyValue:
         v = r.number(value, path, minimum=-MAX_OPTION_NUMBER, maximum=MAX_OPTION_NUMBER)
         return value if isinstance(value, int) else v
     raise r.fail(path, f"an option value is a number, text or true/false, "
-                 f"found {_describe(value)}")
+                 f"found {describe(value)}")
 
 
 def _count(sides: Any, key: str) -> int:
@@ -963,19 +562,19 @@ def _ruleset_options(
         if v is None:
             return {}
         if not isinstance(v, dict):
-            raise r.fail(p, f"expected a mapping of ruleset id to options, found {_describe(v)}")
+            raise r.fail(p, f"expected a mapping of ruleset id to options, found {describe(v)}")
         out: dict[str, dict[str, PropertyValue]] = {}
         for rid, opts in v.items():
             q = (*p, str(rid))
             try:
                 rid_text = r.ident(rid, q)
-            except _Invalid:
+            except Invalid:
                 continue
             if opts is None:
                 out[rid_text] = {}
                 continue
             if not isinstance(opts, dict):
-                r.problem(q, f"expected a mapping of option to value, found {_describe(opts)}")
+                r.problem(q, f"expected a mapping of option to value, found {describe(opts)}")
                 continue
             if len(opts) > MAX_OPTIONS:
                 r.problem(q, f"{len(opts):,} options is more than the {MAX_OPTIONS} "
@@ -986,7 +585,7 @@ def _ruleset_options(
                 try:
                     key = r.ident(k, (*q, str(k)))
                     clean[key] = _option(r, key, val, (*q, key))
-                except _Invalid:
+                except Invalid:
                     continue
             out[rid_text] = clean
         return out
