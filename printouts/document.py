@@ -109,8 +109,8 @@ def render_counted(
     buf = io.BytesIO()
     fs = fonts()
     canvas = _Canvas(buf, pageCompression=1, initialFontName=fs.regular, initialFontSize=9)
-    canvas.setTitle(f"{scenario.title}: Volley printouts")
-    canvas.setAuthor(scenario.author or "Volley")
+    canvas.setTitle(f"{_meta(scenario.title)}: Volley printouts")
+    canvas.setAuthor(_meta(scenario.author) or "Volley")
     canvas.setCreator("Volley")
     canvas.setSubject(", ".join(options.sheets))
     sides = tuple(s for s in scenario.sides if options.side in (None, s.id))
@@ -135,6 +135,12 @@ def render_counted(
         progress(len(steps), len(steps), "done")
     canvas.save()
     return buf.getvalue(), ctx.pages
+
+
+def _meta(text: str) -> str:
+    """Text for the PDF's properties: short (the reader allows 120 letters; this is
+    for any caller) and encodable (a lone surrogate would stop the save)."""
+    return text[:200].encode("utf-8", "replace").decode("utf-8")
 
 
 def _nothing_page(ctx: Context) -> None:

@@ -12,6 +12,7 @@ plainly that something could not be printed instead of printing boxes.
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
@@ -104,36 +105,82 @@ def chain(font: str) -> tuple[str, ...]:
 _UNDRAWN: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
-def runs(text: str, font: str) -> Iterator[tuple[str, str]]:
-    """(text, font) pieces that draw `text`; characters no font has become MARK."""
+#: Marks that stack on a letter (accents, Hebrew points, Arabic vowels) and
+#: invisible formatting characters.  Real text stacks a few; "Zalgo" text
+#: stacks thousands, which would print as a smear and cost a measurement each.
+_MARKS: Final = ("\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a\u064b-\u065f"
+                  "\u0670\u06d6-\u06ed\u1ab0-\u1aff\u1dc0-\u1dff\u200b-\u200f\u202a-\u202e"
+                  "\u2060-\u206f\u20d0-\u20ff\ufe00-\ufe0f\ufe20-\ufe2f\ufeff")
+_STACKING: Final = re.compile(f"([{_MARKS}]{{4}})[{_MARKS}]+")
+
+
+def tame(text: str) -> str:
+    """`text` with no more than four marks stacked on one letter."""
+    if text.isascii():
+        return text
+    return _STACKING.sub(r"\1", text)
+
+
+def _font_for(ch: str, fonts_: tuple[str, ...]) -> str | None:
+    """The first font that draws `ch`; "" for a character to leave out; None if none can."""
+    category = unicodedata.category(ch)
+    if category == "Cf":
+        return ""  # joiners, direction marks, variation selectors: nothing to print
+    if category in _UNDRAWN:
+        return None
+    code = ord(ch)
+    return next((f for f in fonts_ if code in coverage(f)), None)
+
+
+def _mark(font: str) -> str:
+    """MARK if some font of the chain has it, else PLAIN_MARK."""
+    return MARK if _font_for(MARK, chain(font)) else PLAIN_MARK
+
+
+@lru_cache(maxsize=64)
+def printable(text: str, font: str) -> str:
+    """`text` as it will print in `font`: marks tamed, invisible characters left out,
+    each run of characters no font has replaced by one mark.
+
+    Every later measurement works on this, so a 100,000-letter Chinese name
+    that prints as one mark costs what one mark costs.
+    """
+    text = tame(text)
     if text.isascii() and text.isprintable():
+        return text
+    fonts_ = chain(font)
+    choice = {ch: _font_for(ch, fonts_) for ch in set(text)}
+    if all(choice.values()):
+        return text
+    mark = _mark(font)
+    out: list[str] = []
+    marked = False
+    for ch in text:
+        chosen = choice[ch]
+        if chosen == "":
+            continue
+        if chosen is None:
+            if not marked:
+                out.append(mark)
+            marked = True
+            continue
+        out.append(ch)
+        marked = False
+    return "".join(out)
+
+
+def runs(text: str, font: str) -> Iterator[tuple[str, str]]:
+    """(text, font) pieces that draw `text`, each in the first font that has its letters."""
+    text = printable(text, font)
+    if text.isascii():
         yield text, font
         return
     fonts_ = chain(font)
-    covers = [coverage(f) for f in fonts_]
-    mark_font = next((f for f, cov in zip(fonts_, covers, strict=True) if ord(MARK) in cov), None)
-    current: str | None = None
-    piece: list[str] = []
-    for ch in text:
-        code = ord(ch)
-        category = unicodedata.category(ch)
-        chosen = None if category in _UNDRAWN else next(
-            (f for f, cov in zip(fonts_, covers, strict=True) if code in cov), None)
-        if chosen is None:
-            if category == "Cf" and current != "":
-                continue  # a joiner or variation selector between drawable letters
-            chosen, ch = "", ""  # part of a run that cannot be drawn
-        if chosen != current:
-            if piece or current == "":
-                yield _piece(piece, current, mark_font, font)
-            current, piece = chosen, []
-        piece.append(ch)
-    if piece or current == "":
-        yield _piece(piece, current, mark_font, font)
-
-
-def _piece(chars: list[str], font: str | None, mark_font: str | None,
-           asked: str) -> tuple[str, str]:
-    if font == "":
-        return (MARK, mark_font) if mark_font else (PLAIN_MARK, asked)
-    return "".join(chars), font or asked
+    choice = {ch: _font_for(ch, fonts_) or font for ch in set(text)}
+    start = 0
+    current = choice[text[0]]
+    for i, ch in enumerate(text):
+        if choice[ch] != current:
+            yield text[start:i], current
+            start, current = i, choice[ch]
+    yield text[start:], current

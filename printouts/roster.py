@@ -37,6 +37,7 @@ from printouts.style import (
     tick_box,
     tint,
     width,
+    width_upto,
 )
 from printouts.symbols import draw_symbol
 from printouts.texts import header_line
@@ -390,7 +391,8 @@ def draw_header(ctx: Context, side: Side, page_w: float, page_h: float) -> None:
     c.setFillColor(ink)
     right = f"ROSTER  ·  {side.name}"
     rsize = 11.0
-    rw = min(width(right, f.bold, rsize), (page_w - 2 * MARGIN) * 0.42)
+    most = (page_w - 2 * MARGIN) * 0.42
+    rw = min(width_upto(right, f.bold, rsize, most), most)
     draw_fitted(c, page_w - MARGIN - 8, top - 16.5, right, f.bold, rsize, rw, 6, align="right")
     draw_fitted(c, MARGIN + 8, top - 17, s.title, f.serif_bold, 14,
                 page_w - 2 * MARGIN - rw - 30, 7)

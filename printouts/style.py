@@ -8,7 +8,9 @@ enough to print a 40-unit side in a few milliseconds.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import re
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
@@ -86,10 +88,24 @@ def text_on(colour: Color) -> Color:
 ELLIPSIS: Final = "\u2026"
 
 
-@lru_cache(maxsize=2048)
 def pieces(text: str, font: str) -> tuple[tuple[str, str], ...]:
     """(text, font) runs that draw one line of `text`, left to right as printed."""
-    return tuple(glyphs.runs(bidi.visual(text), font))
+    if len(text) > _CACHED:
+        return _cached_long_pieces(text, font)
+    return _cached_pieces(text, font)
+
+
+#: Lines up to this long are remembered (names are measured again and again).
+_CACHED: Final = 400
+
+
+def _pieces(text: str, font: str) -> tuple[tuple[str, str], ...]:
+    return tuple(glyphs.runs(bidi.visual(glyphs.printable(text, font)), font))
+
+
+_cached_pieces = lru_cache(maxsize=4096)(_pieces)
+#: Long lines (a map label at full size) are few but drawn on every tile.
+_cached_long_pieces = lru_cache(maxsize=32)(_pieces)
 
 
 def width(text: str, font: str, size: float) -> float:
@@ -122,6 +138,7 @@ def draw_text(c: Canvas, x: float, y: float, text: str, font: str, size: float,
               align: str = "left") -> None:
     """One line at (x, y), aligned "left", "centre" or "right" on x; leaves `font` set."""
     c.setFont(font, size)
+    text = glyphs.printable(text, font)
     if text.isascii() and text.isprintable():
         if align == "centre":
             c.drawCentredString(x, y, text)
@@ -145,29 +162,57 @@ def _rough_widths(text: str, font: str, size: float, stop: float) -> list[float]
     no joining of Arabic letters, no merging of marks)."""
     out = [0.0]
     total = 0.0
-    fonts_ = glyphs.chain(font)
+    least = 0.02 * size  # marks and joiners have no width: still, no box holds a flood
     for ch in text:
         if total > stop:
             break
-        f = next((f for f in fonts_ if ord(ch) in glyphs.coverage(f)), font)
-        total += stringWidth(ch, f, size)
+        total += max(least, _letter_width(ch, font) * size)
         out.append(total)
     return out
+
+
+@lru_cache(maxsize=8192)
+def _letter_width(ch: str, font: str) -> float:
+    """The width of one letter at size 1, in the first font of the chain that has it."""
+    code = ord(ch)
+    f = next((f for f in glyphs.chain(font) if code in glyphs.coverage(f)), font)
+    return float(stringWidth(ch, f, 1.0))
 
 
 def fitting_prefix(text: str, font: str, size: float, avail: float) -> int:
     """The most leading letters of `text` that fit `avail` (0 if none does).
 
-    A quick guess bounds the search to about a box's worth of letters; then
-    the exact widths are searched by halves: O(n) for the guess, O(m log m)
-    for a box of m letters, whatever the length of `text`.
+    `text` must already be printable (`glyphs.printable`): the count is of its letters.
+
+    Letter-by-letter widths give a guess, exact for most scripts and near for
+    joined Arabic; the exact width is then tried at the guess and at steps
+    doubling away from it, and the step where it changes is halved.  A box of
+    m letters costs O(m) for the guess and a few exact measurements of m
+    letters, whatever the length of `text`.
     """
     rough = _rough_widths(text, font, size, 2 * avail + 4 * size)
-    hi = len(rough) - 1
-    lo = 0
-    while lo < hi:
+    last = len(rough) - 1
+
+    def fits(k: int) -> bool:
+        return k == 0 or width(text[:k], font, size) <= avail
+
+    guess = max(0, bisect_right(rough, avail) - 1)
+    if guess > 0:  # one exact measurement corrects the guess for joined letters
+        ratio = width(text[:guess], font, size) / rough[guess]
+        guess = max(0, bisect_right(rough, avail / max(ratio, 0.05)) - 1)
+    if fits(guess):
+        lo, step = guess, 1  # lo fits: look further until something does not
+        while lo + step <= last and fits(lo + step):
+            lo, step = lo + step, step * 2
+        hi = min(lo + step, last + 1) - 1
+    else:
+        hi, step = guess - 1, 1  # guess does not fit: look back until something does
+        while hi - step >= 0 and not fits(hi - step + 1):
+            hi, step = hi - step, step * 2
+        lo = max(0, hi - step + 1)
+    while lo < hi:  # lo fits, hi + 1 does not
         mid = (lo + hi + 1) // 2
-        if width(text[:mid], font, size) <= avail:
+        if fits(mid):
             lo = mid
         else:
             hi = mid - 1
@@ -184,11 +229,14 @@ def fit_size(text: str, font: str, size: float, avail: float, min_size: float) -
 
 def with_ellipsis(text: str, font: str, size: float, avail: float) -> str:
     """`text` cut so that it and a closing ellipsis fit `avail` (says: more was here)."""
+    text = glyphs.printable(text, font)
     k = fitting_prefix(text, font, size, avail - width(ELLIPSIS, font, size))
     return text[:k].rstrip() + ELLIPSIS
 
 
+@lru_cache(maxsize=1024)  # the same names are fitted again on every page and tile
 def ellipsize(text: str, font: str, size: float, avail: float) -> str:
+    text = glyphs.printable(text, font)
     if width_upto(text, font, size, avail) <= avail:
         return text
     return with_ellipsis(text, font, size, avail)
@@ -203,9 +251,11 @@ def wrap(text: str, font: str, size: float, avail: float,
     lines: list[str] = []
     space = width(" ", font, size)
     hyphen = width("-", font, size)
-    for para in text.split("\n"):
+    for para in _paragraphs(text):
+        para = glyphs.printable(para, font)
         line, line_w = "", 0.0
-        for word in para.split():
+        for found in _WORD.finditer(para):  # lazily: a long text is left at max_lines
+            word = found.group()
             if max_lines is not None and len(lines) > max_lines:
                 return lines
             word_w = width_upto(word, font, size, avail)
@@ -227,6 +277,17 @@ def wrap(text: str, font: str, size: float, avail: float,
             line, line_w = word, word_w
         lines.append(line)
     return lines
+
+
+_WORD: Final = re.compile(r"\S+")
+
+
+def _paragraphs(text: str) -> Iterator[str]:
+    start = 0
+    while (end := text.find("\n", start)) >= 0:
+        yield text[start:end]
+        start = end + 1
+    yield text[start:]
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from desktop.scenario.model import Scenario
 from printouts import PrintOptions, render
 from printouts.bidi import shape_arabic, visual
 from printouts.fonts import fonts
-from printouts.glyphs import MARK, runs
+from printouts.glyphs import MARK, printable, runs
 from tests.benchmarks.bench_hostile_text import renamed
 from tests.printouts.conftest import ink_fraction, render_pages
 
@@ -94,10 +94,13 @@ def test_each_character_is_drawn_by_a_font_that_has_it() -> None:
     # the serif title face has no Hebrew: its bold sans sibling draws it
     pieces = list(runs("Ab שלום", fs.serif_bold))
     assert pieces == [("Ab ", fs.serif_bold), ("שלום", fs.bold)]
-    # a run of characters no font has is one mark; joiners between them vanish
-    assert [t for t, _ in runs(f"a{CJK}b", fs.regular)] == ["a", MARK, "b"]
-    assert [t for t, _ in runs("a\u200db", fs.regular)] == ["ab"]
-    assert [t for t, _ in runs("a\tb", fs.regular)] == ["a", MARK, "b"]
+    # a run of characters no font has is one mark; joiners vanish; controls are marked
+    assert printable(f"a{CJK}b", fs.regular) == f"a{MARK}b"
+    assert list(runs(f"a{CJK}b", fs.serif_bold)) == [(f"a{MARK}b", fs.serif_bold)]
+    assert printable("a\u200db", fs.regular) == "ab"
+    assert printable("a\tb\x00", fs.regular) == f"a{MARK}b{MARK}"
+    # stacked marks: four at most on a letter
+    assert printable("a" + "\u0301" * 1000, fs.regular) == "a" + "\u0301" * 4
 
 
 def _measured(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -110,7 +113,9 @@ def _measured(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         return float(real(text, font, size, *a))
 
     monkeypatch.setattr(style, "stringWidth", counting)
-    style.pieces.cache_clear()
+    style._cached_pieces.cache_clear()
+    style._cached_long_pieces.cache_clear()
+    style.ellipsize.cache_clear()
     return seen
 
 
