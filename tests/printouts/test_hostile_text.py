@@ -185,3 +185,20 @@ def test_the_pages_show_ink_where_hostile_names_are(hostile: Scenario, tmp_path:
     assert pages
     for page in pages:
         assert 0.005 < ink_fraction(page) < 0.5
+
+
+@pytest.mark.parametrize("name", [
+    "a\ud800b",  # a lone surrogate: the PDF's properties could not be saved
+    "a\x00b\x1b[31mc\u202eevil",  # controls and a direction override
+    "a" + "\u0301" * 5_000,  # stacked accents
+    "北" * 20_000,  # one mark, however long
+    "",
+], ids=["surrogate", "controls", "stacked-accents", "long-chinese", "empty"])
+def test_any_string_prints(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader bounds names, but the printouts take any string."""
+    s = renamed(load(bundled_scenario("d3_crossroads.yaml")), lambda: name, title=name)
+    seen = _measured(monkeypatch)
+    reader = PdfReader(io.BytesIO(render(replace(s, author=name), PrintOptions(
+        sheets=("roster", "cards")))))
+    assert len(reader.pages) >= 2
+    assert seen[0] < 50_000  # measuring work does not follow the name's length
