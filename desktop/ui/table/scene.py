@@ -131,7 +131,11 @@ class TableScene(QGraphicsScene):
         fresh = unit_changed or old is None
         terrain_same = not fresh and old is not None and old.terrain is scenario.terrain
         dirty: QRectF | None = None  # None: the whole background
-        if self._refine_pending and not quick:
+        waiting = (self._refine_pending and self.quick_first_show and old is not None
+                   and (terrain_same or old.terrain == scenario.terrain))
+        if waiting:
+            pass  # the same ground, still unpainted: the refine after the first frame syncs it
+        elif self._refine_pending and not quick:
             self._refine_pending = False
             self._sync_terrain(scenario, lu)
         elif not quick and not terrain_same:
