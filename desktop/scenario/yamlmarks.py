@@ -294,6 +294,13 @@ def load_with_marks(text: str) -> tuple[Any, Marks]:
     try:
         try:
             node = loader.get_single_node()
+        except yaml.MarkedYAMLError as e:  # libyaml stops at 1,000 levels: say it our way
+            if "nesting depth" not in (e.problem or "") or e.problem_mark is None:
+                raise
+            raise UnreadableYaml(
+                f"lists and mappings are nested more than {MAX_DEPTH} levels deep",
+                e.problem_mark.line + 1, e.problem_mark.column + 1,
+            ) from None
         except RecursionError:  # PyYAML's own composer, when libyaml is absent
             mark = loader.get_mark() if hasattr(loader, "get_mark") else None
             raise UnreadableYaml(
