@@ -82,8 +82,8 @@ def text_on(colour: Color) -> Color:
 # Names come from the scenario file and may be any length, in any script.  A
 # line is reordered for right-to-left letters (printouts.bidi), drawn font by
 # font where the face lacks a glyph (printouts.glyphs), and fitted to its box
-# with an ellipsis.  Fitting measures each candidate once and searches by
-# halves, so a 10,000-character title costs no more than a few lines of it.
+# with an ellipsis.  Fitting measures about a box's worth of letters (see
+# `fitting_prefix`), so a 10,000-character title costs no more than a line of it.
 
 ELLIPSIS: Final = "\u2026"
 
@@ -252,6 +252,8 @@ def wrap(text: str, font: str, size: float, avail: float,
     space = width(" ", font, size)
     hyphen = width("-", font, size)
     for para in _paragraphs(text):
+        if max_lines is not None and len(lines) > max_lines:
+            return lines
         para = glyphs.printable(para, font)
         line, line_w = "", 0.0
         for found in _WORD.finditer(para):  # lazily: a long text is left at max_lines
