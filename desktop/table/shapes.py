@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from enum import StrEnum
+from functools import lru_cache
 from typing import Final
 
 import numpy as np
@@ -54,8 +55,14 @@ def corners(x: float, y: float, frontage: float, depth: float, facing: float) ->
     ]
 
 
+@lru_cache(maxsize=1 << 16)
 def rect(x: float, y: float, frontage: float, depth: float, facing: float) -> Polygon:
-    """A base centred on (x, y), rotated to `facing`."""
+    """A base centred on (x, y), rotated to `facing`.
+
+    Cached (shapely geometries are immutable): Kiddies asks for the footprint of
+    each figure again for every neighbour it might touch, and building the
+    polygons took most of a turn on a 12-unit-a-side table (issue 15 fuzz).
+    """
     poly: Polygon = shapely.polygons(corners(x, y, frontage, depth, facing))
     return poly
 
