@@ -10,7 +10,7 @@ from desktop.scenario import Scenario
 
 def window_drawer() -> Callable[[Scenario, Path], None]:
     """A function that shows a scenario in a fresh main window and grabs it to a PNG."""
-    from PySide6.QtCore import qInstallMessageHandler
+    from PySide6.QtCore import QCoreApplication, QEvent, qInstallMessageHandler
 
     from desktop.ui.app import application, screenshot_window
     from desktop.ui.main_window import MainWindow
@@ -29,5 +29,7 @@ def window_drawer() -> Callable[[Scenario, Path], None]:
         finally:
             window.close()
             window.deleteLater()
+            # Delete it now: thousands of cases run with no event loop to do it.
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
     return draw
