@@ -30,6 +30,7 @@ def test_the_start_dialog_shows_the_refusal_and_offers_no_play(qtbot: Any) -> No
     assert dialog.refusal.text() == rs.size_problem(scenario)
     assert dialog.refusal.text().startswith(f"{rs.name} supports at most")
     assert not dialog.play_button.isEnabled()
+    assert f"Largest scenario: {rs.limits.describe()}." in dialog.about.text()
     fits = [r for r in registry.all_rulesets() if r.size_problem(scenario) is None]
     if fits:  # choosing a ruleset that plays it takes the refusal away
         dialog.ruleset.setCurrentIndex(dialog.ruleset.findData(fits[0].id))

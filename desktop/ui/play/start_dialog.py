@@ -87,7 +87,8 @@ class StartDialog(QDialog):
             self.options_form.removeRow(0)
         self._editors = {}
         rs = registry.get(self.ruleset.currentData())
-        self.about.setText(f"<i>{rs.description}</i>")
+        self.about.setText(f"<i>{rs.description}</i><br>"
+                           f"Largest scenario: {rs.limits.describe()}.")
         problem = rs.size_problem(self.scenario)
         self.refusal.setText(problem or "")
         self.refusal.setVisible(problem is not None)
