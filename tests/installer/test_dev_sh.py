@@ -92,16 +92,27 @@ def test_a_missing_or_broken_venv_is_named(tmp_path: Path) -> None:
 
 
 def test_a_half_made_venv_without_pip_is_made_again(tmp_path: Path) -> None:
-    """Issue 15: the .venv a failed `python3 -m venv` left no longer fails every later run."""
+    """Issue 15: the .venv a failed `python3 -m venv` left no longer fails every later run.
+
+    The half-made .venv is real (`venv --without-pip`); the Python that makes
+    it again is a stand-in whose `-m venv DIR` links DIR/bin/python to this
+    test's Python (which has pip), so the test takes a second, not ensurepip's 15.
+    """
     venv = tmp_path / ".venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    before = bash("venv_problem", venv=venv)
-    assert "no pip" in before.stdout
-    r = bash('ensure_venv; echo "[$(venv_problem)]"', venv=venv)
+    assert "no pip" in bash("venv_problem", venv=venv).stdout
+    maker = tmp_path / "maker"
+    fake(maker, "python3",
+         'if [ "$1" = -m ] && [ "$2" = venv ]; then mkdir -p "$3/bin" && '
+         f'printf \'#!/bin/sh\\nexec {sys.executable} "$@"\\n\' > "$3/bin/python" && '
+         'chmod +x "$3/bin/python" && touch "$3/made-again"; exit; fi\n'
+         f'exec {sys.executable} "$@"\n')
+    r = bash('ensure_venv; echo "[$(venv_problem)]"', venv=venv, python=str(maker / "python3"))
     assert r.returncode == 0, r.stderr
-    assert "cannot be used: it has no pip" in r.stdout
+    assert "cannot be used: it has no pip (a half-made .venv" in r.stdout
     assert r.stdout.strip().endswith("[]")
-    assert (venv / "bin" / "pip").exists()
+    assert (venv / "made-again").exists()
+    assert not (venv / "pyvenv.cfg").exists()  # the half-made one was removed first
 
 
 def test_no_python_is_a_clear_error(tmp_path: Path) -> None:
