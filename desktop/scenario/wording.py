@@ -14,10 +14,15 @@ from typing import Any
 from desktop.scenario.yamlmarks import HugeNumber
 
 #: Characters no name may hold: C0 and C1 controls (tab, newline, NUL, escape),
-#: line and paragraph separators, and lone surrogates (which cannot be saved).
-NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+#: line and paragraph separators, direction overrides and isolates (one would
+#: reverse the rest of a label on screen), and lone surrogates (which cannot be saved).
+NOT_IN_NAMES = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 #: The same for longer text, which may have tabs and line breaks.
-NOT_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+NOT_IN_TEXT = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 
 
 def shown(s: str, limit: int = 40) -> str:
@@ -29,6 +34,8 @@ def shown(s: str, limit: int = 40) -> str:
 
 def char_name(c: str, *, short: bool = False) -> str:
     names = {"\t": "tab", "\n": "line break", "\r": "carriage return", "\x00": "NUL"}
+    if "\u202a" <= c <= "\u202e" or "\u2066" <= c <= "\u2069":
+        names[c] = f"U+{ord(c):04X}, a direction override that would reverse the text after it"
     if short:
         return "\\t" if c == "\t" else "\\n" if c == "\n" else f"\\u{ord(c):04x}"
     return names.get(c, f"U+{ord(c):04X}")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from desktop.scenario import edits as E
@@ -68,10 +66,8 @@ def test_units_in_impassable_terrain(d3: Scenario) -> None:
     assert {"aus_grenz", "bog", "adc-1"} <= ids
 
 
-def test_lint_is_fast_on_the_largest_scenario() -> None:
-    s = large_scenario(units=MAX_UNITS, features=MAX_FEATURES)  # the most the format allows
-    t = time.perf_counter()
-    problems = lint(s)
-    took = time.perf_counter() - t
-    assert isinstance(problems, list)
-    assert took < 1.0  # generous: typically a few milliseconds
+def test_lint_runs_on_the_largest_scenario() -> None:
+    """The most the format allows is checked whole (its speed: bench_big, not a timed test)."""
+    s = large_scenario(units=MAX_UNITS, features=MAX_FEATURES)
+    assert lint(s) == []  # the generator places every unit legally, in its zone
+

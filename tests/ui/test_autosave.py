@@ -325,6 +325,12 @@ def test_figures_fields_keep_to_the_readers_limits(qtbot: Any, battle: Path, fol
         assert not model.setData(model.index(row, FIGURES), n)
     assert model.setData(model.index(row, FIGURES), 7)
     assert w.doc.scenario.unit(u.id).figures == 7
+    # and a name the reader would refuse: a direction override reverses a label on screen
+    from desktop.ui.editor.roster import NAME
+
+    for bad in ("Hussars\u202eA", "Hus\nsars", "Hussars\u2066"):
+        assert not model.setData(model.index(row, NAME), bad)
+    assert model.setData(model.index(row, NAME), "Hussars")
 
 
 def test_an_unreadable_autosave_is_kept_when_it_cannot_be_recovered(

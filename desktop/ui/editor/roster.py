@@ -54,6 +54,7 @@ from desktop.scenario.vocabulary import (
     Trait,
     UnitType,
 )
+from desktop.scenario.wording import NOT_IN_NAMES
 from desktop.ui import commands as C
 from desktop.ui.plaintext import literal, no_mnemonic
 from desktop.ui.tools.base import FACING_FROM_BASELINE
@@ -174,9 +175,9 @@ class SideRosterModel(QAbstractTableModel):
                 return None
             if len(name) > L.MAX_NAME:
                 raise ValueError(f"a name of at most {L.MAX_NAME} characters, please")
-            if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
-                raise ValueError("a name cannot hold tabs, line breaks or other control "
-                                 "characters")
+            if NOT_IN_NAMES.search(name):  # the reader's own rule, so a save cannot fail
+                raise ValueError("a name cannot hold tabs, line breaks, direction overrides "
+                                 "or other control characters")
             return C.UpdatePiece(self.doc, r.id, name=name)
         if isinstance(r, Officer):
             if c == TYPE:
