@@ -22,7 +22,7 @@ from desktop.rules import registry
 from desktop.rules.chance import Draw
 from desktop.rules.engine import Action, Event, Game, OptionValue
 from desktop.rules.randomplay import random_action
-from desktop.rules.record import Record, record_of, replay
+from desktop.rules.record import Record, record_of, replay, step_error
 from desktop.scenario.model import Scenario
 
 
@@ -109,10 +109,13 @@ class Session:
         setup = Setup(record.scenario, record.ruleset, dict(record.options), record.seed,
                       list(record.dice), list(record.cards), {},
                       _scenario_file(record, path))
-        game = record.new_game()
+        game = replay(record, until=0)  # set-up faults become a RecordError naming the file
         s = cls(game, setup)
-        for text in record.actions:
-            s.apply(game.parse_action(text))
+        for i, text in enumerate(record.actions):
+            try:
+                s.apply(game.parse_action(text))
+            except Exception as e:
+                raise step_error(record, i, text, e) from None
         return s
 
     # -- state ------------------------------------------------------------------------

@@ -115,24 +115,28 @@ def replay(record: Record, until: int | None = None) -> Game:
         try:
             action = game.parse_action(text)
             game.apply(action)
-        except NotationError as e:
-            raise RecordError(
-                f"{where}action {i} '{text}' cannot be read: {e}", index=i, action=text,
-                reason=str(e),
-            ) from None
-        except IllegalAction as e:
-            raise RecordError(
-                f"{where}action {i} '{text}' is illegal: {e.reason}", index=i, action=text,
-                reason=e.reason,
-            ) from None
-        except RulesError as e:
-            raise RecordError(f"{where}action {i} '{text}' cannot be replayed: {e}", index=i,
-                              action=text, reason=str(e)) from None
-        except Exception as e:  # last resort, as above
-            raise RecordError(f"{where}action {i} '{text}' cannot be replayed: {_bug(e)}",
-                              index=i,
-                              action=text, reason=_bug(e)) from None
+        except Exception as e:
+            raise step_error(record, i, text, e) from None
     return game
+
+
+def step_error(record: Record, index: int, text: str, error: Exception) -> RecordError:
+    """Why action `index` of `record` could not be replayed, naming the file first.
+
+    Every replay of a record (the command line's and the play window's) turns
+    what a ruleset raised into this one error, so a fault is never a traceback.
+    """
+    where = f"{record.source}: " if record.source else ""
+    if isinstance(error, NotationError):
+        why, reason = f"cannot be read: {error}", str(error)
+    elif isinstance(error, IllegalAction):
+        why, reason = f"is illegal: {error.reason}", error.reason
+    elif isinstance(error, RulesError):
+        why, reason = f"cannot be replayed: {error}", str(error)
+    else:  # last resort: a ruleset fault must not become a traceback
+        why, reason = f"cannot be replayed: {_bug(error)}", _bug(error)
+    return RecordError(f"{where}action {index} '{text}' {why}", index=index, action=text,
+                       reason=reason)
 
 
 def record_of(game: Game, scenario_path: str | None = None) -> Record:

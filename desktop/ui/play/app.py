@@ -46,7 +46,10 @@ def run(file: Path, ruleset: str | None, seed: int | None, shot: Path | None) ->
     window.resize(*WINDOW_SIZE)
     try:
         if _is_record(file):
-            session = Session.from_record(load_record(file), file)
+            record = load_record(file)
+            for warning in record.warnings:
+                print(f"volley play: warning: {warning}", file=sys.stderr)
+            session = Session.from_record(record, file)
             window.path = file
             window.load_session(session)
         else:
@@ -69,7 +72,13 @@ def run(file: Path, ruleset: str | None, seed: int | None, shot: Path | None) ->
         for problem in e.problems or [e]:
             print(problem, file=sys.stderr)
         return 1
-    except (RulesError, RecordError, LookupError) as e:
+    except RecordError as e:  # the message names the record file itself
+        print(f"volley play: {e}", file=sys.stderr)
+        if e.can_force:
+            print("volley play: Game ▸ Open game… in the window offers to open it "
+                  "anyway, or see it with: volley replay --force", file=sys.stderr)
+        return 1
+    except (RulesError, LookupError) as e:
         print(f"volley play: {file}: {e}", file=sys.stderr)
         return 1
     if shot is not None:

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMessageBox, QVBoxLa
 from desktop.play.log import dice_of
 from desktop.play.session import Session, series_by_turn
 from desktop.rules.engine import RulesError
-from desktop.rules.record import load_record, save_record
+from desktop.rules.record import RecordError, load_record, save_record
 from desktop.ui.plaintext import esc, literal
 from desktop.ui.play.panels import StrengthChart
 
@@ -43,16 +43,38 @@ class RecordsAndReplay:
         if name:
             self.open_game(Path(name))
 
-    def open_game(self, path: Path) -> bool:
+    def open_game(self, path: Path, force: bool = False) -> bool:
         try:
-            session = Session.from_record(load_record(path), path)
-        except RulesError as e:  # a bad file, an unknown ruleset, an illegal action
+            record = load_record(path, force=force)
+            session = Session.from_record(record, path)
+        except RecordError as e:  # a bad or cut file, a changed scenario, an illegal action
+            if e.can_force and self.ask_open_anyway(str(e)):
+                return self.open_game(path, force=True)
+            if not e.can_force:
+                QMessageBox.warning(self, "Cannot open the game", literal(str(e)))
+            return False
+        except RulesError as e:  # an unknown ruleset, a scenario too large for it
             QMessageBox.warning(self, "Cannot open the game", literal(str(e)))
             return False
         self.path = path
         self.load_session(session)
-        self.message(f"Opened {path.name}: {len(session.steps)} actions replayed")
+        note = f"Opened {path.name}: {len(session.steps)} actions replayed"
+        if record.warnings:  # e.g. an edited or old record: said, not hidden
+            note += " · " + " · ".join(record.warnings)
+        self.message(note)
         return True
+
+    def ask_open_anyway(self, why: str) -> bool:
+        """A cut record or a changed scenario may still be worth seeing: the person decides."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Open the game anyway?",
+                          why + "\n\nOpened anyway, the game may differ from the one "
+                          "that was saved.", parent=self)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        anyway = box.addButton("Open anyway", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is anyway
 
     def enter_replay(self) -> None:
         if self.session is None:
