@@ -195,6 +195,19 @@ def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
+def hidden_fault(error: BaseException) -> BaseException | None:
+    """The fault in Volley that a clean-looking RecordError wraps, if any.
+
+    The records code turns any unexpected exception into one clear line for the
+    person, saying it is "a fault in Volley" (good), but it is still a bug in a
+    ruleset or the reader, and the fuzz test must see it. Expected causes (a
+    ScenarioError, an unknown ruleset's KeyError) carry no such words.
+    """
+    if "a fault in Volley" not in str(error):
+        return None
+    return error.__cause__ or error.__context__ or error
+
+
 def run_record_case(case: Case, folder: Path) -> Outcome:
     """Read the record (clean RecordError or a record), replay it, play on, save and replay."""
     from desktop.rules.record import RecordError, dumps, load_record, loads, record_of, replay
@@ -206,6 +219,10 @@ def run_record_case(case: Case, folder: Path) -> Outcome:
         with time_limit(STAGE_SECONDS, "reading the record"):
             record = load_record(path)
     except RecordError as e:
+        fault = hidden_fault(e)
+        if fault is not None:
+            raise _fail(case, path, "reading the record (a fault behind a RecordError)",
+                        fault) from None
         if not str(e).startswith(str(path)):
             raise _fail(case, path, "reading the record",
                         f"message does not start with the file name: {str(e)[:200]}") from None
@@ -217,6 +234,9 @@ def run_record_case(case: Case, folder: Path) -> Outcome:
         with time_limit(STAGE_SECONDS, "replaying"):
             game = replay(record)
     except RulesError as e:  # RecordError for a bad action; RulesError for a refused game
+        fault = hidden_fault(e)
+        if fault is not None:
+            raise _fail(case, path, "replaying (a fault behind a RecordError)", fault) from None
         if not str(e).strip():
             raise _fail(case, path, "replaying", "an error with no message") from None
         outcome.refusal = str(e)

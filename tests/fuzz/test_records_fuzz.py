@@ -34,3 +34,20 @@ def test_each_golden_record_unchanged_replays(name: str, text: str, tmp_path: Pa
     """Issue 15 fuzz: the accepted path itself works for every golden record."""
     outcome = run_record_case(Case(0, name, ("unchanged",), text.encode()), tmp_path)
     assert outcome.accepted, outcome.refusal
+
+
+def test_a_fault_behind_a_clean_record_error_is_still_found() -> None:
+    """Issue 15 fuzz: the records code wraps any exception; the fuzz test looks behind it."""
+    from desktop.rules.record import RecordError
+    from tests.fuzz.harness import hidden_fault
+
+    try:
+        try:
+            raise ZeroDivisionError("in a ruleset")
+        except ZeroDivisionError:
+            raise RecordError("r.yaml: action 3 cannot be replayed: Volley failed with "
+                              "ZeroDivisionError: in a ruleset (a fault in Volley, not in "
+                              "the file; please report it with this file)") from None
+    except RecordError as e:
+        assert isinstance(hidden_fault(e), ZeroDivisionError)
+    assert hidden_fault(RecordError("r.yaml: action 3 'x' is illegal")) is None
