@@ -135,9 +135,10 @@ def checked_dumps(scenario: Scenario, name: str = "<scenario>") -> str:
     """The text `save` writes, read back by the reader first: what it refuses is never written.
 
     Raises ScenarioError (naming `name` and the field) when the reader would
-    refuse the file.  Costs one read of the text: 6 ms of CPU for the largest
-    bundled scenario, 175 ms for the largest the format allows, against 21 and
-    750 ms for `dumps` itself (tests/benchmarks/bench_save_check.py).
+    refuse the file.  Costs one read of the text: 5 ms of CPU for the largest
+    bundled scenario, 193 ms for the largest the format allows, against 9 and
+    207 ms for `dumps` itself with libyaml's emitter (750 ms with PyYAML's
+    own; tests/benchmarks/bench_save_check.py).
     """
     text = dumps(scenario)
     loads(text, name)

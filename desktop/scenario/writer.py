@@ -161,8 +161,20 @@ def scenario_to_data(s: Scenario) -> dict[str, Any]:
     return data
 
 
-class _Dumper(yaml.SafeDumper):
-    """The safe dumper, writing multi-line text as readable literal blocks."""
+try:  # libyaml's emitter writes the largest scenario in a third of the time
+    _Base: type[yaml.SafeDumper] = yaml.CSafeDumper  # type: ignore[assignment,unused-ignore]
+except AttributeError:  # pragma: no cover - depends on the PyYAML build
+    _Base = yaml.SafeDumper
+
+
+class _Dumper(_Base):  # type: ignore[valid-type,misc]
+    """The safe dumper, writing multi-line text as readable literal blocks.
+
+    Saving runs on the window's thread at every autosave, and the pure-Python
+    emitter took 0.79 s of CPU on a 500-unit scenario (C: 0.24 s). Both write
+    the bundled scenarios byte for byte alike; libyaml escapes characters past
+    U+FFFF where Python writes them as they are, and both read back the same.
+    """
 
 
 def _str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:

@@ -172,3 +172,32 @@ def test_the_collector_rests_while_a_file_is_read_and_wakes_after(
         assert not gc.isenabled()  # a caller that had it off keeps it off
     finally:
         gc.enable()
+
+
+HOSTILE_NAMES = [
+    "𐍈 Gothic 😀 letters past U+FFFF",  # libyaml escapes these; they must read back
+    "\ufeffBOM in the middle\ufeff",
+    "- looks like a list item",
+    "key: value # not a comment",
+    "'quoted' \"twice\" \\ back",
+    "[flow] {map} & anchor * alias ! tag | > %",
+    "עברית ومعها العربية",
+    "e\u0301\u0301 stacked accents",
+    "yes",
+    "0x1F",
+    "~",
+    " leading and trailing space ",
+    "a" * 80,
+]
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_any_name_the_reader_accepts_is_written_so_it_reads_back(name: str) -> None:
+    """Issue 15: the editor must never write what its reader refuses (C emitter included)."""
+    import dataclasses
+
+    s = loads(MINIMAL)
+    side = dataclasses.replace(s.sides[0], name=name)
+    s = dataclasses.replace(s, title=name, sides=(side, *s.sides[1:]))
+    again = loads(dumps(s))
+    assert again.title == name and again.sides[0].name == name
