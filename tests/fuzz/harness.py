@@ -16,7 +16,7 @@ import random
 import signal
 import sys
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
@@ -162,9 +162,10 @@ def play(scenario: Scenario, seed: int, outcome: Outcome,
             outcome.rulesets_played.append(rs.id)
 
 
-def run_case(case: Case, folder: Path, draw: Callable[[Scenario, Path], None] | None,
+def run_case(case: Case, folder: Path,
+             drawers: Mapping[str, Callable[[Scenario, Path], None]] | None,
              suffix: str = ".yaml") -> Outcome:
-    """Read the case; if accepted, print, draw (when `draw` is given) and play it."""
+    """Read the case; if accepted, print, draw (in each of `drawers`) and play it."""
     path = folder / f"fuzz{case.seed}{suffix}"
     outcome = Outcome()
     scenario = read_case(case, path)
@@ -184,9 +185,9 @@ def run_case(case: Case, folder: Path, draw: Callable[[Scenario, Path], None] | 
 
     with stage("printing"):
         print_scenario(scenario, folder / f"fuzz{case.seed}.pdf")
-    if draw is not None:
-        with stage("drawing"):
-            draw(scenario, folder / f"fuzz{case.seed}.png")
+    for k, (what, draw) in enumerate((drawers or {}).items()):
+        with stage(what):
+            draw(scenario, folder / f"fuzz{case.seed}-{k}.png")
     play(scenario, case.seed, outcome, stage)
     return outcome
 

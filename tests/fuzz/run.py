@@ -58,9 +58,9 @@ def main(argv: list[str] | None = None) -> int:
         args.first_seed, args.first_seed + args.cases)
     draw = None
     if not args.records and not args.no_draw:
-        from tests.fuzz.drawing import window_drawer
+        from tests.fuzz.drawing import drawers
 
-        draw = window_drawer()
+        draw = drawers()
     kinds: dict[str, list[str]] = collections.defaultdict(list)
     accepted = played = 0
     start = time.perf_counter()

@@ -24,10 +24,10 @@ CASES_SHARE = 1.0
 
 
 @pytest.fixture(scope="module")
-def draw(qapp: Any) -> Callable[[Scenario, Path], None]:
-    from tests.fuzz.drawing import window_drawer
+def draw(qapp: Any) -> dict[str, Callable[[Scenario, Path], None]]:
+    from tests.fuzz.drawing import drawers
 
-    return window_drawer()
+    return drawers()
 
 
 def scenario_case(seed: int) -> Case:
@@ -37,21 +37,22 @@ def scenario_case(seed: int) -> Case:
 
 
 def test_mutated_scenario_is_refused_cleanly_or_works(
-        fuzz_seed: int, draw: Callable[[Scenario, Path], None], tmp_path: Path) -> None:
+        fuzz_seed: int, draw: dict[str, Callable[[Scenario, Path], None]], tmp_path: Path) -> None:
     """Issue 15 fuzz: never a traceback or a hang, whatever was done to the file."""
     run_case(scenario_case(fuzz_seed), tmp_path, draw)
 
 
 @pytest.mark.parametrize("source", bundled_scenarios(), ids=lambda p: p.name)
 def test_each_bundled_scenario_unchanged_prints_draws_and_plays(
-        source: Path, draw: Callable[[Scenario, Path], None], tmp_path: Path) -> None:
+        source: Path, draw: dict[str, Callable[[Scenario, Path], None]], tmp_path: Path) -> None:
     """Issue 15 fuzz: the accepted path itself works, under every ruleset it suits."""
     case = Case(0, source.name, ("unchanged",), source.read_bytes())
     outcome = run_case(case, tmp_path, draw)
     assert outcome.accepted
     assert outcome.rulesets_played, outcome.rulesets_refused
     assert (tmp_path / "fuzz0.pdf").stat().st_size > 1000
-    assert (tmp_path / "fuzz0.png").stat().st_size > 1000
+    assert (tmp_path / "fuzz0-0.png").stat().st_size > 1000  # the table window
+    assert (tmp_path / "fuzz0-1.png").stat().st_size > 1000  # the play window
 
 
 def test_a_seed_makes_the_same_case_every_time() -> None:
