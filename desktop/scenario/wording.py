@@ -63,6 +63,8 @@ def describe(value: Any) -> str:
 
 def number_text(v: float) -> str:
     """A number as a person would write it (.nan and .inf as YAML spells them)."""
+    if isinstance(v, int):  # a whole number passes as a float; int.is_integer is 3.12+
+        return whole_text(v)
     if math.isnan(v):
         return ".nan"
     if math.isinf(v):

@@ -127,6 +127,9 @@ CASES: list[tuple[str, str, str, list[str]]] = [
         "{id: h, type: hill, ellipse: {centre: [20, 20], radii: [5, 3]},"
         " properties: {height: 1000000000}}")),
      "bad.yaml:5:90", ["terrain[0].properties.height", "at most 20"]),
+    ("wall height of 30 (a whole number where a fraction is usual)", scenario(terrain=terrain(
+        "{id: w, type: high_wall, line: [[5, 5], [20, 5]], properties: {height: 30}}")),
+     "bad.yaml:5:76", ["terrain[0].properties.height", "must be at most 20, found 30"]),
     ("Combat Value 1e9", scenario(sides=SIDES.replace(
         "position: [10, 30]}", "position: [10, 30], cv: 1000000000}")),
      "bad.yaml:10:75", ["sides[0].units[0].cv", "more than the 99"]),
