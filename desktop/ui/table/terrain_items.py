@@ -181,6 +181,20 @@ class TerrainLabelItem(QGraphicsItem):
         self._scene: QGraphicsScene | None = None  # the scene it is leaving
         self.set_feature(feature)
 
+    #: A name may be as wide as its feature, but no narrower than this many
+    #: inches and no wider than that many: past it, it ends in an ellipsis.
+    WIDTH_INCHES = (16.0, 24.0)
+
+    @classmethod
+    def shown_name(cls, name: str, area: Any, fm: QFontMetricsF, scale: float) -> str:
+        """`name`, cut with "…" where it would run far past its feature (as on the map sheet)."""
+        lo, hi = cls.WIDTH_INCHES
+        wide = area.bounds[2] - area.bounds[0] if not area.is_empty else 0.0
+        room = min(max(wide, lo), hi) / scale  # in the font's own units
+        if fm.horizontalAdvance(name) <= room:
+            return name
+        return fm.elidedText(name, Qt.TextElideMode.ElideRight, room)
+
     def set_feature(self, feature: TerrainFeature) -> None:
         self.prepareGeometryChange()
         before = self._near_rect() if self.scene() is not None else None
@@ -188,13 +202,14 @@ class TerrainLabelItem(QGraphicsItem):
         font = QFont("DejaVu Serif")
         font.setItalic(True)
         font.setPointSizeF(100)
-        path = QPainterPath()
-        path.addText(0, 0, font, feature.name)
         fm = QFontMetricsF(font)
         scale = self.SIZE / fm.height()
+        area = shape_area(feature.shape)
+        path = QPainterPath()
+        self.text = self.shown_name(feature.name, area, fm, scale)
+        path.addText(0, 0, font, self.text)
         r = path.boundingRect()
         # The label sits on the feature's most inland point, centred.
-        area = shape_area(feature.shape)
         spot = area.representative_point() if not area.is_empty else None
         t = QTransform()
         if spot is not None:
