@@ -94,17 +94,21 @@ def _fail(case: Case, path: Path, stage: str, error: BaseException | str) -> Cas
     return CaseFailure(f"{case.describe()}\n  {stage}: {what}\n  file kept as {kept}")
 
 
+#: Problems about the whole file, which have no line to point at.
+WHOLE_FILE = ("the file is empty",)
+
+
 def check_refusal(name: str, error: ScenarioError) -> str | None:
-    """Why a refusal is not clean, or None: every problem names the file, and the line
-    when it names a field (a field has a place in the file)."""
+    """Why a refusal is not clean, or None: every problem names the file, then the line
+    (only a problem about the whole file, such as its being empty, may have none)."""
     if not error.problems:
         return "ScenarioError with no problems"
     for p in error.problems:
         text = str(p)
         if not text.startswith(name):
             return f"problem does not start with the file name: {text[:200]}"
-        if p.path and p.line is None:
-            return f"problem names field {p.path} but no line: {text[:200]}"
+        if p.line is None and not p.message.startswith(WHOLE_FILE):
+            return f"problem has no line: {text[:200]}"
     return None
 
 

@@ -72,13 +72,17 @@ def test_the_cases_cover_every_kind_of_mutation() -> None:
         assert kind in steps, kind
 
 
-def test_a_refusal_must_name_the_file_and_the_line_of_a_field() -> None:
+def test_a_refusal_must_name_the_file_and_the_line() -> None:
     """Issue 15 fuzz: the harness itself fails a refusal without file or line."""
     good = ScenarioError([Problem("a.yaml", "bad", path="title", line=2, column=8)])
     assert check_refusal("a.yaml", good) is None
     assert check_refusal("b.yaml", good) is not None
     no_line = ScenarioError([Problem("a.yaml", "bad", path="title")])
     assert check_refusal("a.yaml", no_line) is not None
+    no_field_no_line = ScenarioError([Problem("a.yaml", "not valid YAML: found '*'")])
+    assert check_refusal("a.yaml", no_field_no_line) is not None
+    empty = ScenarioError([Problem("a.yaml", "the file is empty")])
+    assert check_refusal("a.yaml", empty) is None
 
 
 def test_a_traceback_while_reading_fails_the_case(tmp_path: Path,
