@@ -54,17 +54,21 @@ class RecordError(RulesError):
     For a bad action, `index` is its 0-based position in ``actions`` and
     `reason` the rules' explanation.  `can_force` marks a refusal that
     ``volley replay --force`` may override (a cut file, a changed scenario).
+    `fault` is the exception behind it when the cause is a bug in Volley, not
+    the file: the person gets one line, and tests can still see the bug.
     """
 
     def __init__(
         self, message: str, *, index: int | None = None, action: str | None = None,
         reason: str | None = None, can_force: bool = False,
+        fault: BaseException | None = None,
     ) -> None:
         super().__init__(message)
         self.index = index
         self.action = action
         self.reason = reason
         self.can_force = can_force
+        self.fault = fault
 
 
 @dataclass
@@ -109,7 +113,7 @@ def replay(record: Record, until: int | None = None) -> Game:
     except RulesError as e:
         raise RecordError(f"{where}{e}") from None
     except Exception as e:  # last resort: a ruleset fault must not become a traceback
-        raise RecordError(f"{where}the game cannot be set up: {_bug(e)}") from None
+        raise RecordError(f"{where}the game cannot be set up: {_bug(e)}", fault=e) from None
     actions = record.actions if until is None else record.actions[: max(until, 0)]
     for i, text in enumerate(actions):
         try:
@@ -127,6 +131,7 @@ def step_error(record: Record, index: int, text: str, error: Exception) -> Recor
     what a ruleset raised into this one error, so a fault is never a traceback.
     """
     where = f"{record.source}: " if record.source else ""
+    fault: BaseException | None = None
     if isinstance(error, NotationError):
         why, reason = f"cannot be read: {error}", str(error)
     elif isinstance(error, IllegalAction):
@@ -135,8 +140,9 @@ def step_error(record: Record, index: int, text: str, error: Exception) -> Recor
         why, reason = f"cannot be replayed: {error}", str(error)
     else:  # last resort: a ruleset fault must not become a traceback
         why, reason = f"cannot be replayed: {_bug(error)}", _bug(error)
+        fault = error
     return RecordError(f"{where}action {index} '{text}' {why}", index=index, action=text,
-                       reason=reason)
+                       reason=reason, fault=fault)
 
 
 def record_of(game: Game, scenario_path: str | None = None) -> Record:
@@ -170,8 +176,9 @@ class _Reading:
         pos = self.marks.at(path) if self.marks is not None and path else None
         return f"{self.name}:{pos[0]}:{pos[1]}" if pos else self.name
 
-    def fail(self, message: str, *path: str | int) -> RecordError:
-        return RecordError(f"{self.where(*path)}: {message}")
+    def fail(self, message: str, *path: str | int,
+             fault: BaseException | None = None) -> RecordError:
+        return RecordError(f"{self.where(*path)}: {message}", fault=fault)
 
     def doubt(self, message: str, *path: str | int) -> None:
         """A refusal `force` turns into a warning."""
@@ -229,7 +236,8 @@ def _read_scenario(src: Any, r: _Reading, base: Path | None) -> tuple[Scenario, 
             problems = "\n".join(map(str, e.problems))
             raise r.fail(f"the scenario {src} has problems:\n{problems}", "scenario") from None
         except Exception as e:  # last resort: the reader must not crash a replay
-            raise r.fail(f"the scenario {src} cannot be read: {_bug(e)}", "scenario") from None
+            raise r.fail(f"the scenario {src} cannot be read: {_bug(e)}", "scenario",
+                         fault=e) from None
     if isinstance(src, dict):
         node = node_at(r.marks, "scenario") if r.marks is not None else None
         try:
@@ -240,7 +248,7 @@ def _read_scenario(src: Any, r: _Reading, base: Path | None) -> tuple[Scenario, 
                          "scenario") from None
         except Exception as e:  # last resort, as above
             raise r.fail(f"the scenario in this record cannot be read: {_bug(e)}",
-                         "scenario") from None
+                         "scenario", fault=e) from None
     raise r.fail("'scenario' must be a path or a scenario mapping", "scenario")
 
 
