@@ -17,22 +17,9 @@ from desktop.scenario.limits import (
     MAX_UNITS,
     MAX_VERTICES,
 )
+from tests.scenario.test_bad_files import GOOD_SIDES as SIDES
+from tests.scenario.test_bad_files import one, problems
 
-SIDES = """\
-sides:
-  - id: red
-    name: Red
-    colour: "#b22222"
-    baseline: south
-    units:
-      - {id: r1, name: Foot, type: line_infantry, position: [10, 30]}
-  - id: blue
-    name: Blue
-    colour: "#1f4e9c"
-    baseline: north
-    units:
-      - {id: b1, name: Horse, type: cavalry, position: [10, 4], facing: 180}
-"""
 TABLE = "table: {width: 48, depth: 36}\n"
 
 
@@ -43,18 +30,6 @@ def scenario(table: str = TABLE, terrain: str = "", sides: str = SIDES, game: st
 
 def terrain(*features: str) -> str:
     return "terrain:\n" + "".join(f"  - {f}\n" for f in features)
-
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(ScenarioError) as info:
-        loads(text, "bad.yaml")
-    return [str(p) for p in info.value.problems]
-
-
-def one(text: str) -> str:
-    found = problems(text)
-    assert len(found) == 1, found
-    return found[0]
 
 
 def test_the_base_file_is_good() -> None:
