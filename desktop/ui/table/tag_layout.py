@@ -7,17 +7,33 @@ are, so tags elsewhere on the table never jump about.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QGraphicsItem
 
 from desktop.table.tags import Obstacle, Rect, Tag, overlap, place_tags
 from desktop.ui.table.force_items import Tagged
 from desktop.ui.table.terrain_items import items_near
 
-if TYPE_CHECKING:
-    from desktop.ui.table.scene import TableScene
+
+class TagScene(Protocol):
+    """What the layout needs of a table scene (TableScene is one).
+
+    Named here rather than imported, so the scene may call the layout
+    without the two modules importing each other.
+    """
+
+    units: Mapping[str, Tagged]
+    officers: Mapping[str, Tagged]
+    objectives: Mapping[str, Any]  # items with label_keep_clear()
+    zones: Mapping[str, Any]  # items with title_rect()
+    tag_reach: float
+
+    def table_rect(self) -> QRectF: ...
+
+    def items(self, area: QRectF, mode: Any) -> list[QGraphicsItem]: ...
 
 #: Zone titles are faint: a tag may cover one sooner than a base.
 ZONE_TITLE_WEIGHT = 1.0
@@ -31,11 +47,11 @@ def _qrect(r: Rect) -> QRectF:
     return QRectF(r[0], r[1], r[2] - r[0], r[3] - r[1])
 
 
-def _near(scene: TableScene, area: QRectF) -> list[Tagged]:
+def _near(scene: TagScene, area: QRectF) -> list[Tagged]:
     return [i for i in items_near(scene, area) if isinstance(i, Tagged)]
 
 
-def layout_tags(scene: TableScene, around: Sequence[QRectF] | None = None) -> None:
+def layout_tags(scene: TagScene, around: Sequence[QRectF] | None = None) -> None:
     """Place the tags of the scene's units and officers; only those near `around` if given."""
     # Officers first: a disc among battalions has the fewest clear spots.
     tagged: list[Tagged] = [*scene.officers.values(), *scene.units.values()]
@@ -70,7 +86,7 @@ def layout_tags(scene: TableScene, around: Sequence[QRectF] | None = None) -> No
         t.set_tag_spot(chosen.get(t.tag_key, 0))
 
 
-def _marker_obstacles(scene: TableScene) -> Iterable[Obstacle]:
+def _marker_obstacles(scene: TagScene) -> Iterable[Obstacle]:
     for objective in scene.objectives.values():
         for r in objective.label_keep_clear():
             yield Obstacle(_rect(r))
