@@ -59,8 +59,6 @@ class RosterProfile:
     states_heading: str
     #: Lines for the key printed under the roster (in our own words).
     key: tuple[str, ...]
-    #: What a general or ADC does under this ruleset, for the officers box.
-    officers: str
     unit: Callable[[Unit], UnitSheet]
     #: What the totals line adds up ("CV", "figures", "men", "hits to remove").
     total_label: str = "CV"
@@ -256,8 +254,6 @@ PROFILES: Final[dict[str, RosterProfile]] = {
             "Flags from one throw: 1 = one die fewer this turn; 2 to Q−1 = halt, one die "
             "fewer; exactly Q = halt and retire a square; more than Q = rout.",
         ),
-        "A General adds a die to close combat and cancels the first Flag each turn for a "
-        "unit in his square.",
         _tactical,
         "CV",
     ),
@@ -271,8 +267,6 @@ PROFILES: Final[dict[str, RosterProfile]] = {
             "turn. Nine hits: the unit is removed in the elimination phase.",
             "Artillery that has fired is deployed: it may pivot but never move again.",
         ),
-        "A General may re-roll one failed activation a turn for a unit within 12\". He "
-        "cannot be attacked, but must ride 12\" away if an enemy ends within 6\".",
         _d3,
         "hits to remove",
     ),
@@ -285,7 +279,6 @@ PROFILES: Final[dict[str, RosterProfile]] = {
             "Hits are scored on 4+ when Normal, 5+ Disorganised, 6 Shaken. Each hit is saved "
             "on the quality number; the figure under an M is the fire dice left.",
         ),
-        "An attached commander cancels one unsaved hit on his unit per resolution.",
         _mayhem,
         "figures",
     ),
@@ -298,8 +291,6 @@ PROFILES: Final[dict[str, RosterProfile]] = {
             "Officer (O), drummer (D) and flag (F) go only when they are the last in ranks, "
             "the flag last of all. Artillery crosses off a ball for each long-range shot.",
         ),
-        "The commander may move any distance each turn, and must stand beside a broken unit "
-        "to rally its first man.",
         _blown_away,
         "men",
     ),
@@ -309,7 +300,6 @@ PROFILES: Final[dict[str, RosterProfile]] = {
             "Every figure is its own piece: cross off each one that falls. Five regulars side "
             "by side fire a volley; two regulars crew a cannon; three cavalry in line charge.",
         ),
-        "Officers are flavour in this game: they lead by example.",
         _kiddies,
         "figures",
     ),
@@ -318,7 +308,6 @@ PROFILES: Final[dict[str, RosterProfile]] = {
 GENERIC: Final = RosterProfile(
     "", "no ruleset chosen", "Start", "Combat Value lost (tick one per hit)", "",
     ("Tick one box for each point of Combat Value lost; ½ marks half strength.",),
-    "",
     _generic,
     "CV",
 )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from printouts.context import Context
+from printouts.officer_rules import officer_rules, officer_section
 from printouts.reference_data import REFERENCES, Item, Reference, RefTable, Section
 from printouts.style import (
     HEADER_FILL,
@@ -158,11 +159,16 @@ def _section(ctx: Context, s: Section, w: float, size: float) -> list[Piece]:
     return pieces
 
 
+def sections(ref: Reference) -> tuple[Section, ...]:
+    """The sheet's sections, ending with its officers, taken from the card's source."""
+    return (*ref.sections, officer_section(officer_rules(ref.ruleset)))
+
+
 def _layout(ctx: Context, ref: Reference, size: float, col_w: float,
             col_h: list[float]) -> list[list[list[Piece]]]:
     """Pages of columns of pieces."""
     pieces: list[Piece] = []
-    for s in ref.sections:
+    for s in sections(ref):
         pieces.extend(_section(ctx, s, col_w, size))
     pages: list[list[list[Piece]]] = [[[]]]
     room = col_h[0]

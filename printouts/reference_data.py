@@ -1,7 +1,9 @@
 """Quick-reference sheets as data, one per ruleset id, in the project's own words.
 
-Each sheet summarises the seed as the project reads it (docs/rulesets and
-RULINGS.md), never quoting it.  To add a ruleset, add a `Reference` to
+Each sheet summarises the seed as the project reads it (docs/rulings.md and
+RULINGS.md), never quoting it.  What officers do is not here: the renderer adds
+the officers section from `printouts.officer_rules`, the source the officer
+cards print from, so the two cannot disagree.  To add a ruleset, add a `Reference` to
 `REFERENCES`; the renderer lays out whatever sections it is given.
 """
 
@@ -9,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Final
+
+from printouts.officer_rules import D3_MOVE, MAYHEM_MOVE, TACTICAL_OFFICER_MOVE
 
 
 @dataclass(frozen=True)
@@ -57,8 +61,7 @@ D3: Final = Reference(
             "moving or shooting for the rest of the turn.",
             RefTable(("Hits carried", "0–1", "2–3", "4–5", "6–7", "8"),
                      (("d6 needed", "any", "2+", "3+", "4+", "5+"),)),
-            "A General within 12\" may have one failed test re-rolled each turn. Generals "
-            "themselves never test.",
+            "A General may have a failed test re-rolled (see Generals).",
         )),
         Section("Movement", (
             RefTable(("Who", "Move", "Notes"), (
@@ -66,7 +69,7 @@ D3: Final = Reference(
                 ("Skirmishers", '9"', "may pass through friends"),
                 ("Cavalry", '12"', "the only troops that charge"),
                 ("Artillery", '6"', "once it has fired: pivot only"),
-                ("Generals", '12"', "no test needed"),
+                ("Generals", f'{D3_MOVE}"', "no test needed"),
             ), (1.2, 0.6, 2.2)),
             "Move in a straight line; pivot on the centre before and/or after the move. "
             "Only skirmishers pass through friendly units (and are passed through).",
@@ -114,10 +117,6 @@ D3: Final = Reference(
             "test. Mark hits on the roster; a unit with 9 or more is removed in the "
             "elimination phase.",
         )),
-        Section("Generals", (
-            "Generals cannot be attacked. If an enemy ends a move within 6\" of one with no "
-            "friendly unit between them, he must ride 12\" away in his next movement.",
-        )),
     ),
 )
 
@@ -149,7 +148,7 @@ MAYHEM: Final = Reference(
                 ("Artillery", "6"),
                 ("Foot artillery, limbered", "12"),
                 ("Cavalry", "20"),
-                ("Commanders", "30"),
+                ("Commanders", str(MAYHEM_MOVE)),
                 ("Square", "cannot move"),
             ), (2.2, 1.0)),
             "A unit that falls back through friends after losing a melee takes one extra hit.",
@@ -175,8 +174,7 @@ MAYHEM: Final = Reference(
                      (("Save / test", "3+", "4+", "5+", "6"),), (1.3, 1.0, 1.0, 1.0, 1.3)),
             ("Example:", "eight dice at Normal roll 1 1 2 3 4 4 5 6: four hits. The Veteran "
                          "target saves with 2 3 4 5: two saved, two figures lost."),
-            ("Commander:", "one attached to the unit cancels one unsaved hit each time it is "
-                           "hit."),
+            ("Commander:", "one attached to the unit cancels hits (see Commanders)."),
             ("Prepared defences:", "+1 to saves and morale tests, +2 to the test when "
                                    "charged."),
         )),
@@ -237,7 +235,7 @@ TACTICAL: Final = Reference(
                 ("Cavalry", "3; or charge up to 4 (last 2 straight)"),
                 ("Foot artillery", "2 limbered, or 1 and unlimber to fire next turn"),
                 ("Horse artillery", "3 limbered; 2 and unlimber; or 1, unlimber and fire"),
-                ("Generals, ADCs", "3"),
+                ("Generals, ADCs", str(TACTICAL_OFFICER_MOVE)),
             ), (1.2, 2.6)),
             "Limbering up costs one square.",
         )),
@@ -258,7 +256,7 @@ TACTICAL: Final = Reference(
         )),
         Section("Close combat", (
             "Against an enemy in the next square along a row or column: throw dice for "
-            "quality (+1 with a General); Sabres hit.",
+            "quality (a General may add one); Sabres hit.",
             ("Cavalry v infantry:", "Sabres + Flags ≥ the defender's quality: no square, it "
                                    "routs and the cavalry pursues with an extra die. Otherwise, "
                                    "no Flags: square formed in time, Sabres ignored, it fires "
@@ -276,7 +274,7 @@ TACTICAL: Final = Reference(
                 ("equal to quality", "halts and retires a square"),
                 ("more than quality", "routs"),
             ), (1.4, 2.0)),
-            "A General in the square cancels the first Flag each turn.",
+            "A General in the square may cancel one (see Generals and ADCs).",
             ("Over half the CV lost:", "one die fewer; may only reply, never fire or charge "
                                       "first."),
             ("CV 0:", "it retires; any further hit or Flag routs it off the table."),
@@ -292,11 +290,6 @@ TACTICAL: Final = Reference(
                 ("Fence, wall", "formed troops stop; infantry attack with one die fewer; "
                                 "cavalry may not"),
             ), (1.0, 3.0)),
-        )),
-        Section("Officers", (
-            "When a unit with a General or ADC takes a hit and another die shows an Officer, "
-            "roll a d6: 1 he is killed; 2 he is wounded and rolls each turn from then on, "
-            "leaving the field on a 1; 3–6 he is unharmed. Use his wound card.",
         )),
     ),
 )
@@ -358,9 +351,7 @@ BLOWN_AWAY: Final = Reference(
         Section("Rallying", (
             ("Men still in ranks:", "if no enemy in ranks faces the unit within 6\", as "
                                     "many runners return as there are men in ranks."),
-            ("No one in ranks:", "with the commander beside the unit and every runner 24\" "
-                                 "or more from enemy men in ranks, one man returns; it "
-                                 "doubles from there."),
+            ("No one in ranks:", "only the commander can start it (see The commander)."),
             "Gunners who ran more than 6\" walk back 6\" a turn before the gun can fire.",
         )),
         Section("Winning", (

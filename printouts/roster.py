@@ -17,6 +17,7 @@ from typing import Final
 from desktop.scenario.model import Officer, Side, Unit
 from desktop.scenario.vocabulary import RANK_LABELS, UNIT_LABELS, Rank
 from printouts.context import Context
+from printouts.officer_rules import officer_rules
 from printouts.profiles import Track, UnitSheet
 from printouts.style import (
     ACCENT,
@@ -271,6 +272,7 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
 
 def officer_rows(ctx: Context, side: Side, x0: float, total_w: float) -> list[Row]:
     f = ctx.fonts
+    rules = officer_rules(ctx.ruleset)
     rows: list[Row] = []
     units = {u.id: u.name for u in side.units}
 
@@ -279,8 +281,8 @@ def officer_rows(ctx: Context, side: Side, x0: float, total_w: float) -> list[Ro
         c.setFillColor(INK)
         c.setFont(f.bold, 9.5)
         c.drawString(x0, top - 13, "Officers")
-        if ctx.profile.officers:
-            draw_fitted(c, x0 + 60, top - 13, ctx.profile.officers, f.italic, 7.2,
+        if rules.summary:
+            draw_fitted(c, x0 + 60, top - 13, rules.summary, f.italic, 7.2,
                         total_w - 60, 5.5)
         c.setStrokeColor(INK)
         c.setLineWidth(0.8)
@@ -323,7 +325,7 @@ def _officer_row(ctx: Context, side: Side, o: Officer, i: int, x0: float, total_
             draw_fitted(c, x0 + 330, top - 11, "with " + units.get(o.attached_to, o.attached_to),
                         f.italic, 7.2, 150, 5.5)
         bx = x0 + total_w - 300
-        for label in ("Wounded", "Killed", "Left the field"):
+        for label in officer_rules(ctx.ruleset).roster_boxes:
             tick_box(c, bx, top - 13, 8)
             c.setFillColor(INK)
             c.setFont(f.regular, 7)
