@@ -20,6 +20,8 @@ class Context:
     profile: RosterProfile
     sides: tuple[Side, ...]
     tiles: bool = False
+    #: Unit bases and officers on the full-size tiles too (off: a mat for real figures).
+    tile_units: bool = False
     pages: int = 0
 
     def new_page(self, size: tuple[float, float]) -> None:

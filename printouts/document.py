@@ -16,6 +16,7 @@ from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import KNOWN_RULESETS
 from printouts.context import Context
 from printouts.fonts import fonts
+from printouts.officer_rules import officer_rules
 from printouts.profiles import profile
 from printouts.reference_data import REFERENCES
 from printouts.style import PAPERS
@@ -40,6 +41,9 @@ class PrintOptions:
     paper: str = "a4"
     #: Add the map at full size, tiled across pages.
     tiles: bool = False
+    #: Print the unit bases and officers on those tiles too; by default they are a
+    #: bare mat for real figures (the overview map always shows the units).
+    tile_units: bool = False
 
 
 def parse_sheets(text: str) -> tuple[str, ...]:
@@ -115,12 +119,12 @@ def render_counted(
     canvas.setSubject(", ".join(options.sheets))
     sides = tuple(s for s in scenario.sides if options.side in (None, s.id))
     ctx = Context(canvas, fs, scenario, options.paper.lower(), res.ruleset,
-                  profile(res.ruleset), sides, options.tiles)
+                  profile(res.ruleset), sides, options.tiles, options.tile_units)
     steps: list[tuple[str, Callable[[Context], None]]] = []
     if "roster" in options.sheets:
         steps.append(("roster sheets", roster.draw))
     if "cards" in options.sheets:
-        steps.append(("officer wound cards", cards.draw))
+        steps.append((officer_rules(res.ruleset).card_name, cards.draw))
     if "map" in options.sheets:
         steps.append(("map", mapsheet.draw))
     if "reference" in options.sheets and res.ruleset in REFERENCES:

@@ -40,10 +40,12 @@ from printouts.style import (
     draw_block,
     draw_fitted,
     draw_text,
+    edge_colour,
     ellipsize,
     fit_block,
     footer,
     hex_colour,
+    is_light,
     paper_size,
     shade,
     star,
@@ -61,9 +63,16 @@ TABLE_FILL: Final = colors.HexColor("#f1f0e0")
 GRID: Final = colors.HexColor("#b9b6a3")
 TILE_OVERLAP: Final = 0.5  # inches shared by neighbouring tiles
 TILE_MARGIN: Final = 22.0
+#: A tile showing less new table than this (inches) beyond the strip it shares is
+#: only margin: it is not printed.
+TILE_MIN_TABLE: Final = 0.05
 #: The widest a name on the map may print (points on the paper) unless its
 #: feature is wider; longer names end with an ellipsis.
 LABEL_MAX: Final = 144.0
+#: Spots inside an area tried for its name, nearest the middle first ...
+LABEL_INSIDE_TRIES: Final = 400
+#: ... then rings around it, each a name's height farther out.
+LABEL_RINGS: Final = 12
 
 
 @dataclass(frozen=True)
@@ -378,38 +387,133 @@ def objective_label(ctx: Context, name: str, size: float) -> str:
     return ellipsize(name, ctx.fonts.bold, size, LABEL_MAX)
 
 
-def draw_labels(c: Canvas, ctx: Context, v: View) -> None:
-    """Name areas at their middle and rivers and roads along their middle; a name that
-    would sit on another (or on an objective's) is left out rather than overprinted."""
-    placed = objective_label_rects(ctx, v)
-    named = [f for f in ctx.scenario.terrain if f.name]
+@dataclass(frozen=True)
+class Label:
+    """A feature's name where it prints: its baseline centre and its box on the page."""
+
+    name: str
+    x: float
+    y: float
+    size: float
+    rect: Rect
+
+
+def unit_outlines(ctx: Context, v: View) -> list[SPolygon]:
+    """Every unit base (and officer star) as a polygon on the page: what a name must not
+    cover."""
+    out: list[SPolygon] = []
+    for side in ctx.scenario.sides:
+        for u in side.units:
+            pts = rect_corners(u.position, u.base.frontage, u.base.depth, u.facing)
+            out.append(SPolygon([v.p(*q) for q in pts]).buffer(1.0))
+        r = max(3.5, min(7.0, v.k * 0.6)) + 1.0
+        for o in side.officers:
+            px, py = v.p(*o.position)
+            out.append(shapely.box(px - r, py - r, px + r, py + r))
+    return out
+
+
+def _objective_marks(ctx: Context, v: View) -> list[Rect]:
+    """The flags on their poles (their names are objective_label_rects)."""
+    out: list[Rect] = []
+    for o in ctx.scenario.game.objectives:
+        px, py = v.p(*o.position)
+        s = max(5.0, min(10.0, v.k * 0.8))
+        out.append((px - 2, py - 2, px + s + 1, py + s * 1.6 + 1))
+    return out
+
+
+def _anchors(f: TerrainFeature, v: View, step: float) -> list[Point]:
+    """Where a feature's name may go, best first (page points): the middle of an area
+    and then the rest of it nearest the middle first, or along a line from its middle
+    outwards; then rings around it, farther and farther out."""
+    from shapely.geometry import LineString
+
+    area = shape_area(f.shape)
+    if isinstance(f.shape, LineShape):
+        line = LineString(f.shape.points)
+        mid = line.interpolate(0.5, normalized=True)
+        centre = (mid.x, mid.y)
+        inside = [line.interpolate(0.5 + d * sign, normalized=True)
+                  for d in (0.05 * i for i in range(1, 10)) for sign in (-1, 1)]
+        first = [(p.x, p.y) for p in inside]
+    else:
+        rp = area.representative_point()
+        centre = (rp.x, rp.y)
+        minx, miny, maxx, maxy = area.bounds
+        xs = np.arange(minx, maxx, step)
+        ys = np.arange(miny, maxy, step / 2)
+        gx, gy = np.meshgrid(xs, ys)
+        pts = shapely.points(gx.ravel(), gy.ravel())
+        keep = shapely.contains(area, pts)
+        cands = [(float(x), float(y)) for x, y, k in zip(gx.ravel(), gy.ravel(), keep,
+                                                         strict=True) if k]
+        cands.sort(key=lambda q: (q[0] - centre[0]) ** 2 + 4 * (q[1] - centre[1]) ** 2)
+        first = cands[:LABEL_INSIDE_TRIES]
+    rings: list[Point] = []
+    radius = step
+    for _ in range(LABEL_RINGS):
+        for i in range(16):
+            a = i * math.pi / 8
+            rings.append((centre[0] + radius * math.cos(a), centre[1] + radius * 0.6 * math.sin(a)))
+        radius += step
+    return [v.p(*centre), *(v.p(*q) for q in first), *(v.p(*q) for q in rings)]
+
+
+def place_labels(ctx: Context, v: View, units: bool = True) -> list[Label]:
+    """Where each named area, river and road has its name: biggest features first, each
+    at the first spot near its middle that covers no other name, no objective and (when
+    `units`) no unit base or officer; a name that finds no free spot near its feature
+    is still placed, on the first spot that at least leaves the units clear."""
+    placed = objective_label_rects(ctx, v) + _objective_marks(ctx, v)
+    bases = unit_outlines(ctx, v) if units else []
+    t = ctx.scenario.table
+    tx0, ty0 = v.p(0, t.depth)
+    tx1, ty1 = v.p(t.width, 0)
+    named = [f for f in ctx.scenario.terrain if f.name and (
+        not isinstance(f.shape, LineShape)
+        or f.type in (TerrainType.RIVER, TerrainType.STREAM, TerrainType.ROAD))]
     # bigger features first: they are the ones players look for
     named.sort(key=lambda f: -shape_area(f.shape).area)
+    out: list[Label] = []
     for f in named:
-        if isinstance(f.shape, LineShape):
-            if f.type not in (TerrainType.RIVER, TerrainType.STREAM, TerrainType.ROAD):
-                continue
-            from shapely.geometry import LineString
-
-            mid = LineString(f.shape.points).interpolate(0.5, normalized=True)
-            x, y = v.p(mid.x, mid.y)
-        else:
-            rp = shape_area(f.shape).representative_point()
-            x, y = v.p(rp.x, rp.y)
         size = max(5.5, min(9.0, v.k * 0.55))
         minx, _, maxx, _ = shape_area(f.shape).bounds
-        room = min(max(LABEL_MAX, (maxx - minx) * v.k), ctx.scenario.table.width * v.k)
+        room = min(max(LABEL_MAX, (maxx - minx) * v.k), t.width * v.k)
         name = ellipsize(f.name, ctx.fonts.italic, size, room)
         tw = width(name, ctx.fonts.italic, size)
-        rect = (x - tw / 2 - 2, y - 2.5, x + tw / 2 + 2, y + size + 0.5)
-        if _overlaps(rect, placed):
-            continue
-        placed.append(rect)
-        c.setFont(ctx.fonts.italic, size)
+        fallback: Label | None = None
+        chosen: Label | None = None
+        for x, y in _anchors(f, v, (size + 4) * 1.6 / v.k):
+            rect = (x - tw / 2 - 2, y - 2.5, x + tw / 2 + 2, y + size + 0.5)
+            if rect[0] < tx0 or rect[2] > tx1 or rect[1] < ty0 or rect[3] > ty1:
+                continue
+            box = shapely.box(*rect)
+            if any(b.intersects(box) for b in bases):
+                continue
+            here = Label(f.name, x, y, size, rect)
+            if fallback is None:
+                fallback = here
+            if not _overlaps(rect, placed):
+                chosen = here
+                break
+        label = chosen or fallback
+        if label is None:
+            continue  # the table is covered in units: nowhere a name can show
+        placed.append(label.rect)
+        out.append(Label(name, label.x, label.y, size, label.rect))
+    return out
+
+
+def draw_labels(c: Canvas, ctx: Context, v: View, units: bool = True) -> None:
+    """Name areas near their middle and rivers and roads along their middle, clear of
+    the units and the objectives (place_labels)."""
+    for label in place_labels(ctx, v, units):
+        rect = label.rect
         c.setFillColor(colors.Color(1, 1, 1, alpha=0.7))
         c.roundRect(rect[0], rect[1], rect[2] - rect[0], rect[3] - rect[1], 2, stroke=0, fill=1)
         c.setFillColor(INK)
-        draw_text(c, x, y, name, ctx.fonts.italic, size, "centre")
+        draw_text(c, label.x, label.y, label.name, ctx.fonts.italic, label.size, "centre")
 
 
 # --- grid ---------------------------------------------------------------------------------
@@ -497,6 +601,10 @@ def draw_grid_labels(c: Canvas, ctx: Context, v: View) -> None:
 # --- forces and the game --------------------------------------------------------------
 
 
+def zone_hatch(colour: Color) -> Color:
+    return tint(edge_colour(colour), 0.55) if is_light(colour) else tint(colour, 0.6)
+
+
 def draw_zones(c: Canvas, ctx: Context, v: View, fill: bool) -> None:
     for i, side in enumerate(ctx.scenario.sides):
         pts = deployment_zone(ctx.scenario, side.id)
@@ -506,9 +614,10 @@ def draw_zones(c: Canvas, ctx: Context, v: View, fill: bool) -> None:
         if fill:
             c.setFillColor(tint(colour, 0.84))
             c.drawPath(path, stroke=0, fill=1)
-            # a hatch in the side's colour so the zone reads in grey too
+            # a hatch in the side's colour so the zone reads in grey too (a light
+            # colour's hatch is drawn in its dark edge colour, or it would not show)
             c.clipPath(_path(c, v, pts, closed=True), stroke=0, fill=0)
-            c.setStrokeColor(tint(colour, 0.6))
+            c.setStrokeColor(zone_hatch(colour))
             c.setLineWidth(0.5)
             poly = SPolygon(pts)
             minx, miny, maxx, maxy = poly.bounds
@@ -521,7 +630,7 @@ def draw_zones(c: Canvas, ctx: Context, v: View, fill: bool) -> None:
                 c.line(a[0], a[1], b[0], b[1])
                 t += 2.0
         else:
-            c.setStrokeColor(shade(colour, 0.1))
+            c.setStrokeColor(edge_colour(colour))
             c.setLineWidth(1.3)
             c.setDash(5, 3)
             c.drawPath(path, stroke=1, fill=0)
@@ -632,8 +741,11 @@ def draw_objectives(c: Canvas, ctx: Context, v: View) -> None:
         draw_text(c, px + 5, py - size - 0.8, name, f.bold, size)
 
 
-def draw_table(c: Canvas, ctx: Context, v: View, labels: bool = True) -> None:
-    """Everything on the table, in table order; the caller clips if it must."""
+def draw_table(c: Canvas, ctx: Context, v: View, labels: bool = True,
+               units: bool = True) -> None:
+    """Everything on the table, in table order; the caller clips if it must.
+    `units`: the unit bases and officers too (a full-size tile leaves them off by
+    default: it is a mat for real figures)."""
     t = ctx.scenario.table
     x0, y0 = v.p(0, t.depth)
     c.saveState()
@@ -646,9 +758,10 @@ def draw_table(c: Canvas, ctx: Context, v: View, labels: bool = True) -> None:
     draw_terrain(c, v, ctx.scenario)
     draw_grid(c, ctx, v)
     draw_zones(c, ctx, v, fill=False)
-    draw_labels(c, ctx, v)
+    draw_labels(c, ctx, v, units)
     draw_objectives(c, ctx, v)
-    draw_units(c, ctx, v)
+    if units:
+        draw_units(c, ctx, v)
     c.restoreState()
     if labels:
         draw_grid_labels(c, ctx, v)
@@ -755,7 +868,7 @@ def _legend(ctx: Context, x: float, top: float, w: float, v: View, grid_what: st
 
         def zone(px: float, py: float, colour: Color = colour) -> None:
             c.setFillColor(tint(colour, 0.84))
-            c.setStrokeColor(shade(colour, 0.1))
+            c.setStrokeColor(edge_colour(colour))
             c.setLineWidth(1.0)
             c.setDash(4, 2)
             c.rect(px, py, 21, 9, stroke=1, fill=1)
@@ -849,7 +962,7 @@ def _baselines(ctx: Context, v: View) -> None:
     t = ctx.scenario.table
     f = ctx.fonts
     for side in ctx.scenario.sides:
-        c.setFillColor(shade(hex_colour(side.colour), 0.15))
+        c.setFillColor(edge_colour(hex_colour(side.colour)))
         e = side.baseline.value
         edge = (t.width if e in ("north", "south") else t.depth) * v.k
         label = ellipsize(f"{side.name} baseline", f.bold, 7, edge)
@@ -885,6 +998,14 @@ class Tile:
         return f"{_col_label(self.row)}{self.col + 1}"
 
 
+def new_table(extent: float, start: float) -> float:
+    """How much of the table (inches, along one axis) a tile starting at `start` shows
+    that its neighbour before it does not."""
+    if start <= 0:
+        return extent
+    return max(0.0, extent - (start + TILE_OVERLAP))
+
+
 def tiles_for(scenario: Scenario, paper: str) -> tuple[list[Tile], bool, int, int]:
     """The tiles covering the table at full size, choosing the orientation that needs fewer."""
     t = scenario.table
@@ -896,6 +1017,12 @@ def tiles_for(scenario: Scenario, paper: str) -> tuple[list[Tile], bool, int, in
         sx, sy = aw - TILE_OVERLAP, ah - TILE_OVERLAP
         cols = max(1, math.ceil((t.width - TILE_OVERLAP) / sx))
         rows = max(1, math.ceil((t.depth - TILE_OVERLAP) / sy))
+        # a last column or row that would hold only its neighbour's shared strip
+        # and margin is not printed
+        while cols > 1 and new_table(t.width, (cols - 1) * sx) < TILE_MIN_TABLE:
+            cols -= 1
+        while rows > 1 and new_table(t.depth, (rows - 1) * sy) < TILE_MIN_TABLE:
+            rows -= 1
         tiles = [Tile(r, col, col * sx, r * sy, aw, ah) for r in range(rows)
                  for col in range(cols)]
         if best is None or len(tiles) < len(best[0]):
@@ -919,7 +1046,7 @@ def draw_tiles(ctx: Context) -> None:
         p = c.beginPath()
         p.rect(ox, oy - tile.h * 72.0, tile.w * 72.0, tile.h * 72.0)
         c.clipPath(p, stroke=0, fill=0)
-        draw_table(c, ctx, v, labels=False)
+        draw_table(c, ctx, v, labels=False, units=ctx.tile_units)
         _tile_coords(ctx, v, tile)
         c.restoreState()
         _overlap_marks(ctx, tile, rows, cols, ox, oy)

@@ -72,6 +72,21 @@ def luminance(colour: Color) -> float:
     return float(0.299 * colour.red + 0.587 * colour.green + 0.114 * colour.blue)
 
 
+#: A side colour lighter than this (luminance, 0 to 1) barely shows on white paper.
+LIGHT_COLOUR: Final = 0.72
+
+
+def is_light(colour: Color) -> bool:
+    return luminance(colour) > LIGHT_COLOUR
+
+
+def edge_colour(colour: Color) -> Color:
+    """The colour a side's lines and labels are drawn in on white paper: the colour
+    a little darker, and a light one (a near-white army) much darker, so its zone
+    edge and baseline name still show."""
+    return shade(colour, 0.62) if is_light(colour) else shade(colour, 0.1)
+
+
 def text_on(colour: Color) -> Color:
     """Black or white text, whichever reads on `colour` (in colour and in grey)."""
     return INK if luminance(colour) > 0.55 else WHITE

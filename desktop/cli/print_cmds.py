@@ -1,4 +1,4 @@
-"""`volley print`: roster sheets, wound cards, map and reference as PDF (headless)."""
+"""`volley print`: roster sheets, officer cards, map and reference as PDF (headless)."""
 
 from __future__ import annotations
 
@@ -13,21 +13,24 @@ from desktop.scenario.vocabulary import KNOWN_RULESETS
 EPILOG = """\
 sheets:
   roster     a roster per side: quality, tick-box tracks, state boxes, officers, totals
-  cards      an officer wound card for every commander, general and ADC (4 a page)
-  map        the table to scale on one page (add --tiles for full size on many pages)
+  cards      an officer card for every commander, general and ADC (4 a page): what he
+             does under the ruleset, and his wounds where the ruleset has them
+  map        the table to scale on one page (add --tiles for full size on many pages;
+             the tiles are a bare mat for figures unless --tile-units)
   reference  the quick reference for the ruleset (all five rulesets)
 
 examples:
   volley print battle.yaml                          everything, to battle.pdf
   volley print battle.yaml --what roster,cards --side red --paper letter
   volley print battle.yaml --what map --tiles --out table.pdf
+  volley print battle.yaml --what map --tiles --tile-units   bases on the tiles too
 """
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "print",
-        help="print roster sheets, wound cards, the map and a quick reference to PDF",
+        help="print roster sheets, officer cards, the map and a quick reference to PDF",
         description="Make a PDF of what a tabletop game needs. No window is opened.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -43,6 +46,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="paper size (default: a4)")
     p.add_argument("--tiles", action="store_true",
                    help="add the map at full size, tiled across pages with overlap marks")
+    p.add_argument("--tile-units", action="store_true",
+                   help="print the unit bases and officers on the full-size tiles too "
+                   "(implies --tiles; by default tiles show the terrain only)")
     p.add_argument("--out", "-o", type=Path, metavar="OUT.pdf",
                    help="output file (default: FILE with .pdf)")
     p.add_argument("-q", "--quiet", action="store_true", help="print only problems")
@@ -57,7 +63,8 @@ def print_command(args: argparse.Namespace) -> int:
     except PrintError as e:
         print(f"volley print: {e}", file=sys.stderr)
         return 2
-    if args.tiles and "map" not in sheets:
+    tiles = args.tiles or args.tile_units
+    if tiles and "map" not in sheets:
         sheets = (*sheets, "map")
     try:
         scenario = load(args.file)
@@ -66,7 +73,7 @@ def print_command(args: argparse.Namespace) -> int:
             print(problem, file=sys.stderr)
         return 1
     options = PrintOptions(sheets=sheets, side=args.side, ruleset=args.ruleset,
-                           paper=args.paper, tiles=args.tiles)
+                           paper=args.paper, tiles=tiles, tile_units=args.tile_units)
     try:
         resolved = resolve(scenario, options)
     except PrintError as e:

@@ -39,7 +39,7 @@ from printouts.texts import ruleset_name
 
 SHEET_LABELS = {
     "roster": "Roster sheets",
-    "cards": "Officer wound cards",
+    "cards": "Officer cards",
     "map": "Map of the table",
     "reference": "Quick reference",
 }
@@ -91,6 +91,12 @@ class PrintDialog(QDialog):
         self.tiles_box = QCheckBox("Also the map at full size, tiled across pages")
         self.tiles_box.toggled.connect(self._changed)
         sl.addWidget(self.tiles_box)
+        # tiles are a mat for real figures: the bases only when asked for
+        self.tile_units_box = QCheckBox("with the unit bases on the tiles")
+        self.tile_units_box.setEnabled(False)
+        self.tiles_box.toggled.connect(self.tile_units_box.setEnabled)
+        self.tile_units_box.toggled.connect(self._changed)
+        sl.addWidget(self.tile_units_box)
 
         form = QFormLayout()
         self.side_combo = QComboBox()
@@ -171,6 +177,7 @@ class PrintDialog(QDialog):
             ruleset=self.ruleset_combo.currentData(),
             paper=self.paper_combo.currentData(),
             tiles=tiles,
+            tile_units=tiles and self.tile_units_box.isChecked(),
         )
 
     def _changed(self, *_: object) -> None:
