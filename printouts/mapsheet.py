@@ -444,12 +444,12 @@ def _anchors(f: TerrainFeature, v: View, step: float) -> list[Point]:
         xs = np.arange(minx, maxx, step)
         ys = np.arange(miny, maxy, step / 2)
         gx, gy = np.meshgrid(xs, ys)
-        pts = shapely.points(gx.ravel(), gy.ravel())
-        keep = shapely.contains(area, pts)
-        cands = [(float(x), float(y)) for x, y, k in zip(gx.ravel(), gy.ravel(), keep,
-                                                         strict=True) if k]
-        cands.sort(key=lambda q: (q[0] - centre[0]) ** 2 + 4 * (q[1] - centre[1]) ** 2)
-        first = cands[:LABEL_INSIDE_TRIES]
+        px, py = gx.ravel(), gy.ravel()
+        keep = shapely.contains_xy(area, px, py)
+        px, py = px[keep], py[keep]
+        order = np.argsort((px - centre[0]) ** 2 + 4 * (py - centre[1]) ** 2,
+                           kind="stable")[:LABEL_INSIDE_TRIES]
+        first = [(float(px[i]), float(py[i])) for i in order]
     rings: list[Point] = []
     radius = step
     for _ in range(LABEL_RINGS):
@@ -505,10 +505,18 @@ def place_labels(ctx: Context, v: View, units: bool = True) -> list[Label]:
     return out
 
 
-def draw_labels(c: Canvas, ctx: Context, v: View, units: bool = True) -> None:
+def draw_labels(c: Canvas, ctx: Context, v: View, units: bool = True,
+                placed: list[Label] | None = None) -> None:
     """Name areas near their middle and rivers and roads along their middle, clear of
-    the units and the objectives (place_labels)."""
-    for label in place_labels(ctx, v, units):
+    the units and the objectives (place_labels).  `placed`: the labels already placed
+    for a View at the page origin with this scale (the tiles share one placement)."""
+    if placed is None:
+        labels = place_labels(ctx, v, units)
+    else:
+        labels = [Label(lb.name, lb.x + v.ox, lb.y + v.oy, lb.size,
+                        (lb.rect[0] + v.ox, lb.rect[1] + v.oy, lb.rect[2] + v.ox,
+                         lb.rect[3] + v.oy)) for lb in placed]
+    for label in labels:
         rect = label.rect
         c.setFillColor(colors.Color(1, 1, 1, alpha=0.7))
         c.roundRect(rect[0], rect[1], rect[2] - rect[0], rect[3] - rect[1], 2, stroke=0, fill=1)
@@ -742,7 +750,7 @@ def draw_objectives(c: Canvas, ctx: Context, v: View) -> None:
 
 
 def draw_table(c: Canvas, ctx: Context, v: View, labels: bool = True,
-               units: bool = True) -> None:
+               units: bool = True, placed: list[Label] | None = None) -> None:
     """Everything on the table, in table order; the caller clips if it must.
     `units`: the unit bases and officers too (a full-size tile leaves them off by
     default: it is a mat for real figures)."""
@@ -758,7 +766,7 @@ def draw_table(c: Canvas, ctx: Context, v: View, labels: bool = True,
     draw_terrain(c, v, ctx.scenario)
     draw_grid(c, ctx, v)
     draw_zones(c, ctx, v, fill=False)
-    draw_labels(c, ctx, v, units)
+    draw_labels(c, ctx, v, units, placed)
     draw_objectives(c, ctx, v)
     if units:
         draw_units(c, ctx, v)
@@ -935,21 +943,25 @@ def _legend(ctx: Context, x: float, top: float, w: float, v: View, grid_what: st
     c.drawString(x, y - 7, f"1 inch on the table = {v.k / 72 * 25.4:.1f} mm here")
 
 
-def draw_overview(ctx: Context) -> None:
-    s = ctx.scenario
-    t = s.table
-    land = t.width >= t.depth
-    page_w, page_h = paper_size(ctx.paper, landscape_=land)
-    ctx.new_page((page_w, page_h))
-    c = ctx.canvas
-    _, _, grid_what = grid_lines(s)
-    _header(ctx, page_w, page_h, _table_size_text(s))
+def overview_page(scenario: Scenario, paper: str) -> tuple[float, float, View]:
+    """The overview's page size and where the table sits on it."""
+    t = scenario.table
+    page_w, page_h = paper_size(paper, landscape_=t.width >= t.depth)
     avail_w = page_w - 2 * MARGIN - LEGEND_W - 34
     avail_h = page_h - 2 * MARGIN - HEADER_H - 26
     k = min(avail_w / t.width, avail_h / t.depth)
     ox = MARGIN + 12 + (avail_w - t.width * k) / 2
     oy = page_h - MARGIN - HEADER_H - 10 - (avail_h - t.depth * k) / 2
-    v = View(ox, oy, k)
+    return page_w, page_h, View(ox, oy, k)
+
+
+def draw_overview(ctx: Context) -> None:
+    s = ctx.scenario
+    page_w, page_h, v = overview_page(s, ctx.paper)
+    ctx.new_page((page_w, page_h))
+    c = ctx.canvas
+    _, _, grid_what = grid_lines(s)
+    _header(ctx, page_w, page_h, _table_size_text(s))
     draw_table(c, ctx, v)
     _baselines(ctx, v)
     _legend(ctx, page_w - MARGIN - LEGEND_W, page_h - MARGIN - HEADER_H, LEGEND_W, v, grid_what)
@@ -1037,6 +1049,8 @@ def draw_tiles(ctx: Context) -> None:
     page_w, page_h = paper_size(ctx.paper, landscape_=land)
     _tile_index(ctx, tiles, rows, cols)
     c = ctx.canvas
+    # names are placed once for the whole table at full size, then shifted per tile
+    placed = place_labels(ctx, View(0.0, 0.0, 72.0), ctx.tile_units)
     for tile in tiles:
         ctx.new_page((page_w, page_h))
         ox = TILE_MARGIN
@@ -1046,7 +1060,7 @@ def draw_tiles(ctx: Context) -> None:
         p = c.beginPath()
         p.rect(ox, oy - tile.h * 72.0, tile.w * 72.0, tile.h * 72.0)
         c.clipPath(p, stroke=0, fill=0)
-        draw_table(c, ctx, v, labels=False, units=ctx.tile_units)
+        draw_table(c, ctx, v, labels=False, units=ctx.tile_units, placed=placed)
         _tile_coords(ctx, v, tile)
         c.restoreState()
         _overlap_marks(ctx, tile, rows, cols, ox, oy)
