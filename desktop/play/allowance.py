@@ -12,21 +12,18 @@ any single move; these bands are the picture.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
-import numpy as np
-import shapely
 from shapely.geometry import Point as SPoint
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-from desktop.play.adapters import Adapter, Allowance
+from desktop.rules.view import PlayView
+from desktop.rules.view_values import Allowance
+from desktop.table.reach import RAYS, reach_polygon
 
 Point = tuple[float, float]
 
-#: Rays cast all round (one every 1.5 degrees).
-RAYS = 240
 #: The ring beyond reach reaches this far past the allowance (fraction of it).
 BEYOND = 0.35
 
@@ -48,49 +45,17 @@ class Bands:
     full_move: BaseGeometry
 
 
-def reach_polygon(origin: Point, radius: float, blocked: BaseGeometry | None,
-                  rays: int = RAYS) -> BaseGeometry:
-    """The points within `radius` of `origin` that a straight line from `origin`
-    reaches without touching `blocked` (a star-shaped polygon)."""
-    if radius <= 0:
-        return Polygon()
-    disc = SPoint(origin).buffer(radius, 32)
-    if blocked is None or blocked.is_empty:
-        return disc
-    local = blocked.intersection(disc)
-    if local.is_empty:
-        return disc
-    ang = np.linspace(0.0, 2.0 * math.pi, rays, endpoint=False)
-    ox, oy = origin
-    ex = ox + np.sin(ang) * radius
-    ey = oy - np.cos(ang) * radius
-    coords = np.stack([np.stack([np.full(rays, ox), np.full(rays, oy)], axis=1),
-                       np.stack([ex, ey], axis=1)], axis=1)
-    lines = shapely.linestrings(coords)
-    shapely.prepare(local)
-    dist = np.full(rays, radius)
-    hit = np.flatnonzero(shapely.intersects(lines, local))  # most rays miss: cheap test
-    if len(hit):
-        parts = shapely.intersection(lines[hit], local)
-        d = shapely.distance(SPoint(origin), parts)
-        dist[hit] = np.where(np.isnan(d) | shapely.is_empty(parts), radius, d)
-    dist = np.minimum(dist, radius)
-    pts = np.stack([ox + np.sin(ang) * dist, oy - np.cos(ang) * dist], axis=1)
-    star = shapely.polygons(pts)
-    if not star.is_valid:
-        star = shapely.make_valid(star)
-    return star.intersection(disc)
 
 
-def compute_bands(adapter: Adapter, pid: str, rays: int = RAYS) -> Bands | None:
+def compute_bands(view: PlayView, pid: str, rays: int = RAYS) -> Bands | None:
     """The bands for `pid` as the game stands, or None if the ruleset gives no allowance."""
-    allowance = adapter.allowance(pid)
-    piece = adapter.piece(pid)
+    allowance = view.allowance(pid)
+    piece = view.piece(pid)
     if allowance is None or piece is None:
         return None
     origin = piece.pos
     full = allowance.full
-    blocked_raw = adapter.blocked(pid)
+    blocked_raw = view.blocked(pid)
     half = min(piece.frontage, piece.depth) / 2.0 * 0.95
     grown: BaseGeometry | None = None
     if blocked_raw is not None:
@@ -101,10 +66,10 @@ def compute_bands(adapter: Adapter, pid: str, rays: int = RAYS) -> Bands | None:
             if grown.contains(SPoint(origin)):
                 # Starting hard against something: do not let it swallow the start.
                 grown = grown.difference(SPoint(origin).buffer(half * 2.0 + 0.05, 16))
-    exact = adapter.reach_area(pid)
+    exact = view.reach_area(pid)
     reach = exact if exact is not None else reach_polygon(origin, full, grown, rays)
-    no_end_raw = adapter.no_end(pid)
-    costly_raw = adapter.costly(pid)
+    no_end_raw = view.no_end(pid)
+    costly_raw = view.costly(pid)
     free_r = allowance.free
     if free_r is not None and free_r < full - 1e-9:
         inner = SPoint(origin).buffer(max(free_r, 1e-3), 32)
@@ -139,12 +104,12 @@ class Probe:
     cost: str  # a few words: "4.2 of 6 in", "too far to fire this turn"
 
 
-def probe(adapter: Adapter, pid: str, x: float, y: float, facing: float,
+def probe(view: PlayView, pid: str, x: float, y: float, facing: float,
           allowance: Allowance | None) -> Probe:
     """Ask the engine about moving `pid` to (x, y, facing): length, band and reason."""
-    length = adapter.move_length(pid, x, y, facing)
-    action = adapter.move_action(pid, x, y, facing)
-    reason = "this ruleset has no move action" if action is None else adapter.game.check(action)
+    length = view.move_length(pid, x, y, facing)
+    action = view.move_action(pid, x, y, facing)
+    reason = "this ruleset has no move action" if action is None else view.game.check(action)
     band, cost = "free", ""
     if allowance is not None:
         if length > allowance.full + 1e-6:

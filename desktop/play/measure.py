@@ -156,7 +156,7 @@ def sight_report(origin: Point, target: Polygon, terrain: TerrainIndex,
     of its own wood).  `engine_says`, when given, is the ruleset's own verdict
     and decides `clear`; the lines show why.
     """
-    from desktop.play.adapters import _label
+    from desktop.rules.view import label_of as _label
 
     names = names or {}
     skip = set(exclude)

@@ -29,9 +29,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from desktop.play.adapters import adapter_for
 from desktop.play.goalfield import GoalField, goal_field
 from desktop.rules.engine import Action, Game, RulesError
+from desktop.rules.view import view_of
 from desktop.scenario.geometry import shape_bounds
 from desktop.scenario.model import ExitUnits, OccupyFeature, Scenario
 from desktop.scenario.vocabulary import Edge
@@ -128,7 +128,7 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
         if outcome.winner is None:
             return 0.0
         return weights.win if outcome.winner == side else -weights.win
-    adapter = adapter_for(game)
+    adapter = view_of(game)
     _, strength = adapter.strength()
     mine = strength.get(side, 0.0)
     total = sum(strength.values())

@@ -17,12 +17,12 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 
-from desktop.play.adapters import Adapter, adapter_for
 from desktop.rules import registry
 from desktop.rules.chance import Draw
 from desktop.rules.engine import Action, Event, Game, OptionValue
 from desktop.rules.randomplay import random_action
 from desktop.rules.record import Record, record_of, replay, step_error
+from desktop.rules.view import PlayView, view_of
 from desktop.scenario.model import Scenario
 
 
@@ -89,10 +89,10 @@ class Session:
     def __init__(self, game: Game, setup: Setup, steps: list[Step] | None = None) -> None:
         self.game = game
         self.setup = setup
-        self.adapter: Adapter = adapter_for(game)
+        self.play_view: PlayView = view_of(game)
         self.steps: list[Step] = list(steps or [])
         self.opening: tuple[Event, ...] = tuple(game.events[: len(game.events)])
-        label, values = self.adapter.strength()
+        label, values = self.play_view.strength()
         self.strength_label = label
         self.series: list[StrengthPoint] = [StrengthPoint(0, game.turn, values)]
         self.rng = random.Random(setup.seed + 1)
@@ -150,8 +150,8 @@ class Session:
         step = Step(len(g.history) - 1, action.text(), side, turn, phase, tuple(events),
                     tuple(g.chance.log[n_draws:]))
         self.steps.append(step)
-        self.adapter = adapter_for(g)
-        _, values = self.adapter.strength()
+        self.play_view = view_of(g)
+        _, values = self.play_view.strength()
         self.series.append(StrengthPoint(len(self.steps), g.turn, values))
         return step
 
@@ -174,7 +174,7 @@ class Session:
         last = self.steps.pop()
         self.series.pop()
         self.game = replay(rec, len(rec.actions) - 1)
-        self.adapter = adapter_for(self.game)
+        self.play_view = view_of(self.game)
         return last
 
     # -- records ---------------------------------------------------------------------

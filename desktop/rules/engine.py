@@ -377,6 +377,10 @@ class Ruleset(ABC):
     #: The largest scenario this ruleset plays at a usable speed; `new_game`
     #: refuses a larger one (ScenarioTooLarge) before building anything.
     limits: ClassVar[SizeLimits] = SizeLimits()
+    #: The ruleset's play view (``desktop.rules.view.PlayView`` subclass), made
+    #: as ``view_class(game)``; set by the ruleset's package, which holds both.
+    #: None: the generic view (``desktop.rules.view.view_of``).
+    view_class: ClassVar[Callable[[Game], object] | None] = None
 
     def size_problem(self, scenario: Scenario) -> str | None:
         """None if `scenario` is within `limits`, else why not, in plain words."""

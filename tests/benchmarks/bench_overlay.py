@@ -79,7 +79,7 @@ def main() -> None:
     app.processEvents()
     game = w.session.game
     side = game.side
-    movers = [p for p in w.adapter.pieces().values() if p.side == side and p.present]
+    movers = [p for p in w.play_view.pieces().values() if p.side == side and p.present]
     movers = movers[:3] if args.quick else movers
     moves = 40 if args.quick else 200
     starts: list[float] = []
@@ -89,7 +89,7 @@ def main() -> None:
     bands_only: list[float] = []
     for p in movers:
         t0 = time.perf_counter()
-        compute_bands(w.adapter, p.id)
+        compute_bands(w.play_view, p.id)
         bands_only.append((time.perf_counter() - t0) * 1000)
         t0 = time.perf_counter()
         assert w.begin_drag(p.id, p.pos)

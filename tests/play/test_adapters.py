@@ -8,7 +8,6 @@ import pytest
 from shapely.geometry import Point as SPoint
 
 import desktop.rules  # noqa: F401
-from desktop.play.adapters import Adapter, D3Adapter, MayhemAdapter, adapter_for
 from desktop.play.allowance import compute_bands, probe, reach_polygon
 from desktop.play.measure import (
     Units,
@@ -22,6 +21,9 @@ from desktop.play.measure import (
 )
 from desktop.play.session import Session, Setup
 from desktop.resources import bundled_scenario
+from desktop.rules.d3.view import D3View
+from desktop.rules.mayhem.view import MayhemView
+from desktop.rules.view import PlayView, view_of
 from desktop.scenario import load
 from desktop.scenario.model import Grid, Table
 from desktop.scenario.vocabulary import LengthUnit, TerrainType
@@ -43,17 +45,17 @@ def mayhem():
 
 
 def test_adapter_for_each_ruleset(d3, mayhem) -> None:
-    assert isinstance(d3.adapter, D3Adapter)
-    assert isinstance(mayhem.adapter, MayhemAdapter)
-    generic = Adapter(d3.game)  # what a ruleset without its own adapter gets
-    assert set(generic.pieces()) == set(d3.adapter.pieces())
-    assert generic.move_action("aus_ir49", 27, 19, 175) == d3.adapter.move_action(
+    assert isinstance(d3.play_view, D3View)
+    assert isinstance(mayhem.play_view, MayhemView)
+    generic = PlayView(d3.game)  # what a ruleset without its own adapter gets
+    assert set(generic.pieces()) == set(d3.play_view.pieces())
+    assert generic.move_action("aus_ir49", 27, 19, 175) == d3.play_view.move_action(
         "aus_ir49", 27, 19, 175)
-    assert adapter_for(d3.game).game is d3.game
+    assert view_of(d3.game).game is d3.game
 
 
 def test_d3_allowance_and_bands(d3) -> None:
-    a = d3.adapter
+    a = d3.play_view
     assert a.allowance("aus_ir49").full == 6.0
     assert a.allowance("aus_grenz").full == 9.0
     bands = compute_bands(a, "aus_ir49")
@@ -66,7 +68,7 @@ def test_d3_allowance_and_bands(d3) -> None:
 
 
 def test_probe_gives_the_engines_reason(d3) -> None:
-    a = d3.adapter
+    a = d3.play_view
     p = a.piece("aus_ir49")
     ok = probe(a, "aus_ir49", p.x, p.y + 3, p.facing, a.allowance("aus_ir49"))
     assert ok.reason is None and ok.band == "free" and abs(ok.length - 3) < 1e-9
@@ -76,7 +78,7 @@ def test_probe_gives_the_engines_reason(d3) -> None:
 
 def test_mayhem_bands_mark_the_fire_move(mayhem) -> None:
     mayhem.apply_text("first")
-    a = mayhem.adapter
+    a = mayhem.play_view
     al = a.allowance("gb_23")
     assert al.full == 12.0 and al.free == 8.0 and "fire" in al.costly_label
     bands = compute_bands(a, "gb_23")
@@ -94,11 +96,11 @@ def test_reach_is_cut_by_what_blocks() -> None:
 
 
 def test_cards(d3, mayhem) -> None:
-    c = d3.adapter.card("aus_ir49")
+    c = d3.play_view.card("aus_ir49")
     assert dict(c.rows)["Hits"] == "0 of 9" and "move" in c.may
     assert c.chances and c.chances[0] == ("Activation", 1.0)
     mayhem.apply_text("first")
-    m = mayhem.adapter.card("gb_23")
+    m = mayhem.play_view.card("gb_23")
     assert dict(m.rows)["Figures"].endswith("of " + dict(m.rows)["Figures"].split()[-1])
     assert any(k.startswith("Morale check") for k, _ in m.chances)
     assert "hold" in m.may and "move" in m.may
@@ -117,16 +119,16 @@ def test_d3_odds_and_targets() -> None:
     if not shots:
         pytest.skip("no shot came up")
     shot = shots[0]
-    assert shot in s.adapter.attacks(shot.text().split()[1])
-    view = s.adapter.odds(shot)
+    assert shot in s.play_view.attacks(shot.text().split()[1])
+    view = s.play_view.odds(shot)
     assert view is not None and abs(sum(p for _, p in view.bars) - 1.0) < 1e-9
     assert any("activates" in n for n in view.notes)
 
 
 def test_weapons(d3) -> None:
-    (w,) = d3.adapter.weapons("aus_art")
+    (w,) = d3.play_view.weapons("aus_art")
     assert w.name == "fire" and w.range == 48.0 and w.half_angle == 45.0
-    (c,) = d3.adapter.weapons("aus_cav")
+    (c,) = d3.play_view.weapons("aus_cav")
     assert c.name == "charge" and c.range == 12.0
 
 
@@ -155,7 +157,7 @@ def test_ruler_snaps_and_measures() -> None:
 def test_sight_report_names_what_blocks(d3) -> None:
     sc = d3.game.scenario
     terrain = TerrainIndex(sc)
-    a = d3.adapter
+    a = d3.play_view
     wood = next(f for f in sc.terrain if f.type is TerrainType.WOOD)
     wc = terrain.areas[terrain.by_id[wood.id]].centroid
     origin = (wc.x - 12, wc.y)
@@ -167,8 +169,8 @@ def test_sight_report_names_what_blocks(d3) -> None:
 
 
 def test_odds_from_plain_data() -> None:
-    from desktop.play.adapters import odds_from_data
     from desktop.rules.mayhem.actions import Fire
+    from desktop.rules.view import odds_from_data
 
     act = Fire("a", "b")
     v = odds_from_data(act, {"kind": "fire", "dice": 3, "hits": [0.5, 0.25, 0.25],

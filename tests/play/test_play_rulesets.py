@@ -6,14 +6,14 @@ import pytest
 from shapely.geometry import Point as SPoint
 
 import desktop.rules  # noqa: F401
-from desktop.play.adapters import adapter_for
 from desktop.play.allowance import compute_bands
-from desktop.play.blown_away import BlownAwayAdapter, card_face
-from desktop.play.kiddies import KiddiesAdapter, flight_of
 from desktop.play.log import dice_of
 from desktop.play.session import Session, Setup, deploy
 from desktop.resources import bundled_scenario
 from desktop.rules import registry
+from desktop.rules.blown_away.view import BlownAwayView, card_face
+from desktop.rules.kiddies.view import KiddiesView, flight_of
+from desktop.rules.view import view_of
 from desktop.scenario import load
 
 
@@ -26,8 +26,8 @@ def blown_away(cards: list[str]) -> Session:
 
 def test_blown_away_pieces_bands_and_card() -> None:
     s = blown_away([])
-    a = s.adapter
-    assert isinstance(a, BlownAwayAdapter)
+    a = s.play_view
+    assert isinstance(a, BlownAwayView)
     g = a.g
     pcs = a.pieces()
     assert pcs["st_cinc"].is_officer and pcs["st_foot"].frontage == 7.0
@@ -52,7 +52,7 @@ def test_blown_away_odds_are_the_engines_and_cards_reach_the_tray() -> None:
     s.apply_text("move st_cinc 24,1.5 180")
     while g.phase != "combat":
         s.apply_text("end")
-    a = s.adapter
+    a = s.play_view
     act = g.parse_action("combat st_foot ry_militia")
     view = a.odds(act)
     o = g.combat_odds("st_foot", "ry_militia")
@@ -63,7 +63,7 @@ def test_blown_away_odds_are_the_engines_and_cards_reach_the_tray() -> None:
     step = s.apply(act)
     assert [(k, v) for k, v, _ in dice_of(step)] == [("card", "QD"), ("card", "10H")]
     assert card_face("10H") == "10♥" and card_face("QS") == "Q♠"
-    badge = s.adapter.badge("ry_militia")
+    badge = s.play_view.badge("ry_militia")
     assert badge is not None and "run" in badge[0] and badge[1]
 
 
@@ -75,11 +75,11 @@ def kiddies() -> Session:
 
 def test_kiddies_figures_spans_and_aim() -> None:
     s = kiddies()
-    a = s.adapter
-    assert isinstance(a, KiddiesAdapter) and a.individual and a.measure_in == "spans"
+    a = s.play_view
+    assert isinstance(a, KiddiesView) and a.individual and a.measure_in == "spans"
     assert len(a.pieces()) == 60
     s.apply_text("first")
-    a = s.adapter
+    a = s.play_view
     b = compute_bands(a, "az_fus.1")
     assert b is not None and b.allowance.full == pytest.approx(7.0)
     ends = a.group_ends(["az_fus.1", "az_fus.2"], 1.0, 0.0, 0.0)
@@ -87,8 +87,8 @@ def test_kiddies_figures_spans_and_aim() -> None:
                                                  s.game.figures["az_fus.1"].y))
     s.apply_text("end")
     s.apply_text("end")
-    a = s.adapter
-    assert isinstance(a, KiddiesAdapter)
+    a = s.play_view
+    assert isinstance(a, KiddiesView)
     assert a.shot_kind() == "cannon" and a.shooters() == ["az_gun.gun"]
     aim = a.aim("az_gun.gun", 200.0, 3.0)  # behind it, too hard: clipped to the arc and 1
     assert (aim.heading, aim.strength, aim.reason) == (135.0, 1.0, None)
@@ -106,8 +106,8 @@ def test_kiddies_figures_spans_and_aim() -> None:
 
 def test_kiddies_melee_odds_on_the_card() -> None:
     g = registry.get("kiddies").new_game(load(bundled_scenario("kiddies_bridge.yaml")), seed=1)
-    a = adapter_for(g)
-    assert isinstance(a, KiddiesAdapter)
+    a = view_of(g)
+    assert isinstance(a, KiddiesView)
     f, e = g.figures["az_fus.1"], g.figures["ca_fus.1"]
     e.x, e.y, e.facing = f.x + 1.0, f.y, 270.0  # nose to nose
     fight = a.fight_of("az_fus.1")
@@ -123,7 +123,7 @@ def test_blown_away_a_mob_runs_anywhere_but_near_the_enemy() -> None:
     g = s.game
     p = g.state.pieces["st_horse"]
     p.men.run(p.men.ranks)  # every man runs: a mob
-    a = s.adapter
+    a = s.play_view
     assert p.mob and a.can_move("st_horse")
     allowance = a.allowance("st_horse")
     assert allowance is not None and allowance.full == 18.0
@@ -139,7 +139,7 @@ def test_kiddies_the_road_bonus_is_the_amber_band() -> None:
     g = registry.get("kiddies").new_game(load(bundled_scenario("kiddies_bridge.yaml")), seed=1)
     g.apply_text("first")
     assert g.side == "carminia"
-    a = adapter_for(g)
+    a = view_of(g)
     f = g.figures["ca_fus.1"]  # stands on the King's Highway
     b = compute_bands(a, f.id)
     assert b is not None and b.allowance.full == 14.0 and b.allowance.free == 7.0
@@ -155,29 +155,29 @@ def test_tactical_dice_show_their_faces_plain_rolls_their_numbers() -> None:
 
     Initiative, rallies and officer casualties are ordinary d6 rolls.
     """
-    from desktop.play.adapters import adapter_for
     from desktop.resources import bundled_scenario
     from desktop.rules import registry
+    from desktop.rules.view import view_of
     from desktop.scenario import load
 
     game = registry.get("tactical").new_game(load(bundled_scenario("tactical_ridge.yaml")))
-    a = adapter_for(game)
+    a = view_of(game)
     faces = [a.die_face("d6", v, "Royal Artillery fires at 9e Cuirassiers") for v in range(1, 7)]
     assert faces == ["Officer", "Target", "Target", "Flag", "Fire", "Sabre"]
     assert a.die_face("d6", 6, "initiative british") is None
     assert a.die_face("d6", 1, "officer casualty Lemoine") is None
     d3 = registry.get("d3").new_game(load(bundled_scenario("d3_crossroads.yaml")))
-    assert adapter_for(d3).die_face("d6", 4, "activation: x") is None
+    assert view_of(d3).die_face("d6", 4, "activation: x") is None
 
 
 def test_tactical_strength_is_combat_value_on_the_table() -> None:
-    from desktop.play.adapters import adapter_for
     from desktop.resources import bundled_scenario
     from desktop.rules import registry
+    from desktop.rules.view import view_of
     from desktop.scenario import load
 
     sc = load(bundled_scenario("tactical_ridge.yaml"))
-    label, values = adapter_for(registry.get("tactical").new_game(sc)).strength()
+    label, values = view_of(registry.get("tactical").new_game(sc)).strength()
     assert label == "Combat Value on the table"
     assert values == {side.id: float(sum(u.cv if u.type.value not in ("foot_artillery",
                       "horse_artillery") else 7 for u in side.units)) for side in sc.sides}

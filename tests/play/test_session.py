@@ -106,7 +106,7 @@ def test_strength_series_by_turn() -> None:
 
 def test_strength_of_a_d3_game_counts_hits_left(crossroads) -> None:
     s = Session.start(Setup(crossroads, "d3"))
-    label, values = s.adapter.strength()
+    label, values = s.play_view.strength()
     assert "hits" in label
     assert values["aus"] == 9 * 6 and values["fra"] == 9 * 7
 

@@ -180,8 +180,8 @@ def test_play_window_shows_hostile_names_literally(qtbot: Any, hostile_file: Pat
     w.resize(1400, 900)
     w.start(Setup(sc, "blown_away", seed=1))
     cards = []
-    assert w.adapter is not None
-    for piece in list(w.adapter.pieces().values())[:6]:
+    assert w.play_view is not None
+    for piece in list(w.play_view.pieces().values())[:6]:
         w.select(piece.id)
         card = w.card.text
         assert card.textFormat() == Qt.TextFormat.RichText

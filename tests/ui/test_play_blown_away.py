@@ -16,9 +16,9 @@ import pytest
 from shapely.geometry import Point as SPoint
 
 import desktop.rules  # noqa: F401
-from desktop.play.blown_away import BlownAwayAdapter
 from desktop.play.session import Setup, deploy
 from desktop.resources import bundled_scenario
+from desktop.rules.blown_away.view import BlownAwayView
 from desktop.rules.engine import Action
 from desktop.rules.randomplay import random_action
 from desktop.scenario import load
@@ -60,7 +60,7 @@ def test_blown_away_turns_through_the_window(qtbot: Any) -> None:
     w = make_window(qtbot, ["KS", "5H"])
     g = w.session.game
     st = g.state
-    assert isinstance(w.adapter, BlownAwayAdapter)
+    assert isinstance(w.play_view, BlownAwayView)
     assert (g.turn, g.phase, g.side) == (1, "orders", "states")
 
     # The card: men in ranks as little figures, the command element listed.
@@ -147,7 +147,7 @@ def test_blown_away_turns_through_the_window(qtbot: Any) -> None:
     assert g.phase == "combat"
     w.select("ry_militia")
     assert "st_foot" in w.target_marks
-    view = w.adapter.odds(w.target_action("st_foot"))  # type: ignore[arg-type]
+    view = w.play_view.odds(w.target_action("st_foot"))  # type: ignore[arg-type]
     assert view is not None and len(view.bars) == 3
     click_bar(w, "end")
     assert (g.turn, g.side) == (2, "states")
@@ -159,7 +159,7 @@ def route(w: PlayWindow, act: Action) -> None:
     text = act.text()
     words = text.split()
     kind = words[0]
-    a = w.adapter
+    a = w.play_view
     assert a is not None
     if kind == "end":
         click_bar(w, "end")
@@ -188,7 +188,7 @@ def test_a_whole_bundled_game_through_the_window(qtbot: Any) -> None:
         act = random_action(g, rng)
         kind = act.text().split()[0]
         if kind == "form" and act.text() not in [
-                x.text() for _, x in w.adapter.card_actions(act.text().split()[1])]:
+                x.text() for _, x in w.play_view.card_actions(act.text().split()[1])]:
             # a formation change the card does not offer (another facing): played as text
             assert w.do(act)
         else:
@@ -212,7 +212,7 @@ def test_badges_stay_legible_with_the_whole_table_in_view(qtbot: Any) -> None:
     assert ppi * 0.55 < 6  # drawn to scale, the text would be 5 or so pixels high
     assert len(w.badges) == 14 and any("balls" in b.text for b in w.badges)
     shot = w.view.viewport().grab().toImage()
-    pieces = w.adapter.pieces()
+    pieces = w.play_view.pieces()
     for b in w.badges:
         assert b.text_px(ppi) >= 11, (b.text, b.text_px(ppi))
         # Drawn that size: a column of the tag's paper near its right end.

@@ -19,10 +19,10 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 import desktop.rules  # noqa: F401
-from desktop.play.kiddies import KiddiesAdapter, flight_of
 from desktop.play.session import Setup, deploy
 from desktop.resources import bundled_scenario
 from desktop.rules.engine import Action
+from desktop.rules.kiddies.view import KiddiesView, flight_of
 from desktop.rules.randomplay import random_action
 from desktop.scenario import load
 from desktop.ui.play.figures import FigureItem
@@ -70,8 +70,8 @@ def test_kiddies_turns_through_the_window(qtbot: Any, tmp_path: Path) -> None:
     # Initiative: Azurians 5, Carminians 2; the cannon roll-off: Azurians 6, Carminians 1.
     w = make_window(qtbot, [5, 2, 6, 1], close=True)
     g = w.session.game
-    a = w.adapter
-    assert isinstance(a, KiddiesAdapter)
+    a = w.play_view
+    assert isinstance(a, KiddiesView)
     # Every figure is a piece on the table (the scene's units are not shown).
     assert len(w.figure_items) == len(g.figures) == 60
     assert all(isinstance(it, FigureItem) for it in w.figure_items.values())

@@ -89,7 +89,7 @@ def test_sight_between_units(window: PlayWindow) -> None:
     assert verdict
     assert w.sight_item is not None and w.sight_item.report.lines
     rep = w.sight_item.report
-    assert rep.clear == w.session.adapter.can_see("fra_46_1", "aus_grenz")
+    assert rep.clear == w.session.play_view.can_see("fra_46_1", "aus_grenz")
 
 
 def test_ranges_and_arcs_for_the_selection(window: PlayWindow) -> None:
@@ -198,7 +198,7 @@ def test_every_bundled_scenario_plays_under_its_ruleset(qtbot: Any, path: Path) 
         g = w.session.game
         if g.over:
             break
-        side_pieces = [p for p in w.adapter.pieces().values() if p.side == g.side]
+        side_pieces = [p for p in w.play_view.pieces().values() if p.side == g.side]
         if side_pieces:
             w.select(side_pieces[0].id)
             assert w.card.text.text()
@@ -271,7 +271,7 @@ def test_a_grid_ruleset_moves_by_squares(window: PlayWindow) -> None:
         keys = list(w.phase_bar.button_map)
         w.phase_bar.button_map["end" if "end" in keys else keys[0]].click()
     assert w.view.grid_visible
-    a = w.adapter
+    a = w.play_view
     movers = [p for p in a.pieces().values() if p.side == g.side and a.can_move(p.id)]
     assert movers
     p = movers[0]

@@ -5,7 +5,10 @@ Importing this package registers the ruleset under the id ``tactical``.
 
 from desktop.rules.registry import register
 from desktop.rules.tactical.game import TacticalGame, TacticalRuleset
+from desktop.rules.tactical.view import TacticalView
 
+#: The ruleset names its play view, which lives beside its engine.
+TacticalRuleset.view_class = TacticalView
 RULESET = register(TacticalRuleset())
 
-__all__ = ["RULESET", "TacticalGame", "TacticalRuleset"]
+__all__ = ["RULESET", "TacticalGame", "TacticalRuleset", "TacticalView"]

@@ -18,9 +18,9 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from shapely.ops import unary_union
 
-from desktop.play.kiddies import Aim, Flight, KiddiesAdapter, flight_of
-from desktop.play.pieces import PieceInfo
 from desktop.rules.engine import Event
+from desktop.rules.kiddies.view import Aim, Flight, KiddiesView, flight_of
+from desktop.rules.view_values import PieceInfo
 from desktop.table.shapes import bearing, sector
 from desktop.ui.plaintext import literal
 from desktop.ui.play.items import MarkItem, _pen, geom_path
@@ -356,14 +356,14 @@ class FigureTools:
         self.band_item: OutlineItem | None = None
         self.band_from: tuple[float, float] | None = None
 
-    def kiddies(self: Any) -> KiddiesAdapter | None:
-        a = self.adapter
-        return a if isinstance(a, KiddiesAdapter) else None
+    def kiddies(self: Any) -> KiddiesView | None:
+        a = self.play_view
+        return a if isinstance(a, KiddiesView) else None
 
     # -- figures on the table ------------------------------------------------------
 
     def sync_figures(self: PlayWindow) -> None:
-        a = self.adapter
+        a = self.play_view
         if a is None or not a.individual or self.deploying:
             for it in self.figure_items.values():
                 self.scene.removeItem(it)
@@ -526,7 +526,7 @@ class FigureTools:
         self.cursor_label.set_text(lines, LEGAL if aim.reason is None else ILLEGAL)
         end = self.aim_item.end
         self.place_label((end.x(), end.y()))
-        g, a = self.game, self.adapter
+        g, a = self.game, self.play_view
         if g is not None and a is not None:
             self._phase_bar(g, a)
         return aim

@@ -29,7 +29,7 @@ from shapely.geometry.base import BaseGeometry
 
 from desktop.play.allowance import Bands
 from desktop.play.measure import SightReport
-from desktop.play.pieces import PieceInfo
+from desktop.rules.view_values import PieceInfo
 from desktop.table.shapes import corners
 
 Z_BANDS = 40.0

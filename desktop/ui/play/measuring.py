@@ -49,7 +49,7 @@ class MeasuringTools:
         self.message(f"Measuring in {self.units_mode.value}")
 
     def _bases(self) -> list[tuple[str, object]]:
-        a = self.adapter
+        a = self.play_view
         if a is None:
             return []
         return [(p.id, p.footprint()) for p in a.pieces().values()
@@ -68,7 +68,7 @@ class MeasuringTools:
         sc = self.setup.scenario if self.setup else None
         if not self.ruler_points or sc is None:
             return
-        a = self.adapter
+        a = self.play_view
         other = self.piece_at(pt)
         pcs = a.pieces() if a else {}
         if (len(self.ruler_points) == 1 and self.ruler_start_piece and other
@@ -118,7 +118,7 @@ class MeasuringTools:
             self.sight_between(self.sight_from, pid, pt)
 
     def sight_between(self, a_id: str, b_id: str, at: tuple[float, float] | None = None) -> str:
-        a = self.adapter
+        a = self.play_view
         if a is None:
             return ""
         pcs = a.pieces()

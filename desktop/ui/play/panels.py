@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.play.adapters import Card, OddsView, pct
 from desktop.play.log import LogLine
-from desktop.play.markup import Markup
+from desktop.rules.view import pct
+from desktop.rules.view_values import Card, Markup, Odds
 from desktop.ui.plaintext import esc, literal, no_mnemonic, plain_label
 
 pg.setConfigOptions(antialias=True, background="w", foreground="k")
@@ -350,10 +350,10 @@ class OddsChart(QWidget):
         lay.addWidget(self.title)
         lay.addWidget(self.plot, 1)
         lay.addWidget(self.notes)
-        self.view: OddsView | None = None
+        self.view: Odds | None = None
         self.show_odds(None)
 
-    def show_odds(self, view: OddsView | None, colour: str = "#b22222") -> None:
+    def show_odds(self, view: Odds | None, colour: str = "#b22222") -> None:
         self.view = view
         self.plot.clear()
         if view is None:
@@ -365,13 +365,13 @@ class OddsChart(QWidget):
         self.plot.show()
         self.title.setText(f"<b>{esc(view.title)}</b>")
         xs = list(range(len(view.bars)))
-        ys = [p * 100 for _, p in view.bars]
+        ys = [float(p) * 100 for _, p in view.bars]
         bars = pg.BarGraphItem(x=xs, height=ys, width=0.7, brush=QColor(colour),
                                pen=pg.mkPen("#222"))
         self.plot.addItem(bars)
         for x, (_, p) in zip(xs, view.bars, strict=True):
             t = pg.TextItem(pct(p), anchor=(0.5, 1.0), color="#222")
-            t.setPos(x, p * 100)
+            t.setPos(x, float(p) * 100)
             self.plot.addItem(t)
         ax = self.plot.getAxis("bottom")
         ax.setTicks([[(x, label) for x, (label, _) in zip(xs, view.bars, strict=True)]])

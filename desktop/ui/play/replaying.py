@@ -138,12 +138,12 @@ class RecordsAndReplay:
         title.setTextFormat(Qt.TextFormat.RichText)  # ours; names in it are escaped
         title.setWordWrap(True)
         lay.addWidget(title)
-        left = s.adapter.units_left()
-        label, strength = s.adapter.strength()
+        left = s.play_view.units_left()
+        label, strength = s.play_view.strength()
         start = s.series[0].values
         rows = "".join(
             f"<tr><td><b>{esc(x.name)}</b></td><td>{left.get(x.id, 0)} "
-            f"{'figures' if s.adapter.individual else 'units'}</td>"
+            f"{'figures' if s.play_view.individual else 'units'}</td>"
             f"<td>{strength.get(x.id, 0):g} of {start.get(x.id, 0):g} {label}</td></tr>"
             for x in s.game.scenario.sides)
         summary = QLabel(f"<p>After {s.game.turn} turns and {len(s.steps)} actions:</p>"

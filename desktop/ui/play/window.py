@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 )
 from shapely.geometry import Point as SPoint
 
-from desktop.play.adapters import Adapter, adapter_for, subject, target_of
 from desktop.play.allowance import Bands, Probe, compute_bands, probe
 from desktop.play.log import LogLine, Namer, dice_of, step_lines
 from desktop.play.measure import (
@@ -35,10 +34,11 @@ from desktop.play.measure import (
     fmt_distance,
     square_centre,
 )
-from desktop.play.pieces import PieceInfo
 from desktop.play.session import Seat, Session, Setup, deploy, deploy_problem, series_by_turn
 from desktop.rules.engine import Action, Game, IllegalAction
 from desktop.rules.randomplay import random_action
+from desktop.rules.view import PlayView, subject, target_of, view_of
+from desktop.rules.view_values import PieceInfo
 from desktop.scenario.model import Base, Scenario
 from desktop.scenario.vocabulary import Formation
 from desktop.ui import icons
@@ -84,7 +84,7 @@ class Drag:
     ghosts: list[GhostItem] = field(default_factory=list)
 
 
-def display_scenario(game: Game, adapter: Adapter) -> Scenario:
+def display_scenario(game: Game, adapter: PlayView) -> Scenario:
     """The scenario with every piece where the game has it (pieces that left, gone)."""
     pcs = adapter.pieces()
     sides = []
@@ -113,7 +113,7 @@ def display_scenario(game: Game, adapter: Adapter) -> Scenario:
 
 def _face(card: object) -> str:
     """'QD' as 'Q♦' for captions."""
-    from desktop.play.blown_away import card_face
+    from desktop.rules.blown_away.view import card_face
 
     return card_face(str(card))
 
@@ -300,13 +300,13 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         self.group, self.fell_shooter, self.fell_pick = [], None, []
         self.cancel_aim()
         self.clear_fallen()
-        self.units_mode = Units(session.adapter.measure_in)
-        self.scene.set_scenario(display_scenario(session.game, session.adapter))
+        self.units_mode = Units(session.play_view.measure_in)
+        self.scene.set_scenario(display_scenario(session.game, session.play_view))
         self.view.set_grid_visible(session.game.scenario.table.grid is not None)
         self.view.fit_table()
         self.log.clear()
         self.namer = Namer(session.game.scenario)
-        self.dice.face_of = session.adapter.die_face
+        self.dice.face_of = session.play_view.die_face
         self.log.add_lines([LogLine("phase" if e.kind in ("phase", "turn") else "event",
                                     self.namer(e.text), -1) for e in session.opening])
         for st in session.steps:
@@ -337,13 +337,13 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         return self.session.game if self.session else None
 
     @property
-    def adapter(self) -> Adapter | None:
+    def play_view(self) -> PlayView | None:
         g = self.game
         if g is None:
             return None
         if self.session is not None and g is self.session.game:
-            return self.session.adapter
-        return adapter_for(g)
+            return self.session.play_view
+        return view_of(g)
 
     def side_colour(self, side: str | None, ink: bool = False) -> str:
         """A side's colour; with `ink`, darkened if too pale to read on white."""
@@ -370,7 +370,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         if self.deploying and self.setup is not None:
             self._refresh_deployment()
             return
-        g, a = self.game, self.adapter
+        g, a = self.game, self.play_view
         if g is None or a is None:
             self.phase_bar.set_state("No game", "#888", "", "")
             self.phase_bar.set_buttons([])
@@ -408,7 +408,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         self.phase_bar.set_buttons(buttons)
         self.card.show_card(None)
 
-    def _badges(self, g: Game, a: Adapter) -> None:
+    def _badges(self, g: Game, a: PlayView) -> None:
         for b in self.badges:
             self.scene.removeItem(b)
         self.badges = []
@@ -443,7 +443,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
             self.scene.addItem(b)
             self.badges.append(b)
 
-    def _phase_bar(self, g: Game, a: Adapter) -> None:
+    def _phase_bar(self, g: Game, a: PlayView) -> None:
         s = self.session
         assert s is not None
         info = g.phase_info()
@@ -498,7 +498,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
                                 "Take back the last action (it rolled no dice)"))
         self.phase_bar.set_buttons(buttons)  # type: ignore[arg-type]
 
-    def _prompt(self, g: Game, a: Adapter) -> str:
+    def _prompt(self, g: Game, a: PlayView) -> str:
         acts = [x.text().split()[0] for x in g.legal_actions()]
         if "reroll" in acts or "accept" in acts:
             return "An activation failed: a general may re-roll it, or accept the failure."
@@ -528,7 +528,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
     def _action_label(self, g: Game, act: Action) -> str:
         words = act.text().split()
         kind = words[0]
-        own = self.adapter.action_label(act) if self.adapter else None
+        own = self.play_view.action_label(act) if self.play_view else None
         if own is not None:
             return own
         if kind == "end":
@@ -539,7 +539,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
             return "Go second"
         if kind == "accept":
             return "Accept the failure"
-        names = {p.id: p.name for p in self.adapter.pieces().values()} if self.adapter else {}
+        names = {p.id: p.name for p in self.play_view.pieces().values()} if self.play_view else {}
         if kind == "reroll":
             return f"Re-roll with {names.get(words[1], words[1])[:32]}"
         if kind == "melee":
@@ -573,7 +573,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
 
     def _show_selection(self) -> None:
         self._clear_marks()
-        a, g = self.adapter, self.game
+        a, g = self.play_view, self.game
         if self.deploying or a is None or g is None:
             return
         pid = self.selected
@@ -632,7 +632,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         for tid, m in self.target_marks.items():
             m.set_hot(tid == pid)
         act = self.target_action(pid) if pid else None
-        a = self.adapter
+        a = self.play_view
         if act is not None and a is not None:
             attacker = a.pieces().get(self.selected or "")
             colour = self.side_colour(attacker.side if attacker else None, ink=True)
@@ -644,7 +644,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
 
     def hover_target(self, tid: str) -> None:
         """Show the odds of attacking `tid` with the selected unit (as hovering does)."""
-        a = self.adapter
+        a = self.play_view
         p = a.pieces()[tid] if a else None
         if p is not None:
             self.hover(p.pos)
@@ -663,7 +663,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
             return False
         if isinstance(action, str):
             action = s.game.parse_action(action)
-        before = s.adapter.pieces() if s.adapter.individual else {}
+        before = s.play_view.pieces() if s.play_view.individual else {}
         try:
             step = s.apply(action)
             self.clear_fallen()
@@ -678,11 +678,11 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         dice = dice_of(step, self.namer)
         if dice:
             self.dice.set_dice(dice, f"{self.namer(step.action)}: " + ", ".join(
-                _face(v) if k == "card" else (s.adapter.die_face(k, v, why) or f"{v}")
+                _face(v) if k == "card" else (s.play_view.die_face(k, v, why) or f"{v}")
                 for k, v, why in dice))
         last = step.events[-1].text if step.events else step.action
         self.message(self.namer(last))
-        if self.selected is not None and s.adapter.piece(self.selected) is None:
+        if self.selected is not None and s.play_view.piece(self.selected) is None:
             self.selected = None
         self.refresh()
         if before:
@@ -750,7 +750,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
     # --- pieces under the cursor -------------------------------------------------------
 
     def piece_at(self, pt: tuple[float, float]) -> str | None:
-        a = self.adapter
+        a = self.play_view
         if self.deploying and self.setup is not None:
             from desktop.scenario.geometry import footprint
 
@@ -779,7 +779,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
             return True
         if self.proposal is not None and self.proposal.pid == pid:
             return True
-        a = self.adapter
+        a = self.play_view
         return self.interactive() and a is not None and a.can_move(pid)
 
     def in_ghost(self, pt: tuple[float, float]) -> bool:
@@ -817,7 +817,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
                 piece = self._deploy_piece(pid)
                 bands = None
             else:
-                a = self.adapter
+                a = self.play_view
                 if a is None or not self.can_drag(pid):
                     return False
                 piece = a.pieces()[pid]
@@ -831,9 +831,9 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
             self.trail = TrailItem()
             self.scene.addItem(self.trail)
             self.scene.addItem(self.ghost)
-            if not self.deploying and self.adapter is not None:
+            if not self.deploying and self.play_view is not None:
                 d.members = self.group_members(pid)
-                pcs = self.adapter.pieces()
+                pcs = self.play_view.pieces()
                 for m in d.members:
                     if m != pid:
                         gh = GhostItem(pcs[m])
@@ -871,7 +871,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
             lines = ["in the zone" if reason is None else reason]
             d.probe = Probe(0.0, reason, "free", "")
         else:
-            a = self.adapter
+            a = self.play_view
             assert a is not None
             pr = probe(a, d.pid, d.x, d.y, d.facing, d.bands.allowance if d.bands else None)
             if d.members:
@@ -935,8 +935,8 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
             self._update_ghost(d)
             if self.proposal is not None and self.session is not None:
                 g = self.game
-                if g is not None and self.adapter is not None:
-                    self._phase_bar(g, self.adapter)
+                if g is not None and self.play_view is not None:
+                    self._phase_bar(g, self.play_view)
 
     def end_drag(self, at: tuple[float, float] | None = None) -> bool:
         """Release: in play the move becomes a proposal; in deployment it is placed."""
@@ -964,7 +964,8 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
             self._clear_move()
             self.select(d.pid)
             self.hover(at)  # type: ignore[arg-type]
-            self.message(f"{act.text().split()[0].capitalize()} {self.adapter.pieces()[over].name}"
+            verb = act.text().split()[0].capitalize()
+            self.message(f"{verb} {self.play_view.pieces()[over].name}"
                          "? Click it to commit (the odds are on the right).")
             return False
         self.proposal = d
@@ -975,7 +976,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         else:
             reason = d.probe.reason if d.probe else "?"
             self.message(f"Not allowed: {reason}", error=True)
-        g, a = self.game, self.adapter
+        g, a = self.game, self.play_view
         if g is not None and a is not None:
             self._phase_bar(g, a)
         self.undo_action.setEnabled(True)
@@ -1006,7 +1007,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
     def _rebands(self, d: Drag) -> None:
         """The reach of a ruleset whose moves depend on the new facing (Blown Away:
         the wedge turns with the pivot), asked again after the ghost pivots."""
-        a = self.adapter
+        a = self.play_view
         if a is None or not a.facing_bands or self.deploying or d.members:
             return
         a.band_facing = {d.pid: d.facing}
@@ -1033,7 +1034,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
 
     def commit_move(self) -> bool:
         d = self.proposal
-        a = self.adapter
+        a = self.play_view
         if d is None or a is None:
             return False
         k = self.kiddies()
@@ -1053,7 +1054,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
     def cancel_move(self) -> None:
         self._clear_move()
         self.message("Move cancelled.")
-        g, a = self.game, self.adapter
+        g, a = self.game, self.play_view
         if g is not None and a is not None and self.session is not None:
             self._phase_bar(g, a)
         elif self.deploying:

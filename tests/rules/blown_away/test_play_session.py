@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import random
 
-from desktop.play.adapters import Adapter, odds_from_data
 from desktop.resources import bundled_scenario
 from desktop.rules import registry
 from desktop.rules.blown_away.game import BlownAwayGame
 from desktop.rules.randomplay import random_action
+from desktop.rules.view import PlayView, odds_from_data
 from desktop.scenario import load
 
 
@@ -31,7 +31,7 @@ def test_four_farms_plays_to_a_finish_with_the_computer_player() -> None:
 
 def test_the_unit_card_shows_men_in_ranks_running_and_killed() -> None:
     g = _game(1)
-    a = Adapter(g)
+    a = PlayView(g)
     rows = dict(a.card("st_guard").rows)
     assert (rows["Men"], rows["Ranks"]) == ("13", "13")
     assert dict(a.card("ry_gun_1").rows)["Markers"] == "4"
@@ -45,7 +45,7 @@ def test_the_unit_card_shows_men_in_ranks_running_and_killed() -> None:
 
 def test_moves_made_on_the_table_are_legal_actions() -> None:
     g = _game(1)
-    a = Adapter(g)
+    a = PlayView(g)
     pid = "st_foot" if g.side == "states" else "ry_foot"
     p = a.piece(pid)
     assert p is not None and a.can_move(pid)

@@ -11,6 +11,7 @@ engine's exact enumeration over the cards left in both decks.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -19,10 +20,18 @@ from shapely.geometry import Point as SPoint
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-from desktop.play.adapters import Adapter, Allowance, Card, OddsView, Weapon, _union, pct
-from desktop.play.markup import Markup
-from desktop.play.pieces import OFFICER_BASE, PieceInfo
 from desktop.rules.engine import Action, Game
+from desktop.rules.view import PlayView, as_fraction, pct, union_of
+from desktop.rules.view_values import (
+    OFFICER_BASE,
+    Allowance,
+    Capabilities,
+    Card,
+    Markup,
+    Odds,
+    PieceInfo,
+    Weapon,
+)
 from desktop.scenario.vocabulary import TerrainType
 
 #: Rays cast across the 90-degree wedge a formed unit may move into.
@@ -55,9 +64,9 @@ def men_html(ranks: int, running: int, killed: int, dead: int) -> Markup:
     return Markup(f"<span style='font-size:13pt'>{men}</span>{legend}")
 
 
-class BlownAwayAdapter(Adapter):
+class BlownAwayView(PlayView):
     attack_kinds = frozenset({"fire", "combat"})
-    facing_bands = True
+    capabilities = Capabilities(facing_bands=True)
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -140,7 +149,7 @@ class BlownAwayAdapter(Adapter):
                 parts.append(q.fp().buffer(self.C.MOB_CLEARANCE))
             elif not q.mob:
                 parts.append(q.fp())
-        return _union(parts)
+        return union_of(parts)
 
     def no_end(self, pid: str) -> BaseGeometry | None:
         st = self.g.state
@@ -149,12 +158,12 @@ class BlownAwayAdapter(Adapter):
         p = st.pieces[pid]
         parts = [self.terrain().union(self.C.NO_END)]
         parts.extend(q.fp() for q in self.g.units(p.side) if q.id != pid)
-        return _union(parts)
+        return union_of(parts)
 
     def reach_area(self, pid: str) -> BaseGeometry | None:
         """The wedge a formed unit can reach at its facing (cut by the stop rule and
         what blocks), or the disc a mob can run to."""
-        from desktop.play.allowance import reach_polygon
+        from desktop.table.reach import reach_polygon
 
         st = self.g.state
         p = st.pieces.get(pid)
@@ -192,7 +201,7 @@ class BlownAwayAdapter(Adapter):
 
     # -- fighting --------------------------------------------------------------------
 
-    def odds(self, action: Action) -> OddsView | None:
+    def odds(self, action: Action) -> Odds | None:
         from desktop.rules.blown_away.actions import Combat, Fire
 
         if self.g.check(action) is not None:
@@ -201,8 +210,8 @@ class BlownAwayAdapter(Adapter):
         if isinstance(action, Combat):
             o = self.g.combat_odds(action.unit, action.target)
             u, t = names[action.unit], names[action.target]
-            bars = [(f"{_short(u)} wins", float(o.unit_wins)), ("tie", float(o.tie)),
-                    (f"{_short(t)} wins", float(o.target_wins))]
+            bars = [(f"{_short(u)} wins", as_fraction(o.unit_wins)), ("tie", as_fraction(o.tie)),
+                    (f"{_short(t)} wins", as_fraction(o.target_wins))]
             mean_t = sum(k * float(v) for k, v in o.target_runs.items())
             mean_u = sum(k * float(v) for k, v in o.unit_runs.items())
             cards = self.g.counters_json()["cards_left"]
@@ -216,12 +225,12 @@ class BlownAwayAdapter(Adapter):
             bt = self.g.card_bonus(self.g.piece(action.target), self.g.piece(action.unit), True)
             if bu or bt:
                 notes.append(f"+{bu or bt} to {u if bu else t}'s card (defended)")
-            return OddsView(f"{u} fights {t}: who wins", bars, notes)
+            return Odds(f"{u} fights {t}: who wins", bars, notes)
         if isinstance(action, Fire):
             gun, tgt = self.g.piece(action.gun), self.g.piece(action.target)
             cost = self.g.shot_cost(gun, tgt)
-            return OddsView(f"{names[action.gun]} fires at {names[action.target]}",
-                            [("1 man killed", 1.0)],
+            return Odds(f"{names[action.gun]} fires at {names[action.target]}",
+                            [("1 man killed", Fraction(1))],
                             [f"costs {cost} cannonball{'s' if cost > 1 else ''} "
                              f"({gun.markers} left)",
                              f"target in {self.g.cover(tgt, SPoint(gun.front_centre()))} "

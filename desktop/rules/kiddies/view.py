@@ -10,16 +10,24 @@ which figures fell (``fell``).
 
 from __future__ import annotations
 
-import itertools
 import math
-from dataclasses import dataclass
+from fractions import Fraction
 
 from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
 
-from desktop.play.adapters import Adapter, Allowance, Card, OddsView, Weapon, _union, pct
-from desktop.play.pieces import PieceInfo
 from desktop.rules.engine import Action, Event, Game
+from desktop.rules.view import PlayView, as_fraction, union_of
+from desktop.rules.view_values import (
+    Aim,
+    Allowance,
+    Capabilities,
+    Card,
+    Flight,
+    Odds,
+    PieceInfo,
+    Weapon,
+)
 from desktop.scenario.vocabulary import TerrainType
 
 KIND_LABELS = {"regular": "Regular infantry", "skirmisher": "Skirmisher",
@@ -27,62 +35,6 @@ KIND_LABELS = {"regular": "Regular infantry", "skirmisher": "Skirmisher",
 SHOT_KINDS = ("cannon", "volley", "skirmish")
 
 
-@dataclass(frozen=True)
-class Aim:
-    """A flick being aimed: who, which way, how hard, and what the engine says."""
-
-    kind: str
-    shooter: str
-    heading: float
-    strength: float
-    reason: str | None
-    #: How far the pellet would slide on open table (wobble aside).
-    reach: float
-
-
-@dataclass(frozen=True)
-class Flight:
-    """A flick's flight as the window animates it (from the shot event's data)."""
-
-    shooter: str
-    pellet: str
-    radius: float
-    path: list[tuple[float, float, float]]  # (t, x, y)
-    impacts: list[dict[str, object]]
-    fell: list[str]
-    off_table: list[str]
-    moved_paths: dict[str, list[tuple[float, float, float]]]
-
-    @property
-    def duration(self) -> float:
-        ends = [self.path[-1][0]] if self.path else [0.0]
-        ends += [p[-1][0] for p in self.moved_paths.values() if p]
-        return max(ends)
-
-    def pellet_at(self, t: float) -> tuple[float, float]:
-        return _along(self.path, t)
-
-    def figure_at(self, fid: str, t: float) -> tuple[float, float] | None:
-        p = self.moved_paths.get(fid)
-        return _along(p, t) if p else None
-
-    def fall_time(self, fid: str) -> float | None:
-        for i in self.impacts:
-            if i.get("target") == fid and i.get("fell"):
-                return float(i["t"])  # type: ignore[arg-type]
-        return None
-
-
-def _along(path: list[tuple[float, float, float]], t: float) -> tuple[float, float]:
-    if not path:
-        return (0.0, 0.0)
-    if t <= path[0][0]:
-        return (path[0][1], path[0][2])
-    for (t0, x0, y0), (t1, x1, y1) in itertools.pairwise(path):
-        if t0 <= t <= t1:
-            k = 0.0 if t1 <= t0 else (t - t0) / (t1 - t0)
-            return (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)
-    return (path[-1][1], path[-1][2])
 
 
 def flight_of(events: list[Event] | tuple[Event, ...]) -> Flight | None:
@@ -105,10 +57,9 @@ def flight_of(events: list[Event] | tuple[Event, ...]) -> Flight | None:
     return None
 
 
-class KiddiesAdapter(Adapter):
+class KiddiesView(PlayView):
     attack_kinds = frozenset()
-    individual = True
-    measure_in = "spans"
+    capabilities = Capabilities(individual=True, group_moves=True, flicks=True, measure_in="spans")
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -116,14 +67,14 @@ class KiddiesAdapter(Adapter):
 
         assert isinstance(game, KiddiesGame)
         self.g: KiddiesGame = game
-        self._pieces: dict[str, PieceInfo] | None = None
+        self._figs: dict[str, PieceInfo] | None = None
         self._stamp = (-1, -1)
 
     # -- pieces ----------------------------------------------------------------------
 
     def pieces(self) -> dict[str, PieceInfo]:
-        if self._pieces is not None and self._stamp == self._now():
-            return self._pieces
+        if self._figs is not None and self._stamp == self._now():
+            return self._figs
         names = {u.id: u.name for _, u in self.g.scenario.all_units()}
         out: dict[str, PieceInfo] = {}
         for f in self.g.figures.values():
@@ -132,7 +83,7 @@ class KiddiesAdapter(Adapter):
             out[f.id] = PieceInfo(f.id, f.side, "unit", f.kind, f.x, f.y, f.facing,
                                   f.frontage, f.depth, f.status,
                                   f"{names.get(f.unit, f.unit)} {label}")
-        self._pieces, self._stamp = out, self._now()
+        self._figs, self._stamp = out, self._now()
         return out
 
     def _now(self) -> tuple[int, int]:
@@ -191,7 +142,7 @@ class KiddiesAdapter(Adapter):
     def reach_area(self, pid: str) -> BaseGeometry | None:
         """On a road: the ordinary reach, and beyond it the part of the road the
         figure can follow in a straight line (the road bonus)."""
-        from desktop.play.allowance import reach_polygon
+        from desktop.table.reach import reach_polygon
 
         f = self.g.figures.get(pid)
         if f is None or not self._on_road(pid):
@@ -205,16 +156,16 @@ class KiddiesAdapter(Adapter):
             grown = None
         near = reach_polygon(f.pos, normal, grown)
         off_road = SPoint(f.pos).buffer(far + 1.0, 32).difference(self.g.table.road)
-        along = reach_polygon(f.pos, far, _union([off_road, grown] if grown is not None
+        along = reach_polygon(f.pos, far, union_of([off_road, grown] if grown is not None
                                                  else [off_road]))
         return near.union(along)
 
     def blocked(self, pid: str) -> BaseGeometry | None:
-        return _union([self.g.table.blocked])
+        return union_of([self.g.table.blocked])
 
     def no_end(self, pid: str) -> BaseGeometry | None:
         f = self.g.figures[pid]
-        return _union([o.footprint() for o in self.g.active() if o.id != pid
+        return union_of([o.footprint() for o in self.g.active() if o.id != pid
                        and abs(o.x - f.x) < 20 and abs(o.y - f.y) < 20])
 
     # -- shooting --------------------------------------------------------------------
@@ -340,14 +291,14 @@ class KiddiesAdapter(Adapter):
     def badge(self, pid: str) -> tuple[str, bool] | None:
         return None
 
-    def fight_of(self, pid: str) -> tuple[tuple[str, ...], tuple[str, ...], OddsView] | None:
+    def fight_of(self, pid: str) -> tuple[tuple[str, ...], tuple[str, ...], Odds] | None:
         for a, b, o in self.g.melee_odds():
             if pid in a or pid in b:
                 mine, theirs = (a, b) if pid in a else (b, a)
                 win, loss = (o.win, o.loss) if pid in a else (o.loss, o.win)
-                view = OddsView(f"Hand to hand: {'+'.join(mine)} against {'+'.join(theirs)}",
-                                [("win", float(win)), ("all fall", float(o.draw)),
-                                 ("lose", float(loss))],
+                view = Odds(f"Hand to hand: {'+'.join(mine)} against {'+'.join(theirs)}",
+                                [("win", as_fraction(win)), ("all fall", as_fraction(o.draw)),
+                             ("lose", as_fraction(loss))],
                                 ["rolled when both sides have moved", "exact odds"])
                 return mine, theirs, view
         return None
@@ -371,7 +322,7 @@ class KiddiesAdapter(Adapter):
         grp = self.volley_group(pid)
         if grp is not None:
             rows.append(("Volley group", f"{len(grp)} in line; ends {grp[0]} and {grp[-1]}"))
-        chances: list[tuple[str, float]] = []
+        chances: list[tuple[str, Fraction]] = []
         fight = self.fight_of(pid) if f.active else None
         if fight is not None:
             _mine, theirs, view = fight
@@ -388,7 +339,7 @@ class KiddiesAdapter(Adapter):
             out.append(f"{self.shot_kind()} shot")
         return out
 
-    def odds(self, action: Action) -> OddsView | None:
+    def odds(self, action: Action) -> Odds | None:
         return None
 
     def strength(self) -> tuple[str, dict[str, float]]:
@@ -406,4 +357,4 @@ class KiddiesAdapter(Adapter):
         return out
 
 
-__all__ = ["Aim", "Flight", "KiddiesAdapter", "flight_of", "pct"]
+__all__ = ["KiddiesView", "flight_of"]
