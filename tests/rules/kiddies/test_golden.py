@@ -1,5 +1,5 @@
-"""Golden Kiddies records: each tests/rules/golden/kiddies_*.yaml replays to exactly
-the final state in the .json beside it (the golden machinery of D3 and Mayhem).
+"""What the Kiddies golden records show (their byte-for-byte replay:
+tests/rules/test_golden.py).
 
 - kiddies_scripted_melee: a charge riding down a grenadier; a horseman against
   three infantry; a lone man against a pair, tied; cavalry against cavalry.
@@ -8,31 +8,13 @@ the final state in the .json beside it (the golden machinery of D3 and Mayhem).
 - kiddies_tabletop: the tabletop mode, figures that fell on a real table.
 - kiddies_bridge_random: a whole random game on Miller's Bridge.
 
-After a deliberate rules change: `python -m tests.rules.regen_golden kiddies`.
+After a deliberate rules change: `python -m tests.rules.regen_golden RECORD`.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-import pytest
-
-from desktop.cli import main
 from desktop.rules.record import load_game
-
-GOLDEN = Path(__file__).resolve().parent.parent / "golden"
-RECORDS = sorted(GOLDEN.glob("kiddies_*.yaml"))
-
-
-def test_at_least_three_golden_records() -> None:
-    assert len(RECORDS) >= 3
-
-
-@pytest.mark.parametrize("record", RECORDS, ids=[r.stem for r in RECORDS])
-def test_golden_record_replays_to_its_final_state(record: Path) -> None:
-    expected = json.loads(record.with_suffix(".json").read_text(encoding="utf-8"))
-    assert json.loads(json.dumps(load_game(record).snapshot())) == expected
+from tests.rules.regen_golden import GOLDEN
 
 
 def test_scripted_melee_uses_exactly_its_dice() -> None:
@@ -51,10 +33,3 @@ def test_flicks_record_keeps_its_flights() -> None:
     assert [s.data["kind"] for s in shots] == ["cannon", "volley"]
     assert all(len(s.data["flight"]["path"]) > 3 for s in shots)
 
-
-@pytest.mark.parametrize("record", RECORDS, ids=[r.stem for r in RECORDS])
-def test_volley_replay_json_matches_golden(record: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["replay", str(record), "--json"]) == 0
-    state = json.loads(capsys.readouterr().out)
-    assert state == json.loads(record.with_suffix(".json").read_text(encoding="utf-8"))

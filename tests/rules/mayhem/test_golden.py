@@ -1,5 +1,5 @@
-"""Golden records for Muskets & Mayhem: each tests/rules/golden/mayhem_*.yaml
-replays to exactly the final state in the .json beside it.
+"""What the Muskets & Mayhem golden records show (their byte-for-byte replay:
+tests/rules/test_golden.py).
 
 - mayhem_seed_example: seed 004's worked shooting example, both ways.
 - mayhem_charge_melee: a cavalry charge, defensive fire, double dice, melee
@@ -8,31 +8,13 @@ replays to exactly the final state in the .json beside it.
   commander cancelling a hit, option B removal, army break.
 - mayhem_village_random: a whole random game on the bundled scenario.
 
-After a deliberate rules change: `python -m tests.rules.regen_golden mayhem`.
+After a deliberate rules change: `python -m tests.rules.regen_golden RECORD`.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-import pytest
-
 from desktop.rules.record import load_game
-
-GOLDEN = Path(__file__).resolve().parent.parent / "golden"
-RECORDS = sorted(GOLDEN.glob("mayhem_*.yaml"))
-
-
-def test_at_least_three_golden_records() -> None:
-    assert len(RECORDS) >= 3
-
-
-@pytest.mark.parametrize("record", RECORDS, ids=[r.stem for r in RECORDS])
-def test_golden_record_replays_to_its_final_state(record: Path) -> None:
-    expected = json.loads(record.with_suffix(".json").read_text(encoding="utf-8"))
-    game = load_game(record)
-    assert json.loads(json.dumps(game.snapshot())) == expected
+from tests.rules.regen_golden import GOLDEN
 
 
 def test_scripted_records_use_exactly_their_dice() -> None:
