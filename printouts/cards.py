@@ -49,7 +49,7 @@ ROWS: Final = 2
 PER_PAGE: Final = COLS * ROWS
 PAD: Final = 9.0
 #: The drawing is never squeezed below this height; the text shrinks first.
-ART_MIN: Final = 120.0
+ART_MIN: Final = 100.0
 #: Type sizes the rules text tries, largest first.
 TEXT_SIZES: Final = (7.0, 6.6, 6.2, 5.8, 5.5)
 RANK_ORDER: Final = {Rank.COMMANDER: 0, Rank.GENERAL: 1, Rank.ADC: 2}
@@ -96,8 +96,7 @@ def _casualty_parts(ctx: Context, rules: OfficerRules, size: float, w: float) ->
         return []
     f = ctx.fonts
     c = ctx.canvas
-    head = fit_block(rules.casualty.when, f.bold, size, w, 4, size - 0.5)
-    parts = [Part(head.height + 2, lambda x, top: draw_block(c, x, top, head))]
+    parts = [_term(ctx, rules.casualty.term, rules.casualty.when, size, w)]
     for key, text in rules.casualty.rows:
         block = fit_block(text, f.regular, size, w - 22, 4, size - 0.5)
 

@@ -890,7 +890,8 @@ def _legend(ctx: Context, x: float, top: float, w: float, v: View, grid_what: st
         c.setLineWidth(0.5)
         star(c, px + 10, py + 4.5, 5)
 
-    row("General / ADC", officer)
+    if any(side.officers for side in s.sides):
+        row("General / ADC", officer)
 
     def objective(px: float, py: float) -> None:
         c.setStrokeColor(colors.HexColor("#6b1d14"))

@@ -23,9 +23,11 @@ if TYPE_CHECKING:  # reference_data takes its officer numbers from here
 class Casualty:
     """A roll made for an officer when something happens to his unit."""
 
+    #: When the roll is made, after the bold `term`.
     when: str
     #: (roll, result) rows.
     rows: tuple[tuple[str, str], ...]
+    term: str = "Casualty:"
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ def officer_section(rules: OfficerRules) -> Section:
 
     items: list[str | tuple[str, str] | RefTable] = list(rules.rules)
     if rules.casualty is not None:
-        items.append(rules.casualty.when)
+        items.append((rules.casualty.term, rules.casualty.when))
         items.append(RefTable(("d6", "Result"), rules.casualty.rows, (0.5, 3.5)))
     return Section(rules.title, tuple(items))
 
@@ -115,7 +117,7 @@ TACTICAL: Final = OfficerRules(
                       "with nowhere to go he is taken."),
     ),
     Casualty(
-        "Casualty: when a unit in his square takes at least one hit and another die of "
+        "when a unit in his square takes at least one hit and another die of "
         "that throw shows an Officer, roll a d6 for him:",
         (
             (f"{TACTICAL_KILLED_ON}", "Killed."),

@@ -98,6 +98,8 @@ def test_card_and_reference_print_the_same_points(mill: Scenario, ruleset: str) 
         assert f"{term} {point}" in card, point
         assert f"{term} {point}" in ref, point
     if rules.casualty is not None:
+        when = f"{rules.casualty.term} {rules.casualty.when}"
+        assert when in card and when in ref
         for _, result in rules.casualty.rows:
             assert result in card and result in ref
     # the reference has no officers section of its own: it is added from the card's data
