@@ -88,6 +88,17 @@ def officer_section(rules: OfficerRules) -> Section:
 #: Turns a card has boxes for.
 TURN_BOXES: Final = 12
 
+_WORDS: Final = {1: "one", 2: "two", 3: "three"}
+
+
+def _word(n: int) -> str:
+    """Small numbers in words, as a sentence reads them."""
+    return _WORDS.get(n, str(n))
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
 # Tactical Dice (seed 001 lines 91-102; RULINGS "General and ADC casualties";
 # docs/rulings.md "Generals and ADCs").
 TACTICAL_OFFICER_MOVE: Final = 3
@@ -106,8 +117,8 @@ TACTICAL: Final = OfficerRules(
     (
         ("Moves:", f"{TACTICAL_OFFICER_MOVE} squares a turn. With a unit in his square he "
                    "goes wherever it goes: its move, charge, retreat or pursuit."),
-        ("A General", f"(not an ADC) gives a unit in his square {TACTICAL_GENERAL_DICE} more "
-                      "die in close combat (never in fire) and cancels the first Flag it "
+        ("A General", f"(not an ADC) gives a unit in his square {_word(TACTICAL_GENERAL_DICE)} "
+                      "more die in close combat (never in fire) and cancels the first Flag it "
                       "takes each turn."),
         ("Rally:", "with a unit that is halted or has a Flag this turn, and has not moved, "
                    "charged or been charged or fired on, he rolls a d6 once a turn: on a "
@@ -152,8 +163,9 @@ D3: Final = OfficerRules(
     f"within {D3_THREAT_RANGE}\".",
     (
         ("Moves:", f"{D3_MOVE}\" a turn, with no activation test."),
-        ("Re-roll:", f"{D3_REROLLS_PER_TURN} a turn: a unit within {D3_REROLL_RANGE}\" of him "
-                     "that fails its activation test may roll it again."),
+        ("Re-roll:", f"{_times(D3_REROLLS_PER_TURN)} a turn, a unit within "
+                     f"{D3_REROLL_RANGE}\" of him that fails its activation test may roll it "
+                     "again."),
         ("Untouchable:", "he cannot be charged or shot and never takes a wound; units move, "
                          "shoot and see as if he were not there."),
         ("Too close:", f"when an enemy unit ends a move within {D3_THREAT_RANGE}\" of him "
@@ -178,13 +190,13 @@ MAYHEM: Final = OfficerRules(
     "mayhem",
     "Commanders",
     "commander cards",
-    f"An attached commander cancels {MAYHEM_CANCELS} unsaved hit on his unit each time it "
-    "is fired on or fights; he is never hit himself.",
+    f"An attached commander cancels {_word(MAYHEM_CANCELS)} unsaved hit on his unit each "
+    "time it is fired on or fights; he is never hit himself.",
     (
         ("Moves:", f"up to {MAYHEM_MOVE} a turn. He may join a friendly unit within reach "
                    "(one commander to a unit) and then moves with it."),
         ("Attached:", f"each time his unit is fired on or fights a melee, he cancels "
-                      f"{MAYHEM_CANCELS} hit it failed to save (never the casualty for "
+                      f"{_word(MAYHEM_CANCELS)} hit it failed to save (never the casualty for "
                       "falling back through friends)."),
         ("Safe:", "he is never hit or attacked. If his unit is destroyed he stays where "
                   "it stood."),

@@ -45,7 +45,7 @@ def test_tactical_card_has_the_officer_casualty_roll(mill: Scenario) -> None:
     assert "Killed." in text and "Unharmed." in text
     assert "roll a d6 at the start of every turn: a 1 carries him off" in text
     # seed 001 line 94: the General's extra close-combat die and the first Flag ignored
-    assert "1 more die in close combat" in text and "cancels the first Flag" in text
+    assert "one more die in close combat" in text and "cancels the first Flag" in text
     assert "Wounded" in text and "Carried off" in text and "officer wound cards" in text
 
 
@@ -54,7 +54,8 @@ def test_d3_card_says_generals_cannot_be_attacked_and_tracks_rerolls(mill: Scena
     # must move 12" away from an enemy within 6"
     text = card_text(mill, "d3")
     assert "cannot be charged or shot and never takes a wound" in text
-    assert 'a unit within 12" of him that fails its activation test may roll it again' in text
+    assert 'once a turn, a unit within 12" of him that fails its activation test may roll ' \
+        "it again" in text
     assert 'within 6" of him' in text and 'ride 12" away' in text
     assert "Re-roll used (one a turn)" in text
     assert TACTICAL_ROLL not in text and "Officer" not in text.replace("officer", "")
@@ -65,7 +66,7 @@ def test_d3_card_says_generals_cannot_be_attacked_and_tracks_rerolls(mill: Scena
 def test_mayhem_card_says_an_attached_commander_cancels_hits(mill: Scenario) -> None:
     # seed 004 lines 73-76: an attached commander removes a single hit
     text = card_text(mill, "mayhem")
-    assert "he cancels 1 hit it failed to save" in text
+    assert "he cancels one hit it failed to save" in text
     assert "never hit or attacked" in text
     assert "Hits cancelled" in text and "With unit" in text
     assert TACTICAL_ROLL not in text and "Killed" not in text and "Wounded" not in text
