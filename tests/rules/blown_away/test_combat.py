@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from desktop.rules.blown_away.game import BlownAwayGame
+from desktop.scenario.model import TerrainFeature, Unit
 from desktop.scenario.vocabulary import TerrainType, Trait
 from tests.rules.blown_away.helpers import (
     feature,
@@ -133,26 +135,60 @@ def test_a_win_on_the_flank_makes_four_more_run() -> None:
     assert _counts(g, "r1") == (7, 5, 1)
 
 
+def _in_combat_phase(blue: list[Unit], red: list[Unit], terrain: tuple[TerrainFeature, ...] = ()
+                     ) -> BlownAwayGame:
+    """Blue's combat phase, reached because a pair far off (b9, r9) can fight: a
+    phase with nothing to do is skipped, so without them a refused combat would
+    never be asked about in its phase."""
+    g = new_game(scenario([*blue, foot("b9", 80, 60, 0)], [*red, foot("r9", 80, 57, 180)],
+                          terrain=terrain))
+    play(g, "end")
+    assert (g.phase, g.side) == ("combat", "blue")
+    assert "combat b9 r9" in [a.text() for a in g.legal_actions()]
+    return g
+
+
+def _refusal(g: BlownAwayGame, text: str) -> str | None:
+    """Why the combat is refused (None if allowed); a refused combat is not listed."""
+    why = g.check(g.parse_action(text))
+    assert (text in [a.text() for a in g.legal_actions()]) == (why is None), why
+    return why
+
+
 def test_cavalry_may_not_fight_units_in_woods_or_works() -> None:
-    # Seed: "Cavalry may not conduct combat against an enemy unit behind a
-    # redoubt, wall, in woods, or in a trench."
-    for ttype in (TerrainType.WOOD, TerrainType.REDOUBT, TerrainType.TRENCH):
-        sc = scenario([horse("bh", 40, 61, 0)], [foot("r1", 40, 56, 180)],
-                      terrain=[feature("f", ttype, 40, 56, 10, 3)])
-        g = new_game(sc)
-        why = g.check(g.parse_action("combat bh r1")) or ""
-        assert "cavalry may not fight" in why or g.phase != "combat"
-        assert all(a.text() != "combat bh r1" for a in g.legal_actions())
+    # Seed 003, "Combat": "Cavalry may not conduct combat against an enemy unit
+    # behind a redoubt, wall, in woods, or in a trench."  Foot beside it may.
+    blue = [horse("bh", 37, 61, 0), foot("b2", 45, 60, 0)]
+    red = [foot("r1", 40, 56, 180)]
+    g = _in_combat_phase(blue, red)
+    assert _refusal(g, "combat bh r1") is None and _refusal(g, "combat b2 r1") is None
+    for ttype, why in ((TerrainType.WOOD, "in woods"), (TerrainType.REDOUBT, "redoubt"),
+                       (TerrainType.TRENCH, "trench"), (TerrainType.LOW_WALL, "wall")):
+        where = feature("f", ttype, 40, 57.6, 14, 0.5) if ttype is TerrainType.LOW_WALL else \
+            feature("f", ttype, 40, 56, 14, 3)
+        g = _in_combat_phase(blue, red, (where,))
+        refusal = _refusal(g, "combat bh r1") or ""
+        assert "cavalry may not fight r1" in refusal and why in refusal, (ttype, refusal)
+        assert _refusal(g, "combat b2 r1") is None, ttype
 
 
 def test_combat_needs_less_than_4_inches_and_one_facing_the_other() -> None:
-    # Seed: combat is between units "less than 4 inches apart, with at least one
-    # of the opposing units facing the other".
-    g = new_game(scenario([foot("b1", 40, 60, 0)], [foot("r1", 40, 53, 180)]))
-    play(g, "end")  # nothing to fight: the turn passes
-    assert g.side == "red"
-    g = new_game(scenario([foot("b1", 40, 60, 180)], [foot("r1", 40, 56, 0)]))
-    assert "neither" in (g.check(g.parse_action("combat b1 r1")) or "") or g.side == "blue"
+    # Seed 003, "Combat": between units "less than 4 inches apart, with at least
+    # one of the opposing units facing the other".  Foot bases are 2" deep: b1's
+    # front edge is at y 59, r1's at its y + 1.
+    for red_y, allowed in ((54.1, True), (54.0, False), (53.0, False)):
+        g = _in_combat_phase([foot("b1", 40, 60, 0)], [foot("r1", 40, red_y, 180)])
+        why = _refusal(g, "combat b1 r1")
+        assert (why is None) == allowed, (red_y, why)
+        assert allowed or 'not less than 4" away' in (why or "")
+    # 2" apart: blue facing away, red facing away, both facing across: refused;
+    # either one facing the other is enough.
+    for blue_f, red_f, allowed in ((180, 0, False), (90, 270, False), (0, 0, True),
+                                   (180, 180, True), (0, 180, True)):
+        g = _in_combat_phase([foot("b1", 40, 60, blue_f)], [foot("r1", 40, 56, red_f)])
+        why = _refusal(g, "combat b1 r1")
+        assert (why is None) == allowed, (blue_f, red_f, why)
+        assert allowed or "neither b1 nor r1 faces the other" in (why or "")
 
 
 def test_command_element_goes_last_and_the_flag_very_last() -> None:
