@@ -75,7 +75,12 @@ def melee_dice(figures: int, doubled: bool) -> int:
 
 
 def hit_number(morale: Morale, long_range: bool = False) -> int:
-    """What a fire or melee die needs: 4+, 5+ or 6 by morale state."""
+    """What a fire or melee die needs: 4+, 5+ or 6 by morale state.
+
+    `long_range` is the optional house rule (option `long_range_penalty`): the
+    seed itself has no range modifier, so the game passes it only when the
+    option is on.
+    """
     need = HIT_NUMBER[morale]
     if long_range:
         need = min(6, need + LONG_RANGE_HIT_PENALTY)

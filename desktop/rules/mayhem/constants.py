@@ -92,8 +92,10 @@ CAVALRY_DOUBLES_AGAINST: Final = frozenset({Formation.LINE, Formation.SKIRMISH})
 MUSKET_RANGE: Final = 6.0
 ARTILLERY_CLOSE_RANGE: Final = 6.0
 ARTILLERY_LONG_RANGE: Final = 20.0
-#: Ruling: artillery firing beyond close range hits on one worse (never worse
-#: than 6).
+#: Optional house rule (off by default): artillery firing beyond close range
+#: hits on one worse (never worse than 6).  The seed's to-hit numbers depend on
+#: morale alone (004, "To Hit Numbers", lines 44-51); the ruleset option
+#: `long_range_penalty` turns this on for players who want range to matter.
 LONG_RANGE_HIT_PENALTY: Final = 1
 
 #: Movement allowances in units of measurement (seed, "Moving").

@@ -164,6 +164,8 @@ class MayhemGame(StateGame):
         self.scale = 1.0 / CM_PER_INCH if measure == "cm" else 1.0
         self.measure = measure
         self.loser_removed = loser == "removed"
+        #: House rule, off by default (the seed has no range modifier).
+        self.long_range_penalty = bool(self.options["long_range_penalty"])
         self.terrain = Terrain.of(scenario)
         victory = scenario.game.victory
         if not any(isinstance(v, LastManStanding) for v in victory):
@@ -937,8 +939,11 @@ class MayhemGame(StateGame):
 
     def _fire_numbers(self, u: Piece, t: Piece) -> tuple[int, int, int, bool]:
         dice = combat.fire_dice(u.type, u.figures)
-        long_range = u.is_artillery and u.footprint().distance(t.footprint()) > \
-            self.units_of_measure(ARTILLERY_CLOSE_RANGE) + 1e-9
+        # Seed 004, "To Hit Numbers": morale alone sets the number; the range
+        # penalty is an off-by-default house rule.
+        long_range = (self.long_range_penalty and u.is_artillery
+                      and u.footprint().distance(t.footprint())
+                      > self.units_of_measure(ARTILLERY_CLOSE_RANGE) + 1e-9)
         need = combat.hit_number(u.morale, long_range)
         save = combat.save_number(t.quality, self.in_defences(t))
         return dice, need, save, self.commander_of(t) is not None
@@ -1347,6 +1352,9 @@ class MayhemRuleset(Ruleset):
         OptionSpec("melee_loser", "retreat",
                    "what happens to a melee loser: 'retreat' (option A) or 'removed' "
                    "(option B)"),
+        OptionSpec("long_range_penalty", False,
+                   "house rule, not in the rules as written: artillery firing beyond "
+                   "close range (6 units) hits on one worse, never worse than 6"),
         OptionSpec("turn_limit", DEFAULT_TURN_LIMIT,
                    "turns played when the scenario sets no turn limit (0: none)"),
     )

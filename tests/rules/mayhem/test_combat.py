@@ -62,8 +62,8 @@ def test_hit_numbers_by_morale_state() -> None:
     assert hit_number(Morale.SHAKEN) == 6
 
 
-def test_long_range_artillery_hits_one_worse_never_beyond_six() -> None:
-    """Ruling LONG_RANGE_HIT_PENALTY (docs/rulings.md)."""
+def test_long_range_house_rule_hits_one_worse_never_beyond_six() -> None:
+    """House rule LONG_RANGE_HIT_PENALTY (option long_range_penalty, off by default)."""
     assert hit_number(Morale.NORMAL, long_range=True) == 5
     assert hit_number(Morale.SHAKEN, long_range=True) == 6
 

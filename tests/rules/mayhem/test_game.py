@@ -35,7 +35,8 @@ def facing_pair() -> tuple[Unit, Unit]:
 def test_registered_as_mayhem() -> None:
     rs = registry.get("mayhem")
     assert rs.name == "Muskets & Mayhem"
-    assert {o.name for o in rs.options} == {"measure", "melee_loser", "turn_limit"}
+    assert {o.name for o in rs.options} == {"measure", "melee_loser", "turn_limit",
+                                              "long_range_penalty"}
 
 
 @pytest.mark.parametrize("text", [
