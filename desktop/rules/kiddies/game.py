@@ -70,6 +70,7 @@ from desktop.rules.kiddies.constants import (
     NO_VOLLEY_IN,
     OVERLAP_EPS,
     PELLET_OF,
+    REGULAR,
     ROAD_BONUS_SPANS,
     RULESET_ID,
     SKIRMISHER,
@@ -90,6 +91,7 @@ from desktop.rules.kiddies.table import (
     swept,
     touching,
     volley_groups,
+    volley_windows,
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.victory import PieceView, VictoryJudge
@@ -395,21 +397,37 @@ class KiddiesGame(Game):
             return f
         if f.moved:
             return f"{fid} has already moved this turn"
-        if f.kind == CANNON:
-            return "a cannon does not leave the table"
+        if f.kind != REGULAR:
+            return "only a regular infantryman may leave by the enemy's baseline"
         edge = self.exit_edge(side)
         if self._edge_distance(f, edge) > self.allowance(f):
             return f"{fid} is more than its move from the {edge.value} edge"
+        why = self.table.exit_problem(f.footprint(), f.pos, self._edge_point(f, edge))
+        if why:
+            return f"{fid}: {why}"
         return None
+
+    def _edge_point(self, f: Figure, edge: Edge) -> Point:
+        """Where the figure's centre crosses `edge`, leaving straight towards it."""
+        return {Edge.NORTH: (f.x, 0.0), Edge.SOUTH: (f.x, self.table.depth),
+                Edge.WEST: (0.0, f.y), Edge.EAST: (self.table.width, f.y)}[edge]
 
     # -- shooters ------------------------------------------------------------------------------
 
     def volley_group_of(self, side: str, fid: str) -> tuple[str, ...] | None:
-        """The volley group that has `fid` at one end, if any."""
-        for g in self.groups(side):
-            if fid in (g[0], g[-1]):
+        """The volley group a volley from `fid` fires with: `fid` at one end of five
+        side-by-side regulars (seed: "FIVE Regular Infantry standing side-by-side";
+        any five of a longer line, so the five in the open may fire when a sixth
+        stands in a wood).  The group the table shows comes first, then any other
+        five that may fire; failing both, a group that may not (to say why)."""
+        groups, wins = volley_windows(self.active(side))
+        ends = [g for g in groups if fid in (g[0], g[-1])]
+        others = [g for g in wins if fid in (g[0], g[-1]) and g not in ends]
+        for g in (*ends, *others):
+            if self._volley_problem(g) is None:
                 return g
-        return None
+        fallback = ends or others
+        return fallback[0] if fallback else None
 
     def _volley_problem(self, g: Sequence[str]) -> str | None:
         figs = [self.figures[i] for i in g]
@@ -425,10 +443,11 @@ class KiddiesGame(Game):
             return [f.id for f in self.active(side)
                     if f.kind == CANNON and not f.fired and self.manned(f)]
         if kind == "volley":
-            out = []
-            for g in self.groups(side):
-                if self._volley_problem(g) is None:
-                    out.extend([g[0], g[-1]])
+            groups, wins = volley_windows(self.active(side))
+            out: list[str] = []
+            for g in (*groups, *wins):
+                if (g[0] not in out or g[-1] not in out) and self._volley_problem(g) is None:
+                    out.extend(i for i in (g[0], g[-1]) if i not in out)
             return out
         if side in self.skirmished:
             return []

@@ -106,6 +106,17 @@ class KiddiesTable:
             return self._why_blocked(end)
         return None
 
+    def exit_problem(self, start: Polygon, a: Point, edge: Point) -> str | None:
+        """Why a figure may not leave the table along the straight path from its
+        centre `a` to the edge point `edge` (seed: rivers are crossed only at a
+        bridge or where a road crosses; nobody moves on hills), or None."""
+        if a == edge or self.blocked.is_empty:
+            return None
+        path = LineString([a, edge]).difference(start)
+        if not path.is_empty and path.intersects(self.blocked):
+            return self._why_blocked(path)
+        return None
+
     def _why_blocked(self, geom: BaseGeometry) -> str:
         if not self.water.is_empty and geom.intersects(self.water):
             return "rivers are crossed only at a bridge or where a road crosses"
@@ -140,12 +151,11 @@ def side_by_side(a: Figure, b: Figure) -> bool:
     return abs(along) <= LINE_OFFSET_FRACTION * max(a.depth, b.depth)
 
 
-def lines(figures: Sequence[Figure], size: int) -> list[tuple[str, ...]]:
-    """Runs of `size` figures side by side in a line, left to right; each figure in one run.
+def runs(figures: Sequence[Figure]) -> list[tuple[list[str], dict[str, Figure]]]:
+    """Chains of figures side by side, each ordered left to right, with the figures.
 
     Components of the side-by-side relation are ordered along their first
-    figure's right-hand direction and cut into consecutive runs of neighbours;
-    each run gives as many whole groups as it holds, from its left end.
+    figure's right-hand direction and cut into consecutive runs of neighbours.
     """
     figs = sorted(figures, key=lambda f: f.id)
     adj: dict[str, set[str]] = {f.id: set() for f in figs}
@@ -158,7 +168,7 @@ def lines(figures: Sequence[Figure], size: int) -> list[tuple[str, ...]]:
                 adj[a.id].add(b.id)
                 adj[b.id].add(a.id)
     seen: set[str] = set()
-    out: list[tuple[str, ...]] = []
+    out: list[tuple[list[str], dict[str, Figure]]] = []
     for f in figs:
         if f.id in seen or not adj[f.id]:
             continue
@@ -175,27 +185,71 @@ def lines(figures: Sequence[Figure], size: int) -> list[tuple[str, ...]]:
         r = right(by_id[comp[0]].facing)
         comp.sort(key=lambda i: (by_id[i].x * r[0] + by_id[i].y * r[1], i))
         run: list[str] = [comp[0]]
-        runs: list[list[str]] = []
         for nxt in comp[1:]:
             if nxt in adj[run[-1]]:
                 run.append(nxt)
             else:
-                runs.append(run)
+                out.append((run, by_id))
                 run = [nxt]
-        runs.append(run)
-        for run in runs:
-            for k in range(0, len(run) - size + 1, size):
-                chunk = run[k:k + size]
-                facings = [by_id[i].facing for i in chunk]
-                if all(abs(angle_diff(p, q)) <= GROUP_FACING_TOLERANCE
-                       for p in facings for q in facings):
-                    out.append(tuple(chunk))
+        out.append((run, by_id))
+    return out
+
+
+def _same_way(chunk: Sequence[str], by_id: dict[str, Figure]) -> bool:
+    facings = [by_id[i].facing for i in chunk]
+    return all(abs(angle_diff(p, q)) <= GROUP_FACING_TOLERANCE for p in facings for q in facings)
+
+
+def lines(figures: Sequence[Figure], size: int) -> list[tuple[str, ...]]:
+    """Runs of `size` figures side by side in a line, left to right; each figure in one run.
+
+    Each chain of neighbours (:func:`runs`) gives as many whole groups as it
+    holds, from its left end.
+    """
+    out: list[tuple[str, ...]] = []
+    for run, by_id in runs(figures):
+        for k in range(0, len(run) - size + 1, size):
+            chunk = run[k:k + size]
+            if _same_way(chunk, by_id):
+                out.append(tuple(chunk))
+    return out
+
+
+def windows(figures: Sequence[Figure], size: int) -> list[tuple[str, ...]]:
+    """Every `size` consecutive figures side by side in a line, left to right: the
+    groups a player may form (overlapping ones included), chain by chain."""
+    out: list[tuple[str, ...]] = []
+    for run, by_id in runs(figures):
+        for k in range(0, len(run) - size + 1):
+            chunk = run[k:k + size]
+            if _same_way(chunk, by_id):
+                out.append(tuple(chunk))
     return out
 
 
 def volley_groups(figures: Sequence[Figure]) -> list[tuple[str, ...]]:
-    """Volley groups among these figures (RULINGS: five regulars in contact, in a line)."""
+    """Volley groups among these figures (RULINGS: five regulars in contact, in a line),
+    each line cut into fives from its left end: how the table shows them."""
     return lines([f for f in figures if f.active and f.kind == REGULAR], VOLLEY_GROUP_SIZE)
+
+
+def volley_windows(figures: Sequence[Figure]) -> tuple[list[tuple[str, ...]],
+                                                        list[tuple[str, ...]]]:
+    """The volley groups as :func:`volley_groups` cuts them, and every five side-by-side
+    regulars that could form a group (seed: a group is five regulars side by side;
+    any five of a longer line may be chosen), from one look at the lines."""
+    regs = [f for f in figures if f.active and f.kind == REGULAR]
+    groups: list[tuple[str, ...]] = []
+    wins: list[tuple[str, ...]] = []
+    size = VOLLEY_GROUP_SIZE
+    for run, by_id in runs(regs):
+        for k in range(0, len(run) - size + 1):
+            chunk = run[k:k + size]
+            if _same_way(chunk, by_id):
+                wins.append(tuple(chunk))
+                if k % size == 0:
+                    groups.append(tuple(chunk))
+    return groups, wins
 
 
 def crew_sides(cannon: Figure, figures: Sequence[Figure]) -> dict[str, int]:

@@ -219,6 +219,32 @@ def test_a_group_with_a_man_in_a_wood_may_not_fire() -> None:
     assert g.shooters("red", "volley") == ["r.1", "r.5"]
 
 
+def test_any_five_in_the_open_of_a_longer_line_may_volley() -> None:
+    # seed 000 line 82: a group is "FIVE Regular Infantry standing side-by-side" and may
+    # not fire with one of them in a wood; issue 17 item 7: in a line of six with the
+    # leftmost man half in a wood, the five in the open may still form the group.
+    wood = {"id": "w", "type": "wood", "rectangle": {"centre": [10, 7.1], "size": [3, 1.0]}}
+    g = new_game([line("b", 10, 10, 6)], [line("r", 30, 10, 5, 270)], dice=[6, 1, 6, 1],
+                 terrain=[wood])
+    assert g.shooters("blue", "volley") == ["b.2", "b.6"]
+    assert g.volley_group_of("blue", "b.6") == tuple(f"b.{k}" for k in range(2, 7))
+    to_movement(g)
+    g.apply_text("end")
+    g.apply_text("end")
+    assert g.phase == "volley" and g.side == "blue"
+    g.apply_text("volley b.6 90 0.3")
+    assert [f.id for f in g.figures.values() if f.fired] == [f"b.{k}" for k in range(2, 7)]
+    assert g.check(parse("volley b.1 90 0.3")) is not None  # b.1 is in the wood
+
+
+def test_a_line_of_seven_may_volley_from_any_five() -> None:
+    # seed 000 line 82: any five side by side, fired "from either end of the infantry line"
+    g = new_game([line("b", 10, 10, 7)], [FAR_RED], dice=[6, 1])
+    assert g.groups("blue") == [tuple(f"b.{k}" for k in range(1, 6))]  # as the table shows it
+    assert g.shooters("blue", "volley") == ["b.1", "b.5", "b.2", "b.6", "b.3", "b.7"]
+    assert g.volley_group_of("blue", "b.7") == tuple(f"b.{k}" for k in range(3, 8))
+
+
 # -- shooting sequence -------------------------------------------------------------------------
 
 
@@ -475,6 +501,42 @@ def test_exiting_a_man_off_the_enemy_baseline_wins() -> None:
     to_movement(g)
     g.apply_text("exit b.1")
     assert g.outcome is not None and g.outcome.winner == "blue"
+
+
+@pytest.mark.parametrize("unit", [horse("h", 43, 10), line("s", 43, 10, type="light_infantry")])
+def test_only_a_regular_infantryman_exits_to_win(unit: dict[str, object]) -> None:
+    # seed 000 line 158: "exiting a Regular Infantryman off his opponent's baseline"
+    # (issue 17 item 5: a blue horseman exiting won)
+    g = new_game([unit], [FAR_RED], dice=[6, 1],
+                 victory=[{"type": "exit_units", "side": "blue", "count": 1},
+                          {"type": "last_man_standing"}])
+    to_movement(g)
+    why = g.check(parse(f"exit {unit['id']}.1"))
+    assert why is not None and "regular infantryman" in why
+    assert g.outcome is None
+
+
+@pytest.mark.parametrize("crossing", [None, "bridge", "road"])
+def test_no_exit_across_a_river_but_at_a_crossing(crossing: str | None) -> None:
+    # seed 000 line 73: "Troops may not cross a river except at a bridge or where a road
+    # crosses a river" (issue 17 item 6: an exit checked only the distance to the edge)
+    terrain = [{"id": "r", "type": "river", "line": [[46, 0], [46, 36]], "width": 1.5}]
+    if crossing == "bridge":
+        terrain.append({"id": "br", "type": "bridge",
+                        "rectangle": {"centre": [46, 10], "size": [4, 2.5]}})
+    elif crossing == "road":
+        terrain.append({"id": "rd", "type": "road", "line": [[30, 10], [48, 10]], "width": 1.5})
+    g = new_game([line("b", 43, 10)], [FAR_RED], dice=[6, 1], terrain=terrain,
+                 victory=[{"type": "exit_units", "side": "blue", "count": 1},
+                          {"type": "last_man_standing"}])
+    to_movement(g)
+    why = g.check(parse("exit b.1"))
+    assert (why is None) is (crossing is not None)
+    if crossing is None:
+        assert "river" in (why or "")
+    else:
+        g.apply_text("exit b.1")
+        assert g.outcome is not None and g.outcome.winner == "blue"
 
 
 def test_last_man_standing() -> None:
