@@ -91,16 +91,29 @@ class Chance:
 
     def draw(self, deck: str, purpose: str) -> str:
         """The next card of the named 52-card deck (shuffled from the seed; reshuffled
-        from its discards when empty).  Scripted cards are used first, whatever the deck."""
+        from its discards when empty).  Scripted cards are used first, whatever the deck;
+        a scripted card leaves that deck like a dealt one (issue 17), so it is not
+        dealt again before the reshuffle and the odds count the cards really left."""
         if self._cards:
             card = self._cards.pop(0)
             self.log.append(Draw("card", card, f"{deck}: {purpose}", scripted=True))
-            self._discards.setdefault(deck, []).append(card)
+            pile = self._decks.get(deck)
+            gone = self._discards.setdefault(deck, [])
+            if pile is not None and card in pile:
+                pile.remove(card)
+                gone.append(card)
+            elif card not in gone:
+                gone.append(card)
             return card
         pile = self._decks.get(deck)
         if not pile:
-            pile = list(self._discards.pop(deck, [])) if deck in self._decks else list(FULL_DECK)
+            if deck in self._decks:
+                pile = list(self._discards.pop(deck, []))
+            else:
+                turned = set(self._discards.get(deck, ()))
+                pile = [c for c in FULL_DECK if c not in turned]
             if not pile:
+                self._discards.pop(deck, None)
                 pile = list(FULL_DECK)
             self._rng.shuffle(pile)
             self._decks[deck] = pile
@@ -108,6 +121,18 @@ class Chance:
         self._discards.setdefault(deck, []).append(card)
         self.log.append(Draw("card", card, f"{deck}: {purpose}"))
         return card
+
+    def pile(self, deck: str) -> list[str]:
+        """The cards the next (unscripted) draw from `deck` may turn up, as it stands:
+        what is left of it, or what a reshuffle would bring back when it is empty."""
+        pile = self._decks.get(deck)
+        if pile:
+            return list(pile)
+        if pile is None:
+            gone = set(self._discards.get(deck, ()))
+            left = [c for c in FULL_DECK if c not in gone]
+            return left or list(FULL_DECK)
+        return list(self._discards.get(deck, [])) or list(FULL_DECK)
 
     def coin(self, purpose: str) -> bool:
         """A fair pick (True/False), from the seeded source, logged."""
@@ -129,18 +154,26 @@ class Chance:
     # -- copies --------------------------------------------------------------------
 
     def clone(self, seed: int | None = None) -> Chance:
-        """An exact copy, or with `seed` a fresh source (no scripted draws left)."""
-        if seed is not None:
-            fresh = Chance(seed)
-            fresh.log = list(self.log)
-            return fresh
+        """An exact copy, or with `seed` a fresh source (no scripted draws left).
+
+        A reseeded copy keeps which cards each deck has turned and reshuffles only
+        the rest: it knows what a player at the table knows, not the order of the
+        cards still face down."""
         c = Chance.__new__(Chance)
+        c._decks = {k: list(v) for k, v in self._decks.items()}
+        c._discards = {k: list(v) for k, v in self._discards.items()}
+        c.log = list(self.log)
+        if seed is not None:
+            c.seed = seed
+            c._rng = random.Random(seed)
+            c._dice = []
+            c._cards = []
+            for k in sorted(c._decks):
+                c._rng.shuffle(c._decks[k])
+            return c
         c.seed = self.seed
         c._rng = random.Random()
         c._rng.setstate(self._rng.getstate())
         c._dice = list(self._dice)
         c._cards = list(self._cards)
-        c._decks = {k: list(v) for k, v in self._decks.items()}
-        c._discards = {k: list(v) for k, v in self._discards.items()}
-        c.log = list(self.log)
         return c

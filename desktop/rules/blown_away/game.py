@@ -171,6 +171,8 @@ class Piece:
     #: Artillery: where the cannon stands (x, y, facing); None for other units.
     gun: tuple[float, float, float] | None = None
     markers: int = 0
+    #: Artillery: how many cannon the battery has (each fires once a turn).
+    guns: int = 0
     eliminated: bool = False
     fought: bool = False
     shots: int = 0
@@ -317,6 +319,7 @@ class BlownAwayGame(StateGame):
                     traits=frozenset(u.traits),
                     gun=(u.position[0], u.position[1], facing) if artillery else None,
                     markers=CANNONBALLS * max(u.guns, 1) if artillery else 0,
+                    guns=max(u.guns, 1) if artillery else 0,
                 )
             for o in s.officers:
                 commanders[o.id] = Commander(o.id, s.id, o.name, o.position,
@@ -643,7 +646,7 @@ class BlownAwayGame(StateGame):
         why = self._table_problem(plan.end_footprint())
         if why:
             return why
-        path = plan.swept()
+        path = self.mob_path(p, to, facing)
         for e in self.units(self.state.enemy(p.side)):
             efp = e.fp()
             limit = min(MOB_CLEARANCE, float(p.fp().distance(efp)))
@@ -656,6 +659,16 @@ class BlownAwayGame(StateGame):
         if why:
             return why
         return table_terrain_problem(plan, self.terrain, ACCESS)
+
+    def mob_path(self, p: Piece, to: Point, facing: float) -> BaseGeometry:
+        """The ground a mob's men cover running to `to` (issue 17, seed 003: a mob "may
+        not pass closer than 6 inches from enemy troops"): its base as it stands,
+        carried straight along the line (not turned to the way it runs: a mob has
+        no front to turn), then its base where it ends, facing `facing`."""
+        here = p.fp()
+        there = p.fp(pos=to)
+        return shapely.union(shapely.convex_hull(shapely.union(here, there)),
+                             p.fp(pos=to, facing=facing))
 
     def _check_form(self, p: Piece, formation: Formation, facing: float) -> str | None:
         why = self.why_cannot_move(p)
@@ -729,11 +742,19 @@ class BlownAwayGame(StateGame):
             return f"{g.id}'s gunners are away from their cannon"
         if self.is_engaged(g.id):
             return f"{g.id} is engaged in combat"
-        if g.shots >= SHOTS_PER_TURN:
+        if g.shots >= self.shots_per_turn(g):
+            if g.guns > 1:
+                return f"all {g.guns} guns of {g.id} have fired this turn"
             return f"{g.id} has fired this turn"
         if g.markers <= 0:
             return f"{g.id} has no cannonballs left"
         return None
+
+    @staticmethod
+    def shots_per_turn(g: Piece) -> int:
+        """Issue 17 (seed 003 "Each artillery piece gets 4 cannon balls"; docs/rulings.md):
+        every gun of a battery fires once in its side's turn."""
+        return SHOTS_PER_TURN * max(g.guns, 1)
 
     def shot_cost(self, g: Piece, t: Piece) -> int:
         c = self.cover(t, SPoint(g.front_centre()))
@@ -1307,7 +1328,7 @@ class BlownAwayGame(StateGame):
                 out.append(f"{p.id}: killed men on the field outside an engagement")
             if p.is_artillery and not 0 <= p.markers <= CANNONBALLS * guns.get(p.id, 1):
                 out.append(f"{p.id}: {p.markers} cannonballs")
-            if p.shots > SHOTS_PER_TURN:
+            if p.shots > self.shots_per_turn(p):
                 out.append(f"{p.id}: fired {p.shots} times")
             if not p.eliminated and self._table_problem(SPoint(p.pos)):
                 out.append(f"{p.id}: off the table")

@@ -13,19 +13,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from desktop.rules.chance import FULL_DECK, Chance, card_value
+from desktop.rules.chance import Chance, card_value
 
 
 def pile_of(chance: Chance, deck: str) -> list[str]:
     """The cards the next draw from `deck` may turn up, as the deck stands now."""
-    decks: dict[str, list[str]] = getattr(chance, "_decks", {})
-    discards: dict[str, list[str]] = getattr(chance, "_discards", {})
-    if deck not in decks:
-        return list(FULL_DECK)
-    pile = decks[deck]
-    if pile:
-        return list(pile)
-    return list(discards.get(deck, [])) or list(FULL_DECK)
+    return chance.pile(deck)
 
 
 @dataclass(frozen=True)
