@@ -99,6 +99,10 @@ HILL_RANGE_BONUS: Final = 1
 
 #: Firing on a unit in a built-up area.
 BUA_FIRE_DICE: Final = -2
+#: Ruling (docs/rulings.md, "Skirmishers"): the seed lets skirmishers skirmish in a
+#: built-up area, so in a skirmish exchange in or into one the penalty above
+#: leaves a line that had dice at least this many.
+BUA_SKIRMISH_MIN_DICE: Final = 1
 #: Close combat against a unit in tall crops.
 CROPS_COMBAT_DICE: Final = -1
 #: Infantry attacking across a fence or wall.

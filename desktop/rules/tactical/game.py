@@ -299,7 +299,10 @@ class TacticalGame(Game):
         base = C.SKIRMISH_DICE if self.is_skirmisher(u) else u.q
         n = base + self.base_modifiers(u)
         if self.board.area(t.sq) == C.TOWN:
-            n += C.BUA_FIRE_DICE
+            floor = C.MIN_DICE
+            if n > 0 and self.is_skirmisher(u) and self.is_skirmisher(t):
+                floor = C.BUA_SKIRMISH_MIN_DICE  # seed: they may skirmish inside a BUA
+            n = max(floor, n + C.BUA_FIRE_DICE)
         return max(C.MIN_DICE, n)
 
     def combat_dice(self, u: TUnit, t: TUnit, from_sq: Square, attacking: bool) -> int:
@@ -1237,11 +1240,14 @@ class TacticalGame(Game):
         ft = self._cancel_flag(t, thr.flags, ev)
         self._officer_check(t, thr, ev)
         self._officer_check(u, back, ev)
+        spent = {x.id for x in (u, t) if x.status == SPENT}
         self._take(t, thr.hits, 0, u.sq, ev)
         self._take(u, back.hits, 0, t.sq, ev)
         for x, flags in ((t, ft), (u, fu)):
             if x.on_table and flags > 0:
                 x.flags_turn += flags
+                if x.id in spent:  # seed: any further hit or Flag routs a spent unit
+                    self._rout(x, ev, "routs: a Flag at 0 CV")
         if ft == fu:
             ev.append(Event("skirmish", "the skirmish goes on: no ground gained",
                             {"units": [u.id, t.id]}))
@@ -1302,7 +1308,8 @@ class TacticalGame(Game):
                           f"{thr.flags} Flag(s)", ev, dice_count=n, skirmish_flags=extra,
                           path=[square_name(s) for s in path])
         flags = self._cancel_flag(t, thr.flags + extra, ev)
-        self._officer_check(t, thr, ev)
+        if not self._sabres_ignored(u, t, thr, flags):
+            self._officer_check(t, thr, ev)
         if u.type is UnitType.CAVALRY and t.type is UnitType.CAVALRY:
             self._cavalry_v_cavalry(u, t, thr, flags, start, ev)
         elif u.type is UnitType.CAVALRY:
@@ -1312,6 +1319,14 @@ class TacticalGame(Game):
         for x in (u, t):
             if x.type is UnitType.CAVALRY and x.on_table:
                 self._count_cavalry_combat(x, ev)
+
+    def _sabres_ignored(self, u: TUnit, t: TUnit, thr: D.Throw, flags: int) -> bool:
+        """Seed: infantry that forms square in good time ignores the Sabres, so the
+        charge scores no hit on it (and its officers are not at risk)."""
+        if u.type is not UnitType.CAVALRY or t.type is UnitType.CAVALRY or t.type in ARTILLERY:
+            return False
+        case = D.cavalry_v_formed(thr.sabres, flags, t.q, t.formation == SQUARE_FORMATION)
+        return case is D.CavalryCase.SQUARE_IN_TIME
 
     def _reply(self, t: TUnit, u: TUnit, n: int, face: Face, why: str,
                ev: list[Event]) -> int:
