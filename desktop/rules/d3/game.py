@@ -7,9 +7,10 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
+import shapely
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
@@ -17,6 +18,7 @@ from shapely.geometry.base import BaseGeometry
 from desktop.rules.chance import Chance
 from desktop.rules.d3 import rules as R
 from desktop.rules.d3.actions import Accept, Charge, D3Action, End, Move, Reroll, Shoot, parse
+from desktop.rules.d3.words import count, firing_type, inches, move_words
 from desktop.rules.engine import (
     JSON,
     OVER,
@@ -33,7 +35,7 @@ from desktop.rules.engine import (
 )
 from desktop.rules.victory import PieceView, VictoryJudge
 from desktop.scenario.model import ExitUnits, LastManStanding, Scenario
-from desktop.scenario.vocabulary import OPPOSITE_EDGE, Edge, UnitType
+from desktop.scenario.vocabulary import OPPOSITE_EDGE, Edge, TerrainType, UnitType
 from desktop.table.movement import (
     OBB,
     Access,
@@ -61,7 +63,10 @@ from desktop.table.shapes import (
     rect,
 )
 from desktop.table.sight import Obstacles, SightRequest, line_of_sight, line_of_sight_many
-from desktop.table.terrain import TerrainIndex
+from desktop.table.terrain import AREA_EPS, TerrainIndex
+
+if TYPE_CHECKING:
+    from desktop.rules.d3.odds import Odds as HitOdds
 
 Point = tuple[float, float]
 
@@ -184,6 +189,8 @@ class D3Game(Game):
         Phase(ELIMINATION, "Unit elimination", False, "Units with 9 or more hits are removed."),
     )
     free_action_kinds: ClassVar[frozenset[str]] = frozenset({"move", "charge"})
+    #: Terrain that blocks sight through it (seed 002 "Shooting"; docs/rulings.md).
+    sight_blocking: ClassVar[frozenset[TerrainType]] = R.SIGHT_BLOCKING
 
     def __init__(
         self,
@@ -368,7 +375,7 @@ class D3Game(Game):
         dist = nearest_on_convex(fc, tc)[1]
         if dist > rng + 1e-9:
             return f"{target.id} is {dist:.1f}\" away; {shooter.id} has a range of {rng:g}\""
-        half = 180.0 if self.in_town(shooter) else R.FIELD_OF_FIRE
+        half = self.field_of_fire(shooter)
         clip = arc_part_coords(fc, shooter.facing, half, rng, tc)
         if clip is None:
             return f"{target.id} is outside the field of fire of {shooter.id}"
@@ -496,9 +503,7 @@ class D3Game(Game):
         if p.is_general:
             return Blockers(ids, geoms, [True] * len(keep), [0.0] * len(keep), obbs=boxes)
         friend = [us[i].side == p.side for i in keep]
-        skirm_mover = p.type is UnitType.LIGHT_INFANTRY
-        passable = [f and (skirm_mover or arr.skirm[i])
-                    for f, i in zip(friend, keep, strict=True)]
+        passable = [may_pass_through(p, us[i].side, arr.skirm[i]) for i in keep]
         gaps: list[float | None] = [
             0.0 if f else (None if i == exempt else R.ENEMY_MIN_GAP)
             for f, i in zip(friend, ids, strict=True)
@@ -536,6 +541,108 @@ class D3Game(Game):
         if problem:
             return problem
         return end, facing
+
+    # -- what a move may cross, for the picture ---------------------------------------------
+    # The same rules move_problem checks (the piece's terrain access, the crossing
+    # slack and start gap, who may pass through whom), as areas on the table: the
+    # play view draws these, the check stays the judge of an exact move.
+
+    def _ground(self, p: Piece, rules: frozenset[Access], skip_stood_in: bool,
+                ) -> list[BaseGeometry]:
+        """Terrain areas `p`'s access puts under one of `rules`; with
+        `skip_stood_in`, leaving out ground its base already stands in (it may
+        leave it or turn there: desktop.table.movement.terrain_problem)."""
+        wanted = {ttype for ttype, acc in p.access().items() if acc in rules}
+        if not wanted:
+            return []
+        t = self.terrain
+        here = p.fp()
+        out: list[BaseGeometry] = []
+        for i, ftype in enumerate(t.types):
+            if ftype not in wanted:
+                continue
+            area = t.areas[i]
+            if skip_stood_in and area.intersects(here) and (
+                    area.intersection(here).area > AREA_EPS):
+                continue
+            out.append(area)
+        return out
+
+    def move_blocked(self, pid: str) -> BaseGeometry | None:
+        """Where the path of `pid`'s move may not go now (seed 002 "Terrain",
+        "Interpenetration"): ground it may not enter, water away from a bridge or
+        ford, water too far off to cross this move, and bases it may not pass."""
+        p = self.pieces[pid]
+        parts = self._ground(p, _NO_ENTRY, True)
+        crossing = self._ground(p, _CROSSING, False)
+        if crossing:
+            water = shapely.union_all(crossing)
+            parts.append(water.difference(self.terrain.crossing_zone(R.CROSSING_SLACK)))
+        start = p.fp()
+        for area in self._ground(p, _FULL_MOVE, True):
+            if float(area.distance(start)) > R.CROSSING_START_GAP + 1e-9:
+                parts.append(area)
+        arr = self._arrays()
+        for q, light in zip(arr.units, arr.skirm, strict=True):
+            if q is not p and not may_pass_through(p, q.side, light):
+                parts.append(q.fp())
+        return _union(parts)
+
+    def move_no_end(self, pid: str) -> BaseGeometry | None:
+        """Where `pid` may pass but not end its move: ground it may not stop in,
+        and the bases it may pass through (a general over any unit, skirmishers
+        through friends)."""
+        p = self.pieces[pid]
+        parts = self._ground(p, _NO_END, False)
+        arr = self._arrays()
+        for q, light in zip(arr.units, arr.skirm, strict=True):
+            if q is not p and may_pass_through(p, q.side, light):
+                parts.append(q.fp())
+        return _union(parts)
+
+    def move_costly(self, pid: str) -> BaseGeometry | None:
+        """Water whose crossing takes `pid`'s whole move (rivers and streams)."""
+        return _union(self._ground(self.pieces[pid], _FULL_MOVE, True))
+
+    def pivots_only(self, p: Piece) -> bool:
+        """Deployed artillery may turn where it stands but not move."""
+        return p.type in R.ARTILLERY and p.deployed
+
+    def field_of_fire(self, p: Piece) -> float:
+        """Degrees either side of the facing a unit may shoot (all round in a town)."""
+        return 180.0 if self.in_town(p) else R.FIELD_OF_FIRE
+
+    def weapon_of(self, p: Piece) -> tuple[str, float, float] | None:
+        """What a unit attacks with: ("fire", half angle, range) from its front
+        centre, or ("charge", most it may turn first, its move); None for a general."""
+        if p.type is None:
+            return None
+        if p.type is UnitType.CAVALRY:
+            return ("charge", R.CHARGE_MAX_TURN, p.allowance)
+        return ("fire", self.field_of_fire(p), R.SHOOTING_RANGE[p.type])
+
+    def generals_able_to_reroll(self, u: Piece) -> tuple[str, ...]:
+        """Generals of `u`'s side that could re-roll its failed activation now
+        (seed 002 "Generals": once a turn, within 12")."""
+        return tuple(
+            g.id for g in self.generals(u.side)
+            if g.rerolls_used < R.GENERAL_REROLLS_PER_TURN
+            and point_distance(g.pos, u.fp()) <= R.GENERAL_REROLL_RANGE + 1e-9
+        )
+
+    def rerolls_left(self, g: Piece) -> int:
+        return max(0, R.GENERAL_REROLLS_PER_TURN - g.rerolls_used)
+
+    def hits_left(self, u: Piece) -> int:
+        """Hits a unit can still take before it is eliminated."""
+        return max(0, R.ELIMINATION_HITS - u.hits)
+
+    def odds(self, action: Action) -> HitOdds | None:
+        """The exact odds of a legal shot or charge (desktop.rules.d3.odds.Odds:
+        Fractions enumerated from the dice), None for any other action."""
+        from desktop.rules.d3.odds import action_odds
+
+        return action_odds(self, action)
 
     # -- legality ------------------------------------------------------------------------
 
@@ -606,7 +713,7 @@ class D3Game(Game):
             why = self._unit_ready(p, "move")
             if why:
                 return why
-            if p.type in R.ARTILLERY and p.deployed and (
+            if self.pivots_only(p) and (
                 abs(action.x - p.x) > 1e-9 or abs(action.y - p.y) > 1e-9
             ):
                 return f"{p.id} is deployed artillery: it may pivot but not move"
@@ -737,7 +844,8 @@ class D3Game(Game):
             g = self.pieces[action.general]
             g.rerolls_used += 1
             u = self.pieces[pend.unit]
-            if self._activation(u, ev, f"re-roll by {g.id}"):
+            if self._activation(u, ev, f"re-roll by {g.id}",
+                                f"{g.id} re-rolls the activation test of {u.id}"):
                 self._carry_out(pend.action, ev)
             else:
                 self._disorder(u, ev)
@@ -750,29 +858,29 @@ class D3Game(Game):
         assert isinstance(action, (Move, Charge, Shoot))
         u = self.pieces[action.unit]
         u.tested = True
-        if self._activation(u, ev, "activation"):
+        if self._activation(u, ev, "activation", f"{u.id} takes its activation test"):
             self._carry_out(action, ev)
             return
-        able = tuple(
-            g.id for g in self.generals(u.side)
-            if g.rerolls_used < R.GENERAL_REROLLS_PER_TURN
-            and point_distance(g.pos, u.fp()) <= R.GENERAL_REROLL_RANGE + 1e-9
-        )
+        able = self.generals_able_to_reroll(u)
         if able:
             self.pending = Pending(action, u.id, able)
             ev.append(Event("reroll_offered",
-                            f"{u.id} failed; {', '.join(able)} may re-roll",
+                            f"{u.id} failed its activation test: {' or '.join(able)} "
+                            "may re-roll it",
                             {"unit": u.id, "generals": list(able)}))
         else:
             self._disorder(u, ev)
 
-    def _activation(self, u: Piece, ev: list[Event], why: str) -> bool:
+    def _activation(self, u: Piece, ev: list[Event], why: str, said: str) -> bool:
+        """Seed 002 "Activation Test": `why` is the roll's purpose, `said` the log's
+        opening words."""
         d = self.chance.d6(f"{why}: {u.id}")
         score = d * R.ACTIVATION_MULTIPLIER
         ok = score > u.hits
         ev.append(Event("activation",
-                        f"{u.id} {why}: rolled {d} (x2 = {score}) against {u.hits} hits: "
-                        + ("activated" if ok else "failed"),
+                        f"{said}: rolls {d}, doubled to {score}, "
+                        + (f"beats {count(u.hits, 'hit')}: it acts" if ok else
+                           f"does not beat {count(u.hits, 'hit')}: it fails"),
                         {"unit": u.id, "roll": d, "hits": u.hits, "passed": ok}))
         return ok
 
@@ -802,6 +910,8 @@ class D3Game(Game):
             self._do_shoot(u, self.pieces[action.target], ev)
 
     def _do_move(self, p: Piece, m: Move, ev: list[Event]) -> None:
+        dist = distance(p.pos, (m.x, m.y))
+        turn = angle_diff(m.facing, p.facing)
         p.place(m.x, m.y, m.facing)
         p.moved = True
         self._moved()
@@ -815,7 +925,7 @@ class D3Game(Game):
             ev.append(Event("exited", f"{p.id} leaves the table by the {exit_edge.value} edge",
                             {"unit": p.id, "edge": exit_edge.value}))
             return
-        ev.append(Event("move", f"{p.id} moves to ({m.x:g}, {m.y:g}) facing {m.facing:g}",
+        ev.append(Event("move", f"{p.id} {move_words(dist, turn, p.is_general)}",
                         {"unit": p.id, "x": m.x, "y": m.y, "facing": m.facing}))
         if not p.is_general:
             self._threaten_generals(p, ev)
@@ -825,7 +935,8 @@ class D3Game(Game):
         u.shot = True
         if u.type in R.ARTILLERY and not u.deployed:
             u.deployed = True
-            ev.append(Event("deployed", f"{u.id} deploys: from now on it may only pivot",
+            ev.append(Event("deployed", f"{u.id} deploys to shoot: from now on it may only "
+                            "pivot where it stands",
                             {"unit": u.id}))
         d3 = self.chance.d3(f"shooting: {u.id} at {t.id}")
         mod = R.SHOOTING_MODIFIER[u.type]
@@ -833,9 +944,10 @@ class D3Game(Game):
         hits = shooting_hits(d3, mod, cover)
         t.hits += hits
         ev.append(Event("shot",
-                        f"{u.id} shoots {t.id}: D3 {d3}" + (f" {mod:+d}" if mod else "")
-                        + (" -1 cover" if cover else "")
-                        + f" = {hits} hits (now {t.hits})",
+                        f"{u.id} shoots at {t.id}: rolls {d3} on the D3"
+                        + (f", one less for {firing_type(u.type)}" if mod else "")
+                        + (", one less for cover" if cover else "")
+                        + f": {count(hits, 'hit')}, {t.hits} in all",
                         {"unit": u.id, "target": t.id, "d3": d3, "cover": cover,
                          "hits": hits, "total": t.hits}))
 
@@ -852,8 +964,8 @@ class D3Game(Game):
             if not screened:
                 g.must_evade = True
                 ev.append(Event("threatened",
-                                f"{g.id} has {mover.id} within "
-                                f"{R.GENERAL_THREAT_RANGE:g}\": he must move away",
+                                f"{mover.id} comes within {inches(R.GENERAL_THREAT_RANGE)} "
+                                f"of {g.id}: he must ride away",
                                 {"general": g.id, "enemy": mover.id}))
 
     def _evade(self, g: Piece, ev: list[Event]) -> None:
@@ -873,7 +985,7 @@ class D3Game(Game):
                     g.place(x, y, b)
                     g.moved = True
                     self._moved()
-                    ev.append(Event("evade", f"{g.id} rides {dist:g}\" away from {nearest.id}",
+                    ev.append(Event("evade", f"{g.id} rides {inches(dist)} away from {nearest.id}",
                                     {"general": g.id, "x": x, "y": y, "facing": b}))
                     return
         ev.append(Event("evade", f"{g.id} has nowhere to ride to and stays",
@@ -883,7 +995,7 @@ class D3Game(Game):
 
     def _start_player_turn(self) -> list[Event]:
         side = self.order[self._side_index]
-        ev = [Event("phase", f"Turn {self._turn}: {side} movement",
+        ev = [Event("phase", f"Turn {self._turn}: {side} to move",
                     {"turn": self._turn, "side": side, "phase": MOVEMENT})]
         for g in self.generals(side):
             if g.must_evade:
@@ -895,13 +1007,14 @@ class D3Game(Game):
         if self._phase == MOVEMENT:
             self._phase = SHOOTING
             self._shots = None
-            ev.append(Event("phase", f"Turn {self._turn}: {side} shooting",
+            ev.append(Event("phase", f"Turn {self._turn}: {side} to shoot",
                             {"turn": self._turn, "side": side, "phase": SHOOTING}))
             return
-        ev.append(Event("phase", f"Turn {self._turn}: {side} hand-to-hand combat",
+        ev.append(Event("phase", f"Turn {self._turn}: the charges of {side} go home",
                         {"turn": self._turn, "side": side, "phase": HAND_TO_HAND}))
         self._hand_to_hand(ev)
-        ev.append(Event("phase", f"Turn {self._turn}: {side} unit elimination",
+        ev.append(Event("phase", f"Turn {self._turn}: units with {R.ELIMINATION_HITS} hits or more "
+                        "are removed",
                         {"turn": self._turn, "side": side, "phase": ELIMINATION}))
         removed = self._eliminate(ev)
         self.charges = []
@@ -942,11 +1055,12 @@ class D3Game(Game):
             d.hits += hits
             ev.append(Event(
                 "hits",
-                f"{a.id} charges home on {d.id} ({side_on.value}): D3 {roll}+1"
-                + (" -1 hill" if on_hill else "")
-                + (" -1 cavalry" if d.type is UnitType.CAVALRY else "")
-                + (" doubled" if side_on is not Aspect.FRONT else "")
-                + f" = {hits} hits (now {d.hits})",
+                f"{a.id} charges home on the {side_on.value} of {d.id}: rolls {roll} "
+                "on the D3, one more for the charge"
+                + (", one less for the hill" if on_hill else "")
+                + (", one less against cavalry" if d.type is UnitType.CAVALRY else "")
+                + (f", doubled for the {side_on.value}" if side_on is not Aspect.FRONT else "")
+                + f": {count(hits, 'hit')}, {d.hits} in all",
                 {"unit": a.id, "target": d.id, "d3": roll, "aspect": side_on.value,
                  "hill": on_hill, "hits": hits, "total": d.hits},
             ))
@@ -965,7 +1079,7 @@ class D3Game(Game):
                 a.place(x, y, facing)
                 self._moved()
                 ev.append(Event("fall_back",
-                                f"{a.id} falls back {dist:g}\" facing {d.id}",
+                                f"{a.id} falls back {inches(dist)} to face {d.id}",
                                 {"unit": a.id, "x": x, "y": y, "facing": facing}))
                 self._threaten_generals(a, ev)
                 return
@@ -981,7 +1095,7 @@ class D3Game(Game):
                 u.status = ELIMINATED
                 self._moved()
                 n += 1
-                ev.append(Event("eliminated", f"{u.id} is eliminated ({u.hits} hits)",
+                ev.append(Event("eliminated", f"{u.id} is eliminated with {u.hits} hits",
                                 {"unit": u.id, "hits": u.hits}))
         return n
 
@@ -1122,6 +1236,26 @@ def charge_hits(d3: int, on_hill: bool, defender_cavalry: bool, side_on: Aspect)
 
 
 _NO_BLOCKERS = Blockers([], [], [], [])
+_NO_ENTRY = frozenset({Access.NO_ENTRY})
+_NO_END = frozenset({Access.NO_END})
+_CROSSING = frozenset({Access.CROSSING_ONLY, Access.CROSSING_FULL_MOVE})
+_FULL_MOVE = frozenset({Access.FULL_MOVE, Access.CROSSING_FULL_MOVE})
+
+
+def may_pass_through(mover: Piece, other_side: str, other_light: bool) -> bool:
+    """May `mover` pass through a unit of `other_side` (light infantry or not)?
+    Seed 002 "Interpenetration": only skirmishers pass through friends, and only
+    skirmishers are passed through; a general rides over any unit (he may not
+    end on one)."""
+    if mover.is_general:
+        return True
+    return other_side == mover.side and (mover.type is UnitType.LIGHT_INFANTRY
+                                         or other_light)
+
+
+def _union(parts: list[BaseGeometry]) -> BaseGeometry | None:
+    parts = [g for g in parts if not g.is_empty]
+    return shapely.union_all(parts) if parts else None
 
 
 def _shooting_range(u: Piece) -> float:

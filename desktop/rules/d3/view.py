@@ -1,35 +1,53 @@
-"""What the play window asks of a D3 game (seed 002)."""
+"""What the play window asks of a D3 game (seed 002), answered by the engine.
+
+The view holds no rule of its own: what blocks a move, where it may not end and
+what costs a full move are the engine's `move_blocked`, `move_no_end` and
+`move_costly`; weapons, odds and re-rolls come from the engine too.  What it adds
+is words: the card, the buttons, the log line and the phase prompt, in names.
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-import shapely
 from shapely.geometry.base import BaseGeometry
 
+from desktop.rules.d3.actions import Accept, Charge, End, Move, Reroll, Shoot
+from desktop.rules.d3.game import (
+    DISORDERED,
+    ELIMINATED,
+    EXITED,
+    MOVEMENT,
+    SHOOTING,
+    D3Game,
+    Piece,
+)
+from desktop.rules.d3.odds import activation_chance
+from desktop.rules.d3.words import degrees, inches, move_words
 from desktop.rules.engine import Action, Game
-from desktop.rules.view import PlayView, as_fraction, pct, union_of
+from desktop.rules.view import PlayView, pct
 from desktop.rules.view_values import Allowance, Card, Odds, PieceInfo, Weapon
-from desktop.scenario.vocabulary import TerrainType, UnitType
-from desktop.table.movement import Access
-from desktop.table.shapes import front_centre_of
+from desktop.scenario.vocabulary import QUALITY_LABELS, UNIT_LABELS, TerrainType, UnitType
+from desktop.table.shapes import angle_diff, distance, front_centre_of
 
-# --- D3 ------------------------------------------------------------------------------
+#: A unit's status in words, for the card.
+STATUS_WORDS = {
+    "active": "In good order",
+    DISORDERED: "Disordered for the rest of the turn",
+    ELIMINATED: "Eliminated",
+    EXITED: "Has left the table",
+}
 
 
 class D3View(PlayView):
-    """D3's answers: allowances, water and passing from the engine, exact odds."""
+    """D3's answers, asked of its engine; its words, in names."""
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        from desktop.rules.d3 import rules as R
-        from desktop.rules.d3.game import D3Game
-
         assert isinstance(game, D3Game)
         self.g: D3Game = game
-        self.R = R
 
-    def pieces(self) -> dict[str, PieceInfo]:
+    def _make_pieces(self) -> dict[str, PieceInfo]:
         out: dict[str, PieceInfo] = {}
         for p in self.g.pieces.values():
             out[p.id] = PieceInfo(
@@ -38,71 +56,34 @@ class D3View(PlayView):
                 p.frontage, p.depth, p.status, p.name)
         return out
 
-    def move_action(self, pid: str, x: float, y: float, facing: float) -> Action | None:
-        from desktop.rules.d3.actions import Move
+    # -- moving -------------------------------------------------------------------------
 
+    def move_action(self, pid: str, x: float, y: float, facing: float) -> Action | None:
         return Move(pid, round(x, 2), round(y, 2), round(facing, 1) % 360.0)
 
     def allowance(self, pid: str) -> Allowance | None:
         p = self.g.pieces.get(pid)
         if p is None:
             return None
-        if p.type in self.R.ARTILLERY and p.deployed:
-            return Allowance(0.0, None, "deployed: pivot only")
+        if self.g.pivots_only(p):
+            return Allowance(0.0, None, "deployed: it may only pivot")
         return Allowance(p.allowance)
 
-    def _accessunion_of(self, pid: str, rules: set[Access]) -> list[BaseGeometry]:
-        p = self.g.pieces[pid]
-        t = self.terrain()
-        here = p.fp()
-        parts = []
-        wanted = {ttype for ttype, acc in p.access().items() if acc in rules}
-        for i, f in enumerate(t.types):
-            if f not in wanted:
-                continue
-            area = t.areas[i]
-            if not area.intersects(here) or area.intersection(here).area <= 1e-3:
-                parts.append(area)  # ground it stands in does not hold it back
-        return parts
-
     def blocked(self, pid: str) -> BaseGeometry | None:
-        p = self.g.pieces[pid]
-        t = self.terrain()
-        parts = self._accessunion_of(pid, {Access.NO_ENTRY})
-        crossing = self._accessunion_of(pid, {Access.CROSSING_ONLY, Access.CROSSING_FULL_MOVE})
-        if crossing:
-            water = shapely.union_all(crossing)
-            parts.append(water.difference(t.crossing_zone(self.R.CROSSING_SLACK)))
-        full = self._accessunion_of(pid, {Access.FULL_MOVE, Access.CROSSING_FULL_MOVE})
-        start = p.fp()
-        for a in full:  # water it may not cross this move: too far from the bank
-            if float(a.distance(start)) > self.R.CROSSING_START_GAP + 1e-9:
-                parts.append(a)
-        if not p.is_general:
-            for q in self.g.units():
-                if q.id == p.id:
-                    continue
-                friend = q.side == p.side
-                passable = friend and (p.type is UnitType.LIGHT_INFANTRY
-                                       or q.type is UnitType.LIGHT_INFANTRY)
-                if not passable:
-                    parts.append(q.fp())
-        return union_of(parts)
+        return self.g.move_blocked(pid) if pid in self.g.pieces else None
 
     def no_end(self, pid: str) -> BaseGeometry | None:
-        parts = self._accessunion_of(pid, {Access.NO_END})
-        p = self.g.pieces[pid]
-        if p.is_general:
-            parts.extend(q.fp() for q in self.g.units())
-        return union_of(parts)
+        return self.g.move_no_end(pid) if pid in self.g.pieces else None
 
     def costly(self, pid: str) -> BaseGeometry | None:
-        return union_of(self._accessunion_of(pid, {Access.FULL_MOVE, Access.CROSSING_FULL_MOVE}))
+        return self.g.move_costly(pid) if pid in self.g.pieces else None
+
+    # -- fighting -------------------------------------------------------------------------
 
     def attacks(self, pid: str) -> list[Action]:
         out = super().attacks(pid)
         p = self.g.pieces.get(pid)
-        if p is None or p.type is not UnitType.CAVALRY or self.g.phase != "movement":
+        if p is None or p.type is not UnitType.CAVALRY or self.g.phase != MOVEMENT:
             return out
         if self.g.pending is not None or self.g.side != p.side:
             return out
@@ -113,36 +94,37 @@ class D3View(PlayView):
         return out
 
     def odds(self, action: Action) -> Odds | None:
-        from desktop.rules.d3.actions import Charge, Shoot
-        from desktop.rules.odds import charge_odds, shoot_odds
-
-        if not isinstance(action, (Shoot, Charge)) or self.g.check(action) is not None:
+        """The engine's exact odds (Fractions enumerated from the dice) as a chart."""
+        o = self.g.odds(action)
+        if o is None or not isinstance(action, (Shoot, Charge)):
             return None
-        o = shoot_odds(self.g, action) if isinstance(action, Shoot) else charge_odds(
-            self.g, action)
-        verb = "shoots" if isinstance(action, Shoot) else "charges"
-        bars = [(f"{h}", as_fraction(p)) for h, p in o.hits.items()]
-        notes = [f"activates {pct(o.activation)}",
-                 f"mean {float(o.mean_hits()):.2f} hits",
-                 f"eliminates the target {pct(o.eliminated)}"]
+        who, whom = self.name_of(action.unit), self.name_of(action.target)
+        u = self.g.pieces[action.unit]
+        helped = o.activation != activation_chance(u.hits)
+        notes = [f"passes its activation test {pct(o.activation)}"
+                 + (" (with a general's re-roll)" if helped else ""),
+                 f"{float(o.mean_hits()):.1f} hits on average",
+                 f"eliminates {whom} {pct(o.eliminated)}"]
         if isinstance(action, Charge):
-            notes.insert(1, "hits land in hand-to-hand")
-        names = {p.id: p.name for p in self.g.pieces.values()}
-        return Odds(f"{names[action.unit]} {verb} {names[action.target]}: hits", bars,
-                        notes)
+            notes.insert(1, "the hits land in the hand-to-hand phase")
+            title = f"{who} charge {whom}: hits"
+        else:
+            title = f"{who} fires at {whom}: hits"
+        return Odds(title, [(str(h), p) for h, p in o.hits.items()], notes)
 
     def weapons(self, pid: str) -> list[Weapon]:
         p = self.g.pieces.get(pid)
-        if p is None or p.type is None or not p.present:
+        if p is None or not p.present:
             return []
-        fc = front_centre_of(p.x, p.y, p.depth, p.facing)
-        if p.type is UnitType.CAVALRY:
-            return [Weapon("charge", fc, p.facing, self.R.CHARGE_MAX_TURN, p.allowance)]
-        half = 180.0 if self.g.in_town(p) else self.R.FIELD_OF_FIRE
-        return [Weapon("fire", fc, p.facing, half, self.R.SHOOTING_RANGE[p.type])]
+        w = self.g.weapon_of(p)
+        if w is None:
+            return []
+        name, half, reach = w
+        return [Weapon(name, front_centre_of(p.x, p.y, p.depth, p.facing), p.facing, half,
+                       reach)]
 
     def sight_types(self) -> frozenset[TerrainType]:
-        return frozenset(self.R.SIGHT_BLOCKING)
+        return self.g.sight_blocking
 
     def can_see(self, a: str, b: str) -> bool | None:
         pa, pb = self.g.pieces.get(a), self.g.pieces.get(b)
@@ -150,38 +132,162 @@ class D3View(PlayView):
             return None
         return self.g.can_see(pa, pb)
 
-    def card(self, pid: str) -> Card:
-        from desktop.rules.odds import _reroll_available, activation_chance
-        from desktop.scenario.vocabulary import QUALITY_LABELS, UNIT_LABELS
+    # -- the card -------------------------------------------------------------------------
 
+    def card(self, pid: str) -> Card:
         p = self.g.pieces[pid]
+        side = self.side_name(p.side)
         if p.is_general:
-            rows = [("Re-rolls left", str(self.R.GENERAL_REROLLS_PER_TURN - p.rerolls_used)),
-                    ("Moved", "yes" if p.moved else "no")]
+            left = self.g.rerolls_left(p)
+            rows = [("Re-rolls", f"{left} left this turn" if left else "used this turn"),
+                    ("This turn", "has moved" if p.moved else "has not moved")]
             if p.must_evade:
-                rows.append(("Threatened", "must ride away"))
-            return Card(p.name or p.id, f"General · {self.side_name(p.side)}", rows, self.may(pid))
+                rows.append(("Threatened", "must ride away from the enemy"))
+            return Card(p.name or p.id, f"General · {side}", rows, self.may(pid))
         assert p.type is not None
         unit = self.g.scenario.unit(pid)
-        rows = [("Quality", QUALITY_LABELS.get(unit.quality, unit.quality.value)),
-                ("Hits", f"{p.hits} of {self.R.ELIMINATION_HITS}"),
-                ("Status", p.status),
-                ("This turn", ", ".join(w for w, f in (("moved", p.moved), ("shot", p.shot),
-                                                       ("tested", p.tested)) if f) or "—")]
-        if p.type in self.R.ARTILLERY:
-            rows.append(("Deployed", "yes" if p.deployed else "no"))
+        status = STATUS_WORDS.get(p.status, p.status)
+        pend = self.g.pending
+        if pend is not None and pend.unit == pid:
+            status = "Failed its activation test: a general may re-roll it"
+        rows = [("Status", status),
+                ("Hits", f"{p.hits}, eliminated at {p.hits + self.g.hits_left(p)}"),
+                ("This turn", self._this_turn(p)),
+                ("Moves", self._moves(p)),
+                self._weapon_row(p),
+                ("Quality", QUALITY_LABELS.get(unit.quality, unit.quality.value))]
         chances: list[tuple[str, Fraction]] = []
         if p.present:
-            chances.append(("Activation", as_fraction(activation_chance(p.hits))))
-            if _reroll_available(self.g, pid):
+            chances.append(("Passes its activation test", activation_chance(p.hits)))
+            if self.g.generals_able_to_reroll(p):
                 chances.append(("With a general's re-roll",
-                                as_fraction(activation_chance(p.hits, reroll=True))))
+                                activation_chance(p.hits, reroll=True)))
         kind = UNIT_LABELS.get(p.type, p.type.value)
-        return Card(p.name or p.id, f"{kind} · {self.side_name(p.side)}",
-                    rows, self.may(pid), chances)
+        return Card(p.name or p.id, f"{kind} · {side}", rows, self.may(pid), chances)
+
+    def _this_turn(self, p: Piece) -> str:
+        done = [w for w, f in (("moved", p.moved and p.charging is None), ("shot", p.shot),
+                               ("took its activation test", p.tested and not p.moved
+                                and not p.shot)) if f]
+        if p.charging is not None:
+            done.insert(0, f"charging {self.name_of(p.charging)}")
+        return ", ".join(done).capitalize() if done else "Nothing yet"
+
+    def _moves(self, p: Piece) -> str:
+        if self.g.pivots_only(p):
+            return "deployed: it may only pivot where it stands"
+        return f"up to {inches(p.allowance)}"
+
+    def _weapon_row(self, p: Piece) -> tuple[str, str]:
+        w = self.g.weapon_of(p)
+        assert w is not None
+        name, half, reach = w
+        if name == "charge":
+            return ("Charges", f"up to {inches(reach)}, after turning at most {degrees(half)}")
+        arc = "all round" if half >= 180.0 else f"{degrees(half)} either side of its front"
+        return ("Shoots", f"up to {inches(reach)}, {arc}")
+
+    def may(self, pid: str) -> list[str]:
+        """What `pid` may still do now, in words."""
+        g, p = self.g, self.g.pieces.get(pid)
+        if p is None or g.outcome is not None:
+            return []
+        pend = g.pending
+        if pend is not None:
+            if pid in pend.generals:
+                return [f"re-roll the failed activation of {self.name_of(pend.unit)}"]
+            if pid == pend.unit:
+                return ["wait for a general's re-roll, or accept the failure"]
+            return []
+        out: list[str] = []
+        if self.can_move(pid):
+            out.append("pivot where it stands" if g.pivots_only(p) else "move")
+        if self.attacks(pid):
+            out.append("charge" if g.phase == MOVEMENT else "shoot")
+        return out
+
+    def card_actions(self, pid: str) -> list[tuple[str, Action]]:
+        """A failed activation's choices: re-roll on the general's card, and both
+        the re-rolls and accepting the failure on the unit's own card."""
+        pend = self.g.pending
+        if pend is None:
+            return []
+        acts: list[Action] = []
+        if pid in pend.generals:
+            acts.append(Reroll(pid))
+        elif pid == pend.unit:
+            acts.extend([*(Reroll(x) for x in pend.generals), Accept()])
+        return [(self.action_label(a) or self.describe(a), a) for a in acts]
+
+    # -- words ------------------------------------------------------------------------------
+
+    def action_label(self, action: Action) -> str | None:
+        if isinstance(action, Reroll):
+            return f"Re-roll with {self.name_of(action.general)}"
+        if isinstance(action, Accept):
+            return "Accept the failure"
+        if isinstance(action, End) and self.g.outcome is None:
+            return f"End {self.g.phase_info().name.lower()} ▶"
+        return None
+
+    def describe(self, action: Action) -> str:
+        """The log line, asked before the action is applied."""
+        g = self.g
+        if isinstance(action, Move) and action.unit in g.pieces:
+            p = g.pieces[action.unit]
+            d = distance(p.pos, (action.x, action.y))
+            turn = angle_diff(action.facing, p.facing)
+            words = move_words(d, turn, p.is_general, "s" if p.is_general else "")
+            return f"{self.name_of(p.id)} {words}"
+        if isinstance(action, Charge):
+            first = (f" after turning {degrees(action.turn)}" if abs(action.turn) >= 0.5
+                     else "")
+            return f"{self.name_of(action.unit)} charge {self.name_of(action.target)}{first}"
+        if isinstance(action, Shoot):
+            return f"{self.name_of(action.unit)} fires at {self.name_of(action.target)}"
+        pend = g.pending
+        if isinstance(action, Reroll):
+            what = (f" the failed activation of {self.name_of(pend.unit)}"
+                    if pend is not None else " a failed activation")
+            return f"{self.name_of(action.general)} re-rolls{what}"
+        if isinstance(action, Accept):
+            if pend is not None:
+                return (f"{self.name_of(pend.unit)} accepts the failure: disordered "
+                        "for the rest of the turn")
+            return "The failure is accepted"
+        if isinstance(action, End):
+            side = self.name_of(g.side) if g.side else "The game"
+            return f"{side} ends the {g.phase_info().name.lower()} phase"
+        return super().describe(action)
+
+    def prompt(self, selected: str | None) -> str:
+        g = self.g
+        if g.outcome is not None:
+            return ""
+        if g.pending is not None:
+            return "An activation failed: a general may re-roll it, or accept the failure."
+        p = g.pieces.get(selected) if selected is not None else None
+        mine = p is not None and p.side == g.side and p.present
+        if g.phase == MOVEMENT:
+            if mine and p is not None and self.can_move(p.id):
+                if p.is_general:
+                    return f"Drag {p.name} to ride up to {inches(p.allowance)}; generals " \
+                           "need no activation test."
+                chance = pct(activation_chance(p.hits))
+                return (f"Drag {p.name} to move it ({self._moves(p)}); it must pass "
+                        f"an activation test first ({chance}).")
+            return ("Drag a unit of yours to move it: it must pass an activation test "
+                    "first. Cavalry charge an enemy outlined in red. Then end the movement.")
+        if g.phase == SHOOTING:
+            if mine and p is not None and self.attacks(p.id):
+                return f"Click an enemy outlined in red to shoot at it with {p.name}."
+            return ("Select a unit of yours that has not moved, then click an enemy outlined "
+                    "in red to shoot at it. Then end the shooting.")
+        return super().prompt(selected)
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.order}
         for u in self.g.units():
-            out[u.side] += max(0, self.R.ELIMINATION_HITS - u.hits)
+            out[u.side] += self.g.hits_left(u)
         return "hits still to take", out
+

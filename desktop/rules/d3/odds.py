@@ -1,0 +1,117 @@
+"""Exact odds for D3 fire and charges (seed 002: "Activation Test", "Shooting",
+"Hand-to-Hand Combat"), enumerated from the dice, never sampled.
+
+Everything is a :class:`fractions.Fraction`; distributions are mappings from
+a number of hits to its probability and sum to exactly 1.  The game's
+``odds(action)`` answers with :func:`action_odds`; the play view draws it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from desktop.rules.d3 import rules as R
+from desktop.rules.d3.actions import Charge, Shoot
+from desktop.rules.d3.game import D3Game, activation_passes, charge_hits, shooting_hits
+from desktop.rules.engine import Action
+from desktop.scenario.vocabulary import UnitType
+from desktop.table.shapes import Aspect, aspect
+
+SIXTH = Fraction(1, 6)
+#: A D3 from a d6: each of 1, 2, 3 has probability 1/3.
+D3_FACES: Mapping[int, Fraction] = {
+    k: sum((SIXTH for d in range(1, 7) if math.ceil(d / 2) == k), Fraction(0)) for k in (1, 2, 3)
+}
+
+
+def activation_chance(hits: int, reroll: bool = False) -> Fraction:
+    """P(2 x d6 > hits), or with a general's re-roll of a failure."""
+    p = sum((SIXTH for d in range(1, 7) if activation_passes(d, hits)), Fraction(0))
+    return 1 - (1 - p) ** 2 if reroll else p
+
+
+def shot_hits(shooter: UnitType, cover: bool) -> dict[int, Fraction]:
+    """Hits a shot inflicts once the shooter has activated."""
+    out: dict[int, Fraction] = {}
+    for face, p in D3_FACES.items():
+        h = shooting_hits(face, R.SHOOTING_MODIFIER[shooter], cover)
+        out[h] = out.get(h, Fraction(0)) + p
+    return dict(sorted(out.items()))
+
+
+def charge_result(on_hill: bool, defender_cavalry: bool, side_on: Aspect) -> dict[int, Fraction]:
+    """Hits a charge inflicts in the hand-to-hand phase."""
+    out: dict[int, Fraction] = {}
+    for face, p in D3_FACES.items():
+        h = charge_hits(face, on_hill, defender_cavalry, side_on)
+        out[h] = out.get(h, Fraction(0)) + p
+    return dict(sorted(out.items()))
+
+
+@dataclass(frozen=True)
+class Odds:
+    """What an action may do: `activation` is the chance it happens at all;
+    `hits` the distribution of hits inflicted (0 includes a failed activation);
+    `eliminated` the chance the target reaches the elimination threshold."""
+
+    activation: Fraction
+    hits: dict[int, Fraction]
+    eliminated: Fraction
+    #: Hits distribution given the action goes ahead.
+    hits_if_activated: dict[int, Fraction]
+
+    def mean_hits(self) -> Fraction:
+        return sum((h * p for h, p in self.hits.items()), Fraction(0))
+
+
+def combine(activation: Fraction, given: Mapping[int, Fraction], target_hits: int) -> Odds:
+    hits = {h: p * activation for h, p in given.items()}
+    hits[0] = hits.get(0, Fraction(0)) + (1 - activation)
+    elim = sum((p for h, p in hits.items() if target_hits + h >= R.ELIMINATION_HITS),
+               Fraction(0))
+    return Odds(activation, dict(sorted(hits.items())), elim, dict(given))
+
+
+def reroll_available(game: D3Game, unit_id: str) -> bool:
+    """Could a general re-roll this unit's activation if it failed now?"""
+    return bool(game.generals_able_to_reroll(game.pieces[unit_id]))
+
+
+_reroll_available = reroll_available  # the old private name
+
+
+def shoot_odds(game: D3Game, action: Shoot, use_reroll: bool = True) -> Odds:
+    """The odds of a shot in this game, as it stands (raises ValueError if illegal)."""
+    why = game.check(action)
+    if why is not None:
+        raise ValueError(why)
+    u, t = game.pieces[action.unit], game.pieces[action.target]
+    assert u.type is not None
+    act = activation_chance(u.hits, use_reroll and reroll_available(game, u.id))
+    given = shot_hits(u.type, game.in_cover(t, u.front_centre()))
+    return combine(act, given, t.hits)
+
+
+def charge_odds(game: D3Game, action: Charge, use_reroll: bool = True) -> Odds:
+    """The odds of a charge: activation now, hits in the hand-to-hand phase."""
+    why = game.check(action)
+    if why is not None:
+        raise ValueError(why)
+    c, t = game.pieces[action.unit], game.pieces[action.target]
+    geo = game.charge_geometry(c, t, action.turn)
+    assert not isinstance(geo, str)
+    (x, y), _ = geo
+    side_on = aspect(t.pos, t.facing, (x, y))
+    act = activation_chance(c.hits, use_reroll and reroll_available(game, c.id))
+    given = charge_result(game.on_hill(t), t.type is UnitType.CAVALRY, side_on)
+    return combine(act, given, t.hits)
+
+
+def action_odds(game: D3Game, action: Action) -> Odds | None:
+    """The exact odds of a legal shot or charge; None for any other action."""
+    if not isinstance(action, (Shoot, Charge)) or game.check(action) is not None:
+        return None
+    return shoot_odds(game, action) if isinstance(action, Shoot) else charge_odds(game, action)
