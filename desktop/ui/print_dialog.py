@@ -94,6 +94,7 @@ class PrintDialog(QDialog):
         # tiles are a mat for real figures: the bases only when asked for
         self.tile_units_box = QCheckBox("with the unit bases on the tiles")
         self.tile_units_box.setEnabled(False)
+        self.tile_units_box.setStyleSheet("margin-left: 20px")  # it belongs to the tiles
         self.tiles_box.toggled.connect(self.tile_units_box.setEnabled)
         self.tile_units_box.toggled.connect(self._changed)
         sl.addWidget(self.tile_units_box)
