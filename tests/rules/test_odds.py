@@ -1,11 +1,12 @@
-"""Exact D3 odds compared with values worked out by hand."""
+"""Exact D3 odds compared with values worked out by hand (seed 002: activation
+line 28, shooting line 89, charges lines 93-98, generals line 108)."""
 
 from __future__ import annotations
 
 from fractions import Fraction as F
 
 from desktop.rules.d3.actions import Charge, Shoot
-from desktop.rules.odds import (
+from desktop.rules.d3.odds import (
     activation_chance,
     charge_odds,
     charge_result,
@@ -68,3 +69,20 @@ def test_odds_of_a_shot_and_a_charge_in_a_game() -> None:
     sh = shoot_odds(g, Shoot("b1", "r1"))
     assert sh.activation == 1 - F(2, 3) ** 2  # the general is within 12"
     assert sum(sh.hits.values()) == 1
+
+
+def test_the_game_answers_odds_with_the_same_exact_fractions() -> None:
+    sc = scenario([unit("b1", INF, 20, 40)], [unit("r1", INF, 20, 34, 180), *far_red()])
+    g = new_game(sc)
+    g.apply_text("end")
+    g.pieces["b1"].hits = 8
+    o = g.odds(Shoot("b1", "r1"))
+    assert o == shoot_odds(g, Shoot("b1", "r1"))
+    assert o is not None and o.activation == F(1, 3)  # 2 x d6 > 8: a 5 or a 6
+    assert g.odds(Shoot("r1", "b1")) is None  # not red's turn: no odds
+
+
+def test_the_old_module_name_still_answers() -> None:
+    import desktop.rules.odds as old
+
+    assert old.shoot_odds is shoot_odds
