@@ -28,6 +28,16 @@ def card_value(card: str) -> int:
     return RANKS.index(card[:-1]) + 1
 
 
+RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def card_name(card: str) -> str:
+    """'QD' -> 'the Queen of diamonds', '10H' -> 'the 10 of hearts' (for what people read)."""
+    rank, suit = card[:-1], card[-1:]
+    return f"the {RANK_NAMES.get(rank, rank)} of {SUIT_NAMES.get(suit, suit)}"
+
+
 def check_card(card: str) -> str:
     if card not in FULL_DECK:
         raise ChanceError(f"'{card}' is not a card (write rank then suit: AS, 10H, QD, 7C)")

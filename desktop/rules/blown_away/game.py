@@ -79,7 +79,7 @@ from desktop.rules.blown_away.constants import (
 )
 from desktop.rules.blown_away.men import Men, artillery_runs, rally_count, runs_after_kill
 from desktop.rules.blown_away.odds import CombatOdds, combat_odds, pile_of
-from desktop.rules.chance import Chance, card_value
+from desktop.rules.chance import Chance, card_name, card_value
 from desktop.rules.engine import (
     JSON,
     Action,
@@ -516,6 +516,31 @@ class BlownAwayGame(StateGame):
             return 0.0
         return MOVE_ALLOWANCE[p.type]
 
+    def why_not_move(self, pid: str) -> str | None:
+        """Why the unit or commander `pid` may not be moved now (None: it may), from
+        the turn's rules alone, wherever it might go: the play window asks this
+        rather than knowing the phases itself (issue 16)."""
+        st = self.state
+        if st.outcome is not None:
+            return "the game is over"
+        if st.phase != ORDERS:
+            return "units and the commander move in the orders phase"
+        c = st.commanders.get(pid)
+        if c is not None:
+            if c.side != st.side:
+                return f"{c.id} is not yours"
+            return "the commander has already moved this turn" if st.commander_moved else None
+        p = st.pieces.get(pid)
+        if p is None:
+            return f"no unit '{pid}'"
+        if p.side != st.side:
+            return f"{pid} is not yours"
+        if p.eliminated:
+            return f"{pid} is no longer in the game"
+        if st.acted:
+            return "this turn's one thing (a move, a rally or a formation change) is done"
+        return self.why_cannot_move(p)
+
     def why_cannot_move(self, p: Piece) -> str | None:
         if p.ranks > 0 and self.is_engaged(p.id):
             return f"{p.id} is engaged in combat"
@@ -868,23 +893,25 @@ class BlownAwayGame(StateGame):
             self._advance(ev)
         elif isinstance(action, Move) and action.piece in st.commanders:
             c = st.commanders[action.piece]
+            words = self.move_words(action)
             c.pos = action.to
             c.facing = action.facing
             st.commander_moved = True
-            ev.append(Event("move", f"{c.name or c.id} rides to {_pt(action.to)}",
+            ev.append(Event("move", words,
                             {"piece": c.id, "to": list(action.to)}))
         elif isinstance(action, Move):
-            passed = self._move(st.pieces[action.piece], action.to, action.facing, ev)
+            passed = self._move(st.pieces[action.piece], action.to, action.facing, ev,
+                                self.move_words(action))
             st.acted = True
         elif isinstance(action, Form):
             p = st.pieces[action.unit]
+            words = self.form_words(action)
             p.formation = action.formation
             p.facing = action.facing
             if p.gun is not None:
                 p.gun = (p.pos[0], p.pos[1], p.facing)
             st.acted = True
-            ev.append(Event("form", f"{p.name or p.id} forms {action.formation.value} facing "
-                                    f"{action.facing:g}",
+            ev.append(Event("form", words,
                             {"unit": p.id, "formation": action.formation.value,
                              "facing": action.facing}))
         elif isinstance(action, Rally):
@@ -942,7 +969,37 @@ class BlownAwayGame(StateGame):
 
     # moves ------------------------------------------------------------------------------
 
-    def _move(self, p: Piece, to: Point, facing: float, ev: list[Event]
+    def move_words(self, action: Move) -> str:
+        """A move as a wargamer says it (the log and the play window's words):
+        "Regiment Balfour turns 30° to the right and moves 4.2″", "Lord Tremayne
+        rides 12.0″", "Foot Guards runs 18.0″" (a mob)."""
+        st = self.state
+        c = st.commanders.get(action.piece)
+        if c is not None:
+            ride = math.dist(c.pos, action.to)
+            return f"{c.name or c.id} " + (f"rides {_inches(ride)}" if ride >= 0.05
+                                           else "stays where he is")
+        p = st.pieces[action.piece]
+        if p.mob:
+            return f"{p.name or p.id} runs {_inches(math.dist(p.pos, action.to))}"
+        length = math.dist(self.pivot_point(p, action.facing), action.to)
+        went = f"moves {_inches(length)}"
+        pivot = _turn_words(p.facing, action.facing)
+        return f"{p.name or p.id} " + (f"{pivot} and {went}" if pivot and length >= 0.05
+                                       else pivot or went)
+
+    def form_words(self, action: Form) -> str:
+        """A formation change as a wargamer says it: "Foot Guards forms column and
+        turns 90° to the right", "Saker 'Kingfisher' faces about"."""
+        p = self.state.pieces[action.unit]
+        turn = _turn_words(p.facing, action.facing)
+        if action.formation is p.formation:
+            words = turn or f"stays in {p.formation.value}"
+        else:
+            words = f"forms {action.formation.value}" + (f" and {turn}" if turn else "")
+        return f"{p.name or p.id} {words}"
+
+    def _move(self, p: Piece, to: Point, facing: float, ev: list[Event], words: str
               ) -> tuple[str, BaseGeometry]:
         w, d = p.size()
         start = p.pos if p.mob else self.pivot_point(p, facing)
@@ -954,8 +1011,7 @@ class BlownAwayGame(StateGame):
         p.facing = facing
         if p.gun is not None and not was_mob:
             p.gun = (to[0], to[1], facing)
-        ev.append(Event("move", f"{p.name or p.id} {'runs' if was_mob else 'moves'} to "
-                                f"{_pt(to)} facing {facing:g}",
+        ev.append(Event("move", words,
                         {"unit": p.id, "to": list(to), "facing": facing, "mob": was_mob}))
         if not was_mob:
             for q in self.units(self.state.enemy(p.side)):
@@ -1025,6 +1081,7 @@ class BlownAwayGame(StateGame):
         head = canonical_facing(p.facing + 180.0)
         fx, fy = forward(head)
         w, d = p.size()
+        start = p.pos
         for k in (1.0, 0.75, 0.5, 0.25):
             to = (p.pos[0] + fx * RUN_DISTANCE * k, p.pos[1] + fy * RUN_DISTANCE * k)
             plan = MovePlan(Placement(p.pos[0], p.pos[1], head), Placement(to[0], to[1], head),
@@ -1036,10 +1093,11 @@ class BlownAwayGame(StateGame):
                     table_terrain_problem(plan, self.terrain, ACCESS) is None:
                 p.pos = to
                 break
+        fled = math.dist(start, p.pos)
         p.facing = head
         men = "man flees" if p.running == 1 else "men flee"
         ev.append(Event("broken", f"{p.name or p.id} has no men in ranks: its {p.running} "
-                                  f"running {men} to {_pt(p.pos)}",
+                                  f"running {men} {_inches(fled)} to the rear",
                         {"unit": p.id, "to": list(p.pos), "running": p.running}))
 
     # rallying ----------------------------------------------------------------------------
@@ -1110,8 +1168,8 @@ class BlownAwayGame(StateGame):
             result = f"{t.name or t.id} wins"
         else:
             result = "a tie: both win"
-        ev.append(Event("cards", f"{u.name or u.id} turns {cu}{_plus(bu)}, {t.name or t.id} "
-                                 f"turns {ct}{_plus(bt)}: {result}",
+        ev.append(Event("cards", f"{u.name or u.id} turns {card_name(cu)}{_plus(bu)}, "
+                                 f"{t.name or t.id} turns {card_name(ct)}{_plus(bt)}: {result}",
                         {"unit": u.id, "target": t.id, "unit_card": cu, "target_card": ct,
                          "unit_value": vu, "target_value": vt,
                          "winner": u.id if vu > vt else t.id if vt > vu else None}))
@@ -1400,12 +1458,22 @@ def _subject(action: BlownAwayAction) -> str:
     return action.unit
 
 
-def _pt(p: Point) -> str:
-    return f"({p[0]:.1f}, {p[1]:.1f})"
+def _inches(d: float) -> str:
+    return f"{d:.1f}\u2033"
+
+
+def _turn_words(before: float, after: float) -> str:
+    """'turns 90° to the right', 'faces about', '' (no turn)."""
+    turn = angle_diff(after, before)
+    if abs(turn) < 0.5:
+        return ""
+    if abs(abs(turn) - 180.0) < 0.5:
+        return "faces about"
+    return f"turns {abs(turn):.0f}° to the {'right' if turn > 0 else 'left'}"
 
 
 def _plus(b: int) -> str:
-    return f" +{b}" if b else ""
+    return f" (+{b} for its cover)" if b else ""
 
 
 def _ord(n: int) -> str:

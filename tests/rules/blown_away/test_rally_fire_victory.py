@@ -254,4 +254,4 @@ def test_snapshot_shows_men_cards_and_cannonballs() -> None:
     assert snap["counters"]["last_cards"] == {"blue": "KS", "red": "2H"}
     assert snap["counters"]["markers"] == {"bg": 3}
     assert [e.text for e in g.events if e.kind == "cards"] == [
-        "b1 turns KS, r1 turns 2H: b1 wins"]
+        "b1 turns the King of spades, r1 turns the 2 of hearts: b1 wins"]
