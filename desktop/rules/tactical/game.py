@@ -16,7 +16,6 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from desktop.rules.chance import Chance
@@ -36,6 +35,7 @@ from desktop.rules.engine import (
 )
 from desktop.rules.tactical import constants as C
 from desktop.rules.tactical import dice as D
+from desktop.rules.tactical import odds as O
 from desktop.rules.tactical.actions import (
     Charge,
     Choose,
@@ -80,6 +80,10 @@ from desktop.rules.tactical.state import (
     TOfficer,
     TUnit,
 )
+from desktop.rules.tactical.words import FLAG_EFFECT as FLAG_WORDS
+from desktop.rules.tactical.words import STATUS as STATUS_WORDS
+from desktop.rules.tactical.words import area as area_words
+from desktop.rules.tactical.words import case_words, counted
 from desktop.rules.victory import PieceView, VictoryJudge
 from desktop.scenario.model import LastManStanding, Scenario
 from desktop.scenario.vocabulary import ARTILLERY, Edge, Formation, UnitType
@@ -353,7 +357,7 @@ class TacticalGame(Game):
         if u.side != st.side:
             return f"{u.id} is not on the side to act"
         if u.status != ACTIVE:
-            return f"{u.id} is {u.status}"
+            return f"{u.id} is {STATUS_WORDS.get(u.status, u.status)}"
         if u.fired:
             return f"{u.id} has already fired this turn"
         if u.engaged is not None:
@@ -435,7 +439,7 @@ class TacticalGame(Game):
         if t.side == u.side:
             return f"{t.id} is a friend"
         if not t.on_table:
-            return f"{t.id} is {t.status}"
+            return f"{t.id} is {STATUS_WORDS.get(t.status, t.status)}"
         if t.engaged is not None:
             return f"{t.id} is locked in close combat"
         if king_distance(u.sq, t.sq) > self.fire_range(u):
@@ -503,7 +507,7 @@ class TacticalGame(Game):
         if area == C.LAKE:
             why = f"{square_name(b)} is water"
         elif area in (C.WOOD, C.MARSH) and k != "skirmish" and not road:
-            why = f"formed troops enter {square_name(b)} ({area}) only along a road"
+            why = f"formed troops enter {square_name(b)} ({area_words(area)}) only along a road"
         elif area == C.TOWN and k in ("cavalry", "artillery") and not road:
             why = "cavalry and artillery enter a built-up area only along a road"
         elif not bd.water_crossing_ok(a, b):
@@ -572,7 +576,7 @@ class TacticalGame(Game):
         if u.side != self.st.side or self.st.phase not in (FIRST, SECOND):
             return f"{u.id} cannot move now"
         if u.status != ACTIVE:
-            return f"{u.id} is {u.status}"
+            return f"{u.id} is {STATUS_WORDS.get(u.status, u.status)}"
         if u.acted:
             return f"{u.id} has already moved this turn"
         if u.engaged is not None:
@@ -582,13 +586,9 @@ class TacticalGame(Game):
         return None
 
     def why_not_move(self, u: TUnit, to: Square) -> str | None:
-        why = self.why_not_mover(u)
+        why = self.why_not_walk(u)
         if why is not None:
             return why
-        if u.type in ARTILLERY and u.formation != LIMBERED:
-            return f"{u.id} must limber up before it moves"
-        if u.fired and self.is_infantry(u):
-            return f"{u.id} has fired: formed infantry fires after moving, not before"
         if to not in self.move_paths(u):
             if orthogonal(u.sq, to):
                 why, _ = self.step_problem(u, u.sq, to)
@@ -616,6 +616,39 @@ class TacticalGame(Game):
             return f"{u.id} has no movement left to {'limber' if limber else 'unlimber'}"
         if limber and u.fired:
             return f"{u.id} has fired this turn"
+        return None
+
+    def why_not_walk(self, u: TUnit) -> str | None:
+        """Why `u` may make no plain move now (None if it may): the mover's rules and
+        the unit's own (guns limber first; infantry that fired stays)."""
+        why = self.why_not_mover(u)
+        if why is not None:
+            return why
+        if u.type in ARTILLERY and u.formation != LIMBERED:
+            return f"{u.id} must limber up before it moves"
+        if u.fired and self.is_infantry(u):
+            return f"{u.id} has fired: formed infantry fires after moving, not before"
+        return None
+
+    def destinations(self, pid: str) -> list[Square]:
+        """The squares the unit or officer `pid` may move to now, in order: exactly
+        the plain moves :meth:`legal_actions` offers it."""
+        if self._outcome is not None:
+            return []
+        if pid in self.st.units:
+            u = self.st.units[pid]
+            return [] if self.why_not_walk(u) is not None else sorted(self.move_paths(u))
+        o = self.st.officers.get(pid)
+        if o is None or self.why_not_officer_mover(o) is not None:
+            return []
+        return sorted(self.officer_paths(o))
+
+    def move_to(self, pid: str, sq: Square) -> Move | OfficerMove | None:
+        """The action moving the unit or officer `pid` to `sq` (judged by `check`)."""
+        if pid in self.st.units:
+            return Move(pid, sq)
+        if pid in self.st.officers:
+            return OfficerMove(pid, sq)
         return None
 
     # -- charges ----------------------------------------------------------------------
@@ -697,13 +730,20 @@ class TacticalGame(Game):
             frontier = nxt
         return out
 
-    def why_not_officer(self, o: TOfficer, to: Square) -> str | None:
+    def why_not_officer_mover(self, o: TOfficer) -> str | None:
+        """Why officer `o` may not ride anywhere now (None if he may)."""
         if o.side != self.st.side or self.st.phase not in (FIRST, SECOND):
             return f"{o.id} cannot move now"
         if not o.present:
             return f"{o.id} is {o.wound.replace('_', ' ')}"
         if o.moved:
             return f"{o.id} has already moved this turn"
+        return None
+
+    def why_not_officer(self, o: TOfficer, to: Square) -> str | None:
+        why = self.why_not_officer_mover(o)
+        if why is not None:
+            return why
         if to not in self.officer_paths(o):
             return f"{o.id} cannot reach {square_name(to)} this turn"
         return None
@@ -872,13 +912,14 @@ class TacticalGame(Game):
             o, u = st.officers[action.officer], st.units[action.unit]
             o.rallied = True
             u.acted = True
-            roll = self.chance.d6(f"rally {u.id} by {o.id}")
+            roll = self.chance.d6(f"rally: {u.id} by {o.id}")
             ok = roll >= C.RALLY_ON
             if ok:
                 u.halted_until = 0
                 u.flags_turn = 0
-            ev.append(Event("rally", f"{o.id} {'rallies' if ok else 'fails to rally'} {u.id} "
-                            f"(rolled {roll})", {"officer": o.id, "unit": u.id, "roll": roll,
+            said = (f"{o.id} rallies {u.id} with a {roll}" if ok else
+                    f"{o.id} fails to rally {u.id}: rolled {roll}, needs a {C.RALLY_ON}")
+            ev.append(Event("rally", said, {"officer": o.id, "unit": u.id, "roll": roll,
                                                  "rallied": ok}))
         if self._outcome is None:
             self._check_immediate(ev)
@@ -897,7 +938,7 @@ class TacticalGame(Game):
         u.facing = STEP_BEARING[step_between(prev, path[-1])]
         u.sq = path[-1]
         u.moved += len(path)
-        ev.append(Event(kind, f"{u.id} moves {square_name(start)} to {square_name(u.sq)}",
+        ev.append(Event(kind, f"{u.id} moves from {square_name(start)} to {square_name(u.sq)}",
                         self._where(u.sq, {"unit": u.id, "from": square_name(start),
                                            "path": [square_name(s) for s in path],
                                            "facing": u.facing})))
@@ -918,9 +959,11 @@ class TacticalGame(Game):
                             self._where(u.sq, {"officer": o.id, "with": u.id})))
 
     def _place(self, u: TUnit, sq: Square, ev: list[Event], kind: str, why: str) -> None:
+        """Put `u` on `sq`; `why` says it with {a} for the square left, {b} the new one."""
         start = u.sq
         u.sq = sq
-        ev.append(Event(kind, f"{u.id} {why} {square_name(start)} to {square_name(sq)}",
+        said = why.format(a=square_name(start), b=square_name(sq))
+        ev.append(Event(kind, f"{u.id} {said}",
                         self._where(sq, {"unit": u.id, "from": square_name(start)})))
         self._carry_officers(u, start, ev)
         self._displace_officers(u, ev)
@@ -960,14 +1003,15 @@ class TacticalGame(Game):
         st.chooser = None
         st.pending = []
         st.art_done = []
-        ev.append(Event("turn", f"turn {st.turn} begins", {"turn": st.turn}))
+        ev.append(Event("turn", f"Turn {st.turn} begins", {"turn": st.turn}))
         for o in sorted(st.officers.values(), key=lambda x: x.id):
             if o.wound == WOUNDED:
                 roll = self.chance.d6(f"wounded {o.id} stays on the field")
                 if roll == C.WOUND_LEAVES_ON:
                     o.wound = CARRIED_OFF
-                ev.append(Event("wound", f"wounded {o.id} rolls {roll}"
-                                + (": carried off the field" if o.wound == CARRIED_OFF else ""),
+                fate = ("is carried off the field" if o.wound == CARRIED_OFF
+                        else "stays on the field")
+                ev.append(Event("wound", f"{o.id}, wounded, rolls {roll} and {fate}",
                                 {"officer": o.id, "roll": roll, "wound": o.wound}))
         self._enter(ARTILLERY_PHASE, ev)
 
@@ -1013,9 +1057,10 @@ class TacticalGame(Game):
             rolls = {}
             for s in (a, b):
                 bonus = st.streak[s] - 1 if st.streak[s] >= 2 else 0
-                d = self.chance.d6(f"initiative {s}")
+                d = self.chance.d6(f"initiative: {s}")
                 rolls[s] = d + bonus
-            ev.append(Event("roll", f"initiative: {a} {rolls[a]}, {b} {rolls[b]}",
+            tie = ": a tie, both roll again" if rolls[a] == rolls[b] else ""
+            ev.append(Event("roll", f"Initiative: {a} scores {rolls[a]}, {b} {rolls[b]}{tie}",
                             {"purpose": "initiative", "rolls": dict(rolls)}))
             if rolls[a] != rolls[b]:
                 break
@@ -1025,7 +1070,8 @@ class TacticalGame(Game):
         st.streak[chooser] += 1
         st.streak[st.enemy(chooser)] = 0
         st.side = chooser
-        ev.append(Event("initiative", f"{chooser} rolled lower and chooses",
+        ev.append(Event("initiative", f"{chooser} scored lower and chooses to move first or "
+                        "second",
                         {"chooser": chooser, "rolls": dict(rolls)}))
 
     def _end_turn(self, ev: list[Event]) -> None:
@@ -1044,7 +1090,7 @@ class TacticalGame(Game):
         """Spent units retire a square; close combats this side began go on."""
         for u in sorted(self.units_on_table(side), key=lambda x: x.id):
             if u.status == SPENT and u.engaged is None:
-                self._retire(u, None, ev, "retires (spent)")
+                self._retire(u, None, ev, "retires from {a} to {b}, its Combat Value spent")
         for u in sorted(self.units_on_table(side), key=lambda x: x.id):
             if u.on_table and u.engaged is not None and u.attacker:
                 t = self.st.units[u.engaged]
@@ -1097,7 +1143,8 @@ class TacticalGame(Game):
             g = self.general_with(u)
             if g is not None:
                 u.flag_cancelled = True
-                ev.append(Event("flag_ignored", f"{g.id} steadies {u.id}: first Flag ignored",
+                ev.append(Event("flag_ignored", f"{g.id} steadies {u.id}: its first Flag of "
+                                "the turn is ignored",
                                 {"unit": u.id, "officer": g.id}))
                 return flags - 1
         return flags
@@ -1131,11 +1178,13 @@ class TacticalGame(Game):
         if not u.on_table or (hits <= 0 and flags <= 0):
             return
         if u.status == SPENT:
-            self._rout(u, ev, "routs: hit again at 0 CV")
+            self._rout(u, ev, "is struck again with its Combat Value spent: it routs and "
+                       "flees the field")
             return
         if hits > 0:
             u.cv = max(0, u.cv - hits)
-            ev.append(Event("hits", f"{u.id} loses {hits} CV ({u.cv} left)",
+            ev.append(Event("hits", f"{u.id} loses {hits} Combat Value ({u.cv} of "
+                            f"{u.start_cv} left)",
                             {"unit": u.id, "hits": hits, "cv": u.cv}))
             if u.cv == 0:
                 u.status = SPENT
@@ -1144,12 +1193,13 @@ class TacticalGame(Game):
         if flags > 0:
             u.flags_turn += flags
             effect = D.flag_effect(flags, u.q)
-            ev.append(Event("flags", f"{u.id} suffers {flags} Flag(s): {effect.value}",
+            said = f": {FLAG_WORDS[effect]}" if table else ""
+            ev.append(Event("flags", f"{u.id} suffers {counted(flags, 'Flag')}{said}",
                             {"unit": u.id, "flags": flags, "effect": effect.name.lower()}))
             if not table:
                 return
             if effect is D.FlagEffect.ROUT:
-                self._rout(u, ev, "routs")
+                self._rout(u, ev)
             elif effect in (D.FlagEffect.HALT, D.FlagEffect.RETIRE):
                 u.halted_until = self.st.turn + C.HALT_TURNS
                 if effect is D.FlagEffect.RETIRE:
@@ -1162,12 +1212,12 @@ class TacticalGame(Game):
                 o.engaged, o.attacker, o.rounds = None, False, 0
         u.engaged, u.attacker, u.rounds = None, False, 0
 
-    def _rout(self, u: TUnit, ev: list[Event], why: str = "routs") -> None:
+    def _rout(self, u: TUnit, ev: list[Event], why: str = "routs and flees the field") -> None:
         if not u.on_table:
             return
         self._break_engagement(u)
         u.status = ROUTED
-        ev.append(Event("rout", f"{u.id} {why} and flees the field",
+        ev.append(Event("rout", f"{u.id} {why}",
                         self._where(u.sq, {"unit": u.id})))
 
     def _retire(self, u: TUnit, cause: Square | None, ev: list[Event],
@@ -1182,23 +1232,23 @@ class TacticalGame(Game):
             sides.sort(key=lambda s: -king_distance(s, cause))
         cands += sides
         if not self.board.on_board(cands[0]):
-            self._rout(u, ev, "retires off the table")
+            self._rout(u, ev, "retires off the table and is lost")
             return False
         for c in cands:
             if not self.board.on_board(c):
                 continue
             why_not, _ = self.step_problem(u, u.sq, c)
             if why_not is None:
-                self._place(u, c, ev, "retire", why)
+                self._place(u, c, ev, "retire", why if "{" in why else why + " from {a} to {b}")
                 u.halted_until = max(u.halted_until, self.st.turn + C.HALT_TURNS)
                 return True
         if C.RETIRE_BLOCKED_ROUTS:
-            self._rout(u, ev, "cannot retire and routs")
+            self._rout(u, ev, "has nowhere to retire: it routs and flees the field")
         return False
 
     def _occupy(self, u: TUnit, sq: Square, ev: list[Event]) -> None:
         if u.on_table and self.unit_at(sq) is None and self.board.on_board(sq):
-            self._place(u, sq, ev, "occupy", "occupies")
+            self._place(u, sq, ev, "occupy", "advances from {a} into {b}")
 
     # -- fire -------------------------------------------------------------------------
 
@@ -1209,8 +1259,9 @@ class TacticalGame(Game):
         u.fired = True
         t.attacked = True
         thr = self._throw(n, face, f"{u.id} fires at {t.id}")
-        self._throw_event("fire", u, t, thr, f"{u.id} fires at {t.id}: {thr.hits} hit(s), "
-                          f"{thr.flags} Flag(s)", ev, dice_count=n,
+        self._throw_event("fire", u, t, thr, f"{u.id} fires at {t.id} with {counted(n, 'die')}: "
+                          f"{counted(thr.hits, 'hit')}, {counted(thr.flags, 'Flag')}", ev,
+                          dice_count=n,
                           range=king_distance(u.sq, t.sq))
         if st.phase == ARTILLERY_PHASE:
             st.pending.append(Pending(u.id, t.id, thr.hits, thr.flags,
@@ -1234,8 +1285,9 @@ class TacticalGame(Game):
         Flags count; the side with more Flags falls back a square."""
         n = self.fire_dice(t, u) if t.status == ACTIVE else 0
         back = self._throw(n, Face.FIRE, f"{t.id} replies to {u.id}")
-        self._throw_event("fire", t, u, back, f"{t.id} replies: {back.hits} hit(s), "
-                          f"{back.flags} Flag(s)", ev, dice_count=n, reply=True)
+        self._throw_event("fire", t, u, back, f"{t.id} replies with {counted(n, 'die')}: "
+                          f"{counted(back.hits, 'hit')}, {counted(back.flags, 'Flag')}", ev,
+                          dice_count=n, reply=True)
         fu = self._cancel_flag(u, back.flags, ev)
         ft = self._cancel_flag(t, thr.flags, ev)
         self._officer_check(t, thr, ev)
@@ -1247,9 +1299,10 @@ class TacticalGame(Game):
             if x.on_table and flags > 0:
                 x.flags_turn += flags
                 if x.id in spent:  # seed: any further hit or Flag routs a spent unit
-                    self._rout(x, ev, "routs: a Flag at 0 CV")
+                    self._rout(x, ev, "takes a Flag with its Combat Value spent: it routs "
+                               "and flees the field")
         if ft == fu:
-            ev.append(Event("skirmish", "the skirmish goes on: no ground gained",
+            ev.append(Event("skirmish", "The skirmish goes on: no ground is gained",
                             {"units": [u.id, t.id]}))
             return
         loser, winner = (t, u) if ft > fu else (u, t)
@@ -1264,14 +1317,15 @@ class TacticalGame(Game):
         if friend is not None and friend.side == s.side and not self.is_skirmisher(friend):
             s.status = DRIVEN_IN
             self._break_engagement(s)
-            ev.append(Event("driven_in", f"{s.id} are driven in on {friend.id}",
+            ev.append(Event("driven_in", f"{s.id} is driven in on {friend.id}",
                             {"unit": s.id, "onto": friend.id}))
             return
         if self.board.on_board(dest) and self.step_problem(s, s.sq, dest)[0] is None:
-            self._place(s, dest, ev, "retire", "falls back")
+            self._place(s, dest, ev, "retire", "falls back from {a} to {b}")
             return
         s.status = DRIVEN_IN
-        ev.append(Event("driven_in", f"{s.id} have no room and are driven in", {"unit": s.id}))
+        ev.append(Event("driven_in", f"{s.id} has no room to fall back and is driven in",
+                        {"unit": s.id}))
 
     def _resolve_artillery(self, ev: list[Event]) -> None:
         """The artillery phase's shots take effect together (seed: simultaneous)."""
@@ -1304,8 +1358,9 @@ class TacticalGame(Game):
         thr = self._throw(n, Face.SABRE, f"{u.id} charges {t.id}")
         extra = t.skirmish_flags
         t.skirmish_flags = 0
-        self._throw_event("charge", u, t, thr, f"{u.id} charges {t.id}: {thr.sabres} Sabre(s), "
-                          f"{thr.flags} Flag(s)", ev, dice_count=n, skirmish_flags=extra,
+        self._throw_event("charge", u, t, thr, f"{u.id} charges {t.id} with {counted(n, 'die')}: "
+                          f"{counted(thr.sabres, 'Sabre')}, {counted(thr.flags, 'Flag')}", ev,
+                          dice_count=n, skirmish_flags=extra,
                           path=[square_name(s) for s in path])
         flags = self._cancel_flag(t, thr.flags + extra, ev)
         if not self._sabres_ignored(u, t, thr, flags):
@@ -1334,8 +1389,10 @@ class TacticalGame(Game):
         inflicted after any General's help."""
         n = max(0, n) if t.status == ACTIVE else 0
         thr = self._throw(n, face, f"{t.id} {why}")
-        self._throw_event("reply", t, u, thr, f"{t.id} {why}: {thr.hits} hit(s), "
-                          f"{thr.flags} Flag(s)", ev, dice_count=n)
+        hit = "Sabre" if face is Face.SABRE else "hit"
+        self._throw_event("reply", t, u, thr, f"{t.id} {why} with {counted(n, 'die')}: "
+                          f"{counted(thr.hits, hit)}, {counted(thr.flags, 'Flag')}", ev,
+                          dice_count=n)
         flags = self._cancel_flag(u, thr.flags, ev)
         self._officer_check(u, thr, ev)
         self._take(u, thr.hits, flags, t.sq, ev)
@@ -1343,12 +1400,12 @@ class TacticalGame(Game):
 
     def _bayonet(self, u: TUnit, t: TUnit, thr: D.Throw, flags: int, ev: list[Event]) -> None:
         case = D.bayonet_case(thr.sabres, flags, t.q)
-        ev.append(Event("bayonet", f"{t.id}: {case.value}",
+        ev.append(Event("bayonet", f"{t.id} {case_words(case)}",
                         {"unit": u.id, "target": t.id, "case": case.name.lower()}))
         target_sq = t.sq
         if case is D.BayonetCase.FLEE:
             self._take(t, thr.sabres, 0, u.sq, ev)
-            self._rout(t, ev, "panics")
+            self._rout(t, ev, "panics and flees the field")
             self._occupy(u, target_sq, ev)
             return
         # The charge table's "one die fewer" is what these Flags do: count it once.
@@ -1388,13 +1445,15 @@ class TacticalGame(Game):
         in_square = t.formation == SQUARE_FORMATION
         case = D.cavalry_v_formed(thr.sabres, flags, t.q, in_square)
         art = t.type in ARTILLERY
-        ev.append(Event("cavalry_charge", f"{t.id}: {case.value}",
+        who = f"{t.id}'s gunners" if art else t.id
+        ev.append(Event("cavalry_charge", f"{who} {case_words(case, art)}",
                         {"unit": u.id, "target": t.id, "case": case.name.lower(),
                          "artillery": art}))
         target_sq = t.sq
         if case is D.CavalryCase.BROKEN:
             self._take(t, thr.sabres, 0, u.sq, ev)
-            self._rout(t, ev, "panics" if art else "fails to form square")
+            self._rout(t, ev, "is overrun and flees the field" if art
+                       else "breaks and flees the field")
             self._pursue(u, t, target_sq, u.q + C.PURSUIT_EXTRA_DICE, ev)
             return
         if not art and self.is_infantry(t):
@@ -1419,12 +1478,13 @@ class TacticalGame(Game):
         if not t.on_table:
             self._occupy(u, target_sq, ev)
         elif u.on_table and u.sq != start and self.unit_at(start) is None:
-            self._place(u, start, ev, "return", "rallies and returns")
+            self._place(u, start, ev, "return", "rallies and returns from {a} to {b}")
 
     def _pursue(self, u: TUnit, t: TUnit, sq: Square, n: int, ev: list[Event]) -> None:
         """Cavalry follows into the square and cuts at the fugitives (no reply)."""
         thr = self._throw(max(0, n), Face.SABRE, f"{u.id} pursues {t.id}")
-        self._throw_event("pursuit", u, t, thr, f"{u.id} pursues {t.id}: {thr.sabres} Sabre(s)",
+        self._throw_event("pursuit", u, t, thr, f"{u.id} pursues {t.id} with "
+                          f"{counted(max(0, n), 'die')}: {counted(thr.sabres, 'Sabre')}",
                           ev, dice_count=n)
         if t.on_table:
             self._officer_check(t, thr, ev)
@@ -1434,14 +1494,14 @@ class TacticalGame(Game):
     def _cavalry_v_cavalry(self, u: TUnit, t: TUnit, thr: D.Throw, flags: int, start: Square,
                            ev: list[Event]) -> None:
         case = D.cavalry_v_cavalry(flags, t.q)
-        ev.append(Event("cavalry_charge", f"{t.id}: {case.value}",
+        ev.append(Event("cavalry_charge", f"{t.id} {case_words(case)}",
                         {"unit": u.id, "target": t.id, "case": case.name.lower()}))
         target_sq = t.sq
         if case is D.MeleeCase.BROKEN:
             self._take(t, thr.sabres, 0, u.sq, ev)
             if t.on_table:
                 if flags > t.q:
-                    self._rout(t, ev, "routs")
+                    self._rout(t, ev)
                 else:
                     t.flags_turn += flags
                     self._retire(t, u.sq, ev)
@@ -1493,7 +1553,7 @@ class TacticalGame(Game):
             x.cc_turns = 0
             ev.append(Event("blown", f"{x.id}'s horses are blown", {"unit": x.id}))
             if x.origin is not None and x.origin != x.sq and self.unit_at(x.origin) is None:
-                self._place(x, x.origin, ev, "return", "falls back to rally from")
+                self._place(x, x.origin, ev, "return", "falls back from {a} to {b} to rally")
             x.origin = None
 
     def _melee_round(self, u: TUnit, t: TUnit, ev: list[Event]) -> None:
@@ -1506,10 +1566,12 @@ class TacticalGame(Game):
         t.rounds = u.rounds
         rounds = u.rounds
         u.attacked = t.attacked = True
-        self._throw_event("close_combat", u, t, tu, f"{u.id} fights {t.id}: {tu.sabres} "
-                          f"Sabre(s), {tu.flags} Flag(s)", ev, dice_count=nu, round=rounds)
-        self._throw_event("close_combat", t, u, tt, f"{t.id} fights {u.id}: {tt.sabres} "
-                          f"Sabre(s), {tt.flags} Flag(s)", ev, dice_count=nt, round=rounds)
+        self._throw_event("close_combat", u, t, tu, f"{u.id} fights {t.id} with "
+                          f"{counted(nu, 'die')}: {counted(tu.sabres, 'Sabre')}, "
+                          f"{counted(tu.flags, 'Flag')}", ev, dice_count=nu, round=rounds)
+        self._throw_event("close_combat", t, u, tt, f"{t.id} fights {u.id} with "
+                          f"{counted(nt, 'die')}: {counted(tt.sabres, 'Sabre')}, "
+                          f"{counted(tt.flags, 'Flag')}", ev, dice_count=nt, round=rounds)
         fu = self._cancel_flag(u, tt.flags, ev)
         ft = self._cancel_flag(t, tu.flags, ev)
         self._officer_check(t, tu, ev)
@@ -1529,7 +1591,8 @@ class TacticalGame(Game):
             return
         if rounds >= C.CLOSE_COMBAT_TURNS:
             who = "the attackers retire" if self.board.area(t.sq) == C.TOWN else "both retire"
-            ev.append(Event("disengage", f"no decision after {rounds} turns: {who}",
+            ev.append(Event("disengage", f"No decision after {rounds} turns of close combat: "
+                            f"{who}",
                             {"unit": u.id, "target": t.id}))
             self._break_engagement(u)
             self._retire(u, t.sq, ev)
@@ -1538,53 +1601,76 @@ class TacticalGame(Game):
 
     # -- odds -------------------------------------------------------------------------
 
-    def fire_odds(self, unit: str, target: str) -> dict[str, JSON]:
+    def _cancel_of(self, t: TUnit) -> int:
+        """Flags a General in `t`'s square will still ignore this turn."""
+        return 1 if (self.general_with(t) is not None and not t.flag_cancelled) else 0
+
+    def fire_chances(self, unit: str, target: str) -> O.FireOdds:
         """Exact odds of `unit` firing at `target` now (this resolution alone)."""
         u, t = self.st.units[unit], self.st.units[target]
-        n, face = self.fire_dice(u, t), self.hit_face(u, t)
-        cancel = 1 if (self.general_with(t) is not None and not t.flag_cancelled) else 0
-        return fire_odds_json(n, face, t.q, t.cv, cancel, t.status == SPENT)
+        return O.fire_odds(self.fire_dice(u, t), self.hit_face(u, t), t.q, t.cv,
+                           self._cancel_of(t), t.status == SPENT)
 
-    def charge_odds(self, unit: str, target: str, via: Square) -> dict[str, JSON]:
+    def charge_against(self, u: TUnit, t: TUnit) -> str:
+        """Which charge table `u` charging `t` uses (:data:`O.AGAINST`)."""
+        if u.type is UnitType.CAVALRY and t.type is UnitType.CAVALRY:
+            return "cavalry"
+        if u.type is UnitType.CAVALRY:
+            return "square" if t.formation == SQUARE_FORMATION else "formed"
+        return "bayonet"
+
+    def charge_chances(self, unit: str, target: str, via: Square) -> O.ChargeOdds:
         """Exact odds of a charge: the attacker's throw and which case follows."""
         u, t = self.st.units[unit], self.st.units[target]
-        n = self.combat_dice(u, t, via, True)
-        cancel = 1 if (self.general_with(t) is not None and not t.flag_cancelled) else 0
-        if u.type is UnitType.CAVALRY and t.type is UnitType.CAVALRY:
-            what = "cavalry"
-        elif u.type is UnitType.CAVALRY:
-            what = "square" if t.formation == SQUARE_FORMATION else "formed"
-        else:
-            what = "bayonet"
-        return charge_odds_json(n, what, t.q, t.cv, cancel, t.skirmish_flags)
+        return O.charge_odds(self.combat_dice(u, t, via, True), self.charge_against(u, t),
+                             t.q, t.cv, self._cancel_of(t), t.skirmish_flags,
+                             t.type in ARTILLERY)
 
-    def close_combat_odds(self, unit: str) -> dict[str, JSON]:
-        """Exact odds of the next round of the close combat `unit` is locked in:
-        each side's throw (Sabres hit) and what its Flags do to the other."""
+    def close_combat_chances(self, unit: str) -> tuple[TUnit, TUnit, O.FireOdds, O.FireOdds]:
+        """The next round of the close combat `unit` is locked in: the attackers, the
+        defenders, and each one's throw at the other (Sabres hit)."""
         u = self.st.units[unit]
         if u.engaged is None:
             raise RulesError(f"{unit} is not locked in close combat")
         t = self.st.units[u.engaged]
         a, d = (u, t) if u.attacker else (t, u)
 
-        def side(x: TUnit, y: TUnit, attacking: bool) -> dict[str, JSON]:
-            n = self.combat_dice(x, y, x.sq, attacking)
-            cancel = 1 if (self.general_with(y) is not None and not y.flag_cancelled) else 0
-            return fire_odds_json(n, Face.SABRE, y.q, y.cv, cancel, y.status == SPENT)
+        def side(x: TUnit, y: TUnit, attacking: bool) -> O.FireOdds:
+            return O.fire_odds(self.combat_dice(x, y, x.sq, attacking), Face.SABRE, y.q, y.cv,
+                               self._cancel_of(y), y.status == SPENT)
 
-        return {"kind": "close_combat", "attacker": a.id, "defender": d.id,
-                "round": a.rounds + 1, "by_attacker": side(a, d, True),
-                "by_defender": side(d, a, False)}
+        return a, d, side(a, d, True), side(d, a, False)
 
-    def odds(self, action: Action) -> dict[str, JSON] | None:
-        """The exact outcome distribution of a fire or charge action, as plain data."""
+    def chances(self, action: Action) -> O.FireOdds | O.ChargeOdds | None:
+        """The exact odds of a legal fire or charge (None for anything else)."""
         if self.check(action) is not None:
             return None
         if isinstance(action, Fire):
-            return self.fire_odds(action.unit, action.target)
+            return self.fire_chances(action.unit, action.target)
         if isinstance(action, Charge):
-            return self.charge_odds(action.unit, action.target, action.via)
+            return self.charge_chances(action.unit, action.target, action.via)
         return None
+
+    def fire_odds(self, unit: str, target: str) -> dict[str, JSON]:
+        """:meth:`fire_chances` as plain data."""
+        return self.fire_chances(unit, target).to_json()
+
+    def charge_odds(self, unit: str, target: str, via: Square) -> dict[str, JSON]:
+        """:meth:`charge_chances` as plain data."""
+        return self.charge_chances(unit, target, via).to_json()
+
+    def close_combat_odds(self, unit: str) -> dict[str, JSON]:
+        """:meth:`close_combat_chances` as plain data."""
+        a, d, by_a, by_d = self.close_combat_chances(unit)
+        return {"kind": "close_combat", "attacker": a.id, "defender": d.id,
+                "round": a.rounds + 1, "by_attacker": by_a.to_json(),
+                "by_defender": by_d.to_json()}
+
+    def odds(self, action: Action) -> dict[str, JSON] | None:
+        """The exact outcome distribution of a fire or charge action, as plain data
+        (the fractions themselves: :meth:`chances`)."""
+        got = self.chances(action)
+        return None if got is None else got.to_json()
 
     # -- self-checks ------------------------------------------------------------------
 
@@ -1678,62 +1764,16 @@ def _cardinal(facing: float) -> float:
 # --- odds as data ---------------------------------------------------------------------
 
 
-def _fl(d: Mapping[int, Fraction]) -> list[float]:
-    return [float(p) for p in D.as_list(d)]
-
-
 def fire_odds_json(n: int, face: Face, quality: int, cv: int, cancel: int = 0,
                    spent: bool = False) -> dict[str, JSON]:
-    """Exact odds of one fire resolution of `n` dice hitting on `face` against a
-    unit of troop quality `quality` with `cv` left; `cancel` Flags are ignored
-    (a General in the square)."""
-    dist = D.throw_distribution(n, face)
-    eff: dict[str, Fraction] = {e.name.lower(): Fraction(0) for e in D.FlagEffect}
-    spent_p = Fraction(0)
-    rout_any = Fraction(0)
-    for (h, f, _s, _o), p in dist.items():
-        fl = max(0, f - cancel)
-        e = D.flag_effect(fl, quality)
-        eff[e.name.lower()] += p
-        if spent:
-            if h or fl:
-                rout_any += p
-        elif h >= cv:
-            spent_p += p
-        if not spent and e is D.FlagEffect.ROUT:
-            rout_any += p
-    return {
-        "kind": "fire", "dice": n, "hit_face": face.name.lower(),
-        "hits": _fl(D.marginal(dist, 0)), "flags": _fl(D.marginal(dist, 1)),
-        "effects": {k: float(v) for k, v in eff.items()},
-        "spent": float(spent_p), "rout": float(rout_any),
-        "officer_risk": float(D.prob(dist, lambda h, f, s, o: h >= 1 and o)),
-    }
+    """Exact odds of one fire resolution as plain data (see :func:`O.fire_odds`)."""
+    return O.fire_odds(n, face, quality, cv, cancel, spent).to_json()
 
 
 def charge_odds_json(n: int, what: str, quality: int, cv: int, cancel: int = 0,
-                     extra_flags: int = 0) -> dict[str, JSON]:
-    """Exact odds of a charge of `n` dice: the Sabres it scores and which case of
-    the charge table follows (`what`: bayonet, formed, square or cavalry)."""
-    dist = D.throw_distribution(n, Face.SABRE)
-    cases: dict[str, Fraction] = {}
-    for (_h, f, s, _o), p in dist.items():
-        fl = max(0, f + extra_flags - cancel)
-        name: str
-        if what == "bayonet":
-            name = D.bayonet_case(s, fl, quality).name.lower()
-        elif what in ("formed", "square"):
-            name = D.cavalry_v_formed(s, fl, quality, what == "square").name.lower()
-        else:
-            name = D.cavalry_v_cavalry(fl, quality).name.lower()
-        cases[name] = cases.get(name, Fraction(0)) + p
-    return {
-        "kind": "charge", "against": what, "dice": n,
-        "sabres": _fl(D.marginal(dist, 2)), "flags": _fl(D.marginal(dist, 1)),
-        "cases": {k: float(v) for k, v in sorted(cases.items())},
-        "officer_risk": float(D.prob(dist, lambda h, f, s, o: s >= 1 and o)),
-        "defender_cv": cv,
-    }
+                     extra_flags: int = 0, guns: bool = False) -> dict[str, JSON]:
+    """Exact odds of a charge as plain data (see :func:`O.charge_odds`)."""
+    return O.charge_odds(n, what, quality, cv, cancel, extra_flags, guns).to_json()
 
 
 class TacticalRuleset(Ruleset):
