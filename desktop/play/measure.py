@@ -8,14 +8,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-import shapely
-from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as SPoint
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from desktop.scenario.model import Table
 from desktop.scenario.vocabulary import CM_PER_INCH, LengthUnit, TerrainType
+from desktop.table.sight import Sight, SightLine, sight_reasons
 from desktop.table.terrain import TerrainIndex
 
 Point = tuple[float, float]
@@ -130,14 +130,6 @@ def edge_to_edge(a: BaseGeometry, b: BaseGeometry) -> Gap:
 
 
 @dataclass(frozen=True)
-class SightLine:
-    start: Point
-    end: Point
-    blocked_at: Point | None  # where the line first meets something that blocks it
-    blockers: tuple[str, ...]  # what blocks it, in words
-
-
-@dataclass(frozen=True)
 class SightReport:
     clear: bool
     lines: tuple[SightLine, ...]
@@ -148,56 +140,19 @@ def sight_report(origin: Point, target: Polygon, terrain: TerrainIndex,
                  blocking: frozenset[TerrainType], bases: Sequence[tuple[str, Polygon]],
                  exclude: Iterable[str] = (), exempt_in: Sequence[BaseGeometry] = (),
                  engine_says: bool | None = None, names: dict[str, str] | None = None,
-                 ) -> SightReport:
-    """Lines from `origin` to the nearest point, the centre and the corners of
-    `target`; for each, whether and by what it is blocked and where.
+                 *, corners: bool = True) -> SightReport:
+    """Lines from `origin` to the nearest point, the centre and (with `corners`)
+    the corners of `target`; for each, whether and by what it is blocked and where.
 
-    Terrain the two ends stand in (`exempt_in`) does not block (a unit sees out
-    of its own wood).  `engine_says`, when given, is the ruleset's own verdict
-    and decides `clear`; the lines show why.
+    The lines and their reasons come from desktop.table.sight.sight_reasons,
+    the test the engines' own sight uses.  Terrain the two ends stand in
+    (`exempt_in`) does not block (a unit sees out of its own wood).
+    `engine_says`, when given, is the ruleset's verdict and decides `clear`
+    (a ruleset may let something see over what the lines cross).
     """
-    from desktop.rules.view import label_of as _label
-
-    names = names or {}
-    skip = set(exclude)
-    near = nearest_points(SPoint(origin), target)[1]
-    c = target.centroid
-    aims: list[Point] = [(near.x, near.y), (c.x, c.y)]
-    aims.extend(list(target.exterior.coords)[:-1])
-    lines: list[SightLine] = []
-    exempt_idx = {i for g in exempt_in for i in terrain.indices_hit(g)}
-    for aim in aims:
-        seg = LineString([origin, aim])
-        hits: list[tuple[float, str]] = []
-        for i in terrain.indices_hit(seg):
-            if terrain.types[i] not in blocking or i in exempt_idx:
-                continue
-            area = terrain.areas[i]
-            if not shapely.relate_pattern(seg, area, "T********"):
-                continue
-            f = terrain.features[i]
-            what = f"{_label(f.type.value)} '{f.name}'" if f.name else _label(f.type.value)
-            hits.append((float(SPoint(origin).distance(seg.intersection(area))), what))
-        for pid, poly in bases:
-            if pid in skip:
-                continue
-            if shapely.relate_pattern(seg, poly, "T********"):
-                hits.append((float(SPoint(origin).distance(seg.intersection(poly))),
-                             names.get(pid, pid)))
-        hits.sort()
-        if hits:
-            d = hits[0][0]
-            dx, dy = aim[0] - origin[0], aim[1] - origin[1]
-            length = math.hypot(dx, dy) or 1.0
-            at = (origin[0] + dx * d / length, origin[1] + dy * d / length)
-            lines.append(SightLine(origin, aim, at, tuple(dict.fromkeys(h[1] for h in hits))))
-        else:
-            lines.append(SightLine(origin, aim, None, ()))
-    geometric = any(ln.blocked_at is None for ln in lines)
-    clear = geometric if engine_says is None else engine_says
-    if clear:
-        verdict = "in sight"
-    else:
-        blockers = sorted({b for ln in lines for b in ln.blockers})
-        verdict = "blocked by " + (", ".join(blockers) if blockers else "the rules")
-    return SightReport(clear, tuple(lines), verdict)
+    exempt = {i for g in exempt_in for i in terrain.indices_hit(g)}
+    sight = sight_reasons(origin, target, terrain, blocking, bases, exclude=exclude,
+                          exempt_features=exempt, names=names, corners=corners)
+    if engine_says is None or engine_says == sight.clear:
+        return SightReport(sight.clear, sight.lines, sight.verdict)
+    return SightReport(engine_says, sight.lines, Sight(engine_says, sight.lines).verdict)

@@ -293,3 +293,9 @@ def aspect(target_centre: Point, target_facing: float, attacker: Point) -> Aspec
     if rel >= 180.0 - FRONT_HALF_ANGLE - 1e-9:
         return Aspect.REAR
     return Aspect.FLANK
+
+
+def rounded(v: float, places: int = 4) -> float:
+    """A length or angle as records and snapshots write it: `places` decimals,
+    never a negative zero (Volley's one rounding helper)."""
+    return round(v, places) + 0.0

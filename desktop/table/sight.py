@@ -220,6 +220,9 @@ class SightRequest:
     #: Points to try first (for example the nearest point, already known); by
     #: default the target's nearest point and centre.
     first: tuple[Point, ...] = ()
+    #: Try the target's corners when the first points are hidden (a ruleset
+    #: whose sight runs only to the nearest point and the centre says False).
+    corners: bool = True
 
 
 def line_of_sight_many(
@@ -250,7 +253,7 @@ def line_of_sight_many(
             coords.append([r.origin, p])
             owner.append(i)
     seen = _any_clear(coords, owner, requests, terrain, blocking_types, obstacles)
-    hidden = [i for i in range(len(requests)) if not seen[i]]
+    hidden = [i for i in range(len(requests)) if not seen[i] and requests[i].corners]
     if hidden:
         coords, owner = [], []
         for i in hidden:
@@ -364,3 +367,102 @@ def line_of_sight(
     """
     req = SightRequest(origin, target, tuple(exclude), tuple(exempt_features))
     return line_of_sight_many([req], terrain, blocking_types, obstacles)[0]
+
+
+# --- sight with reasons ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SightLine:
+    """One line tried from the eye to a point of the target."""
+
+    start: Point
+    end: Point
+    blocked_at: Point | None  # where the line first meets something that blocks it
+    blockers: tuple[str, ...]  # what blocks it, by name, nearest first
+
+
+@dataclass(frozen=True)
+class Sight:
+    """A verdict on sight and the reasons for it: the lines tried and what
+    blocks each (features and units by name)."""
+
+    clear: bool
+    lines: tuple[SightLine, ...]
+
+    @property
+    def blockers(self) -> tuple[str, ...]:
+        """Everything that blocks some line, in name order."""
+        return tuple(sorted({b for ln in self.lines for b in ln.blockers}))
+
+    @property
+    def verdict(self) -> str:
+        """In words: "in sight", or "blocked by wood 'Fuchswald', IR 49"."""
+        if self.clear:
+            return "in sight"
+        return "blocked by " + (", ".join(self.blockers) if self.blockers else "the rules")
+
+
+def feature_label(terrain: TerrainIndex, i: int) -> str:
+    """A feature as a reader names it: its type, and its name when it has one."""
+    f = terrain.features[i]
+    kind = f.type.value.replace("_", " ")
+    return f"{kind} '{f.name}'" if f.name else kind
+
+
+def aim_points(origin: Point, target: BaseGeometry, corners: bool = True) -> list[Point]:
+    """The points a sight line is drawn to: the nearest point, the centre and,
+    when `corners`, the corners (the order :func:`line_of_sight_many` tries)."""
+    pts = target_points(origin, target)
+    return pts if corners else pts[:2]
+
+
+def sight_reasons(
+    origin: Point,
+    target: BaseGeometry,
+    terrain: TerrainIndex,
+    blocking_types: frozenset[TerrainType],
+    bases: Sequence[tuple[str, BaseGeometry]] = (),
+    *,
+    exclude: Iterable[str] = (),
+    exempt_features: Iterable[int] = (),
+    names: dict[str, str] | None = None,
+    corners: bool = True,
+) -> Sight:
+    """Can `origin` see `target`, and why (not)?
+
+    The same test as :func:`line_of_sight`: a line is blocked when it passes
+    through the interior of a sight-blocking feature (other than those in
+    `exempt_features`, which the ends stand in) or of a base in `bases`
+    (other than those in `exclude`); grazing an edge does not block.  The
+    target is seen when any line to its nearest point, its centre or (with
+    `corners`) a corner is clear.  Each line says what blocks it, by name
+    (`names` maps base ids to names; features are named from the scenario).
+    """
+    names = names or {}
+    skip = set(exclude)
+    exempt = set(exempt_features)
+    o = SPoint(origin)
+    lines: list[SightLine] = []
+    for aim in aim_points(origin, target, corners):
+        seg = shapely.linestrings([origin, aim])
+        hits: list[tuple[float, str]] = []
+        for i in terrain.indices_hit(seg):
+            if terrain.types[i] not in blocking_types or i in exempt:
+                continue
+            area = terrain.areas[i]
+            if shapely.relate_pattern(seg, area, _CROSSES_INTERIOR):
+                hits.append((float(o.distance(seg.intersection(area))), feature_label(terrain, i)))
+        for pid, poly in bases:
+            if pid not in skip and shapely.relate_pattern(seg, poly, _CROSSES_INTERIOR):
+                hits.append((float(o.distance(seg.intersection(poly))), names.get(pid, pid)))
+        hits.sort()
+        if hits:
+            d = hits[0][0]
+            dx, dy = aim[0] - origin[0], aim[1] - origin[1]
+            length = math.hypot(dx, dy) or 1.0
+            at = (origin[0] + dx * d / length, origin[1] + dy * d / length)
+            lines.append(SightLine(origin, aim, at, tuple(dict.fromkeys(h[1] for h in hits))))
+        else:
+            lines.append(SightLine(origin, aim, None, ()))
+    return Sight(any(ln.blocked_at is None for ln in lines), tuple(lines))

@@ -17,10 +17,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from shapely.geometry import LineString
-from shapely.geometry import Point as SPoint
-from shapely.ops import nearest_points
-
 from desktop.rules.chance import Chance
 from desktop.rules.engine import (
     JSON,
@@ -66,11 +62,14 @@ from desktop.rules.mayhem.constants import (
     move_allowance,
 )
 from desktop.rules.mayhem.geometry import (
+    BLOCKS_SIGHT,
+    CHARGE_STAND_OFF,
     CONTACT,
-    Terrain,
+    FRONT_ARC,
+    Ground,
     base_size,
-    bearing,
     contact_placement,
+    corners_of,
     face_of,
     front_centre,
     move_distance,
@@ -79,7 +78,6 @@ from desktop.rules.mayhem.geometry import (
     reach,
     segment_distance,
     swept,
-    wedge,
 )
 from desktop.rules.mayhem.odds import FireOdds, MeleeOdds, fire_odds, melee_odds
 from desktop.rules.mayhem.state import (
@@ -94,9 +92,10 @@ from desktop.rules.mayhem.state import (
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.victory import PieceView, VictoryJudge
-from desktop.scenario.geometry import forward
 from desktop.scenario.model import LastManStanding, Point, Scenario
 from desktop.scenario.vocabulary import Formation, LengthUnit, UnitType
+from desktop.table.shapes import bearing, forward, in_arc, nearest_on_convex, rounded
+from desktop.table.sight import Obstacles, Sight, SightRequest, line_of_sight_many, sight_reasons
 
 INITIATIVE = "initiative"
 MOVEMENT = "movement"
@@ -166,7 +165,11 @@ class MayhemGame(StateGame):
         self.loser_removed = loser == "removed"
         #: House rule, off by default (the seed has no range modifier).
         self.long_range_penalty = bool(self.options["long_range_penalty"])
-        self.terrain = Terrain.of(scenario)
+        #: The ground as this ruleset's rules see it, over the shared terrain
+        #: index (``terrain``, which the play view shares).
+        self.ground = Ground.of(scenario)
+        self._sight_cache: tuple[tuple[object, ...], Obstacles] | None = None
+        self.terrain = self.ground.index
         victory = scenario.game.victory
         if not any(isinstance(v, LastManStanding) for v in victory):
             victory = (*victory, LastManStanding())
@@ -220,7 +223,7 @@ class MayhemGame(StateGame):
         return None
 
     def in_defences(self, unit: Piece) -> bool:
-        return self.terrain.in_defences(unit.footprint())
+        return self.ground.in_defences(unit.footprint())
 
     def _others(self, exclude: set[str]) -> list[Piece]:
         return [u for u in self.active_units() if u.id not in exclude]
@@ -394,9 +397,9 @@ class MayhemGame(StateGame):
     def _placement_problem(self, u: Piece, fp: Any, ignore: set[str],
                            size: tuple[float, float] | None = None) -> str | None:
         """Why `u` could not stand on footprint `fp` (of `size`, default its own)."""
-        if not self.terrain.on_table(fp):
+        if not self.ground.on_table(fp):
             return "it would leave the table"
-        if not self.terrain.passable(fp):
+        if not self.ground.passable(fp):
             return "it would stand on impassable ground"
         size = size or u.size
         centre = fp.centroid.coords[0]
@@ -424,7 +427,7 @@ class MayhemGame(StateGame):
         if why:
             return why
         path = swept(u.footprint(), fp)
-        if not self.terrain.passable(path):
+        if not self.ground.passable(path):
             return "the path crosses impassable ground"
         r = reach(u.size)
         for o in self.active_units(self.state.enemy(u.side)):
@@ -499,13 +502,13 @@ class MayhemGame(StateGame):
         if gap > span + 1e-9:
             return f"{t.id} is {gap:.2f}\" away, beyond {u.id}'s {span:g}\" charge"
         apex = front_centre(u.position, u.size, u.facing)
-        if not wedge(apex, u.facing, span + t.frontage + t.depth).intersects(tfp):
+        if not in_arc(apex, u.facing, FRONT_ARC, span + t.frontage + t.depth, tfp):
             return f"{t.id} is not in {u.id}'s front arc"
         pos, facing = self.charge_placement(u, t)
         fp = u.footprint(pos, facing)
-        if not self.terrain.on_table(fp):
+        if not self.ground.on_table(fp):
             return "there is no room to contact it on the table"
-        if not self.terrain.passable(fp):
+        if not self.ground.passable(fp):
             return "the contact position is impassable"
         others = [o for o in self._others({u.id, t.id})
                   if segment_distance(o.position, u.position, pos)
@@ -514,7 +517,7 @@ class MayhemGame(StateGame):
             if overlaps(fp, o.footprint()):
                 return f"{o.id} is in the way of contact"
         path = swept(ufp, fp)
-        if not self.terrain.passable(path):
+        if not self.ground.passable(path):
             return "the charge path crosses impassable ground"
         for o in others:
             if o.side != u.side and path.intersects(o.footprint()):
@@ -545,44 +548,70 @@ class MayhemGame(StateGame):
 
     def targets_of(self, u: Piece) -> list[str]:
         """Enemy units `u` could fire at: in range, in its arc, in sight, not in melee."""
-        out: list[str] = []
         rng = self.fire_range(u)
         ufp = u.footprint()
-        apex = front_centre(u.position, u.size, u.facing)
+        eye = self.eye(u)
         all_round = u.formation is Formation.SQUARE
-        arc = None if all_round else wedge(apex, u.facing, rng + 50.0)
-        others = self.active_units()
+        found: list[Piece] = []
         for t in self.active_units(self.state.enemy(u.side)):
             if t.engaged is not None:
                 continue
             tfp = t.footprint()
             if ufp.distance(tfp) > rng + 1e-9:
                 continue
-            if arc is not None and not arc.intersects(tfp):
+            if not all_round and not in_arc(eye, u.facing, FRONT_ARC, rng + 50.0, tfp):
                 continue
-            if self.sight(u, t, apex if not all_round else u.position, others):
-                out.append(t.id)
-        return out
+            found.append(t)
+        if not found:
+            return []
+        reqs = [self._sight_request(u, t, eye) for t in found]
+        seen = line_of_sight_many(reqs, self.terrain, BLOCKS_SIGHT, self._obstacles())
+        return [t.id for t, ok in zip(found, seen, strict=True) if ok]
+
+    def eye(self, u: Piece) -> Point:
+        """Where `u` sees and fires from: its front centre (a square: its centre)."""
+        if u.formation is Formation.SQUARE:
+            return u.position
+        return front_centre(u.position, u.size, u.facing)
+
+    def _sight_request(self, u: Piece, t: Piece, eye: Point) -> SightRequest:
+        """docs/rulings.md, M&M "Fire": lines to the target's nearest point and
+        its centre (no corners), not through other units or sight-blocking
+        ground the two do not stand in."""
+        tfp = t.footprint()
+        verts = tuple(corners_of(tfp))
+        near_pt, _ = nearest_on_convex(eye, verts)
+        return SightRequest(eye, verts, (u.id, t.id),
+                            self.ground.sight_exempt((u.footprint(), tfp)),
+                            (near_pt, t.position), corners=False)
+
+    def _obstacles(self) -> Obstacles:
+        """Every active unit's base, indexed for sight (rebuilt when one moves)."""
+        us = self.active_units()
+        key = tuple((o.id, o.position, o.facing, o.formation) for o in us)
+        if self._sight_cache is None or self._sight_cache[0] != key:
+            fps = [o.footprint() for o in us]
+            self._sight_cache = (key, Obstacles(fps, [o.id for o in us],
+                                                [corners_of(fp) for fp in fps]))
+        return self._sight_cache[1]
 
     def sight(self, u: Piece, t: Piece, eye: Point, others: list[Piece]) -> bool:
-        tfp = t.footprint()
-        ufp = u.footprint()
-        near = nearest_points(tfp, SPoint(eye))[0]
-        aims = [(near.x, near.y), t.position]
-        for aim in aims:
-            line = LineString([eye, aim])
-            if not self.terrain.sight_clear(line, (ufp, tfp)):
-                continue
-            blocked = False
-            for o in others:
-                if o.id in (u.id, t.id):
-                    continue
-                if o.footprint().intersects(line):
-                    blocked = True
-                    break
-            if not blocked:
-                return True
-        return False
+        """Can `u`, looking from `eye`, see `t` past `others`?"""
+        fps = [o.footprint() for o in others]
+        obstacles = Obstacles(fps, [o.id for o in others], [corners_of(fp) for fp in fps]) \
+            if others else None
+        return line_of_sight_many([self._sight_request(u, t, eye)], self.terrain,
+                                  BLOCKS_SIGHT, obstacles)[0]
+
+    def sight_of(self, u: Piece, t: Piece, names: dict[str, str] | None = None) -> Sight:
+        """Sight from `u` to `t` with the reasons (what blocks each line, by
+        name): the same test as targets_of, through desktop.table.sight."""
+        bases = [(o.id, o.footprint()) for o in self.active_units()]
+        return sight_reasons(self.eye(u), t.footprint(), self.terrain, BLOCKS_SIGHT, bases,
+                             exclude=(u.id, t.id),
+                             exempt_features=self.ground.sight_exempt(
+                                 (u.footprint(), t.footprint())),
+                             names=names, corners=False)
 
     def _why_not_fire(self, u: Piece) -> str:
         if u.engaged is not None:
@@ -905,7 +934,7 @@ class MayhemGame(StateGame):
         fx, fy = forward(b_tu)
         t_pos = (t.position[0] + fx * gap / 2.0, t.position[1] + fy * gap / 2.0)
         gx, gy = forward(b_ut)
-        half = gap / 2.0 - 0.05
+        half = gap / 2.0 - CHARGE_STAND_OFF
         u_pos = (u.position[0] + gx * half, u.position[1] + gy * half)
         tfp, ufp = t.footprint(t_pos, b_tu), u.footprint(u_pos, b_ut)
         if (self._placement_problem(t, tfp, {u.id}) is not None
@@ -1123,7 +1152,7 @@ class MayhemGame(StateGame):
             d = full * i / steps
             pos = (u.position[0] + fx * d, u.position[1] + fy * d)
             fp = u.footprint(pos, facing)
-            if i == steps and not self.terrain.on_table(fp):
+            if i == steps and not self.ground.on_table(fp):
                 why = "retreats off the table"
                 break
             if self._placement_problem(u, fp, set()) is None:
@@ -1273,7 +1302,7 @@ class MayhemGame(StateGame):
                 o = st.units.get(u.engaged)
                 if o is None or o.engaged != u.id or not (u.active and o.active):
                     out.append(f"{u.id} is engaged with {u.engaged}, which is not engaged back")
-            if u.active and not self.terrain.on_table(u.footprint()):
+            if u.active and not self.ground.on_table(u.footprint()):
                 out.append(f"{u.id} is off the table")
             if u.pending and phase not in FIRE_PHASES:
                 out.append(f"{u.id} has casualties pending in the {phase} phase")
@@ -1334,7 +1363,7 @@ class MayhemGame(StateGame):
 
 
 def _r(v: float) -> float:
-    return round(v, 4) + 0.0
+    return rounded(v)
 
 
 class MayhemRuleset(Ruleset):

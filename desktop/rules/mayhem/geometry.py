@@ -1,10 +1,12 @@
-"""The table as Muskets & Mayhem sees it: footprints by formation, reach,
-arcs, sight, contact, prepared defences and the ground nobody may cross.
+"""The table as Muskets & Mayhem sees it, built on the shared kit (desktop.table).
 
-Built once per game from the scenario's terrain (shapely 2, prepared
-geometries), then queried with the units' current footprints.  Lengths are
-table inches; the game converts the seed's units of measurement before
-asking.
+Only what is Muskets & Mayhem's own lives here: footprints by formation, the
+furthest-corner move measure, which face of a target a charger meets and
+where it then stands, overlap, and the ground (impassable water and
+buildings, prepared defences, what blocks sight).  Rectangles, bearings,
+arcs, contact, the terrain's spatial index and line of sight come from
+desktop.table.  Lengths are table inches; the game converts the seed's
+units of measurement before asking.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 import shapely
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.mayhem.constants import (
@@ -26,27 +29,38 @@ from desktop.rules.mayhem.constants import (
     DEFENCE_WALLS,
     SQUARE_SIDE_FACTOR,
 )
-from desktop.scenario.geometry import forward, rect_corners, shape_area, table_polygon
+from desktop.scenario.geometry import table_polygon
 from desktop.scenario.model import Point, Scenario
 from desktop.scenario.vocabulary import Formation, TerrainType
+from desktop.table.shapes import (
+    CONTACT_GAP,
+    FRONT_HALF_ANGLE,
+    bearing,
+    corners,
+    forward,
+    front_centre_of,
+)
+from desktop.table.shapes import rect as table_rect
+from desktop.table.terrain import TerrainIndex
 
-#: RULINGS, "Contact": bases are in contact when at most this far apart.
-CONTACT: float = 0.1
-#: Where a charger stops: just short of touching, well within CONTACT.
-CONTACT_GAP: float = 0.05
+#: RULINGS, "Contact": bases are in contact when at most this far apart
+#: (Volley's one contact gap, desktop.table.shapes.CONTACT_GAP).
+CONTACT: Final = CONTACT_GAP
+#: Where a charger (or each of two counter-chargers) stops: halfway into the
+#: contact gap, so the pair are in contact however the placement rounds.
+#: Seed 004 says only that units end "in contact"; this is not a second gap.
+CHARGE_STAND_OFF: Final = CONTACT_GAP / 2.0
 #: RULINGS, "Front arc": 45 degrees either side of the facing.
-FRONT_ARC: float = 45.0
+FRONT_ARC: Final = FRONT_HALF_ANGLE
 #: Ruling: movement and sight are blocked by these (a river only where no
 #: bridge or ford crosses it).
-IMPASSABLE: frozenset[TerrainType] = frozenset(
-    {TerrainType.LAKE, TerrainType.RIVER, TerrainType.BUILDING}
-)
-CROSSINGS: frozenset[TerrainType] = frozenset({TerrainType.BRIDGE, TerrainType.FORD})
-BLOCKS_SIGHT: frozenset[TerrainType] = frozenset(
+IMPASSABLE: Final = frozenset({TerrainType.LAKE, TerrainType.RIVER, TerrainType.BUILDING})
+CROSSINGS: Final = frozenset({TerrainType.BRIDGE, TerrainType.FORD})
+BLOCKS_SIGHT: Final = frozenset(
     {TerrainType.WOOD, TerrainType.TOWN, TerrainType.BUILDING, TerrainType.HIGH_WALL}
 )
 #: How much area (square inches) two footprints must share to count as overlapping.
-OVERLAP_AREA: float = 1e-3
+OVERLAP_AREA: Final = 1e-3
 
 
 @lru_cache(maxsize=1024)
@@ -60,11 +74,12 @@ def base_size(frontage: float, depth: float, formation: Formation) -> tuple[floa
     return frontage, depth
 
 
-@lru_cache(maxsize=16384)
 def rect(centre: Point, size: tuple[float, float], facing: float) -> Polygon:
-    """A base's footprint (cached: shapely geometries are immutable)."""
-    poly = Polygon(rect_corners(centre, size[0], size[1], facing))
-    shapely.prepare(poly)
+    """A base's footprint: the shared kit's cached rectangle, prepared once for
+    the many intersection tests a turn makes."""
+    poly = table_rect(centre[0], centre[1], size[0], size[1], facing)
+    if not shapely.is_prepared(poly):
+        shapely.prepare(poly)
     return poly
 
 
@@ -72,12 +87,6 @@ def rect(centre: Point, size: tuple[float, float], facing: float) -> Polygon:
 def reach(size: tuple[float, float]) -> float:
     """Half the diagonal: no part of a base is further than this from its centre."""
     return math.hypot(size[0], size[1]) / 2.0
-
-
-def near(a: Point, a_size: tuple[float, float], b: Point, b_size: tuple[float, float],
-         margin: float = 0.0) -> bool:
-    """Cheap pre-test: could two bases be within `margin` of each other?"""
-    return math.dist(a, b) <= reach(a_size) + reach(b_size) + margin
 
 
 def segment_distance(p: Point, a: Point, b: Point) -> float:
@@ -88,45 +97,18 @@ def segment_distance(p: Point, a: Point, b: Point) -> float:
     return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
 
 
-def corners(centre: Point, size: tuple[float, float], facing: float) -> list[Point]:
-    return rect_corners(centre, size[0], size[1], facing)
-
-
 def move_distance(a_centre: Point, a_facing: float, b_centre: Point, b_facing: float,
                   size: tuple[float, float]) -> float:
     """Ruling: a move is measured by the corner of the base that travels furthest
     (straight, from where it started to where it ends), so a pivot costs what
     its outer corner moves."""
-    ca = corners(a_centre, size, a_facing)
-    cb = corners(b_centre, size, b_facing)
+    ca = corners(a_centre[0], a_centre[1], size[0], size[1], a_facing)
+    cb = corners(b_centre[0], b_centre[1], size[0], size[1], b_facing)
     return max(math.hypot(p[0] - q[0], p[1] - q[1]) for p, q in zip(ca, cb, strict=True))
 
 
-def bearing(a: Point, b: Point) -> float:
-    """Compass bearing from a to b (0 = towards the top edge, y down)."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    return math.degrees(math.atan2(dx, -dy)) % 360.0
-
-
-def angle_between(a: float, b: float) -> float:
-    """The smaller angle between two bearings, 0..180."""
-    d = abs(a - b) % 360.0
-    return 360.0 - d if d > 180.0 else d
-
-
 def front_centre(centre: Point, size: tuple[float, float], facing: float) -> Point:
-    fx, fy = forward(facing)
-    return (centre[0] + fx * size[1] / 2.0, centre[1] + fy * size[1] / 2.0)
-
-
-def wedge(apex: Point, facing: float, radius: float, half_angle: float = FRONT_ARC) -> Polygon:
-    """The arc `half_angle` either side of `facing`, out to `radius`."""
-    pts = [apex]
-    steps = 8
-    for i in range(steps + 1):
-        a = math.radians(facing - half_angle + 2 * half_angle * i / steps)
-        pts.append((apex[0] + radius * math.sin(a), apex[1] - radius * math.cos(a)))
-    return Polygon(pts)
+    return front_centre_of(centre[0], centre[1], size[1], facing)
 
 
 def face_of(target_centre: Point, target_facing: float, other: Point) -> str:
@@ -157,7 +139,7 @@ def contact_placement(target_centre: Point, target_size: tuple[float, float],
     else:
         normal, half = target_facing - 90.0, target_size[0] / 2.0
     nx, ny = forward(normal)
-    off = half + CONTACT_GAP + size[1] / 2.0
+    off = half + CHARGE_STAND_OFF + size[1] / 2.0
     centre = (target_centre[0] + nx * off, target_centre[1] + ny * off)
     return centre, (normal + 180.0) % 360.0
 
@@ -176,44 +158,27 @@ def swept(a: Polygon, b: Polygon) -> BaseGeometry:
 
 
 @dataclass
-class Terrain:
-    """The scenario's terrain, prepared once for the game's queries."""
+class Ground:
+    """The scenario's terrain as Muskets & Mayhem's rules ask about it, over the
+    shared spatial index (desktop.table.terrain.TerrainIndex, an STRtree)."""
 
+    index: TerrainIndex
     table: Polygon
     impassable: BaseGeometry | None
-    sight: list[BaseGeometry]
-    defences: list[BaseGeometry]
 
     @classmethod
-    def of(cls, scenario: Scenario) -> Terrain:
-        blocked: list[BaseGeometry] = []
-        crossings: list[BaseGeometry] = []
-        sight: list[BaseGeometry] = []
-        defences: list[BaseGeometry] = []
-        for f in scenario.terrain:
-            area = shape_area(f.shape)
-            if f.type in IMPASSABLE:
-                blocked.append(area)
-            if f.type in CROSSINGS:
-                crossings.append(area)
-            if f.type in BLOCKS_SIGHT:
-                sight.append(area)
-            if f.type in DEFENCE_AREAS:
-                defences.append(area)
-            elif f.type in DEFENCE_WALLS:
-                defences.append(area.buffer(DEFENCE_WALL_REACH))
+    def of(cls, scenario: Scenario) -> Ground:
+        index = TerrainIndex(scenario)
         impassable: BaseGeometry | None = None
-        if blocked:
-            impassable = shapely.union_all(blocked)
-            if crossings:
-                impassable = impassable.difference(shapely.union_all(crossings))
+        if any(t in IMPASSABLE for t in index.types):
+            impassable = index.union(IMPASSABLE)
+            if any(t in CROSSINGS for t in index.types):
+                impassable = impassable.difference(index.union(CROSSINGS))
             if impassable.is_empty:
                 impassable = None
             else:
                 shapely.prepare(impassable)
-        for g in (*sight, *defences):
-            shapely.prepare(g)
-        return cls(table_polygon(scenario.table), impassable, sight, defences)
+        return cls(index, table_polygon(scenario.table), impassable)
 
     def on_table(self, geom: BaseGeometry) -> bool:
         minx, miny, maxx, maxy = geom.bounds
@@ -226,13 +191,35 @@ class Terrain:
         return self.impassable is None or not self.impassable.intersects(geom)
 
     def in_defences(self, footprint: BaseGeometry) -> bool:
-        return any(d.intersects(footprint) for d in self.defences)
+        """In a redoubt or trench, or within DEFENCE_WALL_REACH of a wall."""
+        tree = self.index.tree
+        if tree is None:
+            return False
+        types = self.index.types
+        for i in tree.query(footprint, predicate="dwithin", distance=DEFENCE_WALL_REACH):
+            t = types[int(i)]
+            if t in DEFENCE_WALLS:
+                return True
+            if t in DEFENCE_AREAS and self.index.areas[int(i)].intersects(footprint):
+                return True
+        return False
 
-    def sight_clear(self, line: LineString, exempt: Iterable[BaseGeometry]) -> bool:
-        """No sight-blocking feature crosses the line, except features the shooter
-        or the target stands in (they see out of, and are seen in, their own)."""
-        ex = list(exempt)
-        for g in self.sight:
-            if g.intersects(line) and not any(g.intersects(e) for e in ex):
-                return False
-        return True
+    def sight_exempt(self, footprints: Iterable[BaseGeometry]) -> tuple[int, ...]:
+        """Sight-blocking features the ends stand in (they see out of, and are
+        seen in, their own wood or town)."""
+        out: set[int] = set()
+        for fp in footprints:
+            out.update(i for i in self.index.indices_hit(fp)
+                       if self.index.types[i] in BLOCKS_SIGHT)
+        return tuple(sorted(out))
+
+
+def near(a: Point, a_size: tuple[float, float], b: Point, b_size: tuple[float, float],
+         margin: float = 0.0) -> bool:
+    """Cheap pre-test: could two bases be within `margin` of each other?"""
+    return math.dist(a, b) <= reach(a_size) + reach(b_size) + margin
+
+
+def corners_of(footprint: Polygon) -> list[Point]:
+    """A base's four corners, from its footprint."""
+    return [(float(x), float(y)) for x, y in list(footprint.exterior.coords)[:4]]

@@ -12,6 +12,7 @@ from desktop.rules.engine import Action, Game
 from desktop.rules.view import PlayView, as_fraction, pass_chance, pct, union_of
 from desktop.rules.view_values import OFFICER_BASE, Allowance, Card, Odds, PieceInfo, Weapon
 from desktop.scenario.vocabulary import TerrainType
+from desktop.table.sight import Sight
 
 
 class MayhemView(PlayView):
@@ -82,8 +83,8 @@ class MayhemView(PlayView):
             return None
         u = st.units[pid]
         parts: list[BaseGeometry] = []
-        if self.g.terrain.impassable is not None:
-            parts.append(self.g.terrain.impassable)
+        if self.g.ground.impassable is not None:
+            parts.append(self.g.ground.impassable)
         parts.extend(o.footprint() for o in self.g.active_units(st.enemy(u.side)))
         return union_of(parts)
 
@@ -150,14 +151,17 @@ class MayhemView(PlayView):
         return frozenset(BLOCKS_SIGHT)
 
     def can_see(self, a: str, b: str) -> bool | None:
-        from desktop.rules.mayhem.geometry import front_centre
+        got = self.sight(a, b)
+        return None if got is None else got.clear
 
+    def sight(self, a: str, b: str) -> Sight | None:
+        """The engine's sight from `a` to `b` with its reasons, by name (the
+        same test it uses to choose targets; desktop.table.sight)."""
         st = self.g.state
         u, t = st.units.get(a), st.units.get(b)
         if u is None or t is None:
             return None
-        eye = front_centre(u.position, u.size, u.facing)
-        return self.g.sight(u, t, eye, self.g.active_units())
+        return self.g.sight_of(u, t, self._names())
 
     def card(self, pid: str) -> Card:
         from desktop.rules.mayhem import combat
