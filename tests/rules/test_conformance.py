@@ -29,10 +29,7 @@ CHECK_EVERY = int(os.environ.get("CONFORMANCE_CHECK_EVERY", "3"))
 #: Where a ruleset fails a check because of an engine bug: its case is expected
 #: to fail (strictly, so that the fix shows), with the reason.
 KNOWN_BUGS: dict[tuple[str, str], str] = {
-    ("seeded_clone", "blown_away"): (
-        "Chance.clone(seed) (desktop/rules/chance.py) starts fresh 52-card decks, so a "
-        "look-ahead copy of a Blown Away game can turn cards already turned (cards_left "
-        "52, not 51, from four_farms seed 0 action 145 on)"),
+    # (test, ruleset id): reason.  test is "game" or "seeded_clone".
 }
 
 
