@@ -676,19 +676,34 @@ class KiddiesGame(Game):
             out.append(flick.Body(f.id, kind, f.x, f.y, f.facing, f.frontage, f.depth))
         return out
 
+    def fly(self, action: Shoot, rng: random.Random,
+            within: float | None = None) -> tuple[Point, flick.Flight]:
+        """One flight of `action`'s pellet over the table as it stands: where it starts
+        and what it does.  Changes nothing (the flight's bodies are copies), so the
+        play view can try a flick many times on a copy of the game's chance.
+        `within` leaves out figures farther than that from the start (for such
+        tries: figures the pellet cannot reach change nothing but the time)."""
+        f = self.figures[action.shooter]
+        pellet = flick.PELLETS[PELLET_OF[action.kind]]
+        bodies = self.bodies()
+        body = next(b for b in bodies if b.id == f.id)
+        start = flick.start_point(f.x, f.y, body.reach, action.heading, pellet)
+        if within is not None:
+            bodies = [b for b in bodies
+                      if math.hypot(b.x - start[0], b.y - start[1]) <= within + b.reach]
+        flight = flick.simulate(pellet, start, action.heading, action.strength, bodies,
+                                (self.table.width, self.table.depth), rng,
+                                self.table.solids, self.table.woods)
+        return start, flight
+
     def _shoot(self, side: str, action: Shoot, ev: list[Event]) -> None:
         kind = action.kind
         firers = self._mark_fired(side, kind, action.shooter)
         f = self.figures[action.shooter]
         pellet = flick.PELLETS[PELLET_OF[kind]]
-        bodies = self.bodies()
-        body = next(b for b in bodies if b.id == f.id)
-        start = flick.start_point(f.x, f.y, body.reach, action.heading, pellet)
         self.flicks += 1
         rng = self.flick_rng(f"{kind} shot by {f.id}")
-        flight = flick.simulate(pellet, start, action.heading, action.strength, bodies,
-                                (self.table.width, self.table.depth), rng,
-                                self.table.solids, self.table.woods)
+        start, flight = self.fly(action, rng)
         for fid, (x, y) in flight.moved.items():
             self.figures[fid].x, self.figures[fid].y = x, y
         destroyed = [b for b in flight.off_table if self.figures[b].kind == CANNON]
