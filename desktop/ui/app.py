@@ -63,8 +63,8 @@ def run(file: Path | None, screenshot: Path | None) -> int:
     window.resize(*WINDOW_SIZE)  # before the scenario: the roster sizes itself to the window
     if screenshot is not None:
         if isinstance(loaded, ScenarioError):
-            for problem in loaded.problems or [loaded]:
-                print(problem, file=sys.stderr)
+            for line in [str(p) for p in loaded.problems] or [str(loaded)]:
+                print(line, file=sys.stderr)
             return 1
         window.show_scenario(loaded, path)
         if not screenshot_window(window, screenshot):

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
@@ -131,8 +132,8 @@ class Document(QObject):
     def selection(self) -> frozenset[str]:
         return self._selection
 
-    def select(self, ids: object) -> None:
-        new = frozenset(ids)  # type: ignore[arg-type]
+    def select(self, ids: Iterable[str]) -> None:
+        new = frozenset(ids)
         if new != self._selection:
             self._selection = new
             self.selectionChanged.emit(new)

@@ -40,7 +40,7 @@ class MainWindow(QMainWindow):
 
     # --- actions ---------------------------------------------------------------------
 
-    def _action(self, text: str, slot, *keys: QKeySequence | str,
+    def _action(self, text: str, slot, *keys: QKeySequence | QKeySequence.StandardKey | str,
                 checkable: bool = False) -> QAction:
         action = QAction(text, self)
         action.setShortcuts([QKeySequence(k) for k in keys])

@@ -170,25 +170,25 @@ class SideRoster(QWidget):
         # Widths measured here once: ResizeToContents would ask the model for
         # every cell, in every role, several times over (~3,000 calls into
         # Python before the first frame).
-        cell, head = self.table.fontMetrics(), hh.fontMetrics()
+        cell_fm, head_fm = self.table.fontMetrics(), hh.fontMetrics()
         rows = [_cells(self.model.row_value(r)) for r in range(self.model.rowCount())]
         fixed = 0
         for c in range(1, len(COLUMNS)):
-            width = max([head.horizontalAdvance(COLUMNS[c]) + HEADER_PAD,
-                         *(cell.horizontalAdvance(row[c]) + CELL_PAD for row in rows)])
+            width = max([head_fm.horizontalAdvance(COLUMNS[c]) + HEADER_PAD,
+                         *(cell_fm.horizontalAdvance(row[c]) + CELL_PAD for row in rows)])
             hh.setSectionResizeMode(c, QHeaderView.ResizeMode.Fixed)
             hh.resizeSection(c, width)
             fixed += width
-        names = max((cell.horizontalAdvance(row[0]) for row in rows), default=0)
+        names = max((cell_fm.horizontalAdvance(row[0]) for row in rows), default=0)
         #: The width that shows every name whole (the dock asks for it, within reason).
         self.wanted_width = (min(names, NAME_MAX) + ICON_SIZE.width() + NAME_PAD + fixed
                              + 2 * self.table.frameWidth())
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
-        rows = max(1, self.model.rowCount())
+        shown = max(1, self.model.rowCount())
         frame = 2 * self.table.frameWidth()
-        self.table.setFixedHeight(hh.sizeHint().height() + rows * 22 + frame)
+        self.table.setFixedHeight(hh.sizeHint().height() + shown * 22 + frame)
         layout.addWidget(self.table)
         self.totals = QLabel(totals_text(*self.model.totals()))
         self.totals.setObjectName("totals")

@@ -379,7 +379,7 @@ def test_the_settings_dialog_refuses_what_the_reader_would(qtbot: Any, battle: P
     assert w.open_file(battle, ask=False)
     dialog = SettingsDialog(w.doc, w)
     qtbot.addWidget(dialog)
-    assert dialog.title.maxLength() == 120 and dialog.width.minimum() == 12
+    assert dialog.title.maxLength() == 120 and dialog.table_width.minimum() == 12
     dialog.briefing.setPlainText("x" * 4001)
     dialog.accept()
     assert "briefing" in dialog.error.text().lower() and "4,000" in dialog.error.text()

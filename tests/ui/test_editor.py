@@ -227,7 +227,7 @@ def test_settings_dialog_changes_game_in_one_step(win: EditorWindow) -> None:
     assert win.doc.undo_stack.count() == n + 1
     # a table too small for the forces is refused in the dialog, which stays open
     dlg = SettingsDialog(win.doc, win)
-    dlg.width.setValue(20)
+    dlg.table_width.setValue(20)
     dlg.accept()
     assert "off it" in dlg.error.text()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QMainWindow, QMenu
 
 #: Editor windows opened from elsewhere, kept alive until they close.
 _OPEN: list[QMainWindow] = []
@@ -42,9 +42,12 @@ def add_edit_action(window: QMainWindow) -> QAction:
         window, getattr(window, "scenario", None), getattr(window, "path", None)))
     for a in window.menuBar().actions():
         menu = a.menu()
-        if menu is not None and a.text().replace("&", "") == "File":
+        if isinstance(menu, QMenu) and a.text().replace("&", "") == "File":
             acts = menu.actions()
-            menu.insertAction(acts[1] if len(acts) > 1 else None, action)
+            if len(acts) > 1:
+                menu.insertAction(acts[1], action)
+            else:
+                menu.addAction(action)
             break
     window.addAction(action)
     return action

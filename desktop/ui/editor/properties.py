@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from desktop.scenario import edits
 from desktop.scenario import limits as L
 from desktop.scenario.model import (
+    Base,
     EllipseShape,
     LineShape,
     Objective,
@@ -185,8 +186,11 @@ class PropertiesPanel(QWidget):
               make: Callable[[str], Any]) -> QLineEdit:
         w = QLineEdit(value)
         w.setMaxLength(L.MAX_NAME)  # the reader's limit: a longer name could not be read back
-        w.editingFinished.connect(
-            lambda: w.text() != value and self._push(lambda: make(w.text())))
+        def finished() -> None:
+            if w.text() != value:
+                self._push(lambda: make(w.text()))
+
+        w.editingFinished.connect(finished)
         form.addRow(label, w)
         self.fields[key] = w
         return w
@@ -225,8 +229,11 @@ class PropertiesPanel(QWidget):
         w.setKeyboardTracking(False)
         if suffix:
             w.setSuffix(suffix)
-        w.editingFinished.connect(
-            lambda: w.value() != value and self._push(lambda: make(w.value())))
+        def finished() -> None:
+            if w.value() != value:
+                self._push(lambda: make(w.value()))
+
+        w.editingFinished.connect(finished)
         form.addRow(label, w)
         self.fields[key] = w
         return w
@@ -277,33 +284,32 @@ class PropertiesPanel(QWidget):
                          decimals=2, suffix=" in")
             self._check(form, "smooth", "Smooth curve", shape.smooth,
                         lambda on: C.SetLineWidth(d, f.id, shape.width, on))
+        def set_prop(key: str, cast: Callable[[Any], Any]) -> Callable[[Any], Any]:
+            return lambda v: C.SetFeatureProperty(d, f.id, key, cast(v))
+
         for key, default in TERRAIN_PROPERTIES[f.type].items():
-            value = f.prop(key)
+            value: Any = f.prop(key)
             label = PROPERTY_LABELS.get(key, key.replace("_", " ").capitalize())
             if isinstance(default, bool):
-                self._check(form, f"prop:{key}", label, bool(value),
-                            lambda on, k=key: C.SetFeatureProperty(d, f.id, k, on))
+                self._check(form, f"prop:{key}", label, bool(value), set_prop(key, bool))
             elif isinstance(default, int):
-                self._number(form, f"prop:{key}", label, int(value),  # type: ignore[arg-type]
-                             lambda v, k=key: C.SetFeatureProperty(d, f.id, k, int(v)),
+                self._number(form, f"prop:{key}", label, int(value), set_prop(key, int),
                              lo=0, hi=L.MAX_PROPERTY)
             elif isinstance(default, float):
-                self._number(form, f"prop:{key}", label, float(value),  # type: ignore[arg-type]
-                             lambda v, k=key: C.SetFeatureProperty(d, f.id, k, float(v)),
+                self._number(form, f"prop:{key}", label, float(value), set_prop(key, float),
                              lo=0, hi=L.MAX_PROPERTY, step=0.25, decimals=2, suffix=" in")
             else:
-                self._text(form, f"prop:{key}", label, str(value),
-                           lambda v, k=key: C.SetFeatureProperty(d, f.id, k, v))
+                self._text(form, f"prop:{key}", label, str(value), set_prop(key, str))
         if isinstance(f.shape, (RectShape, EllipseShape)):
-            shape = f.shape
-            cx, cy = shape.centre
-            a, b = shape.size if isinstance(shape, RectShape) else shape.radii
-            what = ("Width", "Depth") if isinstance(shape, RectShape) else ("Radius across",
+            area = f.shape
+            cx, cy = area.centre
+            a, b = area.size if isinstance(area, RectShape) else area.radii
+            what = ("Width", "Depth") if isinstance(area, RectShape) else ("Radius across",
                                                                              "Radius down")
-            size_key = "size" if isinstance(shape, RectShape) else "radii"
+            size_key = "size" if isinstance(area, RectShape) else "radii"
 
             def reshape(**kw: Any) -> Any:
-                return C.UpdateFeature(d, f.id, shape=replace(shape, **kw))
+                return C.UpdateFeature(d, f.id, shape=replace(area, **kw))
 
             (x0, x1), (y0, y1) = self._reach()
             biggest = max(d.scenario.table.width, d.scenario.table.depth)
@@ -320,7 +326,7 @@ class PropertiesPanel(QWidget):
             self._number(form, "size_b", what[1], b,
                          lambda v: reshape(**{size_key: (a, v)}), lo=0.1, hi=biggest, step=0.5,
                          decimals=2, suffix=" in")
-            self._number(form, "rotation", "Rotation", shape.rotation,
+            self._number(form, "rotation", "Rotation", area.rotation,
                          lambda v: reshape(rotation=v), lo=-360, hi=360, step=5, decimals=1,
                          suffix="°")
         kind = {"polygon": "Polygon", "line": "Line", "rectangle": "Rectangle",
@@ -359,21 +365,28 @@ class PropertiesPanel(QWidget):
                      lambda v: C.UpdatePiece(d, u.id, facing=v), lo=0, hi=359.9, step=15,
                      decimals=1, suffix="°")
         self._number(form, "frontage", "Base frontage", u.base.frontage,
-                     lambda v: C.UpdatePiece(d, u.id, base=edits.Base(v, u.base.depth)),
+                     lambda v: C.UpdatePiece(d, u.id, base=Base(v, u.base.depth)),
                      lo=0.25, hi=24, step=0.25, decimals=2, suffix=" in")
         self._number(form, "depth", "Base depth", u.base.depth,
-                     lambda v: C.UpdatePiece(d, u.id, base=edits.Base(u.base.frontage, v)),
+                     lambda v: C.UpdatePiece(d, u.id, base=Base(u.base.frontage, v)),
                      lo=0.25, hi=24, step=0.25, decimals=2, suffix=" in")
         for t in Trait:
             on = t in u.traits
             self._check(form, f"trait:{t.value}", f"Trait: {t.value}", on,
-                        lambda v, t=t: C.UpdatePiece(d, u.id, traits=tuple(
-                            x for x in Trait if (x in u.traits and x is not t) or
-                            (x is t and v))))
+                        self._trait_setter(u, t))
         for r in CommandRole:
             on = r in u.command
             self._check(form, f"command:{r.value}", f"Command: {r.value}", on,
-                        lambda v, r=r: C.UpdatePiece(d, u.id, command=_command_roles(u, r, v)))
+                        self._role_setter(u, r))
+
+    def _trait_setter(self, u: Unit, t: Trait) -> Callable[[bool], Any]:
+        d = self.doc
+        return lambda v: C.UpdatePiece(d, u.id, traits=tuple(
+            x for x in Trait if (x in u.traits and x is not t) or (x is t and v)))
+
+    def _role_setter(self, u: Unit, r: CommandRole) -> Callable[[bool], Any]:
+        d = self.doc
+        return lambda v: C.UpdatePiece(d, u.id, command=_command_roles(u, r, v))
 
     def _officer_form(self, form: QFormLayout, o: Officer) -> None:
         d = self.doc

@@ -8,6 +8,7 @@ stays editable.  Selecting rows selects the pieces on the table, and back.
 from __future__ import annotations
 
 import contextlib
+import functools
 from typing import Any
 
 from PySide6.QtCore import (
@@ -290,9 +291,10 @@ class ChoiceDelegate(QStyledItemDelegate):
 
 def _source(index: Index) -> QModelIndex:
     model = index.model()
+    plain = index if isinstance(index, QModelIndex) else QModelIndex(index)  # type: ignore[call-overload]
     if isinstance(model, QSortFilterProxyModel):
-        return model.mapToSource(QModelIndex(index))
-    return QModelIndex(index)
+        return model.mapToSource(plain)
+    return plain
 
 
 def free_spot(s: Scenario, side_id: str, utype: UnitType) -> tuple[Point, float]:
@@ -362,10 +364,10 @@ class SideRosterWidget(QWidget):
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         menu = QMenu(self.add_button)
         for t in UnitType:
-            menu.addAction(UNIT_LABELS[t], lambda t=t: self.add(t))
+            menu.addAction(UNIT_LABELS[t], functools.partial(self.add, t))
         menu.addSeparator()
         for r in Rank:
-            menu.addAction(RANK_LABELS[r], lambda r=r: self.add(r))
+            menu.addAction(RANK_LABELS[r], functools.partial(self.add, r))
         self.add_button.setMenu(menu)
         self.add_button.clicked.connect(lambda: self.add(UnitType.LINE_INFANTRY))
         self.remove_button = QPushButton("Remove")

@@ -129,10 +129,10 @@ class SettingsDialog(QDialog):
         table = QWidget()
         form = QFormLayout(table)
         t = s.table
-        self.width = _spin(t.width, L.MIN_TABLE, L.MAX_TABLE, 6, 1, " in")
-        self.depth = _spin(t.depth, L.MIN_TABLE, L.MAX_TABLE, 6, 1, " in")
-        form.addRow("Width", self.width)
-        form.addRow("Depth", self.depth)
+        self.table_width = _spin(t.width, L.MIN_TABLE, L.MAX_TABLE, 6, 1, " in")
+        self.table_depth = _spin(t.depth, L.MIN_TABLE, L.MAX_TABLE, 6, 1, " in")
+        form.addRow("Width", self.table_width)
+        form.addRow("Depth", self.table_depth)
         self.unit = QComboBox()
         self.unit.addItem("Inches", LengthUnit.INCH)
         self.unit.addItem("Centimetres", LengthUnit.CM)
@@ -209,7 +209,7 @@ class SettingsDialog(QDialog):
                            briefing=self.briefing.toPlainText())
         s = edits.set_ruleset(s, self.ruleset.currentData())
         s = edits.set_table(
-            s, width=self.width.value(), depth=self.depth.value(),
+            s, width=self.table_width.value(), depth=self.table_depth.value(),
             unit=LengthUnit(self.unit.currentData()),
             span=self.span.value(),
             grid=Grid(self.grid.value()) if self.grid_on.isChecked() else None,

@@ -209,7 +209,7 @@ class VictoryDialog(QDialog):
             self._fill_list(j)
 
     def _set(self, i: int, **changes: Any) -> None:
-        self.conditions[i] = replace(self.conditions[i], **changes)  # type: ignore[type-var]
+        self.conditions[i] = replace(self.conditions[i], **changes)
         item = self.list.item(i)
         s = self._working()
         text = describe(s, self.conditions[i])

@@ -9,6 +9,7 @@ through small `ask_*` methods so tests can answer them.
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QLabel,
+    QMenu,
     QMessageBox,
     QToolBar,
     QUndoView,
@@ -270,7 +272,7 @@ class EditorWindow(MainWindow):
         if path is not None:
             self.open_file(path, ask=False)
 
-    def open_file(self, path: Path, ask: bool = True) -> bool:  # type: ignore[override]
+    def open_file(self, path: Path, ask: bool = True) -> bool:
         if ask and not self.maybe_save():
             return False
         path = Path(path)
@@ -365,7 +367,7 @@ class EditorWindow(MainWindow):
     # --- recent files ----------------------------------------------------------
 
     def recent_files(self) -> list[Path]:
-        raw = self.settings().value("recent_files", []) or []
+        raw: Any = self.settings().value("recent_files", []) or []
         if isinstance(raw, str):
             raw = [raw]
         return [Path(p) for p in raw if p]
@@ -376,20 +378,23 @@ class EditorWindow(MainWindow):
         self.settings().setValue("recent_files", items[:MAX_RECENT])
         self._fill_recent()
 
+    def _clear_recent(self) -> None:
+        self.settings().setValue("recent_files", [])
+        self._fill_recent()
+
     def _fill_recent(self) -> None:
         m = self.recent_menu
         m.clear()
         files = self.recent_files()
         for i, p in enumerate(files, 1):
-            a = m.addAction(f"&{i} {no_mnemonic(p.name)}", lambda p=p: self.open_file(p))
+            a = m.addAction(f"&{i} {no_mnemonic(p.name)}", functools.partial(self.open_file, p))
             a.setStatusTip(str(p))
         if not files:
             a = m.addAction("(none yet)")
             a.setEnabled(False)
         else:
             m.addSeparator()
-            m.addAction("Clear list", lambda: (self.settings().setValue("recent_files", []),
-                                               self._fill_recent()))
+            m.addAction("Clear list", self._clear_recent)
 
     # --- export ----------------------------------------------------------
 
@@ -414,7 +419,7 @@ class EditorWindow(MainWindow):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         self._render(painter, QRectF(0, 0, img.width(), img.height()))
         painter.end()
-        if not img.save(str(path), "PNG"):
+        if not img.save(str(path), "PNG"):  # type: ignore[call-overload]  # str works
             QMessageBox.critical(self, "Export failed", literal(f"Could not write {path}"))
             return None
         self.statusBar().showMessage(f"Exported {path.name}", 6000)
@@ -520,18 +525,21 @@ class EditorWindow(MainWindow):
 
     def _make_editor_menus(self) -> None:
         bar = self.menuBar()
-        view_menu = None
+        view_menu: QMenu | None = None
         keep = getattr(self, "print_action", None)
-        extra = []  # menus other windows' helpers hang on the viewer (Game ▸ Play…)
+        extra: list[QMenu] = []  # menus other windows' helpers hang on the viewer (Game ▸ Play…)
         for a in bar.actions():
             name = a.text().replace("&", "")
-            if a.menu() is not None and name not in ("File", "View"):
-                extra.append(a.menu())
-            if a.menu() is not None and name == "View":
-                view_menu = a.menu()
-            elif a.menu() is not None and name == "File":
+            menu = a.menu()
+            if not isinstance(menu, QMenu):
+                continue
+            if name not in ("File", "View"):
+                extra.append(menu)
+            if name == "View":
+                view_menu = menu
+            elif name == "File":
                 # the viewer's Open and Quit give way to ours (no ambiguous shortcuts)
-                for b in a.menu().actions():
+                for b in menu.actions():
                     if b is not keep:
                         self.removeAction(b)
         bar.clear()
@@ -641,7 +649,7 @@ class EditorWindow(MainWindow):
             if name in ("wheel", "ford", "place_horse_artillery", "place_adc"):
                 palette.addSeparator()
         self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, palette)
-        self.palette = palette
+        self.palette_bar = palette
 
         opts = QToolBar("Tool options", self)
         opts.setObjectName("editor_options")
@@ -738,7 +746,7 @@ def _single_key(a: QAction) -> bool:
     k = a.shortcut()
     if k.isEmpty():
         return False
-    combo = k[0]
+    combo = k[0]  # type: ignore[index]  # QKeySequence.operator[]
     mods = combo.keyboardModifiers() & ~Qt.KeyboardModifier.ShiftModifier
     return mods == Qt.KeyboardModifier.NoModifier
 

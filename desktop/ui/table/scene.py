@@ -96,9 +96,12 @@ class TableScene(QGraphicsScene):
         self.scenario = scenario
         if scenario is None:
             self._refine_pending = False
-            for group in (self.terrain, self.terrain_labels, self.units, self.officers,
-                          self.objectives, self.zones):
-                self._drop(group, set())
+            self._drop(self.terrain, set())
+            self._drop(self.terrain_labels, set())
+            self._drop(self.units, set())
+            self._drop(self.officers, set())
+            self._drop(self.objectives, set())
+            self._drop(self.zones, set())
             self.setSceneRect(QRectF(0, 0, 1, 1))
             self._blotches = []
             self._cloth = QImage()
@@ -148,9 +151,9 @@ class TableScene(QGraphicsScene):
         if fresh or old is None or old.sides is not scenario.sides or old.game is not scenario.game:
             self._sync_markers(scenario, lu, moved)
         if fresh:
-            layout_tags(self)
+            layout_tags(self)  # type: ignore[arg-type]  # a TagScene: Qt's items() overloads
         elif moved:
-            layout_tags(self, moved)
+            layout_tags(self, moved)  # type: ignore[arg-type]
         if fresh:
             t = scenario.table
             margin = max(6.0, 0.15 * max(t.width, t.depth))
@@ -289,7 +292,9 @@ class TableScene(QGraphicsScene):
     def sink_terrain(self) -> None:
         """Return every lifted feature to the background layer."""
         area = QRectF()
-        for item in [*self.terrain.values(), *self.terrain_labels.values()]:
+        items: list[TerrainItem | TerrainLabelItem] = [*self.terrain.values(),
+                                                       *self.terrain_labels.values()]
+        for item in items:
             if not item.in_layer:
                 item.in_layer = True
                 area = area.united(item.boundingRect())
@@ -304,7 +309,8 @@ class TableScene(QGraphicsScene):
                      old: Scenario | None = None, moved: list[QRectF] | None = None) -> None:
         """Reconcile units and officers; note in `moved` where anything came, went or changed."""
         moved = [] if moved is None else moved
-        unit_ids, officer_ids = set(), set()
+        unit_ids: set[str] = set()
+        officer_ids: set[str] = set()
         unchanged = {s.id: s for s in old.sides} if old is not None else {}
         for side in scenario.sides:
             if unchanged.get(side.id) is side:  # the same value: its items are up to date
@@ -414,7 +420,7 @@ class TableScene(QGraphicsScene):
         painter.end()
         self._cloth = image
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
         """Off-table floor, the table's frame and cloth, then all the terrain (see TerrainItem)."""
         painter.fillRect(rect, OFF_TABLE)
         table = self.table_rect()

@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QGraphicsItem
 
 from desktop.table.tags import Obstacle, Rect, Tag, overlap, place_tags
 from desktop.ui.table.force_items import Tagged
-from desktop.ui.table.terrain_items import items_near
 
 
 class TagScene(Protocol):
@@ -48,7 +47,8 @@ def _qrect(r: Rect) -> QRectF:
 
 
 def _near(scene: TagScene, area: QRectF) -> list[Tagged]:
-    return [i for i in items_near(scene, area) if isinstance(i, Tagged)]
+    return [i for i in scene.items(area, Qt.ItemSelectionMode.IntersectsItemBoundingRect)
+            if isinstance(i, Tagged)]
 
 
 def layout_tags(scene: TagScene, around: Sequence[QRectF] | None = None) -> None:

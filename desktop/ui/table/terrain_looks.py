@@ -66,7 +66,8 @@ def _centre_line(feature: TerrainFeature) -> tuple[QPainterPath, LineString]:
     assert isinstance(feature.shape, LineShape)
     path = polyline_path(feature.shape.points, feature.shape.smooth)
     poly = path.toSubpathPolygons()
-    pts = [(p.x(), p.y()) for p in poly[0]] if poly else list(feature.shape.points)
+    pts = ([(poly[0].at(i).x(), poly[0].at(i).y()) for i in range(poly[0].size())]
+           if poly else list(feature.shape.points))
     return path, LineString(pts)
 
 

@@ -196,7 +196,7 @@ class TableView(QGraphicsView):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         step = 0.12 * min(self.viewport().width(), self.viewport().height())
-        moves = {
+        moves: dict[int, tuple[float, float]] = {
             Qt.Key.Key_Left: (step, 0), Qt.Key.Key_Right: (-step, 0),
             Qt.Key.Key_Up: (0, step), Qt.Key.Key_Down: (0, -step),
         }
@@ -227,7 +227,7 @@ class TableView(QGraphicsView):
 
     # --- overlays ---------------------------------------------------------------------
 
-    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
         scene = self.table_scene
         table = scene.table_rect()
         viewport = QRectF(self.viewport().rect())

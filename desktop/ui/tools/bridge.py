@@ -13,7 +13,17 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QKeySequence, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QKeyEvent,
+    QKeySequence,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from desktop.scenario.geometry import rect_corners
@@ -284,7 +294,7 @@ class ViewBridge(QObject):
         t = event.type()
         if t not in _HANDLED or not self.enabled:
             return False  # (also keeps away from a view being torn down)
-        if obj is self.view and t == QEvent.Type.KeyPress:
+        if obj is self.view and t == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
             mods = event.modifiers()
             name = key_name(event.key(), event.text())
             ev = ToolEvent((0.0, 0.0), "", bool(mods & Qt.KeyboardModifier.ShiftModifier),
@@ -293,7 +303,7 @@ class ViewBridge(QObject):
             if name == "Space":
                 return False
             return self.manager.key(name, ev)
-        if obj is not self._viewport:
+        if obj is not self._viewport or not isinstance(event, QMouseEvent):
             return False
         if t in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick):
             b = event.button()

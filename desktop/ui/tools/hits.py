@@ -60,7 +60,9 @@ def objective_at(s: Scenario, p: Point, tol: float = 0.0) -> str | None:
 
 def feature_at(s: Scenario, p: Point, tol: float = 0.0) -> str | None:
     pt = SPoint(p)
-    crossings, lines, areas = [], [], []
+    crossings: list[tuple[float, str]] = []
+    lines: list[tuple[float, str]] = []
+    areas: list[tuple[float, str]] = []
     for f in s.terrain:
         if isinstance(f.shape, LineShape):
             d = LineString(f.shape.points).distance(pt)

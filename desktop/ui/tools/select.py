@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from typing import Any
 
 from desktop.scenario import edits
@@ -22,11 +23,13 @@ TURN = 15.0
 TURN_FINE = 1.0
 
 
-def kinds(s: Scenario, ids: frozenset[str] | set[str]) -> tuple[list[str], list[str], list[str]]:
+def kinds(s: Scenario, ids: Collection[str]) -> tuple[list[str], list[str], list[str]]:
     """Split ids into (features, pieces, objectives), each in scenario order."""
     features = [f.id for f in s.terrain if f.id in ids]
     objectives = [o.id for o in s.game.objectives if o.id in ids]
-    pieces = [p.id for side in s.sides for p in (*side.units, *side.officers) if p.id in ids]
+    pieces = [pid for side in s.sides
+              for pid in [*(u.id for u in side.units), *(o.id for o in side.officers)]
+              if pid in ids]
     return features, pieces, objectives
 
 

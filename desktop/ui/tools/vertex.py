@@ -34,6 +34,12 @@ class VertexTool(Tool):
 
     # --- the thing being edited (a feature here; a zone in ZoneTool) ---------------------------
 
+    def _target(self) -> str:
+        """The shape being edited: a vertex is only moved, added or removed on one."""
+        t = self.target()
+        assert t is not None, "a vertex edit without a shape"
+        return t
+
     def target(self) -> str | None:
         sel = self.doc.selection
         s = self.doc.scenario
@@ -57,14 +63,13 @@ class VertexTool(Tool):
         return 3 if self.closed(s) else 2
 
     def cmd_move(self, index: int, p: Point, gesture: int | None) -> Any:
-        t = self.target()
-        return C.MoveVertex(self.doc, t, index, p, gesture=gesture)
+        return C.MoveVertex(self.doc, self._target(), index, p, gesture=gesture)
 
     def cmd_insert(self, index: int, p: Point) -> Any:
-        return C.InsertVertex(self.doc, self.target(), index, p)
+        return C.InsertVertex(self.doc, self._target(), index, p)
 
     def cmd_delete(self, index: int) -> Any:
-        return C.DeleteVertex(self.doc, self.target(), index)
+        return C.DeleteVertex(self.doc, self._target(), index)
 
     def retarget(self, ev: ToolEvent) -> bool:
         """A press away from the target's points: pick the feature under it instead."""
@@ -209,15 +214,15 @@ class ZoneTool(VertexTool):
 
     def cmd_move(self, index: int, p: Point, gesture: int | None) -> Any:
         pts = self._zone_with(lambda q: q.__setitem__(index, p))
-        return C.SetDeploymentZone(self.doc, self.target(), pts, gesture=gesture)
+        return C.SetDeploymentZone(self.doc, self._target(), pts, gesture=gesture)
 
     def cmd_insert(self, index: int, p: Point) -> Any:
         pts = self._zone_with(lambda q: q.insert(index, p))
-        return C.SetDeploymentZone(self.doc, self.target(), pts)
+        return C.SetDeploymentZone(self.doc, self._target(), pts)
 
     def cmd_delete(self, index: int) -> Any:
         pts = self._zone_with(lambda q: q.pop(index))
-        return C.SetDeploymentZone(self.doc, self.target(), pts)
+        return C.SetDeploymentZone(self.doc, self._target(), pts)
 
     def retarget(self, ev: ToolEvent) -> bool:
         return False
