@@ -11,6 +11,7 @@ engine's exact enumeration over the cards left in both decks.
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -21,7 +22,7 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.engine import Action, Game
-from desktop.rules.view import PlayView, as_fraction, pct, union_of
+from desktop.rules.view import PlayView, pct, union_of
 from desktop.rules.view_values import (
     OFFICER_BASE,
     Allowance,
@@ -36,6 +37,13 @@ from desktop.scenario.vocabulary import TerrainType
 
 #: Rays cast across the 90-degree wedge a formed unit may move into.
 WEDGE_RAYS = 31
+
+#: Where a gun's target stands, in words (BlownAwayGame.cover).
+COVER_WORDS = {"open": "in the open (or soft cover)", "wall": "behind a wall",
+               "works": "behind a redoubt or in a trench"}
+#: What a unit may still do, in words (the kinds of its actions).
+MAY_WORDS = {"move": "move", "form": "change formation", "rally": "rally",
+             "rejoin": "walk back to the cannon", "fire": "fire", "combat": "fight"}
 
 #: Colours of the men on the card: in ranks, running, killed (on the field), dead.
 RANKS_INK, RUNNING_INK, KILLED_INK, DEAD_INK = "#2b4d2b", "#d08a00", "#b22222", "#999999"
@@ -76,6 +84,7 @@ class BlownAwayView(PlayView):
         assert isinstance(game, BlownAwayGame)
         self.g: BlownAwayGame = game
         self.C = C
+        self._pattern: re.Pattern[str] | None = None
 
     # -- pieces ----------------------------------------------------------------------
 
@@ -104,15 +113,8 @@ class BlownAwayView(PlayView):
         return Move(pid, to, canonical_facing(round(facing, 1)))
 
     def can_move(self, pid: str) -> bool:
-        st = self.g.state
-        if self.g.outcome is not None or st.phase != "orders":
-            return False
-        if pid in st.commanders:
-            return st.commanders[pid].side == st.side and not st.commander_moved
-        p = st.pieces.get(pid)
-        if p is None or p.eliminated or p.side != st.side or st.acted:
-            return False
-        return self.g.why_cannot_move(p) is None
+        """The engine's own answer (issue 16: the view does not know the phases)."""
+        return self.g.why_not_move(pid) is None
 
     def move_length(self, pid: str, x: float, y: float, facing: float) -> float:
         st = self.g.state
@@ -202,39 +204,43 @@ class BlownAwayView(PlayView):
     # -- fighting --------------------------------------------------------------------
 
     def odds(self, action: Action) -> Odds | None:
+        """Exact fractions from the engine: a combat's enumeration over the cards left
+        in both decks; a long-range shot always kills one man (seed 003)."""
         from desktop.rules.blown_away.actions import Combat, Fire
 
         if self.g.check(action) is not None:
             return None
-        names = {p.id: p.name or p.id for p in self.g.state.pieces.values()}
         if isinstance(action, Combat):
             o = self.g.combat_odds(action.unit, action.target)
-            u, t = names[action.unit], names[action.target]
-            bars = [(f"{_short(u)} wins", as_fraction(o.unit_wins)), ("tie", as_fraction(o.tie)),
-                    (f"{_short(t)} wins", as_fraction(o.target_wins))]
-            mean_t = sum(k * float(v) for k, v in o.target_runs.items())
-            mean_u = sum(k * float(v) for k, v in o.unit_runs.items())
-            cards = self.g.counters_json()["cards_left"]
-            assert isinstance(cards, dict)
-            notes = [f"{t} loses a man {pct(o.target_loses_a_man)} (runs {mean_t:.1f} on "
-                     "average)",
-                     f"{u} loses a man {pct(o.unit_loses_a_man)} (runs {mean_u:.1f})",
-                     "exact, from the cards left: " + ", ".join(
-                         f"{self.side_name(s)} {n}" for s, n in cards.items())]
+            u, t = self.name_of(action.unit), self.name_of(action.target)
+            bars = [(f"{_short(u)} wins", o.unit_wins), ("a tie", o.tie),
+                    (f"{_short(t)} wins", o.target_wins)]
+            mean_t = sum((k * v for k, v in o.target_runs.items()), Fraction(0))
+            mean_u = sum((k * v for k, v in o.unit_runs.items()), Fraction(0))
+            notes = [f"{t} loses a man: {pct(o.target_loses_a_man)} "
+                     f"({float(mean_t):.1f} men run on average)",
+                     f"{u} loses a man: {pct(o.unit_loses_a_man)} "
+                     f"({float(mean_u):.1f} men run on average)",
+                     "exact, from the cards left in the decks: " + ", ".join(
+                         f"{self.side_name(s)} {len(self.g.chance.pile(s))}"
+                         for s in self.g.state.sides)]
             bu = self.g.card_bonus(self.g.piece(action.unit), self.g.piece(action.target), False)
             bt = self.g.card_bonus(self.g.piece(action.target), self.g.piece(action.unit), True)
-            if bu or bt:
-                notes.append(f"+{bu or bt} to {u if bu else t}'s card (defended)")
+            for who, b in ((u, bu), (t, bt)):
+                if b:
+                    notes.append(f"{who} adds {b} to its card (behind a wall or in works)")
             return Odds(f"{u} fights {t}: who wins", bars, notes)
         if isinstance(action, Fire):
             gun, tgt = self.g.piece(action.gun), self.g.piece(action.target)
             cost = self.g.shot_cost(gun, tgt)
-            return Odds(f"{names[action.gun]} fires at {names[action.target]}",
-                            [("1 man killed", Fraction(1))],
-                            [f"costs {cost} cannonball{'s' if cost > 1 else ''} "
-                             f"({gun.markers} left)",
-                             f"target in {self.g.cover(tgt, SPoint(gun.front_centre()))} "
-                             "ground"])
+            cover = self.g.cover(tgt, SPoint(gun.front_centre()))
+            left = self.g.shots_per_turn(gun) - gun.shots
+            notes = [f"costs {cost} cannonball{'s' if cost > 1 else ''} "
+                     f"({gun.markers} left)", f"the target is {COVER_WORDS.get(cover, cover)}"]
+            if gun.guns > 1:
+                notes.append(f"{left} of its {gun.guns} guns still to fire this turn")
+            return Odds(f"{self.name_of(action.gun)} fires at {self.name_of(action.target)}",
+                        [("one man killed", Fraction(1))], notes)
         return None
 
     def weapons(self, pid: str) -> list[Weapon]:
@@ -261,29 +267,27 @@ class BlownAwayView(PlayView):
     # -- pictures --------------------------------------------------------------------
 
     def card_actions(self, pid: str) -> list[tuple[str, Action]]:
-        from desktop.rules.blown_away.actions import Form, Move
+        """The card's buttons, labelled in words (their tooltips are `describe`)."""
+        from desktop.rules.blown_away.actions import Combat, Fire, Form, Move
         from desktop.rules.notation import canonical_facing
         from desktop.scenario.vocabulary import Formation
 
         out: list[tuple[str, Action]] = []
         st = self.g.state
-        for label, act in super().card_actions(pid):
-            kind = act.text().split()[0]
-            out.append(({"rally": "Rally (one thing this turn)",
-                         "rejoin": "Gunners walk back to the cannon"}.get(kind, label), act))
-        names = {q.id: _short(q.name or q.id) for q in st.pieces.values()}
+        for _, act in super().card_actions(pid):
+            out.append((self.action_label(act) or self.describe(act), act))
         for act in self.attacks(pid):  # also on the table: click the outlined target
-            words = act.text().split()
-            verb = "Fire at" if words[0] == "fire" else "Fight"
-            out.append((f"{verb} {names.get(words[2], words[2])}", act))
+            if isinstance(act, (Fire, Combat)):
+                verb = "Fire at" if isinstance(act, Fire) else "Fight"
+                out.append((f"{verb} {self.name_of(act.target)}", act))
         p = st.pieces.get(pid)
-        if p is None or p.side != st.side or st.phase != "orders" or self.g.outcome:
+        if p is None or p.eliminated or p.side != st.side:
             return out
         tries: list[tuple[str, Action]] = []
-        for f in self.C.FORMATIONS[p.type]:
+        for f in self.C.FORMATIONS[p.type] if self.can_move(pid) else ():
             if f is not p.formation:
                 tries.append((f"Form {f.value}", Form(pid, f, p.facing)))
-        if p.formation is not Formation.UNLIMBERED or p.is_artillery:
+        if self.can_move(pid) and (p.formation is not Formation.UNLIMBERED or p.is_artillery):
             tries.append(("About face", Form(pid, p.formation,
                                              canonical_facing(p.facing + 180.0))))
             tries.append(("Turn left", Form(pid, p.formation, canonical_facing(p.facing - 90.0))))
@@ -292,7 +296,7 @@ class BlownAwayView(PlayView):
         out.extend((label, a) for label, a in tries if self.g.check(a) is None)
         # the commander rides to the unit (rallying a mob needs him within 1")
         for c in st.commanders.values():
-            if c.side != st.side or st.commander_moved:
+            if self.g.why_not_move(c.id) is not None:
                 continue
             d = p.size()[1] / 2 + 0.5
             rear = canonical_facing(p.facing + 180.0)
@@ -343,31 +347,155 @@ class BlownAwayView(PlayView):
             ("Formation", p.formation.value if p.formed else "a mob (no men in ranks)"),
         ]
         if p.is_artillery:
+            full = self.C.CANNONBALLS * max(p.guns, 1)
             balls = (f"<span style='color:#222'>{'⬤' * p.markers}</span>"
-                     f"<span style='color:#ccc'>{'⬤' * (self.C.CANNONBALLS - p.markers)}</span>")
-            rows.append(("Cannonballs", Markup(f"{balls} {p.markers} of {self.C.CANNONBALLS}")))
+                     f"<span style='color:#ccc'>{'⬤' * (full - p.markers)}</span>")
+            rows.append(("Cannonballs", Markup(f"{balls} {p.markers} of {full}")))
+            if p.guns > 1:
+                rows.append(("Guns", f"{p.guns}, each fires once a turn"
+                             + (f" ({p.shots} fired this turn)" if p.shots else "")))
             rows.append(("Gunners", "at the cannon" if p.at_gun else "away from the cannon"))
         eng = self.g.engaged_with(pid)
         if eng:
             rows.append(("Engaged with", ", ".join(st.pieces[e].name or e for e in eng)))
         if p.traits:
-            rows.append(("Traits", ", ".join(sorted(t.value for t in p.traits))))
+            rows.append(("Traits", ", ".join(sorted(t.value.replace("_", " ")
+                                                    for t in p.traits))))
         if p.fought:
             rows.append(("This turn", "fought"))
         why = self.g.why_cannot_move(p) if p.side == st.side else None
         if why and not p.eliminated:
-            rows.append(("Cannot move", why))
+            rows.append(("Cannot move", self.named(why)))
         rows.append(("Allowance", f"{self.g.allowance(p):g}\""))
         return Card(p.name or p.id, f"{UNIT_LABELS.get(p.type, p.type.value)} · "
                     f"{self.side_name(p.side)}", rows, self.may(pid))
 
     def may(self, pid: str) -> list[str]:
+        """What `pid` may still do, in words ("move", "rally", "fight")."""
         out = super().may(pid)
         st = self.g.state
-        if pid in st.pieces and st.pieces[pid].side == st.side and st.phase == "orders" \
-                and not st.acted and self.can_move(pid):
+        if pid in st.pieces and self.can_move(pid):
             out = [k for k in out if k != "form"] + ["form"]
-        return out
+        return [MAY_WORDS.get(k, k) for k in out]
+
+    # -- words -----------------------------------------------------------------------
+
+    def named(self, text: str) -> str:
+        """An engine's reason with every unit, commander and side id written as its name."""
+        names = self._ids()
+        if not names:
+            return text
+        return self._id_pattern().sub(lambda m: names[m.group(0)], text)
+
+    def _ids(self) -> dict[str, str]:
+        st = self.g.state
+        out = {s: self.side_name(s) for s in st.sides}
+        out.update({p.id: p.name or p.id for p in st.pieces.values()})
+        out.update({c.id: c.name or c.id for c in st.commanders.values()})
+        return {k: v for k, v in out.items() if k != v}
+
+    def _id_pattern(self) -> re.Pattern[str]:
+        if self._pattern is None:
+            ids = sorted(self._ids(), key=len, reverse=True)
+            self._pattern = re.compile(
+                r"(?<!\w)(" + "|".join(re.escape(i) for i in ids) + r")(?!\w)")
+        return self._pattern
+
+    def describe(self, action: Action) -> str:
+        """The log line, asked before the action is applied: names and words, never
+        notation ("Regiment Balfour turns 30° to the right and moves 4.2″")."""
+        from desktop.rules.blown_away.actions import (
+            Combat,
+            End,
+            Fire,
+            Form,
+            Move,
+            Rally,
+            Rejoin,
+        )
+        from desktop.rules.blown_away.men import rally_count
+
+        g, st = self.g, self.g.state
+        if isinstance(action, End):
+            return f"{self.side_name(st.side)} ends the {self._phase_words()}"
+        if isinstance(action, Move):
+            if action.piece in st.commanders or action.piece in st.pieces:
+                return g.move_words(action)
+        elif isinstance(action, Form) and action.unit in st.pieces:
+            return g.form_words(action)
+        elif isinstance(action, Rally) and action.unit in st.pieces:
+            p = st.pieces[action.unit]
+            n = rally_count(p.men)
+            return f"{self.name_of(p.id)} rallies {n} running {'man' if n == 1 else 'men'}"
+        elif isinstance(action, Rejoin) and action.unit in st.pieces:
+            return f"{self.name_of(action.unit)}'s gunners walk back to their cannon"
+        elif isinstance(action, Fire) and {action.gun, action.target} <= st.pieces.keys():
+            cost = g.shot_cost(g.piece(action.gun), g.piece(action.target))
+            return (f"{self.name_of(action.gun)} fires at {self.name_of(action.target)} "
+                    f"({cost} cannonball{'s' if cost > 1 else ''})")
+        elif isinstance(action, Combat):
+            return f"{self.name_of(action.unit)} fights {self.name_of(action.target)}"
+        return self.named(action.text())
+
+    def action_label(self, action: Action) -> str | None:
+        """Short labels for buttons: the end of a phase, a rally, the gunners' walk."""
+        from desktop.rules.blown_away.actions import End, Rally, Rejoin
+
+        if isinstance(action, End):
+            return {"orders": "End the orders", "artillery": "End the artillery fire",
+                    "combat": "End the turn"}.get(self.g.state.phase, "End")
+        if isinstance(action, Rally):
+            return "Rally (one thing this turn)"
+        if isinstance(action, Rejoin):
+            return "Gunners walk back to the cannon"
+        return None
+
+    def _phase_words(self) -> str:
+        return {"orders": "orders", "artillery": "long-range artillery fire",
+                "combat": "combats and the turn"}.get(self.g.state.phase, "phase")
+
+    def prompt(self, selected: str | None) -> str:
+        """What the side to act may do now, and what the selected piece may do."""
+        g, st = self.g, self.g.state
+        if g.outcome is not None:
+            return "The game is over."
+        side = self.side_name(st.side)
+        p = st.pieces.get(selected or "")
+        c = st.commanders.get(selected or "")
+        if st.phase == "orders":
+            if c is not None and c.side == st.side:
+                why = g.why_not_move(c.id)
+                return (f"Drag {self.name_of(c.id)} anywhere: he rides any distance."
+                        if why is None else f"{self.name_of(c.id)}: {self.named(why)}.")
+            if p is not None and p.side == st.side:
+                why = g.why_not_move(p.id)
+                if why is not None:
+                    return f"{self.name_of(p.id)} cannot move: {self.named(why)}."
+                if p.mob:
+                    return (f"Drag {self.name_of(p.id)}: a mob runs up to "
+                            f"{self.C.MOB_MOVE:g}″ any way, never within "
+                            f"{self.C.MOB_CLEARANCE:g}″ of the enemy.")
+                return (f"Drag {self.name_of(p.id)}: it pivots on its centre man, then moves "
+                        f"up to {g.allowance(p):g}″ straight or up to "
+                        f"{self.C.OBLIQUE_LIMIT:g}° oblique; or use its card.")
+            things = ("" if st.acted else "move, rally or re-form one unit")
+            rider = "" if st.commander_moved else "move the commander"
+            what = " and ".join(w for w in (things, rider) if w)
+            return f"{side} may {what}. End the orders when done."
+        if st.phase == "artillery":
+            if p is not None and p.side == st.side and p.is_artillery:
+                n = len(self.attacks(p.id))
+                return (f"Click an outlined enemy for {self.name_of(p.id)} to fire at."
+                        if n else f"{self.name_of(p.id)} has no target it may fire at.")
+            return (f"{side}'s guns may fire: select a gun, then click an outlined enemy. "
+                    "End the artillery fire when done.")
+        if p is not None and p.side == st.side:
+            n = len(self.attacks(p.id))
+            return (f"Click an outlined enemy for {self.name_of(p.id)} to fight: "
+                    "each side turns a card." if n else
+                    f"{self.name_of(p.id)} has no one to fight now.")
+        return (f"{side}'s engaged units (and those less than 4″ from a facing enemy) may "
+                "fight: select one, then click an outlined enemy. End the turn when done.")
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.state.sides}
