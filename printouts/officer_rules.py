@@ -13,10 +13,9 @@ constants by tests/printouts/test_officer_rules.py.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-if TYPE_CHECKING:  # reference_data takes its officer numbers from here
-    from printouts.reference_data import Section
+from printouts.reference_shapes import RefTable, Section
 
 
 @dataclass(frozen=True)
@@ -76,8 +75,6 @@ class OfficerRules:
 
 def officer_section(rules: OfficerRules) -> Section:
     """The quick reference's officers section, printed from the same data as the card."""
-    from printouts.reference_data import RefTable, Section
-
     items: list[str | tuple[str, str] | RefTable] = list(rules.rules)
     if rules.casualty is not None:
         items.append((rules.casualty.term, rules.casualty.when))

@@ -9,36 +9,12 @@ cards print from, so the two cannot disagree.  To add a ruleset, add a `Referenc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from printouts.officer_rules import D3_MOVE, MAYHEM_MOVE, TACTICAL_OFFICER_MOVE
+from printouts.reference_shapes import Item, Reference, RefTable, Section
 
-
-@dataclass(frozen=True)
-class RefTable:
-    headers: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    #: Relative column widths; equal when empty.
-    widths: tuple[float, ...] = ()
-
-
-#: A bullet of plain text, a (bold term, text) pair, or a small table.
-Item = str | tuple[str, str] | RefTable
-
-
-@dataclass(frozen=True)
-class Section:
-    title: str
-    items: tuple[Item, ...]
-
-
-@dataclass(frozen=True)
-class Reference:
-    ruleset: str
-    title: str
-    strapline: str
-    sections: tuple[Section, ...]
+__all__ = ["REFERENCES", "Item", "RefTable", "Reference", "Section"]
 
 
 D3: Final = Reference(
