@@ -59,7 +59,7 @@ class MainWindow(QMainWindow):
         self.print_action = self._action("&Print…", self.print_sheets,
                                          QKeySequence.StandardKey.Print)
         self.print_action.setStatusTip(
-            "Print roster sheets, wound cards, the map and a quick reference")
+            "Print roster sheets, officer cards, the map and a quick reference")
         m.addAction(self.print_action)
         m.addSeparator()
         m.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit, "Ctrl+Q"))

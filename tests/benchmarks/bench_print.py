@@ -26,7 +26,7 @@ from tests.printouts.fixtures import big_yaml  # noqa: E402
 CASES = [
     ("all sheets", PrintOptions()),
     ("roster only", PrintOptions(sheets=("roster",))),
-    ("wound cards only", PrintOptions(sheets=("cards",))),
+    ("officer cards only", PrintOptions(sheets=("cards",))),
     ("map only", PrintOptions(sheets=("map",))),
     ("reference only", PrintOptions(sheets=("reference",))),
     ("map tiled full size", PrintOptions(sheets=("map",), tiles=True)),
