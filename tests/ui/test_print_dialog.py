@@ -100,3 +100,18 @@ def test_file_menu_print_opens_the_dialog(qtbot, scenario: Scenario,
     dialog = w._print_dialog
     assert isinstance(dialog, PrintDialog) and dialog.isVisible()
     dialog.reject()
+
+
+def test_tile_bases_are_asked_for_only_with_tiles(qtbot, scenario: Scenario) -> None:
+    # Issue 17: full-size tiles are a mat for real figures, so they carry no unit
+    # bases unless the player asks; the box belongs to the tiles and waits for them.
+    d = PrintDialog(scenario)
+    qtbot.addWidget(d)
+    assert not d.tile_units_box.isEnabled()
+    d.tile_units_box.setChecked(True)  # ticked while tiles are off: ignored
+    assert not d.options().tile_units
+    d.tiles_box.setChecked(True)
+    assert d.tile_units_box.isEnabled() and d.options().tiles
+    assert d.options().tile_units
+    d.tile_units_box.setChecked(False)
+    assert d.options().tiles and not d.options().tile_units
