@@ -503,7 +503,7 @@ class D3Game(Game):
         if p.is_general:
             return Blockers(ids, geoms, [True] * len(keep), [0.0] * len(keep), obbs=boxes)
         friend = [us[i].side == p.side for i in keep]
-        passable = [may_pass_through(p, us[i].side, arr.skirm[i]) for i in keep]
+        passable = may_pass_through(p, friend, [arr.skirm[i] for i in keep])
         gaps: list[float | None] = [
             0.0 if f else (None if i == exempt else R.ENEMY_MIN_GAP)
             for f, i in zip(friend, ids, strict=True)
@@ -582,10 +582,7 @@ class D3Game(Game):
         for area in self._ground(p, _FULL_MOVE, True):
             if float(area.distance(start)) > R.CROSSING_START_GAP + 1e-9:
                 parts.append(area)
-        arr = self._arrays()
-        for q, light in zip(arr.units, arr.skirm, strict=True):
-            if q is not p and not may_pass_through(p, q.side, light):
-                parts.append(q.fp())
+        parts.extend(q.fp() for q, ok in self._passable(p) if not ok)
         return _union(parts)
 
     def move_no_end(self, pid: str) -> BaseGeometry | None:
@@ -594,11 +591,14 @@ class D3Game(Game):
         through friends)."""
         p = self.pieces[pid]
         parts = self._ground(p, _NO_END, False)
-        arr = self._arrays()
-        for q, light in zip(arr.units, arr.skirm, strict=True):
-            if q is not p and may_pass_through(p, q.side, light):
-                parts.append(q.fp())
+        parts.extend(q.fp() for q, ok in self._passable(p) if ok)
         return _union(parts)
+
+    def _passable(self, p: Piece) -> list[tuple[Piece, bool]]:
+        """Every other unit on the table, and whether `p` may pass through it."""
+        arr = self._arrays()
+        ok = may_pass_through(p, [q.side == p.side for q in arr.units], arr.skirm)
+        return [(q, k) for q, k in zip(arr.units, ok, strict=True) if q is not p]
 
     def move_costly(self, pid: str) -> BaseGeometry | None:
         """Water whose crossing takes `pid`'s whole move (rivers and streams)."""
@@ -1242,15 +1242,17 @@ _CROSSING = frozenset({Access.CROSSING_ONLY, Access.CROSSING_FULL_MOVE})
 _FULL_MOVE = frozenset({Access.FULL_MOVE, Access.CROSSING_FULL_MOVE})
 
 
-def may_pass_through(mover: Piece, other_side: str, other_light: bool) -> bool:
-    """May `mover` pass through a unit of `other_side` (light infantry or not)?
-    Seed 002 "Interpenetration": only skirmishers pass through friends, and only
-    skirmishers are passed through; a general rides over any unit (he may not
-    end on one)."""
+def may_pass_through(mover: Piece, friend: Sequence[bool], light: Sequence[bool],
+                     ) -> list[bool]:
+    """For each unit (a friend of `mover` or not, light infantry or not): may
+    `mover` pass through it?  Seed 002 "Interpenetration": only skirmishers pass
+    through friends, and only skirmishers are passed through; a general rides
+    over any unit (he may not end on one)."""
     if mover.is_general:
-        return True
-    return other_side == mover.side and (mover.type is UnitType.LIGHT_INFANTRY
-                                         or other_light)
+        return [True] * len(friend)
+    if mover.type is UnitType.LIGHT_INFANTRY:
+        return list(friend)
+    return [f and s for f, s in zip(friend, light, strict=True)]
 
 
 def _union(parts: list[BaseGeometry]) -> BaseGeometry | None:
