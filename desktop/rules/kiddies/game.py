@@ -121,6 +121,31 @@ def _r(v: float) -> float:
     return round(v, 4) + 0.0
 
 
+#: What a shot of each category is, in the log ("g.gun fires its cannon: 2 fall").
+SHOT_WORDS = {"cannon": "fires its cannon", "volley": "fires a volley",
+              "skirmish": "takes the skirmisher shot"}
+
+
+def _and(ids: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c' (the log's way of listing figures)."""
+    ids = list(ids)
+    return ids[0] if len(ids) == 1 else f"{', '.join(ids[:-1])} and {ids[-1]}"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _spans(v: float) -> str:
+    """A distance in spans as a player says it: '1 span', '0.71 spans', '2 spans'."""
+    r = round(v, 2)
+    return f"{r:g} span" + ("" if r == 1 else "s")
+
+
+def _fell(n: int) -> str:
+    return "none fall" if n == 0 else f"{n} fall" + ("s" if n == 1 else "")
+
+
 def near_figures(geom: BaseGeometry, figures: Sequence[Figure]) -> list[Figure]:
     """The figures whose base may touch `geom`, in their order: a cheap cut by bounds
     (widened by each base's half diagonal) before the exact shapely tests, so that
@@ -303,14 +328,14 @@ class KiddiesGame(Game):
                 return "shots are taken in the shooting phases"
             if isinstance(action, Shoot):
                 if self.tabletop:
-                    return "this game is played with real flicks: record them with 'fell'"
+                    return "this game is played with real flicks: record who fell on the table"
                 if action.kind != phase:
                     return f"it is the {self.phase_info().name.lower()} phase"
                 if not MIN_STRENGTH <= action.strength <= 1.0:
                     return f"strength runs from {MIN_STRENGTH} to 1"
                 return self._check_shooter(side, phase, action.shooter, action.heading)
             if not self.tabletop:
-                return "shots are simulated in this game (option shots: tabletop to record them)"
+                return "shots are simulated in this game (choose real flicks when starting one)"
             why = self._check_shooter(side, phase, action.shooter, None)
             if why:
                 return why
@@ -361,8 +386,8 @@ class KiddiesGame(Game):
             road = self.table.on_road(f.pos, (x, y))
             if dist > self.allowance(f, road) + 1e-9:
                 spans = dist / self.table.span
-                return (f"{f.id} may move {self.allowance(f, road) / self.table.span:g} "
-                        f"span(s){' on the road' if road else ''}, not {spans:.2f}")
+                return (f"{f.id} may move {_spans(self.allowance(f, road) / self.table.span)}"
+                        f"{' on the road' if road else ''}, not {spans:.2f}")
             hit = overlapping(end, [o for o in others
                                     if abs(o.x - x) < 4 and abs(o.y - y) < 4])
             if hit is not None:
@@ -622,7 +647,12 @@ class KiddiesGame(Game):
 
     def _place(self, f: Figure, x: float, y: float, facing: float, ev: list[Event]) -> None:
         spans = math.hypot(x - f.x, y - f.y) / self.table.span
-        ev.append(Event("move", f"{f.id} moves {spans:.2f} span(s)",
+        turn = abs(angle_diff(facing, f.facing))
+        words = (f"{f.id} moves {_spans(spans)}" if spans >= 0.005 else f"{f.id} turns on the spot"
+                 if turn >= 0.5 else f"{f.id} stays where it is")
+        if spans >= 0.005 and turn >= 0.5:
+            words += f" and turns {turn:.0f}°"
+        ev.append(Event("move", words,
                         {"figure": f.id, "from": [_r(f.x), _r(f.y)],
                          "to": [_r(x), _r(y)], "facing": _r(facing)}))
         f.x, f.y, f.facing = x, y, facing
@@ -640,8 +670,8 @@ class KiddiesGame(Game):
     def _charge(self, side: str, action: Charge, ev: list[Event]) -> None:
         plan = self.charge_plan(side, action.figures, action.facing)
         assert not isinstance(plan, str)
-        ev.append(Event("charge", f"{', '.join(action.figures)} charge "
-                        f"{plan.distance / self.table.span:.2f} span(s)",
+        ev.append(Event("charge", f"{_and(action.figures)} charge "
+                        f"{_spans(plan.distance / self.table.span)}",
                         {"figures": list(action.figures), "distance": _r(plan.distance),
                          "limit": _r(plan.limit), "direction": _r(plan.direction),
                          "victims": list(plan.victims)}))
@@ -700,16 +730,13 @@ class KiddiesGame(Game):
         kind = action.kind
         firers = self._mark_fired(side, kind, action.shooter)
         f = self.figures[action.shooter]
-        pellet = flick.PELLETS[PELLET_OF[kind]]
         self.flicks += 1
         rng = self.flick_rng(f"{kind} shot by {f.id}")
         start, flight = self.fly(action, rng)
         for fid, (x, y) in flight.moved.items():
             self.figures[fid].x, self.figures[fid].y = x, y
         destroyed = [b for b in flight.off_table if self.figures[b].kind == CANNON]
-        ev.append(Event("shot", f"{f.id} flicks the {pellet.size} pellet "
-                        f"({kind}, heading {action.heading:g}, strength {action.strength:g}): "
-                        f"{len(flight.fell)} fell",
+        ev.append(Event("shot", f"{f.id} {SHOT_WORDS[kind]}: {_fell(len(flight.fell))}",
                         {"kind": kind, "side": side, "shooter": f.id, "firers": firers,
                          "heading": action.heading, "strength": action.strength,
                          "start": [_r(start[0]), _r(start[1])],
@@ -720,8 +747,8 @@ class KiddiesGame(Game):
             self._kill(self.figures[cid], "knocked off the table", ev)
 
     def _tabletop(self, action: Fell, ev: list[Event]) -> None:
-        ev.append(Event("shot", f"{action.shooter} shoots on the table: "
-                        f"{len(action.figures)} fell",
+        ev.append(Event("shot", f"{action.shooter} {SHOT_WORDS[self._phase]} on the table: "
+                        f"{_fell(len(action.figures))}",
                         {"kind": self._phase, "shooter": action.shooter,
                          "fell": list(action.figures), "tabletop": True}))
         for fid in action.figures:
@@ -932,18 +959,18 @@ class KiddiesGame(Game):
     def _melee(self, ev: list[Event]) -> None:
         self._phase = "melee"
         fights = self.fights()
-        ev.append(Event("phase", "Hand to hand" + (f": {len(fights)} fight(s)" if fights
-                                                   else ": no fights"),
+        ev.append(Event("phase", "Hand to hand: " + (_count(len(fights), "fight") if fights
+                                                     else "no fights"),
                         {"phase": "melee", "fights": len(fights)}))
         for a, b in fights:
             fa, fb = self.figures[a[0]], self.figures[b[0]]
             ra, rb = rolls_for(fa.kind == CAVALRY, len(a), fb.kind == CAVALRY, len(b))
-            ta = self._roll(ra, f"hand to hand: {'+'.join(a)}")
-            tb = self._roll(rb, f"hand to hand: {'+'.join(b)}")
+            ta = self._roll(ra, f"hand to hand: {_and(a)}")
+            tb = self._roll(rb, f"hand to hand: {_and(b)}")
             dead = list(b) if ta > tb else list(a) if tb > ta else [*a, *b]
-            ev.append(Event("melee", f"{'+'.join(a)} ({ta}) against {'+'.join(b)} ({tb}): "
-                            + ("all fall" if ta == tb else
-                               f"{', '.join(dead)} {'falls' if len(dead) == 1 else 'fall'}"),
+            ev.append(Event("melee", f"{_and(a)} {ta} against {_and(b)} {tb}: "
+                            + ("a tie, all fall" if ta == tb else
+                               f"{_and(dead)} {'falls' if len(dead) == 1 else 'fall'}"),
                             {"a": list(a), "b": list(b), "a_total": ta, "b_total": tb,
                              "killed": dead}))
             for fid in dead:
