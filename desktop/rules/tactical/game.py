@@ -391,6 +391,10 @@ class TacticalGame(Game):
             return f"{u.id} moved {u.moved} squares: formed infantry fires after one square at most"
         return None
 
+    def why_not_shooter(self, u: TUnit) -> str | None:
+        """Why `u` may fire at nothing now, whatever the target (None if it may fire)."""
+        return self._why_not_shooter(u)
+
     def sight(self, u: TUnit, t: TUnit) -> bool:
         """Line of sight between square centres (seed: woods, hills, BUAs block; tall
         crops block infantry and artillery; units block, save that guns on a hill
@@ -1445,7 +1449,7 @@ class TacticalGame(Game):
         in_square = t.formation == SQUARE_FORMATION
         case = D.cavalry_v_formed(thr.sabres, flags, t.q, in_square)
         art = t.type in ARTILLERY
-        who = f"{t.id}'s gunners" if art else t.id
+        who = f"The gunners of {t.id}" if art else t.id
         ev.append(Event("cavalry_charge", f"{who} {case_words(case, art)}",
                         {"unit": u.id, "target": t.id, "case": case.name.lower(),
                          "artillery": art}))
@@ -1551,7 +1555,7 @@ class TacticalGame(Game):
         if x.cc_turns >= C.BLOWN_AFTER:
             x.blown_until = turn + C.BLOWN_REST_TURNS
             x.cc_turns = 0
-            ev.append(Event("blown", f"{x.id}'s horses are blown", {"unit": x.id}))
+            ev.append(Event("blown", f"The horses of {x.id} are blown", {"unit": x.id}))
             if x.origin is not None and x.origin != x.sq and self.unit_at(x.origin) is None:
                 self._place(x, x.origin, ev, "return", "falls back from {a} to {b} to rally")
             x.origin = None

@@ -1,15 +1,54 @@
-"""What the play window asks of a Tactical Dice game (seed 001): a square grid."""
+"""What the play window asks of a Tactical Dice game (seed 001): a square grid.
+
+Every answer comes from the engine's public queries (``destinations``,
+``move_to``, ``chances``, ``why_not_walk``, ...); the words a player reads come
+from :mod:`~desktop.rules.tactical.words` and the scenario's names.
+"""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import re
+from fractions import Fraction
+from typing import ClassVar
 
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from desktop.rules.engine import Action, Game, NotationError
-from desktop.rules.view import PlayView
-from desktop.rules.view_values import Allowance, Capabilities
+from desktop.rules.engine import Action, Game
+from desktop.rules.tactical import constants as C
+from desktop.rules.tactical import dice as D
+from desktop.rules.tactical import odds as O
+from desktop.rules.tactical import words as W
+from desktop.rules.tactical.actions import (
+    Charge,
+    Choose,
+    End,
+    Fire,
+    Limber,
+    Move,
+    OfficerMove,
+    Rally,
+)
+from desktop.rules.tactical.game import ARTILLERY_PHASE, INITIATIVE, TacticalGame
+from desktop.rules.tactical.grid import Square, king_distance, square_name
+from desktop.rules.tactical.state import SPENT, TOfficer, TUnit
+from desktop.rules.view import PlayView, pct
+from desktop.rules.view_values import Allowance, Capabilities, Card, Odds
+from desktop.scenario.vocabulary import ARTILLERY, QUALITY_LABELS, RANK_LABELS, UNIT_LABELS
+
+#: Roll purposes read as plain numbers (initiative, rallies, wounds, officer
+#: casualties); every other d6 is a Tactical Die.  Matched case-blind, so the
+#: engine's purposes and the log's words ("Initiative of Blue") both count.
+#: A word of an engine's sentence that may be an id.
+_WORD = re.compile(r"[\w\-]+")
+PLAIN_ROLLS = re.compile(r"^(initiative|rally|wounded |officer casualty)", re.IGNORECASE)
+
+
+#: What the Flags of a shot may make the target do (the rout is noted on its own).
+FLAG_NOTE: dict[D.FlagEffect, str] = {
+    D.FlagEffect.FEWER: "throws a die fewer", D.FlagEffect.HALT: "halts",
+    D.FlagEffect.RETIRE: "halts and retires",
+}
 
 
 class TacticalView(PlayView):
@@ -18,82 +57,355 @@ class TacticalView(PlayView):
 
     capabilities = Capabilities(grid=True)
 
-    #: Rolls that are read as plain numbers; every other d6 is a Tactical Die.
-    PLAIN_ROLLS = ("rally ", "wounded ", "initiative ", "officer casualty ")
     #: RULINGS, Tactical Dice faces.
-    FACES: ClassVar[dict[int, str]] = {1: "Officer", 2: "Target", 3: "Target", 4: "Flag",
-                                       5: "Fire", 6: "Sabre"}
+    FACES: ClassVar[dict[int, str]] = {d: W.FACE[f] for d, f in C.FACE_OF.items()}
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        self.board: Any = getattr(game, "board", None)
+        if not isinstance(game, TacticalGame):
+            raise TypeError("TacticalView shows a Tactical Dice game")
+        self.tg: TacticalGame = game
+        self.board = game.board
+
+    # -- names ------------------------------------------------------------------------
+
+    def _words(self, text: str) -> str:
+        """An engine sentence with the ids in it written as names."""
+        names = self._names()
+        return _WORD.sub(lambda m: names.get(m.group(0), m.group(0)), text)
+
+    def _square(self, x: float, y: float) -> Square:
+        return self.board.square_of((x, y))
+
+    def _where(self, sq: Square) -> str:
+        return f"{square_name(sq)}, {W.area(self.board.area(sq))}"
+
+    # -- the dice ---------------------------------------------------------------------
 
     def die_face(self, kind: str, value: int | str, purpose: str) -> str | None:
-        if kind != "d6" or not isinstance(value, int) or purpose.startswith(self.PLAIN_ROLLS):
+        if kind != "d6" or not isinstance(value, int) or PLAIN_ROLLS.match(purpose.strip()):
             return None
         return self.FACES.get(value)
 
     def strength(self) -> tuple[str, dict[str, float]]:
         """Combat Value left on the table: what wears down in this ruleset."""
-        out = {s.id: 0.0 for s in self.game.scenario.sides}
-        for d in self.game.units_json():
-            if d.get("kind") == "unit" and d.get("status") not in ("routed", "eliminated"):
-                out[str(d["side"])] = out.get(str(d["side"]), 0.0) + float(d.get("cv") or 0)
+        out = {s: 0.0 for s in self.tg.st.sides}
+        for u in self.tg.units_on_table():
+            out[u.side] += float(u.cv)
         return "Combat Value on the table", out
 
-    def _square(self, x: float, y: float) -> str:
-        from desktop.rules.tactical.grid import square_name
-
-        return str(square_name(self.board.square_of((x, y))))
+    # -- moving -----------------------------------------------------------------------
 
     def move_action(self, pid: str, x: float, y: float, facing: float) -> Action | None:
-        if self.board is None:
-            return None
-        st: Any = getattr(self.game, "st", None)
-        kind = "officer" if st is not None and pid in getattr(st, "officers", {}) else "move"
-        try:
-            return self.game.parse_action(f"{kind} {pid} {self._square(x, y)}")
-        except NotationError:
-            return None
+        return self.tg.move_to(pid, self._square(x, y))
 
     def can_move(self, pid: str) -> bool:
-        return bool(self._reachable(pid))
-
-    def _reachable(self, pid: str) -> list[Any]:
-        st: Any = getattr(self.game, "st", None)
-        g: Any = self.game
-        if st is None or self.board is None:
-            return []
-        try:
-            if pid in st.units:
-                u = st.units[pid]
-                if u.side != g.side or g.why_not_mover(u) is not None:
-                    return []
-                return list(g.move_paths(u))
-            if pid in st.officers:
-                o = st.officers[pid]
-                return list(g.officer_paths(o)) if o.side == g.side else []
-        except (AttributeError, KeyError, TypeError):
-            return []
-        return []
+        return bool(self.tg.destinations(pid))
 
     def move_length(self, pid: str, x: float, y: float, facing: float) -> float:
         p = self.pieces()[pid]
-        a, b = self.board.square_of(p.pos), self.board.square_of((x, y))
-        return float(max(abs(a[0] - b[0]), abs(a[1] - b[1])) * self.board.size)
+        a, b = self._square(*p.pos), self._square(x, y)
+        return float(king_distance(a, b) * self.board.size)
 
     def allowance(self, pid: str) -> Allowance | None:
-        squares = self._reachable(pid)
-        if self.board is None or not squares:
+        squares = self.tg.destinations(pid)
+        if not squares:
             return None
-        p = self.pieces()[pid]
-        here = self.board.square_of(p.pos)
-        far = max(max(abs(sq[0] - here[0]), abs(sq[1] - here[1])) for sq in squares)
+        here = self._square(*self.pieces()[pid].pos)
+        far = max(king_distance(sq, here) for sq in squares)
         return Allowance(float(far * self.board.size), None, "reachable squares", "",
                          "squares")
 
     def reach_area(self, pid: str) -> BaseGeometry | None:
-        squares = self._reachable(pid)
+        squares = self.tg.destinations(pid)
         if not squares:
             return None
         return shapely.union_all([self.board.polygon(sq, 0.08) for sq in squares])
+
+    # -- odds -------------------------------------------------------------------------
+
+    def odds(self, action: Action) -> Odds | None:
+        """Exact odds from the engine's fractions (``TacticalGame.chances``)."""
+        got = self.tg.chances(action)
+        if isinstance(got, O.FireOdds) and isinstance(action, Fire):
+            t = self.tg.unit(action.target)
+            title = (f"{self.name_of(action.unit)} fires at {self.name_of(action.target)}: "
+                     f"{W.counted(got.dice, 'die')}, hitting on {W.FACE[got.hit_face]}")
+            return Odds(title, _bars(got.hits, "hit"), self._fire_notes(got, t))
+        if isinstance(got, O.ChargeOdds) and isinstance(action, Charge):
+            t = self.tg.unit(action.target)
+            guns = t.type in ARTILLERY
+            who = f"the gunners of {self.name_of(t.id)}" if guns else self.name_of(t.id)
+            title = (f"{self.name_of(action.unit)} charges {self.name_of(t.id)}: "
+                     f"{W.counted(got.dice, 'die')}, Sabres hit")
+            bars = [(_capital(f"{who} {W.case_words(c, guns)}"), p)
+                    for c, p in got.cases.items()]
+            notes = [f"at least one Sabre {pct(1 - got.sabres[0])}"]
+            if got.officer_risk:
+                notes.append(f"an officer with {self.name_of(t.id)} at risk "
+                             f"{pct(got.officer_risk)}")
+            return Odds(title, bars, notes)
+        return None
+
+    def _fire_notes(self, got: O.FireOdds, t: TUnit) -> list[str]:
+        name = self.name_of(t.id)
+        notes = [f"{name} {FLAG_NOTE[e]} {pct(p)}" for e, p in got.effects.items()
+                 if p and e in FLAG_NOTE]
+        if got.spent:
+            notes.append(f"{name} spent {pct(got.spent)}")
+        if got.rout:
+            notes.append(f"{name} routs {pct(got.rout)}")
+        if got.officer_risk:
+            notes.append(f"an officer with {name} at risk {pct(got.officer_risk)}")
+        return notes
+
+    def fight_of(self, pid: str) -> tuple[tuple[str, ...], tuple[str, ...], Odds] | None:
+        """The close combat `pid` is locked in: the next round's exact odds."""
+        u = self.tg.st.units.get(pid)
+        if u is None or u.engaged is None or not u.on_table:
+            return None
+        a, d, by_a, by_d = self.tg.close_combat_chances(pid)
+        mine, theirs = (by_a, by_d) if a.id == pid else (by_d, by_a)
+        other = d if a.id == pid else a
+        title = (f"{self.name_of(pid)} in close combat with {self.name_of(other.id)}: "
+                 f"next round, {W.counted(mine.dice, 'die')} against "
+                 f"{W.counted(theirs.dice, 'die')}")
+        notes = [f"{self.name_of(other.id)} scores at least one Sabre "
+                 f"{pct(1 - theirs.hits[0])}", *self._fire_notes(mine, other)]
+        return (pid,), (other.id,), Odds(title, _bars(mine.hits, "Sabre"), notes)
+
+    # -- the unit card ----------------------------------------------------------------
+
+    def card(self, pid: str) -> Card:
+        g = self.tg
+        if pid in g.st.officers:
+            return self._officer_card(g.officer(pid))
+        u = g.unit(pid)
+        kind = UNIT_LABELS[u.type]
+        if g.is_skirmisher(u):
+            kind += " (skirmishers)"
+        rows = [("Type", kind),
+                ("Troop quality", f"{QUALITY_LABELS[u.quality]}: "
+                                  f"{W.counted(u.q, 'Tactical Die')}"),
+                ("Combat Value", self._cv_words(u)),
+                ("Formation", W.FORMATION.get(u.formation, u.formation).capitalize()),
+                ("Status", W.STATUS.get(u.status, u.status).capitalize())]
+        if u.on_table:
+            rows.append(("Square", self._where(u.sq)))
+            rows += self._unit_state_rows(u)
+        return Card(self.name_of(pid), f"{kind} · {self.side_name(u.side)}", rows,
+                    self.may(pid))
+
+    def _cv_words(self, u: TUnit) -> str:
+        out = f"{u.cv} of {u.start_cv}"
+        if u.status == SPENT:
+            return out + ": spent, it retires and routs at any further hit or Flag"
+        if u.half_cv:
+            return out + ": over half lost, one die fewer and it may only reply"
+        return out
+
+    def _unit_state_rows(self, u: TUnit) -> list[tuple[str, str]]:
+        g, turn = self.tg, self.tg.turn
+        rows: list[tuple[str, str]] = []
+        done = []
+        if u.moved:
+            done.append(f"moved {W.counted(u.moved, 'square')}")
+        if u.fired:
+            done.append("fired")
+        if u.charged:
+            done.append("charged")
+        if u.attacked:
+            done.append("was attacked")
+        rows.append(("This turn", ", ".join(done).capitalize() if done else "Not yet acted"))
+        if u.flags_turn:
+            rows.append(("Flags this turn", f"{u.flags_turn}: one die fewer this turn"))
+        if u.halted(turn):
+            rows.append(("Halted", f"until the end of turn {u.halted_until} unless rallied"))
+        if u.engaged is not None:
+            rows.append(("Close combat", f"locked with {self.name_of(u.engaged)} "
+                                         f"(round {u.rounds} of {C.CLOSE_COMBAT_TURNS})"))
+        if u.blown_until >= turn:
+            rows.append(("Horses", f"blown until the end of turn {u.blown_until}"))
+        if u.silenced_until >= turn:
+            rows.append(("Guns", f"silent, gunners sheltering until the end of turn "
+                                 f"{u.silenced_until}"))
+        officers = g.officers_at(u.sq, u.side)
+        if officers:
+            rows.append(("With", ", ".join(self.name_of(o.id) for o in officers)))
+        return rows
+
+    def _officer_card(self, o: TOfficer) -> Card:
+        rank = RANK_LABELS[o.rank]
+        rows = [("Rank", rank), ("State", W.WOUND.get(o.wound, o.wound).capitalize())]
+        chances: list[tuple[str, Fraction]] = []
+        if o.present:
+            rows.append(("Square", self._where(o.sq)))
+            here = self.tg.unit_at(o.sq)
+            if here is not None and here.side == o.side:
+                rows.append(("With", self.name_of(here.id)))
+            rows.append(("This turn", "Has ridden" if o.moved
+                         else f"May ride up to {W.counted(C.OFFICER_MOVE, 'square')}"))
+            if any(isinstance(a, Rally) and a.officer == o.id for a in self.tg.legal_actions()):
+                chances.append((f"Rally (needs a {C.RALLY_ON})",
+                                Fraction(7 - C.RALLY_ON, 6)))
+        return Card(self.name_of(o.id), f"{rank} · {self.side_name(o.side)}", rows,
+                    self.may(o.id), chances)
+
+    def card_actions(self, pid: str) -> list[tuple[str, Action]]:
+        """Buttons on `pid`'s card: limbering, and rallies (on the officer's card and
+        on the unit's); moves are made by dragging, fire and charges on the target."""
+        out: list[tuple[str, Action]] = []
+        draggable = self.can_move(pid)
+        for act in self.tg.legal_actions():
+            if isinstance(act, (Fire, Charge, End, Choose)):
+                continue
+            if isinstance(act, (Move, OfficerMove)) and draggable:
+                continue
+            mine = act.officer == pid or act.unit == pid if isinstance(act, Rally) else (
+                _subject(act) == pid)
+            if not mine:
+                continue
+            label = self.action_label(act) or self.describe(act)
+            if isinstance(act, Rally) and act.unit == pid:
+                label = f"Rally with {self.name_of(act.officer)}"
+            out.append((label, act))
+        return out
+
+    def may(self, pid: str) -> list[str]:
+        """What `pid` may still do now, in a few words each."""
+        out: list[str] = []
+        if self.can_move(pid):
+            out.append("move" if pid in self.tg.st.units else "ride")
+        for act in self.tg.legal_actions():
+            word = None
+            if _subject(act) == pid:
+                word = {Fire: "fire", Charge: "charge", Rally: "rally a unit"}.get(type(act))
+                if isinstance(act, Limber):
+                    word = "limber up" if act.limber else "unlimber"
+            elif isinstance(act, Rally) and act.unit == pid:
+                word = "be rallied"
+            if word is not None and word not in out:
+                out.append(word)
+        return out
+
+    # -- words --------------------------------------------------------------------------
+
+    def action_label(self, action: Action) -> str | None:
+        """Short words for a button: "Go first", "Limber up", "End your move ▶"."""
+        n = self.name_of
+        if isinstance(action, Choose):
+            return "Go first" if action.first else "Go second"
+        if isinstance(action, End):
+            if self.tg.phase == ARTILLERY_PHASE:
+                return "End artillery fire ▶"
+            return "End your move ▶"
+        if isinstance(action, Limber):
+            return "Limber up" if action.limber else "Unlimber"
+        if isinstance(action, Rally):
+            return f"Rally {n(action.unit)}"
+        if isinstance(action, Fire):
+            return f"Fire at {n(action.target)}"
+        if isinstance(action, Charge):
+            return f"Charge {n(action.target)} from {square_name(action.via)}"
+        if isinstance(action, Move):
+            return f"Move to {square_name(action.to)}"
+        if isinstance(action, OfficerMove):
+            return f"Ride to {square_name(action.to)}"
+        return None
+
+    def describe(self, action: Action) -> str:
+        """The log line, in names, with squares as the map names them."""
+        n, g = self.name_of, self.tg
+        side = self.side_name(g.side) if g.side else ""
+        if isinstance(action, Choose):
+            return f"{side} chooses to go {'first' if action.first else 'second'}"
+        if isinstance(action, End):
+            what = "artillery fire" if g.phase == ARTILLERY_PHASE else "move"
+            return f"{side} ends its {what}"
+        if isinstance(action, Move):
+            return f"{n(action.unit)} moves to {square_name(action.to)}"
+        if isinstance(action, OfficerMove):
+            return f"{n(action.officer)} rides to {square_name(action.to)}"
+        if isinstance(action, Fire):
+            return f"{n(action.unit)} fires at {n(action.target)}"
+        if isinstance(action, Charge):
+            return (f"{n(action.unit)} charges {n(action.target)} from "
+                    f"{square_name(action.via)}")
+        if isinstance(action, Limber):
+            return f"{n(action.unit)} {'limbers up' if action.limber else 'unlimbers'}"
+        if isinstance(action, Rally):
+            return (f"{n(action.officer)} tries to rally {n(action.unit)} "
+                    f"(needs a {C.RALLY_ON})")
+        return self._words(action.text())
+
+    def prompt(self, selected: str | None) -> str:
+        """The phase bar's sentence: what the side to act can do now."""
+        g = self.tg
+        if g.outcome is not None or g.side is None:
+            return ""
+        if g.phase == INITIATIVE:
+            return "You won the initiative: go first or second?"
+        artillery = g.phase == ARTILLERY_PHASE
+        if selected is None or selected not in self.pieces():
+            if artillery:
+                return ("Artillery fire: select one of your guns and click a target outlined "
+                        "in red; the shots land together when both sides have fired.")
+            return ("Select one of your units: drag it to a lit square to move it, or click "
+                    "a target outlined in red to fire or charge.")
+        name = self.name_of(selected)
+        if selected in g.st.officers:
+            o = g.officer(selected)
+            if o.side != g.side:
+                return f"{name} is the enemy's: select one of yours."
+            if artillery:
+                return f"{name} waits: officers ride in their side's move."
+            if self.can_move(selected):
+                return (f"Drag {name} up to {W.counted(C.OFFICER_MOVE, 'square')}; in the "
+                        f"square of a halted unit he may try to rally it (needs a "
+                        f"{C.RALLY_ON}).")
+            return f"{name} has ridden this turn."
+        u = g.unit(selected)
+        if u.side != g.side:
+            return f"{name} is the enemy's: select one of yours."
+        targets = bool(self.attacks(selected))
+        if artillery:
+            if targets:
+                return f"Click a target outlined in red to fire {name}."
+            why = g.why_not_shooter(u)
+            return self._cannot(name, "fire", why) if why else (
+                f"{name} has no target in range and sight.")
+        if self.can_move(selected):
+            return (f"Drag {name} to a lit square, or click a target outlined in red."
+                    if targets else f"Drag {name} to a lit square to move it.")
+        if targets:
+            return f"Click a target outlined in red: {name} may fire or charge."
+        why = g.why_not_walk(u)
+        return self._cannot(name, "move", why) if why else (
+            f"{name} has nowhere to move and nothing to engage.")
+
+    def _cannot(self, name: str, what: str, why: str) -> str:
+        """The engine's reason why `name` may not `what`, as a sentence."""
+        words = self._words(why)
+        if words.startswith(name + " "):
+            return f"{words}."
+        return f"{name} cannot {what} now: {words}."
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _bars(dist: tuple[Fraction, ...], word: str) -> list[tuple[str, Fraction]]:
+    return [(W.counted(i, word), p) for i, p in enumerate(dist)]
+
+
+def _subject(action: Action) -> str | None:
+    """The piece an action is about."""
+    if isinstance(action, (Fire, Charge, Limber, Move)):
+        return action.unit
+    if isinstance(action, (OfficerMove, Rally)):
+        return action.officer
+    return None
+
+
+__all__ = ["TacticalView"]

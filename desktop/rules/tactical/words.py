@@ -75,8 +75,8 @@ GUNNERS_CASE: Final[dict[D.CavalryCase, str]] = {
 
 
 def counted(n: int, word: str) -> str:
-    """'no hits', '1 hit', '2 hits' ('Sabre' -> 'Sabres', 'die' -> 'dice')."""
-    many = "dice" if word == "die" else word + "s"
+    """'no hits', '1 hit', '2 hits' ('Sabre' -> 'Sabres', 'Tactical Die' -> 'Tactical Dice')."""
+    many = word[:-1] + "ce" if word.lower().endswith("die") else word + "s"
     if n == 0:
         return f"no {many}"
     return f"1 {word}" if n == 1 else f"{n} {many}"
