@@ -844,7 +844,7 @@ class D3Game(Game):
             g = self.pieces[action.general]
             g.rerolls_used += 1
             u = self.pieces[pend.unit]
-            if self._activation(u, ev, f"re-roll by {g.id}",
+            if self._activation(u, ev, "re-roll",
                                 f"{g.id} re-rolls the activation test of {u.id}"):
                 self._carry_out(pend.action, ev)
             else:
@@ -879,8 +879,8 @@ class D3Game(Game):
         ok = score > u.hits
         ev.append(Event("activation",
                         f"{said}: rolls {d}, doubled to {score}, "
-                        + (f"beats {count(u.hits, 'hit')}: it acts" if ok else
-                           f"does not beat {count(u.hits, 'hit')}: it fails"),
+                        + (f"more than its {count(u.hits, 'hit')}: it acts" if ok else
+                           f"not more than its {count(u.hits, 'hit')}: it fails"),
                         {"unit": u.id, "roll": d, "hits": u.hits, "passed": ok}))
         return ok
 
@@ -1010,11 +1010,11 @@ class D3Game(Game):
             ev.append(Event("phase", f"Turn {self._turn}: {side} to shoot",
                             {"turn": self._turn, "side": side, "phase": SHOOTING}))
             return
-        ev.append(Event("phase", f"Turn {self._turn}: the charges of {side} go home",
+        ev.append(Event("phase", f"Turn {self._turn}: hand-to-hand combat",
                         {"turn": self._turn, "side": side, "phase": HAND_TO_HAND}))
         self._hand_to_hand(ev)
         ev.append(Event("phase", f"Turn {self._turn}: units with {R.ELIMINATION_HITS} hits or more "
-                        "are removed",
+                        "are eliminated",
                         {"turn": self._turn, "side": side, "phase": ELIMINATION}))
         removed = self._eliminate(ev)
         self.charges = []

@@ -107,7 +107,7 @@ class D3View(PlayView):
                  f"eliminates {whom} {pct(o.eliminated)}"]
         if isinstance(action, Charge):
             notes.insert(1, "the hits land in the hand-to-hand phase")
-            title = f"{who} charge {whom}: hits"
+            title = f"{who} charges {whom}: hits"
         else:
             title = f"{who} fires at {whom}: hits"
         return Odds(title, [(str(h), p) for h, p in o.hits.items()], notes)
@@ -237,12 +237,12 @@ class D3View(PlayView):
             p = g.pieces[action.unit]
             d = distance(p.pos, (action.x, action.y))
             turn = angle_diff(action.facing, p.facing)
-            words = move_words(d, turn, p.is_general, "s" if p.is_general else "")
+            words = move_words(d, turn, p.is_general)
             return f"{self.name_of(p.id)} {words}"
         if isinstance(action, Charge):
             first = (f" after turning {degrees(action.turn)}" if abs(action.turn) >= 0.5
                      else "")
-            return f"{self.name_of(action.unit)} charge {self.name_of(action.target)}{first}"
+            return f"{self.name_of(action.unit)} charges {self.name_of(action.target)}{first}"
         if isinstance(action, Shoot):
             return f"{self.name_of(action.unit)} fires at {self.name_of(action.target)}"
         pend = g.pending

@@ -20,19 +20,18 @@ def degrees(v: float) -> str:
     return f"{abs(round(v)):.0f}°"
 
 
-def move_words(dist: float, turn: float, general: bool = False,
-               verb_s: str = "s") -> str:
-    """What a move did: "moves 4.2″ and wheels 23°", "turns 90° where it stands";
-    a general "rides".  `verb_s` is "" for the plural form ("move 4.2″")."""
-    go = ("ride" if general else "move") + verb_s
-    wheel = ("turn" if general else "wheel") + verb_s
+def move_words(dist: float, turn: float, general: bool = False) -> str:
+    """What a move does, after the piece's name: "moves 4.2″ and wheels 23°",
+    "turns 90° where it stands"; a general "rides" and "turns"."""
+    it = "he" if general else "it"
     if dist < STILL_INCHES:
         if abs(turn) < STILL_DEGREES:
-            return ("stay" + verb_s) + " where " + ("he stands" if general else "it stands")
-        return f"{'turn' + verb_s} {degrees(turn)} where {'he' if general else 'it'} stands"
+            return f"stays where {it} stands"
+        return f"turns {degrees(turn)} where {it} stands"
+    go = f"{'rides' if general else 'moves'} {inches(dist)}"
     if abs(turn) < STILL_DEGREES:
-        return f"{go} {inches(dist)}"
-    return f"{go} {inches(dist)} and {wheel} {degrees(turn)}"
+        return go
+    return f"{go} and {'turns' if general else 'wheels'} {degrees(turn)}"
 
 
 def firing_type(t: UnitType) -> str:

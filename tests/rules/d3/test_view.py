@@ -102,7 +102,7 @@ def test_charge_odds_in_the_view_are_the_engine_s_and_sum_to_one() -> None:
     # line 28: 0 hits always activates; lines 93-98: D3 + 1 from the front
     assert dict(o.bars) == {"0": F(0), "2": F(1, 3), "3": F(1, 3), "4": F(1, 3)}
     assert sum(p for _, p in o.bars) == 1
-    assert o.title == "7e Hussards charge IR 4: hits"
+    assert o.title == "7e Hussards charges IR 4: hits"
 
 
 def test_a_general_in_range_raises_the_activation_chance_on_the_card() -> None:
@@ -219,7 +219,7 @@ def test_a_failed_activation_reads_in_names() -> None:
     g = _reroll_game()
     v = view(g)
     move = Move("b1", 20, 36, 20)
-    assert v.describe(move) == "IR 49 move 4″ and wheel 20°"
+    assert v.describe(move) == "IR 49 moves 4″ and wheels 20°"
     g.apply(move)  # rolls 1: 2 is not above 4 hits; the general may re-roll
     assert v.prompt(None) == ("An activation failed: a general may re-roll it, or "
                               "accept the failure.")
@@ -250,7 +250,7 @@ def test_the_general_s_card_and_the_log_lines_in_names() -> None:
     assert v.describe(End()) == "Austria ends the movement phase"
     assert v.action_label(End()) == "End movement ▶"
     assert v.describe(Shoot("b1", "r1")) == "IR 49 fires at 46e de Ligne"
-    assert v.describe(Charge("b1", "r1", -30)) == "IR 49 charge 46e de Ligne after turning 30°"
+    assert v.describe(Charge("b1", "r1", -30)) == "IR 49 charges 46e de Ligne after turning 30°"
 
 
 def test_engine_events_are_words_not_notation() -> None:
