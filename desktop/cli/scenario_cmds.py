@@ -9,13 +9,22 @@ from pathlib import Path
 
 from desktop.scenario import ScenarioError, load
 from desktop.scenario.describe import victory_text
+from desktop.scenario.lint import lint
 from desktop.scenario.vocabulary import RANK_LABELS, UNIT_LABELS
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("validate", help="check scenario files; exit 1 if any has problems")
+    p = sub.add_parser(
+        "validate",
+        help="check scenario files; exit 1 if any has problems (warnings too with --strict)",
+        description="Read each file as the program would. Errors (the file cannot be "
+        "played) make the exit status 1. Warnings (a unit standing in a river, bases "
+        "overlapping, an objective nobody can reach, a victory nobody can win in time) "
+        "are printed but leave the exit status 0 unless --strict is given.")
     p.add_argument("files", nargs="+", type=Path, metavar="FILE")
-    p.add_argument("-q", "--quiet", action="store_true", help="print only problems")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only problems and warnings")
+    p.add_argument("--strict", action="store_true",
+                   help="treat warnings as problems: exit 1 if any file has a warning")
     p.set_defaults(handler=validate)
     p = sub.add_parser("info", help="summarise a scenario: table, sides, forces, victory")
     p.add_argument("file", type=Path, metavar="FILE")
@@ -24,6 +33,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def validate(args: argparse.Namespace) -> int:
     bad = 0
+    warned = 0
     for f in args.files:
         try:
             s = load(f)
@@ -36,11 +46,22 @@ def validate(args: argparse.Namespace) -> int:
             bad += 1
             print(_internal_error(f, e), file=sys.stderr)
             continue
+        warnings = lint(s)
+        for w in warnings:
+            print(f"{f}: warning: {w.message}", file=sys.stderr)
+        if warnings:
+            warned += 1
         if not args.quiet:
             units = sum(len(side.units) for side in s.sides)
-            print(f"{f}: ok ({s.title!r}, {units} units, {len(s.terrain)} terrain features)")
+            said = (f", {len(warnings)} warning" + ("s" if len(warnings) > 1 else "")
+                    if warnings else "")
+            print(f"{f}: ok ({s.title!r}, {units} units, {len(s.terrain)} terrain features"
+                  f"{said})")
     if bad and len(args.files) > 1:
         print(f"{bad} of {len(args.files)} files have problems", file=sys.stderr)
+    if args.strict and warned:
+        print(f"{warned} of {len(args.files)} files have warnings (--strict)", file=sys.stderr)
+        return 1
     return 1 if bad else 0
 
 

@@ -13,7 +13,15 @@ terrain     impassable for
 lake        every unit and officer
 marsh       every unit and officer
 wood        artillery (foot and horse)
+river       every unit and officer, away from a bridge or ford
 ==========  ==========================
+
+Beyond where pieces stand, two checks catch a scenario nobody can win as
+written: an objective no unit can ever stand on (off the table, under a lake)
+and a victory condition no side can meet within the turn limit.  The second is
+deliberately generous: it measures as the crow flies, ignores terrain and
+lets every unit move `FASTEST_MOVE` inches a turn (more than any ruleset
+allows), so a warning there is a certainty, not a guess.
 """
 
 from __future__ import annotations
@@ -28,9 +36,18 @@ from shapely.geometry import Point as SPoint
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-from desktop.scenario.geometry import deployment_zone, shape_area
-from desktop.scenario.model import Scenario, Unit
-from desktop.scenario.vocabulary import ARTILLERY, TerrainType, UnitType
+from desktop.scenario.geometry import circle, deployment_zone, shape_area, table_polygon
+from desktop.scenario.model import (
+    ExitUnits,
+    HoldObjectives,
+    OccupyFeature,
+    Scenario,
+    TerrainFeature,
+    TurnLimit,
+    Unit,
+    VictoryCondition,
+)
+from desktop.scenario.vocabulary import ARTILLERY, TERRAIN_LABELS, Edge, TerrainType, UnitType
 
 #: Terrain type -> the unit types it stops (None: every unit and officer).
 IMPASSABLE: Final[dict[TerrainType, frozenset[UnitType] | None]] = {
@@ -38,6 +55,19 @@ IMPASSABLE: Final[dict[TerrainType, frozenset[UnitType] | None]] = {
     TerrainType.MARSH: None,
     TerrainType.WOOD: ARTILLERY,
 }
+
+#: Water no piece may stand in except where a bridge or ford lies over it.
+CROSSING_ONLY: Final = frozenset({TerrainType.RIVER})
+#: Types that carry pieces over a river.
+CROSSINGS: Final = frozenset({TerrainType.BRIDGE, TerrainType.FORD})
+#: A base on a bridge or ford may overhang it by this much (inches): the same
+#: slack the rulesets' moves allow (desktop.table.movement's crossing_slack).
+CROSSING_SLACK: Final = 2.0
+#: The fastest any piece is assumed to move in one turn (inches), for the
+#: turn-limit check: above every ruleset's fastest move (Muskets & Mayhem
+#: cavalry 20", a Kiddies charge on a road 3 spans), so the check never
+#: warns about a condition that a real game could meet.
+FASTEST_MOVE: Final = 36.0
 
 #: Overlaps smaller than this (square inches) are bases in contact, not overlapping.
 OVERLAP_AREA: Final = 0.01
@@ -49,6 +79,8 @@ class Kind(StrEnum):
     OUTSIDE_ZONE = "outside_zone"
     OVERLAP = "overlap"
     IMPASSABLE = "impassable"
+    UNREACHABLE = "unreachable"
+    UNWINNABLE = "unwinnable"
 
 
 @dataclass(frozen=True)
@@ -88,7 +120,18 @@ def lint(s: Scenario) -> list[LintProblem]:
     out += _outside_zones(s, feet)
     out += _overlaps(units, feet)
     out += _impassable(s, units, feet)
+    out += _in_river(s, units, feet)
+    out += _unreachable_objectives(s)
+    out += _unwinnable(s)
     return out
+
+
+def feature_words(f: TerrainFeature) -> str:
+    """A feature as a person names it: 'the lake Mill Pond', or 'a lake' when unnamed."""
+    kind = TERRAIN_LABELS.get(f.type, f.type.value).lower()
+    if not f.name:
+        return f"a {kind}"
+    return f.name if f.type.value in f.name.lower() else f"the {kind} {f.name}"
 
 
 def _outside_zones(s: Scenario, feet: np.ndarray) -> list[LintProblem]:
@@ -155,7 +198,7 @@ def _impassable(s: Scenario, units: list[Unit], feet: np.ndarray) -> list[LintPr
             what = "artillery cannot enter" if stops is ARTILLERY else "no unit can enter"
             out.append(LintProblem(
                 Kind.IMPASSABLE,
-                f"{u.name} stands in {f.name or f.id} ({f.type.value}: {what} it)",
+                f"{u.name} stands in {feature_words(f)} ({what} it)",
                 (u.id, f.id),
             ))
         for side in s.sides:
@@ -164,7 +207,7 @@ def _impassable(s: Scenario, units: list[Unit], feet: np.ndarray) -> list[LintPr
                     if area.covers(SPoint(o.position)):
                         out.append(LintProblem(
                             Kind.IMPASSABLE,
-                            f"{o.name} stands in {f.name or f.id} ({f.type.value})",
+                            f"{o.name} stands in {feature_words(f)} (no one can enter it)",
                             (o.id, f.id),
                         ))
     out.sort(key=lambda p: p.ids)
@@ -174,3 +217,172 @@ def _impassable(s: Scenario, units: list[Unit], feet: np.ndarray) -> list[LintPr
 def problem_ids(problems: list[LintProblem]) -> set[str]:
     """Every id named by any problem (what the table highlights)."""
     return {i for p in problems for i in p.ids}
+
+
+def _union(s: Scenario, types: frozenset[TerrainType]) -> BaseGeometry:
+    parts = [shape_area(f.shape) for f in s.terrain if f.type in types]
+    return shapely.union_all(parts) if parts else Polygon()
+
+
+def _in_river(s: Scenario, units: list[Unit], feet: np.ndarray) -> list[LintProblem]:
+    """Pieces standing in a river away from any bridge or ford."""
+    rivers = [f for f in s.terrain if f.type in CROSSING_ONLY]
+    if not rivers:
+        return []
+    dry = _union(s, CROSSINGS).buffer(CROSSING_SLACK)
+    out: list[LintProblem] = []
+    tree = shapely.STRtree(feet) if units else None
+    for f in rivers:
+        wet = shape_area(f.shape).difference(dry)
+        if wet.is_empty:
+            continue
+        shapely.prepare(wet)
+        if tree is not None:
+            for i in tree.query(wet, predicate="intersects").tolist():
+                if wet.intersection(feet[i]).area > OVERLAP_AREA:
+                    u = units[i]
+                    out.append(LintProblem(
+                        Kind.IMPASSABLE,
+                        f"{u.name} stands in {feature_words(f)} away from any bridge or "
+                        "ford (a river is crossed only there)",
+                        (u.id, f.id),
+                    ))
+        for side in s.sides:
+            for o in side.officers:
+                if wet.buffer(-TOLERANCE).covers(SPoint(o.position)):
+                    out.append(LintProblem(
+                        Kind.IMPASSABLE,
+                        f"{o.name} stands in {feature_words(f)} away from any bridge or ford",
+                        (o.id, f.id),
+                    ))
+    return out
+
+
+def _barred(s: Scenario) -> BaseGeometry:
+    """Ground no unit may ever stand on: lakes, marshes, rivers away from crossings."""
+    stop_all = frozenset(t for t, who in IMPASSABLE.items() if who is None)
+    water = _union(s, CROSSING_ONLY).difference(_union(s, CROSSINGS).buffer(CROSSING_SLACK))
+    return shapely.union(_union(s, stop_all), water)
+
+
+def _unreachable_objectives(s: Scenario) -> list[LintProblem]:
+    if not s.game.objectives:
+        return []
+    board = table_polygon(s.table)
+    barred = _barred(s)
+    out = []
+    for ob in s.game.objectives:
+        disc = circle(ob.position, max(ob.radius, TOLERANCE))
+        if disc.intersection(board).area <= OVERLAP_AREA:
+            why = "it lies off the table"
+        elif disc.intersection(board).difference(barred).area <= OVERLAP_AREA:
+            under = [f for f in s.terrain if shape_area(f.shape).intersects(disc)
+                     and (f.type in CROSSING_ONLY or IMPASSABLE.get(f.type, ()) is None)]
+            where = " and ".join(feature_words(f) for f in under[:2]) or "impassable ground"
+            why = f"it lies in {where}, where no unit may stand"
+        else:
+            continue
+        out.append(LintProblem(Kind.UNREACHABLE, f"No unit can reach {ob.name}: {why}",
+                               (ob.id,)))
+    return out
+
+
+def _turn_limit(s: Scenario) -> int | None:
+    turns = [v.turns for v in s.game.victory if isinstance(v, TurnLimit)]
+    return min(turns) if turns else None
+
+
+def _edge_distance(s: Scenario, p: tuple[float, float], edge: Edge) -> float:
+    t = s.table
+    return {Edge.NORTH: p[1], Edge.SOUTH: t.depth - p[1],
+            Edge.WEST: p[0], Edge.EAST: t.width - p[0]}[edge]
+
+
+def _opposite(edge: Edge) -> Edge:
+    return {Edge.NORTH: Edge.SOUTH, Edge.SOUTH: Edge.NORTH,
+            Edge.WEST: Edge.EAST, Edge.EAST: Edge.WEST}[edge]
+
+
+def _reachable_count(s: Scenario, v: VictoryCondition, side_id: str, reach: float) -> int:
+    """How many of what `v` asks for the side's units could get to in time (at best)."""
+    side = s.side(side_id)
+    units = side.units
+    if isinstance(v, HoldObjectives):
+        wanted = set(v.objectives) if v.objectives else None
+        obs = [o for o in s.game.objectives if wanted is None or o.id in wanted]
+        return sum(1 for o in obs
+                   if any(_dist(u.position, o.position) - o.radius <= reach for u in units))
+    if isinstance(v, ExitUnits):
+        edge = v.edge
+        if edge is None:
+            enemies = [x for x in s.sides if x.id != side_id]
+            edge = enemies[0].baseline if enemies else _opposite(side.baseline)
+        return sum(1 for u in units if _edge_distance(s, u.position, edge) <= reach)
+    if isinstance(v, OccupyFeature):
+        try:
+            area = shape_area(s.feature(v.feature).shape)
+        except KeyError:
+            return 0
+        near = [u for u in units if area.distance(SPoint(u.position)) <= reach]
+        return sum(u.figures for u in near)
+    return 0
+
+
+def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return float(np.hypot(a[0] - b[0], a[1] - b[1]))
+
+
+def _need(v: VictoryCondition) -> int:
+    if isinstance(v, (HoldObjectives, ExitUnits)):
+        return v.count
+    if isinstance(v, OccupyFeature):
+        return v.figures
+    return 0
+
+
+def _goal_words(s: Scenario, v: VictoryCondition) -> tuple[str, str]:
+    """What the condition asks, and the noun its count counts."""
+    if isinstance(v, HoldObjectives):
+        wanted = set(v.objectives) if v.objectives else None
+        names = [o.name for o in s.game.objectives if wanted is None or o.id in wanted]
+        return f"holding {v.count} of {', '.join(names)}", "objectives"
+    if isinstance(v, ExitUnits):
+        return f"moving {v.count} units off the table", "units"
+    if isinstance(v, OccupyFeature):
+        try:
+            f = s.feature(v.feature)
+            where = feature_words(f)
+        except KeyError:
+            where = "a missing feature"
+        return f"{v.figures} figures in {where}", "figures"
+    return "", ""
+
+
+def _unwinnable(s: Scenario) -> list[LintProblem]:
+    """Victory conditions no side could meet before the turn limit, even at best."""
+    turns = _turn_limit(s)
+    if turns is None or not s.sides:
+        return []
+    reach = turns * FASTEST_MOVE
+    out = []
+    for v in s.game.victory:
+        if not isinstance(v, (HoldObjectives, ExitUnits, OccupyFeature)):
+            continue
+        who = [v.side] if v.side else [x.id for x in s.sides]
+        best = {sid: _reachable_count(s, v, sid, reach) for sid in who
+                if any(x.id == sid for x in s.sides)}
+        need = _need(v)
+        if not best or max(best.values()) >= need:
+            continue
+        goal, noun = _goal_words(s, v)
+        names = " or ".join(s.side(sid).name for sid in best)
+        top = max(best.values())
+        out.append(LintProblem(
+            Kind.UNWINNABLE,
+            f"{names} cannot win by {goal} within {turns} turns: even moving "
+            f"{FASTEST_MOVE:g}\" a turn in a straight line (faster than any ruleset "
+            f"allows), at most {top} of the {need} {noun} needed are within reach",
+            tuple(ob.id for ob in s.game.objectives
+                  if isinstance(v, HoldObjectives) and (not v.objectives or ob.id in v.objectives)),
+        ))
+    return out

@@ -156,3 +156,33 @@ def test_validate_goes_on_after_an_unexpected_failure(
     assert (f"{bad}: could not be read: internal error RecursionError: maximum recursion depth "
             "exceeded") in err
     assert "1 of 2 files have problems" in err
+
+
+@pytest.fixture()
+def unit_in_river(tmp_path: Path) -> Path:
+    """A copy of the bundled Miller's Bridge with the Azurian hussars in mid-river."""
+    from desktop.scenario import edits, load
+
+    src = Path(__file__).resolve().parents[2] / "scenarios" / "kiddies_bridge.yaml"
+    s = edits.update_piece(load(src), "az_hus", position=(23.6, 6.0))
+    p = tmp_path / "wet.yaml"
+    p.write_text(dumps(s))
+    return p
+
+
+def test_validate_warns_for_a_unit_in_a_river_and_still_passes(
+    unit_in_river: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # issue 21: the saved file used to be reported plain "ok"
+    assert main(["validate", str(unit_in_river)]) == 0
+    out = capsys.readouterr()
+    assert "wet.yaml: warning: Azurian Hussars stands in River Kiddle away from" in out.err
+    assert "2 warnings" in out.out  # in the river, and so outside its zone
+
+
+def test_validate_strict_fails_on_warnings(
+    unit_in_river: Path, good: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["validate", "--strict", str(good)]) == 0
+    assert main(["validate", "--strict", str(unit_in_river)]) == 1
+    assert "--strict" in capsys.readouterr().err

@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QDockWidget, QListWidget, QListWidgetItem, QWidget
 
 from desktop.scenario.lint import Kind, LintProblem, lint, problem_ids
 
-ICONS = {Kind.OUTSIDE_ZONE: "⚑", Kind.OVERLAP: "⧉", Kind.IMPASSABLE: "⛔"}
+ICONS = {Kind.OUTSIDE_ZONE: "⚑", Kind.OVERLAP: "⧉", Kind.IMPASSABLE: "⛔",
+         Kind.UNREACHABLE: "⌖", Kind.UNWINNABLE: "⏱"}
 #: Wait this long (ms) after a change before checking again.
 DELAY_MS = 150
 
@@ -57,6 +58,7 @@ class ProblemsDock(QDockWidget):
         for p in self.problems:
             item = QListWidgetItem(f"{ICONS.get(p.kind, '•')}  {p.message}")
             item.setData(Qt.ItemDataRole.UserRole, list(p.ids))
+            item.setToolTip(p.message)
             self.list.addItem(item)
         if not self.problems:
             self.list.addItem(QListWidgetItem("No problems found."))
