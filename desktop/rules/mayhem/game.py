@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
+
+from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.chance import Chance
 from desktop.rules.engine import (
@@ -79,7 +81,14 @@ from desktop.rules.mayhem.geometry import (
     segment_distance,
     swept,
 )
-from desktop.rules.mayhem.odds import FireOdds, MeleeOdds, fire_odds, melee_odds
+from desktop.rules.mayhem.odds import (
+    ChargeOdds,
+    FireOdds,
+    MeleeOdds,
+    charge_odds,
+    fire_odds,
+    melee_odds,
+)
 from desktop.rules.mayhem.state import (
     ACTIVE,
     ELIMINATED,
@@ -437,6 +446,19 @@ class MayhemGame(StateGame):
                 return f"the path runs through {o.id}"
         return None
 
+    def move_barriers(self, u: Piece) -> tuple[list[BaseGeometry], list[BaseGeometry]]:
+        """What `u`'s move may not cross, and where it may not end, as
+        _check_move and _placement_problem judge them: impassable ground and
+        enemy bases block the path; friends' bases (no overlap) and the ground
+        within contact of an enemy (contact only by charging) may not be ended on."""
+        enemies = [o.footprint() for o in self.active_units(self.state.enemy(u.side))]
+        path: list[BaseGeometry] = [*enemies]
+        if self.ground.impassable is not None:
+            path.insert(0, self.ground.impassable)
+        end = [o.footprint() for o in self.active_units(u.side) if o.id != u.id]
+        end.extend(fp.buffer(CONTACT) for fp in enemies)
+        return path, end
+
     def _check_form(self, u: Piece, formation: Formation) -> str | None:
         if formation not in FORMATIONS[u.type]:
             return f"{u.type.value.replace('_', ' ')} cannot take {formation.value} formation"
@@ -678,10 +700,11 @@ class MayhemGame(StateGame):
         elif isinstance(action, Move):
             u = st.units[action.unit]
             dist = move_distance(u.position, u.facing, action.to, action.facing, u.size)
+            turn = abs((action.facing - u.facing + 180.0) % 360.0 - 180.0)
             u.position, u.facing = action.to, action.facing
             u.moved, u.done = dist, True
             self._carry_commander(u)
-            ev.append(Event("move", f"{u.id} moves {dist:.1f}\"",
+            ev.append(Event("move", f"{u.id} moves {dist:.1f}″" + _wheel(turn),
                             {"unit": u.id, "x": u.position[0], "y": u.position[1],
                              "facing": u.facing, "distance": dist}))
             self._after_activation(side, ev)
@@ -690,13 +713,16 @@ class MayhemGame(StateGame):
             old = u.formation
             u.formation = action.formation
             u.moved, u.reformed, u.done = 0.0, True, True
-            ev.append(Event("form", f"{u.id} changes from {old.value} to {u.formation.value}",
+            ev.append(Event("form", f"{u.id} {formation_words(u.formation)} "
+                            f"(was in {FORMATION_NAMES[old]})",
                             {"unit": u.id, "formation": u.formation.value}))
             self._after_activation(side, ev)
         elif isinstance(action, OfficerMove):
             c = st.commanders[action.officer]
+            ride = math.dist(c.position, action.to)
+            left = f", leaving {c.attached}" if c.attached else ""
             c.position, c.attached, c.done = action.to, None, True
-            ev.append(Event("move", f"commander {c.id} rides to {action.to[0]:g},{action.to[1]:g}",
+            ev.append(Event("move", f"commander {c.id} rides {ride:.1f}″{left}",
                             {"officer": c.id, "x": c.position[0], "y": c.position[1]}))
             self._after_activation(side, ev)
         elif isinstance(action, Attach):
@@ -828,12 +854,12 @@ class MayhemGame(StateGame):
             rb = self.chance.d6(f"initiative: {b}")
             if ra != rb:
                 break
-            ev.append(Event("roll", f"initiative tie {ra}-{rb}: roll again",
+            ev.append(Event("roll", f"initiative: both sides roll {ra}, so roll again",
                             {"rolls": {a: ra, b: rb}}))
         winner = a if ra > rb else b
         st.initiative = winner
         st.side = winner
-        ev.append(Event("roll", f"initiative {a} {ra}, {b} {rb}: {winner} chooses",
+        ev.append(Event("roll", f"initiative: {a} rolls {ra}, {b} rolls {rb}; {winner} chooses",
                         {"rolls": {a: ra, b: rb}, "winner": winner}))
 
     def _end_turn(self, ev: list[Event]) -> bool:
@@ -880,19 +906,18 @@ class MayhemGame(StateGame):
         u.done = True
         u.fired = True  # ruling: a unit that declares a charge does not fire this turn
         ev.append(Event("charge", f"{u.id} charges {t.id}", {"unit": u.id, "target": t.id}))
-        need = combat.check_number(u.quality, self.in_defences(u))
+        need, need_t = self.charge_numbers(u, t)
         ok, r = combat.quality_check(self.chance.d6, need, f"{u.id} pre-charge")
-        ev.append(Event("check", f"{u.id} pre-charge check {r} (needs {need}+): "
-                        + ("passes" if ok else "fails and halts"),
+        ev.append(Event("check", f"{u.id} rolls {r} for its pre-charge check (needs {need}+) "
+                        "and " + ("charges home" if ok else "halts"),
                         {"unit": u.id, "roll": r, "need": need, "passed": ok,
                          "check": "pre-charge"}))
         if not ok:
             u.fired = False  # it stayed where it was: it may still fire standing
             return
-        need_t = combat.check_number(t.quality, self.in_defences(t), charged=True)
         ok_t, rt = combat.quality_check(self.chance.d6, need_t, f"{t.id} receiving a charge")
-        ev.append(Event("check", f"{t.id} receiving check {rt} (needs {need_t}+): "
-                        + ("stands" if ok_t else "fails and retreats"),
+        ev.append(Event("check", f"{t.id} rolls {rt} to receive the charge (needs {need_t}+) "
+                        "and " + ("stands" if ok_t else "gives way"),
                         {"unit": t.id, "roll": rt, "need": need_t, "passed": ok_t,
                          "check": "receive"}))
         pos, facing = self.charge_placement(u, t)
@@ -989,10 +1014,11 @@ class MayhemGame(StateGame):
                     what: str) -> None:
         ev.append(Event(
             "fire",
-            f"{what}: {u.id} rolls {len(res.rolls)} dice at {t.id} needing {res.need}+: "
-            f"{res.hits} hit(s), {res.saved} saved"
+            f"{u.id} fires at {t.id} ({what}): {_count(len(res.rolls), 'die', 'dice')} "
+            f"needing {res.need}+ show {_dice_words(res.rolls)}, {_count(res.hits, 'hit')}"
+            + (f", {res.saved} saved" if res.hits else "")
             + (f", {res.cancelled} taken off by the commander" if res.cancelled else "")
-            + f": {res.casualties} casualt{'y' if res.casualties == 1 else 'ies'}",
+            + f": {_count(res.casualties, 'casualty', 'casualties')}",
             {"unit": u.id, "target": t.id, "rolls": list(res.rolls), "need": res.need,
              "saves": list(res.saves), "save_need": res.save_need, "hits": res.hits,
              "saved": res.saved, "cancelled": res.cancelled, "casualties": res.casualties},
@@ -1011,7 +1037,8 @@ class MayhemGame(StateGame):
         lost = min(n, u.figures)
         u.figures -= lost
         u.checks_due += combat.checks_due(before, u.casualties)
-        ev.append(Event("casualties", f"{u.id} loses {lost} figure(s), {u.figures} left",
+        ev.append(Event("casualties", f"{u.id} loses {_count(lost, 'figure')}, "
+                        f"{u.figures} left",
                         {"unit": u.id, "lost": lost, "figures": u.figures}))
         if u.figures == 0:
             self._remove(u, ELIMINATED, f"{u.id} is wiped out", ev)
@@ -1045,8 +1072,10 @@ class MayhemGame(StateGame):
                                    f"{u.id} stand lost")
         u.checks_due = 0
         u.morale = res.after
-        ev.append(Event("morale", f"{u.id} checks {list(res.rolls)} needing {need}+: "
-                        f"{res.before.value} -> {res.after.value}",
+        ev.append(Event("morale", f"{u.id} takes {_count(len(res.rolls), 'morale check')} "
+                        f"needing {need}+, rolls {_dice_words(res.rolls)}: "
+                        + (f"stays {res.after.value}" if res.after is res.before
+                           else f"{res.before.value}, now {res.after.value}"),
                         {"unit": u.id, "rolls": list(res.rolls), "need": need,
                          "before": res.before.value, "after": res.after.value}))
         if res.after is Morale.ROUTED:
@@ -1104,10 +1133,12 @@ class MayhemGame(StateGame):
         winner = res.winner
         ev.append(Event(
             "melee",
-            f"melee {a.id} ({len(res.a_strikes.rolls)} dice) v {b.id} "
-            f"({len(res.b_strikes.rolls)} dice): {a.id} loses {res.casualties_on_a}, "
-            f"{b.id} loses {res.casualties_on_b}: "
-            + ({"a": f"{a.id} wins", "b": f"{b.id} wins"}[winner] if winner else "no decision"),
+            f"{a.id} and {b.id} fight a melee, {_count(len(res.a_strikes.rolls), 'die', 'dice')}"
+            f" against {len(res.b_strikes.rolls)}: {a.id} loses "
+            f"{_count(res.casualties_on_a, 'figure')}, {b.id} "
+            f"{_count(res.casualties_on_b, 'figure')}; "
+            + ({"a": f"{a.id} wins", "b": f"{b.id} wins"}[winner] if winner
+               else "neither wins by two"),
             {"a": a.id, "b": b.id, "a_rolls": list(res.a_strikes.rolls),
              "b_rolls": list(res.b_strikes.rolls), "a_saves": list(res.b_strikes.saves),
              "b_saves": list(res.a_strikes.saves), "casualties_on_a": res.casualties_on_a,
@@ -1177,7 +1208,7 @@ class MayhemGame(StateGame):
             # Ruling: retreating from a charge uses the unit's move this turn.
             u.done = True
             u.moved = max(u.moved or 0.0, dist)
-        ev.append(Event("retreat", f"{u.id} retreats {dist:.1f}\"",
+        ev.append(Event("retreat", f"{u.id} retreats {dist:.1f}″",
                         {"unit": u.id, "x": chosen[0], "y": chosen[1], "facing": facing,
                          "through": through}))
         if melee and through:
@@ -1202,26 +1233,60 @@ class MayhemGame(StateGame):
                                   sb.dice, sb.need, sb.save_need, sb.commander, b.figures)
         raise RulesError(f"{unit} is not in a melee still to be fought")
 
+    def fire_numbers(self, unit: str, target: str) -> tuple[int, int, int, bool]:
+        """Dice, the number to hit, the target's save and whether a commander
+        with the target cancels a hit: what `unit` firing at `target` rolls."""
+        return self._fire_numbers(self.state.units[unit], self.state.units[target])
+
+    def melee_pair(self, unit: str) -> tuple[str, str]:
+        """The melee `unit` is in, still to be fought: (charger, other)."""
+        for a, b in self._melees():
+            if unit in (a.id, b.id):
+                return a.id, b.id
+        raise RulesError(f"{unit} is not in a melee still to be fought")
+
+    def charge_odds(self, unit: str, target: str) -> ChargeOdds:
+        """Exact odds of the checks `unit` charging `target` makes now: the
+        same numbers _charge rolls against."""
+        u, t = self.state.units[unit], self.state.units[target]
+        return charge_odds(*self.charge_numbers(u, t))
+
+    def charge_numbers(self, u: Piece, t: Piece) -> tuple[int, int]:
+        """What the charger's pre-charge check and the target's check when
+        charged need (seed 004, "Movement"; "Prepared Defenses": +2 charged)."""
+        return (combat.check_number(u.quality, self.in_defences(u)),
+                combat.check_number(t.quality, self.in_defences(t), charged=True))
+
     def odds(self, action: Action) -> dict[str, JSON] | None:
-        """The exact outcome distribution of a fire or melee action, as plain data."""
-        if isinstance(action, Fire) and self.check(action) is None:
+        """The exact outcome distribution of a legal fire, melee or charge action,
+        as data whose probabilities are `Fraction`s (None for other actions)."""
+        if self.check(action) is not None:
+            return None
+        if isinstance(action, Fire):
             o = self.fire_odds(action.unit, action.target)
             return {
                 "kind": "fire",
-                "hits": [float(p) for p in o.hits],
-                "casualties": [float(p) for p in o.casualties],
-                "eliminated": float(o.eliminated),
-                "morale_drop": float(o.morale_drop),
-                "routed": float(o.routed),
+                "hits": list(o.hits),
+                "casualties": list(o.casualties),
+                "eliminated": o.eliminated,
+                "morale_drop": o.morale_drop,
+                "routed": o.routed,
             }
-        if isinstance(action, Melee) and self.check(action) is None:
+        if isinstance(action, Melee):
             m = self.melee_odds(action.unit)
             return {
                 "kind": "melee",
-                "casualties_a": [float(p) for p in m.on_a],
-                "casualties_b": [float(p) for p in m.on_b],
-                "a_wins": float(m.a_wins), "b_wins": float(m.b_wins),
-                "undecided": float(m.undecided),
+                "casualties_a": list(m.on_a),
+                "casualties_b": list(m.on_b),
+                "a_wins": m.a_wins, "b_wins": m.b_wins,
+                "undecided": m.undecided,
+            }
+        if isinstance(action, Charge):
+            c = self.charge_odds(action.unit, action.target)
+            return {
+                "kind": "charge",
+                "charger_need": c.charger_need, "target_need": c.target_need,
+                "halts": c.halts, "gives_way": c.gives_way, "stands": c.stands,
             }
         return None
 
@@ -1364,6 +1429,43 @@ class MayhemGame(StateGame):
 
 def _r(v: float) -> float:
     return rounded(v)
+
+
+#: Formations as a wargamer names them.
+FORMATION_NAMES: dict[Formation, str] = {
+    Formation.LINE: "line", Formation.COLUMN: "attack column", Formation.SQUARE: "square",
+    Formation.SKIRMISH: "skirmish order", Formation.LIMBERED: "limber",
+    Formation.UNLIMBERED: "battery",
+}
+
+
+def formation_words(f: Formation) -> str:
+    """What a unit taking formation `f` does, in words ("forms square", "limbers up")."""
+    if f is Formation.LIMBERED:
+        return "limbers up"
+    if f is Formation.UNLIMBERED:
+        return "unlimbers"
+    return f"forms {FORMATION_NAMES[f]}"
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """"1 hit", "3 hits", "no hits"."""
+    plural = many or one + "s"
+    if n == 0:
+        return f"no {plural}"
+    return f"{n} {one if n == 1 else plural}"
+
+
+def _dice_words(rolls: Sequence[int]) -> str:
+    """Dice as they are read out: "5", "5 and 2", "6, 4 and 1"."""
+    r = [str(x) for x in rolls]
+    if not r:
+        return "nothing"
+    return r[0] if len(r) == 1 else ", ".join(r[:-1]) + " and " + r[-1]
+
+
+def _wheel(turn: float) -> str:
+    return f" and wheels {turn:.0f}°" if turn >= 0.5 else ""
 
 
 class MayhemRuleset(Ruleset):

@@ -183,3 +183,24 @@ def melee_odds(
             elif w == "b":
                 b_wins += pa * pb
     return MeleeOdds(on_a, on_b, a_wins, b_wins)
+
+
+@dataclass(frozen=True)
+class ChargeOdds:
+    """The checks a charge makes before contact (seed 004, "Movement" and
+    "Melee Sequence"): the charger's pre-charge check (failing, it halts),
+    then the target's check when charged (failing, it gives way)."""
+
+    charger_need: int
+    target_need: int
+    halts: Fraction
+    gives_way: Fraction
+    stands: Fraction
+
+
+def charge_odds(charger_need: int, target_need: int) -> ChargeOdds:
+    """Exact odds of a charge's two checks, each passing on its number or more
+    (a natural 1 failing is already in the numbers, combat.modified_need)."""
+    go = p_success(charger_need)
+    stand = p_success(target_need)
+    return ChargeOdds(charger_need, target_need, 1 - go, go * (1 - stand), go * stand)

@@ -4,15 +4,26 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.engine import Action, Game
-from desktop.rules.view import PlayView, as_fraction, pass_chance, pct, union_of
+from desktop.rules.view import PlayView, label_of, pass_chance, pct, union_of
 from desktop.rules.view_values import OFFICER_BASE, Allowance, Card, Odds, PieceInfo, Weapon
-from desktop.scenario.vocabulary import TerrainType
+from desktop.scenario.vocabulary import Formation, TerrainType
 from desktop.table.sight import Sight
+
+#: A unit's status as the card shows it.
+STATUS_WORDS: dict[str, str] = {"active": "In the field", "routed": "Routed",
+                                "eliminated": "Wiped out", "removed": "Removed (lost a melee)"}
+
+
+#: The card button for each formation change.
+FORM_BUTTONS: dict[Formation, str] = {
+    Formation.LINE: "Form line", Formation.COLUMN: "Form attack column",
+    Formation.SQUARE: "Form square", Formation.SKIRMISH: "Form skirmish order",
+    Formation.LIMBERED: "Limber up", Formation.UNLIMBERED: "Unlimber",
+}
 
 
 class MayhemView(PlayView):
@@ -78,55 +89,48 @@ class MayhemView(PlayView):
                          "furthest corner")
 
     def blocked(self, pid: str) -> BaseGeometry | None:
-        st = self.g.state
-        if pid in st.commanders:
-            return None
-        u = st.units[pid]
-        parts: list[BaseGeometry] = []
-        if self.g.ground.impassable is not None:
-            parts.append(self.g.ground.impassable)
-        parts.extend(o.footprint() for o in self.g.active_units(st.enemy(u.side)))
-        return union_of(parts)
+        """The engine's own path rule (MayhemGame.move_barriers)."""
+        u = self.g.state.units.get(pid)
+        return None if u is None else union_of(self.g.move_barriers(u)[0])
 
     def no_end(self, pid: str) -> BaseGeometry | None:
-        st = self.g.state
-        if pid in st.commanders:
-            return None
-        return union_of([o.footprint() for o in self.g.active_units(st.units[pid].side)
-                       if o.id != pid])
+        """The engine's own end-of-move rule (MayhemGame.move_barriers)."""
+        u = self.g.state.units.get(pid)
+        return None if u is None else union_of(self.g.move_barriers(u)[1])
 
     def odds(self, action: Action) -> Odds | None:
+        """The engine's exact odds (Fractions) as a chart, in names."""
         from desktop.rules.mayhem.actions import Charge, Fire, Melee
 
-        if isinstance(action, Charge):
-            if self.g.check(action) is not None:
-                return None
-            from desktop.rules.mayhem import combat
-
-            t = self.g.unit(action.target)
-            need = combat.check_number(t.quality, self.g.in_defences(t), charged=True)
-            p = pass_chance(need)
-            return Odds(f"{action.unit} charges {action.target}: its check",
-                            [("stands", p), ("gives way", 1 - p)],
-                            [f"{action.target} needs {need}+ to stand",
-                             "melee odds show once in contact"])
-        data: dict[str, Any] | None = self.g.odds(action)
-        if data is None:
+        if self.g.check(action) is not None:
             return None
+        if isinstance(action, Charge):
+            c = self.g.charge_odds(action.unit, action.target)
+            who, whom = self.name_of(action.unit), self.name_of(action.target)
+            return Odds(f"{who} charges {whom}: the checks",
+                        [(f"{who} halts", c.halts), (f"{whom} gives way", c.gives_way),
+                         (f"{whom} stands: melee", c.stands)],
+                        [f"{who} needs {c.charger_need}+ to charge home",
+                         f"{whom} needs {c.target_need}+ to stand",
+                         "melee odds show once in contact"])
         if isinstance(action, Fire):
-            bars = [(str(k), as_fraction(p)) for k, p in enumerate(data["casualties"])]
-            return Odds(
-                f"{action.unit} fires at {action.target}: casualties", bars,
-                [f"morale drops {pct(data['morale_drop'])}",
-                 f"routs {pct(data['routed'])}",
-                 f"eliminated {pct(data['eliminated'])}"])
+            o = self.g.fire_odds(action.unit, action.target)
+            dice, need, save, _ = self.g.fire_numbers(action.unit, action.target)
+            who, whom = self.name_of(action.unit), self.name_of(action.target)
+            return Odds(f"{who} fires at {whom}: casualties",
+                        [(str(k), p) for k, p in enumerate(o.casualties)],
+                        [f"{dice} dice hitting on {need}+, saved on {save}+",
+                         f"morale drops {pct(o.morale_drop)}",
+                         f"routs {pct(o.routed)}",
+                         f"eliminated {pct(o.eliminated)}"])
         if isinstance(action, Melee):
-            return Odds(
-                f"Melee of {action.unit}: who wins",
-                [("charger", as_fraction(data["a_wins"])),
-                 ("defender", as_fraction(data["b_wins"])),
-                 ("undecided", as_fraction(data["undecided"]))],
-                ["winner must inflict 2 more casualties"])
+            m = self.g.melee_odds(action.unit)
+            a, b = self.g.melee_pair(action.unit)
+            na, nb = self.name_of(a), self.name_of(b)
+            return Odds(f"Melee of {na} and {nb}: who wins",
+                        [(f"{na} wins", m.a_wins), (f"{nb} wins", m.b_wins),
+                         ("neither", m.undecided)],
+                        ["the winner must inflict 2 more casualties than it takes"])
         return None
 
     def weapons(self, pid: str) -> list[Weapon]:
@@ -165,24 +169,30 @@ class MayhemView(PlayView):
 
     def card(self, pid: str) -> Card:
         from desktop.rules.mayhem import combat
-        from desktop.scenario.vocabulary import QUALITY_LABELS, UNIT_LABELS
+        from desktop.rules.mayhem.game import FORMATION_NAMES
+        from desktop.scenario.vocabulary import QUALITY_LABELS, RANK_LABELS, UNIT_LABELS
 
         st = self.g.state
         if pid in st.commanders:
             c = st.commanders[pid]
-            rows = [("Rank", c.rank.value), ("With", c.attached or "—"),
-                    ("Moved", "yes" if c.done else "no")]
-            return Card(pid, f"Commander · {self.side_name(c.side)}", rows, self.may(pid))
+            rows = [("Rank", RANK_LABELS.get(c.rank, label_of(c.rank.value))),
+                    ("With", self.name_of(c.attached) if c.attached else "—"),
+                    ("Acted", "yes" if c.done else "no")]
+            return Card(self.name_of(pid), f"Commander · {self.side_name(c.side)}", rows,
+                        self.may(pid))
         u = st.units[pid]
-        rows = [("Quality", QUALITY_LABELS.get(u.quality, u.quality.value)),
+        rows = [("Quality", QUALITY_LABELS.get(u.quality, label_of(u.quality.value))),
                 ("Figures", f"{u.figures} of {u.start_figures}"),
-                ("Morale", u.morale.value),
-                ("Formation", u.formation.value),
-                ("Status", u.status)]
+                ("Morale", u.morale.value.capitalize()),
+                ("Formation", FORMATION_NAMES[u.formation].capitalize()),
+                ("Status", STATUS_WORDS.get(u.status, label_of(u.status)))]
+        cmd = self.g.commander_of(u)
+        if cmd is not None:
+            rows.append(("Commander", self.name_of(cmd.id)))
         if u.engaged:
-            rows.append(("In melee with", u.engaged))
+            rows.append(("In melee with", self.name_of(u.engaged)))
         if u.moved is not None:
-            rows.append(("Moved", f"{u.moved:.1f}\""))
+            rows.append(("Moved", f"{u.moved:.1f}″"))
         if u.pending:
             rows.append(("Casualties pending", str(u.pending)))
         chances: list[tuple[str, Fraction]] = []
@@ -191,8 +201,127 @@ class MayhemView(PlayView):
             chances.append((f"Morale check ({need}+)", pass_chance(need)))
             save = combat.save_number(u.quality, self.g.in_defences(u))
             chances.append((f"Save ({save}+)", pass_chance(save)))
-        return Card(self.pieces()[pid].name, f"{UNIT_LABELS.get(u.type, u.type.value)} · "
-                    f"{u.side}", rows, self.may(pid), chances)
+        return Card(self.name_of(pid), f"{UNIT_LABELS.get(u.type, label_of(u.type.value))} · "
+                    f"{self.side_name(u.side)}", rows, self.may(pid), chances)
+
+    def may(self, pid: str) -> list[str]:
+        """What `pid` may still do now, in words (never an action's keyword)."""
+        words = {"move": "move", "officer": "ride", "form": "change formation",
+                 "charge": "charge", "fire": "fire", "hold": "hold", "attach": "join a unit",
+                 "melee": "fight a melee"}
+        return [words.get(k, label_of(k)) for k in super().may(pid)]
+
+    # -- words ------------------------------------------------------------------------
+
+    def action_label(self, action: Action) -> str | None:
+        from desktop.rules.mayhem.actions import Attach, Choose, Form, Hold, Melee
+        from desktop.rules.mayhem.game import FIRE_PHASES
+
+        if isinstance(action, Hold):
+            if action.piece in self.g.state.commanders:
+                return "Stay"
+            return "Hold fire" if self.g.state.phase in FIRE_PHASES else "Hold"
+        if isinstance(action, Form):
+            return FORM_BUTTONS[action.formation]
+        if isinstance(action, Attach):
+            return f"Join {self.name_of(action.unit)}"
+        if isinstance(action, Choose):
+            return "Go first" if action.first else "Go second"
+        if isinstance(action, Melee):
+            a, b = self.g.melee_pair(action.unit)
+            return f"Fight the melee of {self.name_of(a)} and {self.name_of(b)}"
+        return None
+
+    def describe(self, action: Action) -> str:
+        """The log line, in names, asked before the action is applied."""
+        from desktop.rules.mayhem.actions import (
+            Attach,
+            Charge,
+            Choose,
+            End,
+            Fire,
+            Form,
+            Hold,
+            Melee,
+            Move,
+            OfficerMove,
+        )
+        from desktop.rules.mayhem.game import FIRE_PHASES, formation_words
+
+        st = self.g.state
+        n = self.name_of
+        side = self.side_name(st.side) if st.side else ""
+        if isinstance(action, Choose):
+            return f"{side} go {'first' if action.first else 'second'}"
+        if isinstance(action, End):
+            return f"{side} end their part of the {self.g.phase_info().name.lower()} phase"
+        if isinstance(action, Move):
+            u = st.units[action.unit]
+            d = self.move_length(action.unit, action.to[0], action.to[1], action.facing)
+            turn = abs((action.facing - u.facing + 180.0) % 360.0 - 180.0)
+            wheel = f" and wheels {turn:.0f}°" if turn >= 0.5 else ""
+            if d < 0.05:
+                return f"{n(u.id)} wheels {turn:.0f}° where it stands" if wheel else \
+                    f"{n(u.id)} stays where it is"
+            return f"{n(u.id)} moves {d:.1f}″{wheel}"
+        if isinstance(action, OfficerMove):
+            c = st.commanders[action.officer]
+            d = math.dist(c.position, action.to)
+            left = f", leaving {n(c.attached)}" if c.attached else ""
+            return f"{n(c.id)} rides {d:.1f}″{left}"
+        if isinstance(action, Attach):
+            return f"{n(action.officer)} joins {n(action.unit)}"
+        if isinstance(action, Form):
+            return f"{n(action.unit)} {formation_words(action.formation)}"
+        if isinstance(action, Hold):
+            if action.piece in st.commanders:
+                return f"{n(action.piece)} stays where he is this turn"
+            if st.phase in FIRE_PHASES:
+                return f"{n(action.piece)} holds its fire this phase"
+            return f"{n(action.piece)} holds its ground: it does not move this turn"
+        if isinstance(action, Charge):
+            return f"{n(action.unit)} charges {n(action.target)}"
+        if isinstance(action, Fire):
+            if self.g.check(action) is None:
+                dice, need, _, _ = self.g.fire_numbers(action.unit, action.target)
+                return (f"{n(action.unit)} fires at {n(action.target)}: "
+                        f"{dice} dice hitting on {need}+")
+            return f"{n(action.unit)} fires at {n(action.target)}"
+        if isinstance(action, Melee):
+            if self.g.check(action) is None:
+                a, b = self.g.melee_pair(action.unit)
+                return f"The melee of {n(a)} and {n(b)} is fought"
+            return f"The melee of {n(action.unit)} is fought"
+        return super().describe(action)
+
+    def prompt(self, selected: str | None) -> str:
+        """The phase bar's sentence: what the side to act may do now."""
+        from desktop.rules.mayhem.actions import Choose, Melee
+        from desktop.rules.mayhem.game import FIRE_PHASES, INITIATIVE, MELEE, MOVEMENT
+
+        g = self.g
+        if g.outcome is not None:
+            return ""
+        st = g.state
+        side = self.side_name(st.side) if st.side else ""
+        legal = g.legal_actions()
+        if legal and all(isinstance(a, Melee) for a in legal):
+            return "Choose which melee to fight next."
+        if st.phase == INITIATIVE and any(isinstance(a, Choose) for a in legal):
+            return f"{side} won the initiative: choose to go first or second."
+        if st.phase == MOVEMENT:
+            if selected is not None and selected in st.units and self.attacks(selected):
+                return (f"Drag {self.name_of(selected)} to move it, or click an enemy "
+                        "outlined in red to charge.")
+            return (f"{side} to move one unit or commander: drag it, or hold it with "
+                    "its card. Moves alternate.")
+        if st.phase in FIRE_PHASES:
+            phase = g.phase_info().name.lower()
+            return (f"{phase.capitalize()}: {side} select a unit and click a target "
+                    "outlined in red to fire, or hold fire.")
+        if st.phase == MELEE:
+            return "Melees are fought in turn."
+        return super().prompt(selected)
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.state.sides}
