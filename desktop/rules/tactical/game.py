@@ -242,6 +242,12 @@ class TacticalGame(Game):
     def officer(self, oid: str) -> TOfficer:
         return self.st.officers[oid]
 
+    def is_unit(self, pid: str) -> bool:
+        return pid in self.st.units
+
+    def is_officer(self, pid: str) -> bool:
+        return pid in self.st.officers
+
     def units_on_table(self, side: str | None = None) -> list[TUnit]:
         return [u for u in self.st.units.values()
                 if u.on_table and (side is None or u.side == side)]

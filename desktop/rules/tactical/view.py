@@ -89,7 +89,7 @@ class TacticalView(PlayView):
 
     def strength(self) -> tuple[str, dict[str, float]]:
         """Combat Value left on the table: what wears down in this ruleset."""
-        out = {s: 0.0 for s in self.tg.st.sides}
+        out = {s.id: 0.0 for s in self.tg.scenario.sides}
         for u in self.tg.units_on_table():
             out[u.side] += float(u.cv)
         return "Combat Value on the table", out
@@ -161,8 +161,10 @@ class TacticalView(PlayView):
 
     def fight_of(self, pid: str) -> tuple[tuple[str, ...], tuple[str, ...], Odds] | None:
         """The close combat `pid` is locked in: the next round's exact odds."""
-        u = self.tg.st.units.get(pid)
-        if u is None or u.engaged is None or not u.on_table:
+        if not self.tg.is_unit(pid):
+            return None
+        u = self.tg.unit(pid)
+        if u.engaged is None or not u.on_table:
             return None
         a, d, by_a, by_d = self.tg.close_combat_chances(pid)
         mine, theirs = (by_a, by_d) if a.id == pid else (by_d, by_a)
@@ -178,7 +180,7 @@ class TacticalView(PlayView):
 
     def card(self, pid: str) -> Card:
         g = self.tg
-        if pid in g.st.officers:
+        if g.is_officer(pid):
             return self._officer_card(g.officer(pid))
         u = g.unit(pid)
         kind = UNIT_LABELS[u.type]
@@ -275,7 +277,7 @@ class TacticalView(PlayView):
         """What `pid` may still do now, in a few words each."""
         out: list[str] = []
         if self.can_move(pid):
-            out.append("move" if pid in self.tg.st.units else "ride")
+            out.append("move" if self.tg.is_unit(pid) else "ride")
         for act in self.tg.legal_actions():
             word = None
             if _subject(act) == pid:
@@ -353,7 +355,7 @@ class TacticalView(PlayView):
             return ("Select one of your units: drag it to a lit square to move it, or click "
                     "a target outlined in red to fire or charge.")
         name = self.name_of(selected)
-        if selected in g.st.officers:
+        if g.is_officer(selected):
             o = g.officer(selected)
             if o.side != g.side:
                 return f"{name} is the enemy's: select one of yours."
