@@ -24,6 +24,7 @@ from typing import Any, Literal, TypeVar
 from shapely.geometry import LineString
 from shapely.geometry import Point as SPoint
 
+from desktop.scenario.crossings import Crossing, crossing_words, ring_crossings
 from desktop.scenario.geometry import (
     forward,
     outline,
@@ -65,6 +66,7 @@ from desktop.scenario.vocabulary import (
     DEFAULT_LINE_WIDTH,
     KNOWN_RULESETS,
     LINEAR_TERRAIN,
+    TERRAIN_LABELS,
     TERRAIN_PROPERTIES,
     CommandRole,
     Edge,
@@ -91,6 +93,17 @@ T = TypeVar("T")
 
 class EditError(ValueError):
     """A change the editor refuses, with a sentence saying why."""
+
+
+class CrossingError(EditError):
+    """A polygon that would cross itself: where, so the editor can mark it."""
+
+    def __init__(self, message: str, crossings: Sequence[Crossing],
+                 outline: Sequence[Point]) -> None:
+        super().__init__(message)
+        self.crossings = tuple(crossings)
+        #: The refused outline (table inches), to draw with the marks.
+        self.outline = tuple(outline)
 
 
 def _r(v: float) -> float:
@@ -171,6 +184,12 @@ def _feature_index(s: Scenario, fid: str) -> int:
 def _check_shape(shape: Shape, table: Table, what: str = "the shape") -> None:
     why = shape_problem(shape)
     if why:
+        if isinstance(shape, PolygonShape) and "crosses itself" in why:
+            found = ring_crossings(shape.points)
+            if found:
+                raise CrossingError(
+                    f"{what} cannot be used: it crosses itself "
+                    f"({crossing_words(found, table.unit)})", found, shape.points)
         raise EditError(f"{what} cannot be used: {why}")
     if isinstance(shape, LineShape) and shape.width <= 0:
         raise EditError(f"{what} cannot be used: the width must be more than 0")
@@ -213,7 +232,7 @@ def add_feature(s: Scenario, feature: TerrainFeature, index: int | None = None) 
 
 
 def _check_feature(s: Scenario, f: TerrainFeature) -> None:
-    label = f"'{f.name or f.id}'"
+    label = f"'{f.name}'" if f.name else f"the {TERRAIN_LABELS[f.type].lower()}"
     linear = f.type in LINEAR_TERRAIN
     if linear and not isinstance(f.shape, LineShape):
         raise EditError(f"{label}: a {f.type.value} is drawn as a line, not an area")

@@ -232,8 +232,15 @@ def test_self_crossing_polygon_is_refused_and_kept_for_fixing(tm: ToolManager) -
     tm.key("Return", ev(0, 0))
     assert len(tm.doc.scenario.terrain) == n
     assert "crosses itself" in messages[-1]
+    # issue 21: which edges cross, and where (not a raw corner), marked on the table
+    assert 'edge 1 crosses edge 3 at x 33.00", y 29.00"' in messages[-1]
+    ov = tm.overlay()
+    assert [(p, k) for p, k in ov.handles if k == "crossing"] == [((33.0, 29.0), "crossing")]
+    assert any(style == "refused" for _, style in ov.polygons)
+    assert ov.label is not None and "edge 1 crosses edge 3" in ov.label[1]
     assert tm.current.busy  # the points are still there to fix
     tm.key("Backspace", ev(0, 0))
+    assert not [k for _, k in tm.overlay().handles if k == "crossing"]  # the mark goes
     tm.key("Return", ev(0, 0))
     assert len(tm.doc.scenario.terrain) == n + 1
 

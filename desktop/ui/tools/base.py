@@ -79,6 +79,10 @@ class ToolContext:
         self._notify = notify
         self._listeners: list[Callable[[], None]] = []
         self.last_message = ""
+        #: Where the last refused shape crossed itself (marked on the table until
+        #: the next press, key or accepted change).
+        self.crossings: tuple[Any, ...] = ()
+        self.crossing_outline: tuple[Point, ...] = ()
 
     # --- messages and redraws -------------------------------------------------------
 
@@ -87,6 +91,26 @@ class ToolContext:
         self.last_message = message
         if self._notify:
             self._notify(message)
+
+    def clear_marks(self) -> None:
+        if self.crossings:
+            self.crossings = ()
+            self.crossing_outline = ()
+            self.refresh()
+
+    def marks(self) -> Overlay:
+        """The crossing marks as overlay: the refused outline and a ring at each crossing."""
+        out = Overlay()
+        if not self.crossings:
+            return out
+        out.polygons.append((list(self.crossing_outline), "refused"))
+        out.handles += [(c.at, "crossing") for c in self.crossings]
+        first = self.crossings[0]
+        text = f"edge {first.first} crosses edge {first.second}"
+        if len(self.crossings) > 1:
+            text += f" (+{len(self.crossings) - 1} more)"
+        out.label = (first.at, text)
+        return out
 
     def on_overlay(self, fn: Callable[[], None]) -> None:
         self._listeners.append(fn)
@@ -103,8 +127,12 @@ class ToolContext:
             cmd = make()
         except edits.EditError as e:
             msg = str(e)
+            if isinstance(e, edits.CrossingError):
+                self.crossings, self.crossing_outline = e.crossings, e.outline
+                self.refresh()
             self.notify(msg[:1].upper() + msg[1:])
             return False
+        self.clear_marks()
         self.doc.push(cmd)
         return True
 

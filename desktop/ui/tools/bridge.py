@@ -178,6 +178,9 @@ class OverlayItem(QGraphicsItem):
             painter.drawPath(path)
         for p, kind in ov.handles:
             r = 4.0 * px
+            if kind == "crossing":
+                _cross_mark(painter, p, px)
+                continue
             fill = {"active": SELECTION, "rotate": QColor("#ffffff"), "pivot": PROBLEM,
                     "scale": QColor("#ffffff"), "edge": QColor("#ffffff")}.get(kind, DRAFT)
             painter.setPen(QPen(QColor("#1d1d1b"), 1.2 * px))
@@ -191,6 +194,11 @@ class OverlayItem(QGraphicsItem):
             painter.save()
             painter.translate(x, y)
             painter.scale(px, px)
+            box = painter.fontMetrics().boundingRect(text).adjusted(-4, -2, 4, 2)
+            box.translate(12, -10)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(QColor(255, 255, 255, 220)))
+            painter.drawRoundedRect(box, 3, 3)
             painter.setPen(QPen(QColor("#1d1d1b")))
             painter.drawText(QPointF(12, -10), text)
             painter.restore()
@@ -225,6 +233,19 @@ class _Index:
         return _circle(p.position, OFFICER_RADIUS + 0.15)
 
 
+def _cross_mark(painter: QPainter, p: Point, px: float) -> None:
+    """Where a refused outline crosses itself: a red ring with a cross, easy to spot."""
+    r = 9.0 * px
+    painter.setPen(QPen(QColor("#ffffff"), 5.0 * px))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawEllipse(QPointF(*p), r, r)
+    painter.setPen(QPen(PROBLEM, 2.5 * px))
+    painter.drawEllipse(QPointF(*p), r, r)
+    k = r * 0.6
+    painter.drawLine(QPointF(p[0] - k, p[1] - k), QPointF(p[0] + k, p[1] + k))
+    painter.drawLine(QPointF(p[0] - k, p[1] + k), QPointF(p[0] + k, p[1] - k))
+
+
 def _circle(c: Point, r: float) -> list[Point]:
     return [(c[0] + r * math.cos(a * math.pi / 12), c[1] + r * math.sin(a * math.pi / 12))
             for a in range(24)]
@@ -248,6 +269,8 @@ def _style(style: str, px: float) -> tuple[QPen, QBrush]:
         return QPen(ZONE, 2.5 * px, Qt.PenStyle.DashLine), QBrush(QColor(122, 47, 191, 16))
     if style == "selection":
         return QPen(SELECTION, 2.0 * px), QBrush(Qt.BrushStyle.NoBrush)
+    if style == "refused":
+        return QPen(PROBLEM, 2.0 * px, Qt.PenStyle.DashLine), QBrush(QColor(224, 36, 42, 28))
     if style == "guide":
         return QPen(QColor("#1d1d1b"), 1.0 * px, Qt.PenStyle.DotLine), QBrush(Qt.BrushStyle.NoBrush)
     return QPen(DRAFT, 2.0 * px), QBrush(QColor(11, 87, 208, 40))

@@ -105,6 +105,7 @@ class ToolManager(QObject):
         if name not in self.tools:
             raise KeyError(name)
         if name != self._current:
+            self.ctx.clear_marks()
             self.current.deactivate()
             self._current = name
             self.current.activate()
@@ -127,6 +128,7 @@ class ToolManager(QObject):
     # --- events -------------------------------------------------------------------------------
 
     def press(self, ev: ToolEvent) -> None:
+        self.ctx.clear_marks()
         self.current.press(ev)
 
     def move(self, ev: ToolEvent) -> None:
@@ -139,10 +141,18 @@ class ToolManager(QObject):
         self.current.double_click(ev)
 
     def key(self, key: str, ev: ToolEvent) -> bool:
+        self.ctx.clear_marks()
         return self.current.key(key, ev)
 
     def overlay(self) -> Overlay:
-        return self.current.overlay()
+        """The current tool's overlay, plus any crossing marks of a refused shape."""
+        out = self.current.overlay()
+        marks = self.ctx.marks()
+        if marks:
+            out.polygons += marks.polygons
+            out.handles += marks.handles
+            out.label = marks.label
+        return out
 
     # --- group actions ---------------------------------------------------------------------------
 
