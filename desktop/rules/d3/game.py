@@ -374,7 +374,8 @@ class D3Game(Game):
         tc = target.corners()
         dist = nearest_on_convex(fc, tc)[1]
         if dist > rng + 1e-9:
-            return f"{target.id} is {dist:.1f}\" away; {shooter.id} has a range of {rng:g}\""
+            return (f"{target.id} is {inches(dist)} away; {shooter.id} has a range of "
+                    f"{inches(rng)}")
         half = self.field_of_fire(shooter)
         clip = arc_part_coords(fc, shooter.facing, half, rng, tc)
         if clip is None:
@@ -533,8 +534,8 @@ class D3Game(Game):
         if d is None:
             return f"going straight ahead after turning {turn:g} degrees misses {target.id}"
         if d > cav.allowance + 1e-6:
-            return (f"{target.id} is {d:.1f}\" away straight ahead; "
-                    f"cavalry reach {cav.allowance:g}\"")
+            return (f"{target.id} is {inches(d)} away straight ahead; "
+                    f"cavalry reach {inches(cav.allowance)}")
         fx, fy = forward(facing)
         end = (cav.x + fx * d, cav.y + fy * d)
         problem = self.move_problem(cav, end[0], end[1], facing, target=target.id)
@@ -695,11 +696,11 @@ class D3Game(Game):
                 return None
             if isinstance(action, Reroll):
                 if action.general not in self.pending.generals:
-                    return (f"{action.general} cannot re-roll this activation (able: "
-                            f"{', '.join(self.pending.generals)})")
+                    return (f"{action.general} cannot re-roll this activation (only "
+                            f"{' or '.join(self.pending.generals)} may)")
                 return None
-            return (f"{self.pending.unit} failed its activation: 'reroll GENERAL' or "
-                    "'accept' first")
+            return (f"{self.pending.unit} failed its activation test: a general re-rolls "
+                    "it or the failure is accepted first")
         if isinstance(action, (Reroll, Accept)):
             return "no failed activation is waiting for a re-roll"
         if isinstance(action, End):

@@ -229,6 +229,9 @@ def test_a_failed_activation_reads_in_names() -> None:
     assert [lab for lab, _ in v.card_actions("b1")] == ["Re-roll with General Hiller",
                                                          "Accept the failure"]
     assert v.describe(Reroll("bg")) == "General Hiller re-rolls the failed activation of IR 49"
+    # the engine's reason for refusing anything else meanwhile is words, not notation
+    why = g.check(End())
+    assert why is not None and "reroll" not in why and "'" not in why
     card = v.card("b1")
     assert card.subtitle == "Line infantry · Austria"
     assert ("Status", "Failed its activation test: a general may re-roll it") in card.rows
