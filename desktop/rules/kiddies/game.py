@@ -706,16 +706,17 @@ class KiddiesGame(Game):
             out.append(flick.Body(f.id, kind, f.x, f.y, f.facing, f.frontage, f.depth))
         return out
 
-    def fly(self, action: Shoot, rng: random.Random,
-            within: float | None = None) -> tuple[Point, flick.Flight]:
+    def fly(self, action: Shoot, rng: random.Random, within: float | None = None,
+            bodies: Sequence[flick.Body] | None = None) -> tuple[Point, flick.Flight]:
         """One flight of `action`'s pellet over the table as it stands: where it starts
         and what it does.  Changes nothing (the flight's bodies are copies), so the
         play view can try a flick many times on a copy of the game's chance.
         `within` leaves out figures farther than that from the start (for such
-        tries: figures the pellet cannot reach change nothing but the time)."""
+        tries: figures the pellet cannot reach change nothing but the time);
+        `bodies`, from :meth:`bodies` once, spares rebuilding them for every try."""
         f = self.figures[action.shooter]
         pellet = flick.PELLETS[PELLET_OF[action.kind]]
-        bodies = self.bodies()
+        bodies = self.bodies() if bodies is None else [copy.copy(b) for b in bodies]
         body = next(b for b in bodies if b.id == f.id)
         start = flick.start_point(f.x, f.y, body.reach, action.heading, pellet)
         if within is not None:

@@ -42,11 +42,15 @@ SHOT_NAMES = {"cannon": "Cannon shot", "volley": "Volley", "skirmish": "Skirmish
 STATUS_WORDS = {"active": "on the table", "killed": "fallen", "destroyed": "destroyed",
                 "exited": "left the table"}
 
-#: Simulated flicks behind one estimate of a shot's odds.  Measured (tests/rules/
-#: kiddies/test_view.py, docs/kiddies-flick.md "Odds of a flick"): about 0.1-0.2 s
-#: on Miller's Bridge, short enough to answer while the player hovers over an aim;
-#: the 95% margin is then at most about 14 percentage points.
+#: Simulated flicks behind one estimate of a shot's odds (docs/kiddies-flick.md,
+#: "Odds of a flick"): on Miller's Bridge all 40 take about 0.1 s of CPU, short
+#: enough to answer while the player hovers over an aim; the 95% margin is then
+#: at most about 15 percentage points.
 ODDS_TRIES: Final = 40
+#: On a big table fewer tries fit while a player hovers: the estimate stops after
+#: this much CPU time, with at least MIN_TRIES (its margin says how sure it is).
+ODDS_BUDGET_SECONDS: Final = 0.2
+MIN_TRIES: Final = 12
 #: z for a 95% margin.
 Z95: Final = 1.96
 
@@ -584,16 +588,22 @@ class KiddiesView(PlayView):
         # a figure beyond the hardest flick's slide (and a shove's) cannot be reached
         within = slide_distance(pellet, min(1.0, action.strength * (1 + 4 * STRENGTH_SIGMA)))
         within += 4.0
+        shooter = g.figures[action.shooter]
+        reach = within + 4.0  # the start is beside the shooter
+        bodies = [b for b in copy.bodies()
+                  if math.hypot(b.x - shooter.x, b.y - shooter.y) <= reach + b.reach]
         theirs = [0, 0, 0]  # none, one, two or more of the enemy fall
         ours = 0
-        for _ in range(ODDS_TRIES):
+        n = 0
+        while n < ODDS_TRIES and (n < MIN_TRIES
+                                  or time.process_time() - t0 < ODDS_BUDGET_SECONDS):
+            n += 1
             rng = copy.flick_rng("odds estimate")
-            _start, fl = copy.fly(action, rng, within)
+            _start, fl = copy.fly(action, rng, within, bodies)
             down = set(fl.fell) | {b for b in fl.off_table if copy.figures[b].kind == CANNON}
             enemy = sum(1 for x in down if copy.figures[x].side != side)
             theirs[min(enemy, 2)] += 1
             ours += 1 if len(down) > enemy else 0
-        n = ODDS_TRIES
         margin = margin95([*theirs, ours], n)
         hit = n - theirs[0]
         notes = [f"about {pct(Fraction(hit, n))} to knock over at least one enemy, "

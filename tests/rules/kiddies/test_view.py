@@ -14,8 +14,11 @@ import re
 from fractions import Fraction
 from typing import Any
 
+import pytest
+
 from desktop.resources import bundled_scenario
 from desktop.rules import registry
+from desktop.rules.kiddies import view as kview
 from desktop.rules.kiddies.actions import Shoot, parse
 from desktop.rules.kiddies.game import KiddiesGame
 from desktop.rules.kiddies.view import ODDS_TRIES, KiddiesView, flight_of, margin95
@@ -153,13 +156,25 @@ def test_the_estimate_does_not_touch_the_real_games_chance() -> None:
     assert [(d.kind, d.value) for d in g.chance.log] == [(d.kind, d.value) for d in h.chance.log]
 
 
-def test_the_same_aim_is_answered_from_the_cache() -> None:
+def test_the_same_aim_is_answered_from_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kview, "ODDS_BUDGET_SECONDS", 60.0)  # all ODDS_TRIES, however slow
     g = _duel()
     _to_volley(g)
     v = view(g)
     first = v.odds(parse("volley b.5 90 0.6"))
     assert v.odds(parse("volley b.5 90 0.6")) is first
     assert view(g).odds(parse("volley b.5 90 0.6")) == first  # a new view: the same estimate
+
+
+def test_the_estimate_keeps_to_its_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # hovering must stay quick on a big table: past the budget only MIN_TRIES are flown
+    monkeypatch.setattr(kview, "ODDS_BUDGET_SECONDS", 0.0)
+    g = _duel()
+    _to_volley(g)
+    odds = view(g).odds(parse("volley b.5 90 0.6"))
+    assert odds is not None and odds.margin is not None
+    assert odds.notes[1].startswith(f"an estimate from {kview.MIN_TRIES} simulated flicks")
+    assert all(p.denominator <= kview.MIN_TRIES for _, p in odds.bars)
 
 
 def test_an_illegal_shot_has_no_odds() -> None:
