@@ -74,6 +74,8 @@ class Step:
     phase: str
     events: tuple[Event, ...]
     draws: tuple[Draw, ...]
+    #: The action in words, as the view described it before it was applied.
+    said: str = ""
 
 
 @dataclass(frozen=True)
@@ -146,9 +148,10 @@ class Session:
         g = self.game
         side, turn, phase = g.side, g.turn, g.phase
         n_draws = len(g.chance.log)
+        said = self.play_view.describe(action)  # before: the pieces are where they were
         events = g.apply(action)
         step = Step(len(g.history) - 1, action.text(), side, turn, phase, tuple(events),
-                    tuple(g.chance.log[n_draws:]))
+                    tuple(g.chance.log[n_draws:]), said)
         self.steps.append(step)
         self.play_view = view_of(g)
         _, values = self.play_view.strength()

@@ -17,22 +17,27 @@ asking its engine, never by writing a rule a second time.
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from desktop.rules.engine import Action, Game, NotationError
+from desktop.rules.engine import Action, Event, Game, NotationError
 from desktop.rules.view_values import (
     OFFICER_BASE,
+    Aim,
     Allowance,
     Capabilities,
     Card,
+    Flight,
     Odds,
     PieceInfo,
     Weapon,
 )
+from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import TerrainType
 from desktop.table.terrain import TerrainIndex
 
@@ -43,13 +48,109 @@ DEFAULT_SIGHT = frozenset({TerrainType.WOOD, TerrainType.TOWN, TerrainType.BUILD
 #: Terrain nobody walks into when a ruleset says nothing.
 DEFAULT_IMPASSABLE = frozenset({TerrainType.LAKE, TerrainType.RIVER})
 
+#: How an action of each kind reads in the log, on a button and in a tooltip
+#: when a ruleset's view says nothing of its own: ``{a}`` is the piece (or
+#: pieces) it is about, ``{b}`` the other piece it names, ``{rest}`` its other
+#: words, ``{phase}`` the phase's name.  A view overrides :meth:`PlayView.describe`
+#: or :meth:`PlayView.action_label`, or extends its own ``kind_words``.
+KIND_WORDS: dict[str, str] = {
+    "end": "End of the {phase}",
+    "move": "{a} moves",
+    "officer": "{a} moves",
+    "shoot": "{a} shoots at {b}",
+    "fire": "{a} fires at {b}",
+    "charge": "{a} charges {b}",
+    "combat": "{a} fights {b}",
+    "form": "{a} forms {rest}",
+    "rally": "{a} rallies",
+    "hold": "{a} holds",
+    "attach": "{a} joins {b}",
+    "limber": "{a} limbers",
+    "unlimber": "{a} unlimbers",
+    "group": "{a} move together",
+    "first": "Go first",
+    "second": "Go second",
+    "accept": "Accept the failure",
+    "reroll": "Re-roll with {a}",
+    "melee": "Fight the melee of {a}",
+    "volley": "{a} fires a volley",
+    "cannon": "{a} fires",
+    "skirmish": "{a} shoots",
+}
 
 
+class Namer:
+    """Writes the names players gave things where an engine's text has ids.
+
+    Engines speak in ids (``fra_huss shoots aus_ir4``) so that their text is
+    exact; a player reads ``7e Hussards shoots IR 4 Hoch- und Deutschmeister``.
+    Figure ids (``unit.3``, individual figures) read as the unit's name and number.
+    """
+
+    def __init__(self, scenario: Scenario) -> None:
+        names: dict[str, str] = {}
+        for side in scenario.sides:
+            names[side.id] = side.name or side.id
+            for u in side.units:
+                names[u.id] = u.name or u.id
+            for o in side.officers:
+                names[o.id] = o.name or o.id
+        for f in scenario.terrain:
+            if f.name:
+                names[f.id] = f.name
+        for ob in scenario.game.objectives:
+            names[ob.id] = ob.name or ob.id
+        self.names = names
+        ids = sorted(names, key=len, reverse=True)
+        self._pattern = re.compile(
+            r"(?<![\w.\-])(" + "|".join(map(re.escape, ids)) + r")(\.(?:\d+|gun))?(?![\w\-])"
+        ) if ids else None
+
+    def _one(self, m: re.Match[str]) -> str:
+        name = self.names[m.group(1)]
+        part = m.group(2)
+        if not part:
+            return name
+        return f"{name} gun" if part == ".gun" else f"{name} #{part[1:]}"
+
+    def __call__(self, text: str) -> str:
+        return self._pattern.sub(self._one, text) if self._pattern else text
+
+    def known(self, word: str) -> bool:
+        """Is `word` one id (or one figure of a unit) this namer names?"""
+        return self._pattern is not None and self._pattern.fullmatch(word) is not None
 
 
+def purpose_words(purpose: str, name: Any = None) -> str:
+    """What a draw was for, in names: "activation: aus_ir4" -> "Activation of IR 49"."""
+    why = name(purpose) if name is not None else purpose
+    head, sep, tail = why.partition(": ")
+    if sep and " " not in head.strip():
+        why = f"{head} of {tail}"
+    return why[:1].upper() + why[1:]
 
 
+def roll_words(kind: str, value: int | str, purpose: str, scripted: bool = False,
+               name: Any = None) -> str:
+    """A logged draw as a sentence: "Activation of IR 49: rolled 4"."""
+    why = purpose_words(purpose, name) or "A roll"
+    how = " (from the scripted dice)" if scripted else ""
+    if kind == "card":
+        return f"{why}: turned {card_face(str(value))}{how}"
+    if kind == "flick":
+        return f"{why}: the flick was simulated"
+    if kind == "coin":
+        return f"{why}: the coin came down {value}{how}"
+    die = " on a d3" if kind == "d3" else ""
+    return f"{why}: rolled {value}{die}{how}"
 
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_face(card: str) -> str:
+    """A playing card's face for captions: 'QD' as 'Q♦', '10H' as '10♥'."""
+    return card[:-1] + SUITS.get(card[-1:], card[-1:]) if card else card
 
 
 def pct(p: float | Fraction) -> str:
@@ -79,6 +180,8 @@ class PlayView:
 
     #: Action kinds that engage an enemy piece (highlighted as targets).
     attack_kinds: frozenset[str] = frozenset({"shoot", "fire", "charge", "combat"})
+    #: How each kind of action reads (see :data:`KIND_WORDS`); a view may extend it.
+    kind_words: ClassVar[dict[str, str]] = KIND_WORDS
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -88,6 +191,7 @@ class PlayView:
         self.band_facing: dict[str, float] = {}
         self._pieces: tuple[int, dict[str, PieceInfo]] | None = None
         self._name_map: dict[str, str] | None = None
+        self._namer: Namer | None = None
 
     @property
     def individual(self) -> bool:
@@ -196,7 +300,7 @@ class PlayView:
         data = fn(action)
         if not isinstance(data, dict):
             return None
-        return odds_from_data(action, data)
+        return odds_from_data(action, data, self.describe(action))
 
     def reach_area(self, pid: str) -> BaseGeometry | None:
         """Exactly where the piece's centre may end this move, when the ruleset can
@@ -217,7 +321,10 @@ class PlayView:
     # -- pictures -----------------------------------------------------------------
 
     def die_face(self, kind: str, value: int | str, purpose: str) -> str | None:
-        """What a die shows when it is not a number (Tactical Dice symbols), or None."""
+        """What a die shows when it is not a number (Tactical Dice symbols), or None.
+        A playing card shows its face ('Q♦')."""
+        if kind == "card":
+            return card_face(str(value))
         return None
 
     def side_name(self, side: str) -> str:
@@ -227,7 +334,7 @@ class PlayView:
     def card(self, pid: str) -> Card:
         p = self.pieces()[pid]
         d = next(u for u in self.game.units_json() if u["id"] == pid)
-        rows = [(k.replace("_", " ").capitalize(), str(v)) for k, v in d.items()
+        rows = [(k.replace("_", " ").capitalize(), self.names_in(str(v))) for k, v in d.items()
                 if k not in ("id", "side", "kind", "x", "y", "facing", "col", "row")
                 and v is not None and v is not False and v != 0 and v != []]
         return Card(p.name or pid, f"{label_of(p.type)} · {self.side_name(p.side)}", rows,
@@ -244,12 +351,22 @@ class PlayView:
                 continue
             if draggable and kind in ("move", "officer"):
                 continue
-            out.append((act.text(), act))
+            out.append((self.label(act), act))
         return out
 
     def action_label(self, action: Action) -> str | None:
         """A phase-bar label for an action not about one piece (None: the default)."""
         return None
+
+    def label(self, action: Action) -> str:
+        """The words on a button for `action`: the view's own :meth:`action_label`,
+        else the words of its kind ("End movement ▶" for the end of a phase)."""
+        own = self.action_label(action)
+        if own is not None:
+            return own
+        if action.text().split()[0] == "end":
+            return f"End {self.game.phase_info().name.lower()} ▶"
+        return self.words(action)
 
     # -- words ----------------------------------------------------------------------
     # Everything a person reads comes from here in names, never ids or notation.
@@ -259,6 +376,76 @@ class PlayView:
         itself only when the scenario gives no name)."""
         names = self._names()
         return names.get(ident, ident)
+
+    def namer(self) -> Namer:
+        """Puts names in place of ids in an engine's text (events, roll purposes)."""
+        if self._namer is None:
+            self._namer = Namer(self.game.scenario)
+        return self._namer
+
+    def names_in(self, text: str) -> str:
+        """`text` with every id the scenario names written as its name."""
+        return self.namer()(text)
+
+    def roll(self, kind: str, value: int | str, purpose: str, scripted: bool = False) -> str:
+        """A logged draw as a log line: "Activation of IR 49: rolled 4"."""
+        return roll_words(kind, value, purpose, scripted, self.namer())
+
+    def words(self, action: Action) -> str:
+        """`action` in words from its kind (:attr:`kind_words`) and the names of the
+        pieces it names; a move says how far it goes and how much it wheels."""
+        words = action.text().split()
+        kind, rest = words[0], words[1:]
+        namer = self.namer()
+        pieces: list[list[str]] = []
+        point: tuple[float, float] | None = None
+        numbers: list[float] = []
+        other: list[str] = []
+        for w in rest:
+            parts = w.split(",")
+            if all(namer.known(x) for x in parts):
+                pieces.append(parts)
+            elif len(parts) == 2 and all(_is_num(x) for x in parts):
+                point = (float(parts[0]), float(parts[1]))
+            elif _is_num(w):
+                numbers.append(float(w))
+            else:
+                other.append(w.replace("_", " "))
+
+        def named(ids: list[str]) -> str:
+            if len(ids) > 2:
+                return f"{len(ids)} figures of {_common(namer, ids)}"
+            return " and ".join(namer(i) for i in ids)
+
+        a = named(pieces[0]) if pieces else ""
+        b = named(pieces[1]) if len(pieces) > 1 else ""
+        template = self.kind_words.get(kind)
+        if template is None:
+            head = kind.replace("_", " ").capitalize()
+            names = ", ".join([*(named(p) for p in pieces), *other])
+            return f"{head}: {names}" if names else head
+        text = template.format(a=a, b=b, rest=" ".join(other),
+                               phase=self.game.phase_info().name.lower()).strip()
+        if kind in ("move", "officer") and pieces and point is not None:
+            text += self._move_words(pieces[0][0], point, numbers)
+        elif kind in ("move", "officer") and other:
+            text += " to " + " ".join(other)
+        return text[:1].upper() + text[1:]
+
+    def _move_words(self, pid: str, point: tuple[float, float], numbers: list[float]) -> str:
+        p = self.piece(pid)
+        if p is None:
+            return ""
+        facing = numbers[0] if numbers else p.facing
+        try:
+            dist = self.move_length(pid, point[0], point[1], facing)
+        except (KeyError, ValueError):
+            dist = math.hypot(point[0] - p.x, point[1] - p.y)
+        turn = abs((facing - p.facing + 180.0) % 360.0 - 180.0)
+        out = f" {dist:.1f}″" if dist >= 0.05 else " on the spot"
+        if turn >= 0.5:
+            out += f" and wheels {turn:.0f}°"
+        return out
 
     def _names(self) -> dict[str, str]:
         if self._name_map is None:
@@ -281,10 +468,18 @@ class PlayView:
     def describe(self, action: Action) -> str:
         """The log line for `action`, asked before it is applied, as a wargamer
         writes it ("7e Hussards move 4.2″ and wheel 23°"); never notation."""
-        return self.action_label(action) or action.text()
+        return self.words(action)
 
     def prompt(self, selected: str | None) -> str:
-        """What the side to act can do now, in a sentence for the phase bar."""
+        """What the side to act can do now, in a sentence for the phase bar.
+
+        The base asks the engine: a question waiting for an answer (no end of
+        the phase on offer) lists its answers; otherwise the general hint."""
+        legal = self.game.legal_actions() if self.game.outcome is None else []
+        if legal and not any(a.text() == "end" for a in legal):
+            labels = list(dict.fromkeys(self.label(a) for a in legal[:4]))
+            more = " …" if len(legal) > 4 else ""
+            return f"{self.game.phase_info().name}: choose {' or '.join(labels)}{more}."
         if selected is None:
             return "Select a unit; drag one of yours to move it. Targets glow red."
         return ""
@@ -320,11 +515,101 @@ class PlayView:
                 out[p.side] += 1
         return out
 
+    # -- individual figures, group moves and flicks ----------------------------------------
+    # Asked only when `capabilities` says the ruleset has them; the defaults say
+    # "not supported" (nothing to shoot, no group, no flight).
+
+    def flight(self, events: Sequence[Event]) -> Flight | None:
+        """The flight of the first simulated flick among `events`, to animate.
+        The base reads an event whose data holds a ``flight`` mapping (pellet,
+        path, impacts, fell, off_table, moved_paths; ``radius`` if given)."""
+        for e in events:
+            f = e.data.get("flight") if isinstance(e.data, dict) else None
+            if not isinstance(f, dict):
+                continue
+            return Flight(
+                str(e.data.get("shooter", "")), str(f.get("pellet", "")),
+                float(f.get("radius", 0.35)),
+                [(float(t), float(x), float(y)) for t, x, y in f.get("path", [])],
+                [dict(i) for i in f.get("impacts", [])],
+                [str(x) for x in f.get("fell", [])], [str(x) for x in f.get("off_table", [])],
+                {str(k): [(float(t), float(x), float(y)) for t, x, y in v]
+                 for k, v in f.get("moved_paths", {}).items()})
+        return None
+
+    def shot_kind(self) -> str | None:
+        """The kind of flick being fired now (None: no flicking now)."""
+        return None
+
+    @property
+    def tabletop(self) -> bool:
+        """Flicks are made on a real table and the player records who fell."""
+        return False
+
+    def shooters(self) -> list[str]:
+        """Pieces that may flick now."""
+        return []
+
+    def aim(self, shooter: str, heading: float, strength: float) -> Aim | None:
+        """The flick `shooter` would make, as the engine judges it."""
+        return None
+
+    def shot_action(self, aim: Aim) -> Action | None:
+        return None
+
+    def strength_for(self, shooter: str, distance: float) -> float:
+        """The strength of a flick that slides `distance` on open table."""
+        return 0.0
+
+    def fell_action(self, shooter: str, ids: list[str]) -> Action | None:
+        """Tabletop flicks: the action recording which figures fell."""
+        return None
+
+    def volley_group(self, fid: str) -> tuple[str, ...] | None:
+        return None
+
+    def volley_groups(self) -> list[tuple[str, ...]]:
+        """Figures that shoot together (outlined on the table)."""
+        return []
+
+    def cannons(self) -> list[tuple[str, bool]]:
+        """Each gun figure and whether it is manned."""
+        return []
+
+    def group_action(self, ids: list[str], dx: float, dy: float, turn: float) -> Action | None:
+        """The action moving figures `ids` together by (dx, dy), turning `turn`."""
+        return None
+
+    def group_ends(self, ids: list[str], dx: float, dy: float,
+                   turn: float) -> dict[str, tuple[float, float, float]]:
+        """Where each figure of a group move ends: (x, y, facing)."""
+        return {}
+
+    def fight_of(self, pid: str) -> tuple[tuple[str, ...], tuple[str, ...], Odds] | None:
+        """The hand to hand fight `pid` is in (its side, the other, the odds), if any."""
+        return None
+
 
 # --- helpers -----------------------------------------------------------------------------
 
 
-def odds_from_data(action: Action, data: dict[str, Any]) -> Odds | None:
+def _is_num(w: str) -> bool:
+    try:
+        float(w)
+    except ValueError:
+        return False
+    return True
+
+
+def _common(namer: Namer, ids: list[str]) -> str:
+    """The unit a list of figure ids share ('ca_foot.1,ca_foot.2' -> its name)."""
+    units = {i.split(".", 1)[0] for i in ids}
+    if len(units) == 1:
+        return namer(next(iter(units)))
+    return ", ".join(namer(u) for u in sorted(units))
+
+
+def odds_from_data(action: Action, data: dict[str, Any], said: str | None = None) -> Odds | None:
     """A chart from a ruleset's plain odds data: the first distribution found (a
     list of probabilities indexed by count, or a mapping of outcome to
     probability) becomes the bars; other probabilities become notes."""
@@ -345,7 +630,7 @@ def odds_from_data(action: Action, data: dict[str, Any]) -> Odds | None:
         return None
     notes = [f"{k.replace('_', ' ')} {pct(v)}" for k, v in data.items()
              if isinstance(v, float) and 0.0 <= v <= 1.0]
-    return Odds(f"{action.text()}: {title}", bars, notes)
+    return Odds(f"{said or action.text()}: {title}", bars, notes)
 
 
 def pass_chance(need: int) -> Fraction:

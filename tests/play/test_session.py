@@ -39,10 +39,14 @@ def test_a_step_keeps_its_events_and_its_dice(crossroads) -> None:
     assert [d.value for d in step.draws] == [5]
     assert step.draws[0].scripted and "aus_ir49" in step.draws[0].purpose
     assert any(e.kind == "move" for e in step.events)
-    lines = step_lines(step, "Austrians")
-    assert lines[0].text.startswith("1. Austrians: move aus_ir49")
-    assert any(ln.kind == "roll" and "d6 5" in ln.text for ln in lines)
-    assert dice_of(step) == [("d6", 5, "activation: aus_ir49")]
+    # The action reads as the view described it before it was applied, in names.
+    assert step.said.startswith("IR 49 Kerpen, 1st bn ")
+    lines = step_lines(step, "Austrians", s.play_view.names_in)
+    assert lines[0].text.startswith("1. Austrians: IR 49 Kerpen, 1st bn ")
+    assert "aus_ir49" not in lines[0].text and "27,19" not in lines[0].text
+    assert any(ln.kind == "roll" and ln.text == "Activation of IR 49 Kerpen, 1st bn: rolled 5 "
+               "(from the scripted dice)" for ln in lines)
+    assert dice_of(step, s.play_view.names_in) == [("d6", 5, "Activation of IR 49 Kerpen, 1st bn")]
 
 
 def test_a_d3_is_shown_once_in_the_tray(crossroads) -> None:

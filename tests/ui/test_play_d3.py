@@ -97,7 +97,8 @@ def test_d3_turns_through_the_window(qtbot: Any, window: PlayWindow) -> None:
     assert g.pieces["aus_ir49"].moved
     assert [v for _, v, _ in w.dice.dice] == [4]
     # The log names units as the scenario does, not by their ids.
-    assert any("IR 49 Kerpen, 1st bn activation: rolled 4" in t for t in w.log.lines_text())
+    assert any("Activation of IR 49 Kerpen, 1st bn: rolled 4" in t for t in w.log.lines_text())
+    assert not any("aus_ir49" in t for t in w.log.lines_text())
 
     click_bar(w, "end")
     assert g.phase == "shooting"

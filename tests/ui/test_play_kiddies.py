@@ -136,7 +136,7 @@ def test_kiddies_turns_through_the_window(qtbot: Any, tmp_path: Path) -> None:
 
     to_cannon_fire(w)
     assert (g.phase, g.side) == ("cannon", "azuria")
-    k = w.kiddies()
+    k = w.play_view
     assert k is not None and k.shooters() == ["az_gun.gun"]
     # Aiming: outside the front arc the flick is turned back to its edge.
     aim = w.aim_at("az_gun.gun", 180.0, 0.7)
@@ -194,7 +194,7 @@ def test_tabletop_mode_records_who_fell(qtbot: Any) -> None:
     g = w.session.game
     click_bar(w, "first")
     to_cannon_fire(w)
-    k = w.kiddies()
+    k = w.play_view
     assert k is not None and k.tabletop and k.shooters() == ["az_gun.gun"]
     assert "Flick on your table" in w.phase_bar.prompt.text()
     assert w.begin_fell("az_gun.gun")

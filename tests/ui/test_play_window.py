@@ -252,7 +252,7 @@ def test_mouse_hover_and_click_a_target_and_pivot_by_the_handle(qtbot: Any) -> N
                        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
                        Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(port, move)
-    assert w.odds.view is not None and "charges" in w.odds.view.title
+    assert w.odds.view is not None and "charge" in w.odds.view.title
     QTest.mouseClick(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      at(*art.pos))
     assert g.history[-1].text().startswith("charge fra_huss aus_art")
@@ -344,7 +344,7 @@ def test_dropping_cavalry_on_an_enemy_offers_the_charge(window: PlayWindow) -> N
     assert "charge" in w.cursor_label.lines[0]
     assert not w.end_drag(art.pos)
     assert w.proposal is None and not g.history  # nothing moved, nothing rolled
-    assert w.odds.view is not None and "charges" in w.odds.view.title
+    assert w.odds.view is not None and "charge" in w.odds.view.title
     w.attack("aus_art")
     assert g.pieces["fra_huss"].charging == "aus_art"
 

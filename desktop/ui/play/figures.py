@@ -1,10 +1,14 @@
-"""Individual figures in the play window (Kiddies): figure items, group selection,
+"""Individual figures in the play window: figure items, group selection,
 aiming a flick, the flick's animation and the tabletop record of who fell.
 
-The scene shows units; a ruleset whose adapter says ``individual`` gets one
-:class:`FigureItem` per figure instead (in the side colours and ink of
-desktop.ui.table.force_items).  :class:`FigureTools` is a mixin of the play
-window: everything goes through its methods, which the tests call directly.
+The tools are picked by the view's :class:`Capabilities`: ``individual`` draws
+one :class:`FigureItem` per figure instead of units (in the side colours and
+ink of desktop.ui.table.force_items); ``group_moves`` lets several figures be
+selected and dragged together; ``flicks`` aims, fires and animates flicks, or
+records who fell when the view says flicks are made on a real table
+(``tabletop``).  Everything is asked of the view through the PlayView
+protocol; no ruleset is named here.  :class:`FigureTools` is a mixin of the
+play window: everything goes through its methods, which the tests call directly.
 """
 
 from __future__ import annotations
@@ -19,8 +23,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from shapely.ops import unary_union
 
 from desktop.rules.engine import Event
-from desktop.rules.kiddies.view import Aim, Flight, KiddiesView, flight_of
-from desktop.rules.view_values import PieceInfo
+from desktop.rules.view import PlayView
+from desktop.rules.view_values import Aim, Flight, PieceInfo
 from desktop.table.shapes import bearing, sector
 from desktop.ui.plaintext import literal
 from desktop.ui.play.items import MarkItem, _pen, geom_path
@@ -58,7 +62,7 @@ class FigureItem(QGraphicsItem):
         self._bounds = self._rect.adjusted(-0.4, -0.4, 0.4, 0.4)
         self.setPos(piece.x, piece.y)
         self.setRotation(piece.facing)
-        self.setToolTip(literal(f"{piece.name} ({piece.id})"))
+        self.setToolTip(literal(piece.name))
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -356,9 +360,42 @@ class FigureTools:
         self.band_item: OutlineItem | None = None
         self.band_from: tuple[float, float] | None = None
 
-    def kiddies(self: Any) -> KiddiesView | None:
+    def _with(self: Any, capability: str) -> PlayView | None:
+        """The play view, if it has `capability` ("individual", "group_moves",
+        "flicks"); None otherwise, so the tool stays out of the way."""
         a = self.play_view
-        return a if isinstance(a, KiddiesView) else None
+        return a if a is not None and getattr(a.capabilities, capability, False) else None
+
+    def figure_tools_on(self: Any) -> bool:
+        """Do the figure tools take the mouse (individual figures on the table)?"""
+        return self._with("individual") is not None
+
+    def figure_prompt(self: PlayWindow) -> str | None:
+        """The phase bar's sentence while a figure tool is at work (None: the view's)."""
+        a = self.play_view
+        if a is None:
+            return None
+        flicks = self._with("flicks")
+        if flicks is not None and self.fell_shooter is not None:
+            return (f"{self._name(self.fell_shooter)} shot on the table: click each figure "
+                    "that fell (click again to take it back), then Confirm.")
+        if flicks is not None and flicks.shot_kind() is not None:
+            if flicks.tabletop:
+                return ("Flick on your table, then click the shooter (green) and the "
+                        "figures that fell.")
+            return ("Drag from a shooter (outlined green) to aim: the direction is the flick, "
+                    "the length how far the pellet slides. Enter flicks.")
+        groups = self._with("group_moves")
+        if groups is not None and self.interactive() and any(
+                groups.can_move(p.id) for p in groups.pieces().values() if p.present):
+            return (f"Drag a figure to move it ({a.measure_in}). Ctrl-click or Shift-drag a "
+                    "box to select a group, then drag one of them to move them together.")
+        return None
+
+    def _name(self: PlayWindow, pid: str) -> str:
+        a = self.play_view
+        p = a.piece(pid) if a is not None else None
+        return p.name if p is not None and p.name else (a.name_of(pid) if a else pid)
 
     # -- figures on the table ------------------------------------------------------
 
@@ -396,7 +433,7 @@ class FigureTools:
         """Volley groups (gold), manned cannons (green ring; grey dashed if not),
         shooters of the category being fired, the group selected, the fallen picked."""
         self._clear_highlights()
-        k = self.kiddies()
+        k = self._with("individual")
         if k is None:
             return
         pcs = k.pieces()
@@ -407,16 +444,16 @@ class FigureTools:
             mine = ps[0].side == side
             it = OutlineItem(geom_path(area), QColor(200, 150, 0) if mine
                              else QColor(200, 150, 0, 120), 1.4 if mine else 1.0, dashed=not mine)
-            it.setToolTip("volley group: five regulars in line")
+            it.setToolTip("these figures shoot together")
             self.highlights.append(it)
         for cid, manned in k.cannons():
             p = pcs[cid]
             area = p.footprint().buffer(1.0, 8)
             it = OutlineItem(geom_path(area), QColor(40, 150, 60) if manned
                              else QColor(120, 120, 120), 1.4, dashed=not manned)
-            it.setToolTip("manned cannon" if manned else "unmanned cannon")
+            it.setToolTip("manned gun" if manned else "unmanned gun")
             self.highlights.append(it)
-        if self.interactive():
+        if self.interactive() and self._with("flicks") is not None:
             for sid in k.shooters():
                 it = OutlineItem(geom_path(pcs[sid].footprint().buffer(0.35, 4)), SHOOTER, 2.6,
                                  fill_alpha=60, z=Z_UNIT + 0.5)
@@ -436,7 +473,7 @@ class FigureTools:
 
     def toggle_group(self: PlayWindow, fid: str) -> None:
         """Ctrl-click: add a figure of the side to act to the group, or take it out."""
-        k = self.kiddies()
+        k = self._with("group_moves")
         if k is None:
             return
         if fid in self.group:
@@ -450,7 +487,7 @@ class FigureTools:
         self._group_message()
 
     def select_group(self: PlayWindow, ids: Sequence[str]) -> None:
-        k = self.kiddies()
+        k = self._with("group_moves")
         self.group = [i for i in ids if k is not None and k.can_move(i)]
         if self.group:
             self.selected = self.group[0]
@@ -480,7 +517,7 @@ class FigureTools:
         if self.band_item is not None:
             self.scene.removeItem(self.band_item)
             self.band_item = None
-        a, start = self.kiddies(), self.band_from
+        a, start = self._with("group_moves"), self.band_from
         self.band_from = None
         if a is None or start is None:
             return
@@ -492,23 +529,26 @@ class FigureTools:
 
     def group_members(self: PlayWindow, pid: str) -> tuple[str, ...]:
         """The figures a drag of `pid` moves: the group, if `pid` is in it."""
-        if self.kiddies() is not None and len(self.group) >= 2 and pid in self.group:
+        if self._with("group_moves") is not None and len(self.group) >= 2 \
+                and pid in self.group:
             return tuple(self.group)
         return ()
 
     # -- aiming and flicking -----------------------------------------------------------
 
     def can_aim(self: PlayWindow, pid: str) -> bool:
-        k = self.kiddies()
+        k = self._with("flicks")
         return (k is not None and self.interactive() and not k.tabletop
                 and pid in k.shooters())
 
     def aim_at(self: PlayWindow, shooter: str, heading: float, strength: float) -> Aim | None:
         """Aim `shooter`'s flick (clipped to its arc); draws the aim; Enter fires."""
-        k = self.kiddies()
+        k = self._with("flicks")
         if k is None or not self.can_aim(shooter):
             return None
         aim = k.aim(shooter, heading, strength)
+        if aim is None:
+            return None
         self.aiming = aim
         self.selected = shooter
         if self.aim_item is None:
@@ -526,15 +566,14 @@ class FigureTools:
         self.cursor_label.set_text(lines, LEGAL if aim.reason is None else ILLEGAL)
         end = self.aim_item.end
         self.place_label((end.x(), end.y()))
-        g, a = self.game, self.play_view
-        if g is not None and a is not None:
-            self._phase_bar(g, a)
+        if self.game is not None and self.play_view is not None:
+            self.phasing.show()
         return aim
 
     def aim_towards(self: PlayWindow, shooter: str, pt: tuple[float, float]) -> Aim | None:
         """Aim by dragging: the direction from the shooter, the length is how far the
         pellet should slide."""
-        k = self.kiddies()
+        k = self._with("flicks")
         if k is None:
             return None
         p = k.pieces()[shooter]
@@ -550,7 +589,7 @@ class FigureTools:
 
     def flick(self: PlayWindow) -> bool:
         """Fire the aimed flick: the engine simulates it, the window animates it."""
-        k, aim = self.kiddies(), self.aiming
+        k, aim = self._with("flicks"), self.aiming
         if k is None or aim is None:
             return False
         if aim.reason is not None:
@@ -558,7 +597,7 @@ class FigureTools:
             return False
         act = k.shot_action(aim)
         self.cancel_aim()
-        return bool(self.do(act))
+        return act is not None and bool(self.do(act))
 
     def clear_fallen(self: PlayWindow) -> None:
         for it in self.fallen_items:
@@ -569,7 +608,8 @@ class FigureTools:
     def animate_step(self: PlayWindow, events: Sequence[Event],
                      before: dict[str, PieceInfo]) -> FlickPlayer | None:
         """Start the animation of a simulated flick among `events` (if any)."""
-        flight = flight_of(list(events))
+        a = self._with("flicks")
+        flight = a.flight(list(events)) if a is not None else None
         if flight is None:
             return None
         if self.flick_player is not None:
@@ -586,13 +626,13 @@ class FigureTools:
 
     def begin_fell(self: PlayWindow, shooter: str) -> bool:
         """Tabletop mode: `shooter` flicked on the real table; click who fell."""
-        k = self.kiddies()
+        k = self._with("flicks")
         if k is None or not k.tabletop or not self.interactive() or shooter not in k.shooters():
             return False
         self.fell_shooter = shooter
         self.fell_pick = []
         self.selected = shooter
-        self.message(f"{shooter} shot on the table: click every figure that fell "
+        self.message(f"{self._name(shooter)} shot on the table: click every figure that fell "
                      "(click again to take one back), then Confirm.")
         self.refresh()
         return True
@@ -607,12 +647,13 @@ class FigureTools:
         self.refresh()
 
     def confirm_fell(self: PlayWindow) -> bool:
-        k, shooter = self.kiddies(), self.fell_shooter
+        k, shooter = self._with("flicks"), self.fell_shooter
         if k is None or shooter is None:
             return False
         ids = list(self.fell_pick)
         self.fell_shooter, self.fell_pick = None, []
-        return bool(self.do(k.fell_action(shooter, ids)))
+        act = k.fell_action(shooter, ids)
+        return act is not None and bool(self.do(act))
 
     def cancel_fell(self: PlayWindow) -> None:
         self.fell_shooter, self.fell_pick = None, []

@@ -78,7 +78,7 @@ class Interaction(QObject):
             self.pivoting = True
             return True
         pid = w.piece_at(pt)
-        if w.kiddies() is not None and self._press_figures(event, pt, pid):
+        if w.figure_tools_on() and self._press_figures(event, pt, pid):
             return True
         if w.proposal is not None and w.in_ghost(pt):
             pid = w.proposal.pid
@@ -95,7 +95,7 @@ class Interaction(QObject):
                        pid: str | None) -> bool:
         """Figures: tabletop picks, aiming a flick, Ctrl-click and rubber-band groups."""
         w = self.w
-        k = w.kiddies()
+        k = w.play_view
         assert k is not None
         mods = event.modifiers()
         if w.fell_shooter is not None:

@@ -114,8 +114,11 @@ class UnitCard(QWidget):
 
     def show_card(self, card: Card | None, colour: str = "#777",
                   actions: Sequence[tuple[str, Callable[[], None]]
-                                    | tuple[str, Callable[[], None], str]] = ()) -> None:
-        """`actions`: (action text, slot) or (action text, slot, button label)."""
+                                    | tuple[str, Callable[[], None], str]
+                                    | tuple[str, Callable[[], None], str, str]] = ()) -> None:
+        """`actions`: (key, slot), (key, slot, button label) or (key, slot, label,
+        tooltip); the key (the action's notation) only names the button in
+        `button_map`, a person never reads it."""
         _clear(self.actions)
         if card is None:
             self.text.setText("<i>Click a unit to see its card. Drag one of yours to move "
@@ -145,7 +148,8 @@ class UnitCard(QWidget):
             label = entry[2] if len(entry) > 2 else (  # type: ignore[misc]
                 " ".join(words[:1] + words[2:]).capitalize())  # 'Form square'
             b = QPushButton(no_mnemonic(label))  # a name's "&" stays an "&"
-            b.setToolTip(literal(text))
+            # the tooltip says what the button does in words (never the notation)
+            b.setToolTip(literal(entry[3] if len(entry) > 3 else label))  # type: ignore[misc]
             self.button_map[text] = b
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.clicked.connect(slot)

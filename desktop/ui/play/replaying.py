@@ -91,11 +91,11 @@ class RecordsAndReplay:
         self.replay_game = s.replay_game(n)
         self.selected = None
         dice = dice_of(s.steps[n - 1], self.namer) if n > 0 else []
-        self.dice.set_dice(dice, f"step {n}: {self.namer(s.steps[n - 1].action)}" if n
-                           else "the start")
+        said = (s.steps[n - 1].said or self.namer(s.steps[n - 1].action)) if n else ""
+        self.dice.set_dice(dice, f"step {n}: {said}" if n else "the start")
         if n > 0:
-            self.message(self.namer(" · ".join(e.text for e in s.steps[n - 1].events[-2:])
-                                    or s.steps[n - 1].action))
+            self.message(self.namer(" · ".join(e.text for e in s.steps[n - 1].events[-2:]))
+                         or said)
             for i in range(self.log.count()):
                 it = self.log.item(i)
                 if it.data(Qt.ItemDataRole.UserRole) == n - 1:

@@ -1,0 +1,120 @@
+"""Acting on the game from the play window: applying an action, ending a phase,
+taking one back, and the computer's turns (chosen off the GUI thread)."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+
+from desktop.play.log import LogLine, dice_of, step_lines
+from desktop.play.session import Seat, Session
+from desktop.rules.engine import Action, IllegalAction
+from desktop.rules.randomplay import random_action
+
+if TYPE_CHECKING:
+    from desktop.ui.play.window import PlayWindow
+
+#: The computer player thinks here, never on the GUI thread.
+_COMPUTER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="volley-computer")
+
+
+class Acting:
+    """Applies actions through the session and shows what they caused."""
+
+    def __init__(self, window: PlayWindow) -> None:
+        self.w = window
+        self.thinking: tuple[Future[Action], Session, int] | None = None
+
+    def do(self, action: Action | str) -> bool:
+        """Apply an action through the session; show what it caused."""
+        w = self.w
+        s = w.session
+        if s is None or w.replay_at is not None:
+            return False
+        if isinstance(action, str):
+            action = s.game.parse_action(action)
+        before = s.play_view.pieces() if s.play_view.individual else {}
+        try:
+            step = s.apply(action)
+            w.clear_fallen()
+        except IllegalAction as e:
+            w.message(f"Not allowed: {e.reason}", error=True)
+            return False
+        w.dragging.clear()
+        if w.aiming is not None:
+            w.cancel_aim()
+        w.fell_shooter, w.fell_pick = None, []
+        view = s.play_view
+        w.log.add_lines(step_lines(step, s.side_name(step.side), view.names_in))
+        dice = dice_of(step, view.names_in)
+        if dice:
+            w.dice.set_dice(dice, f"{step.said}: " + ", ".join(
+                view.die_face(k, v, why) or f"{v}" for k, v, why in dice))
+        last = view.names_in(step.events[-1].text) if step.events else step.said
+        w.message(last)
+        if w.selected is not None and view.piece(w.selected) is None:
+            w.selected = None
+        w.refresh()
+        if before:
+            w.animate_step(step.events, before)
+        return True
+
+    def end_phase(self) -> bool:
+        w = self.w
+        g = w.game
+        if g is None or not w.interactive():
+            return False
+        ends = [a for a in g.legal_actions() if a.text() == "end"]
+        return self.do(ends[0]) if ends else False
+
+    def undo(self) -> None:
+        w = self.w
+        if w.deploying and w.deploy_history and w.setup is not None:
+            w.setup = replace(w.setup, scenario=w.deploy_history.pop())
+            w.refresh()
+            return
+        if w.proposal is not None or w.drag is not None:
+            w.dragging.cancel()
+            return
+        s = w.session
+        if s is None or w.replay_at is not None or not s.can_undo():
+            w.message("Nothing to undo: the last action rolled dice.", error=True)
+            return
+        last = s.undo()
+        said = last.said or s.play_view.names_in(last.action)
+        w.log.add_lines([LogLine("event", f"(took back: {said})", last.index)])
+        w.message(f"Took back: {said}")
+        w.refresh()
+
+    def computer_step(self) -> None:
+        """Let the computer choose, off the GUI thread, on a copy of the game; the
+        choice is applied here once it is ready (if the game has not moved on)."""
+        w = self.w
+        s = w.session
+        if s is None or s.over or w.replay_at is not None or self.thinking is not None:
+            return
+        if s.seat_to_act() is not Seat.COMPUTER:
+            return
+        if w.flick_player is not None and not w.flick_player.done:
+            QTimer.singleShot(120, self.computer_step)  # let the flick be watched
+            return
+        copy = s.game.clone()
+        self.thinking = (_COMPUTER.submit(random_action, copy, s.rng), s, len(s.game.history))
+        self.poll()
+
+    def poll(self) -> None:
+        got = self.thinking
+        if got is None:
+            return
+        future, s, n = got
+        if not future.done():
+            QTimer.singleShot(15, self.poll)
+            return
+        self.thinking = None
+        w = self.w
+        if s is not w.session or len(s.game.history) != n or w.replay_at is not None:
+            return  # the game changed while it thought (undo, load, replay)
+        self.do(future.result())

@@ -1,0 +1,118 @@
+"""The phase bar of the play window (whose turn, the phase, the prompt, its
+buttons), the deployment bar before the battle, and the strength chart.
+
+The words come from the ruleset's view: ``prompt(selected)`` for the sentence,
+``label(action)`` for a button and ``describe(action)`` for its tooltip."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from desktop.play.session import Seat, series_by_turn
+from desktop.rules.view import subject
+
+if TYPE_CHECKING:
+    from desktop.ui.play.window import PlayWindow
+
+Button = tuple[str, str, object, str]
+
+
+class Phasing:
+    def __init__(self, window: PlayWindow) -> None:
+        self.w = window
+
+    def deployment(self) -> None:
+        w = self.w
+        assert w.setup is not None
+        w.scene.set_scenario(w.setup.scenario)
+        w.sync_figures()
+        w.phase_bar.set_state(
+            "Deployment", "#c9a227",
+            "Drag units to adjust them inside their zones, then begin the battle.",
+            "Units must stay inside their side's deployment zone and may not overlap.")
+        buttons = [("begin", "Begin the battle ▶", lambda: w.start(), "Start turn 1")]
+        if w.deploy_history:
+            buttons.insert(0, ("undo", "Undo placement", w.undo, "Ctrl+Z"))
+        w.phase_bar.set_buttons(buttons)
+        w.card.show_card(None)
+
+    def prompt(self) -> str:
+        """The sentence under the phase's title: the computer thinking, a tool's
+        own instructions (flicks, groups), else what the view says."""
+        w = self.w
+        a = w.play_view
+        if w.session and w.session.seat_to_act() is Seat.COMPUTER:
+            return "The computer is thinking…"
+        tool = w.figure_prompt()
+        if tool is not None:
+            return tool
+        return a.prompt(w.selected) if a is not None else ""
+
+    def show(self) -> None:
+        w = self.w
+        s, g, a = w.session, w.game, w.play_view
+        assert s is not None and g is not None and a is not None
+        info = g.phase_info()
+        if g.outcome is not None:
+            who = s.side_name(g.outcome.winner) if g.outcome.winner else "Nobody"
+            title = f"Turn {g.turn} · Game over: {who} wins" if g.outcome.winner else (
+                f"Turn {g.turn} · Game over: a draw")
+            w.phase_bar.set_state(title, w.side_colour(g.outcome.winner),
+                                  g.outcome.reason, "")
+        else:
+            seat = s.setup.seat(g.side) if g.side else Seat.PERSON
+            who = s.side_name(g.side) + (" (computer)" if seat is Seat.COMPUTER else "")
+            w.phase_bar.set_state(f"Turn {g.turn} · {info.name} · {who} to act",
+                                  w.side_colour(g.side), self.prompt(), info.help)
+        buttons: list[Button] = []
+        figure_buttons = w.figure_buttons()
+        if w.replay_at is not None:
+            n = len(s.steps)
+            w.phase_bar.set_state(
+                f"Replay · step {w.replay_at} of {n} · turn {g.turn} · {info.name}",
+                w.side_colour(g.side), "Step through the game; resume play from any step.",
+                "")
+            buttons = [
+                ("first", "◀◀", lambda: w.replay_to(0), "First step (Home)"),
+                ("back", "◀ Back", lambda: w.replay_step(-1), "Step back (Left)"),
+                ("fwd", "Forward ▶", lambda: w.replay_step(1), "Step forward (Right)"),
+                ("last", "▶▶", lambda: w.replay_to(n), "Last step (End)"),
+                ("resume", "Play from here", w.resume_from_replay,
+                 "Take up the game from this step (later steps are dropped)"),
+                ("leave", "Leave replay", w.leave_replay, "Back to the game"),
+            ]
+        elif figure_buttons is not None:
+            buttons = figure_buttons
+        elif w.proposal is not None:
+            ok = w.proposal.probe is not None and w.proposal.probe.reason is None
+            buttons = [("commit", "Commit move ⏎", w.commit_move,
+                        "Resolve the move (rolls any activation dice)"),
+                       ("cancel", "Undo move (Esc)", w.cancel_move, "Put the unit back")]
+            if not ok:
+                buttons = buttons[1:]
+        elif w.interactive():
+            legal = g.legal_actions()
+            # A question waiting for an answer (no end of the phase on offer): every
+            # answer is a button.  Otherwise only what is not about one piece (that
+            # is on its card).
+            answering = not any(x.text() == "end" for x in legal)
+            for act in legal[:12] if answering else legal:
+                if not answering and subject(act) in a.pieces():
+                    continue
+                buttons.append((act.text(), a.label(act),
+                                lambda _=False, x=act: w.do(x), a.describe(act)))
+            if s.can_undo():
+                buttons.append(("undo", "Undo last", w.undo,
+                                "Take back the last action (it rolled no dice)"))
+        w.phase_bar.set_buttons(buttons)  # type: ignore[arg-type]
+
+    def chart(self) -> None:
+        w = self.w
+        s = w.session
+        if s is None:
+            return
+        points = s.series if w.replay_at is None else s.series[: w.replay_at + 1]
+        xs, ys = series_by_turn(points)
+        sc = s.game.scenario
+        w.chart.show_series(s.strength_label, xs, ys, {x.id: x.colour for x in sc.sides},
+                            {x.id: x.name for x in sc.sides})
