@@ -144,9 +144,7 @@ class UnitCard(QWidget):
         self.button_map = {}
         for entry in actions:
             text, slot = entry[0], entry[1]
-            words = text.split()
-            label = entry[2] if len(entry) > 2 else (  # type: ignore[misc]
-                " ".join(words[:1] + words[2:]).capitalize())  # 'Form square'
+            label = entry[2] if len(entry) > 2 else text  # type: ignore[misc]
             b = QPushButton(no_mnemonic(label))  # a name's "&" stays an "&"
             # the tooltip says what the button does in words (never the notation)
             b.setToolTip(literal(entry[3] if len(entry) > 3 else label))  # type: ignore[misc]
