@@ -420,6 +420,11 @@ class KiddiesView(PlayView):
                     "select a group, then drag one of them to move them together.")
         return super().prompt(selected)
 
+    def fell_prompt(self, shooter: str) -> str:
+        """The phase bar's sentence while the player clicks who fell after a real flick."""
+        return (f"{self._name(shooter)} shot on the table: click each figure that fell "
+                "(click again to take it back), then Confirm.")
+
     # -- the card ----------------------------------------------------------------------
 
     def card_buttons(self, pid: str) -> list[CardAction]:

@@ -212,6 +212,7 @@ def test_labels_and_prompts_are_the_kiddies_phrases() -> None:
     g3 = _duel(options={"shots": "tabletop"})
     _to_volley(g3)
     assert view(g3).prompt(None).startswith("Flick on your table")
+    assert view(g3).fell_prompt("b.5").startswith("Grenadiers #5 shot on the table: click")
 
 
 def test_card_rows_and_buttons_use_names_with_tooltips() -> None:
