@@ -302,7 +302,35 @@ def set_feature_type(s: Scenario, fid: str, ftype: TerrainType) -> Scenario:
         area = shape_area(shape)
         ring = list(area.exterior.coords)[:-1]
         shape = PolygonShape(tuple(ring))
-    return update_feature(s, fid, type=ftype, shape=shape)
+    new = update_feature(s, fid, type=ftype, shape=shape)
+    if ftype is f.type or not auto_feature_id(f):
+        return new  # an id the designer chose is theirs to keep
+    return rename_feature(new, fid, new_id(new, ftype.value))
+
+
+def auto_feature_id(f: TerrainFeature) -> bool:
+    """Is the feature's id one the editor made from its type ('wood-3')?"""
+    return re.fullmatch(rf"{re.escape(f.type.value)}-\d+", f.id) is not None
+
+
+def type_changed_id(s: Scenario, fid: str, ftype: TerrainType) -> str:
+    """The id feature `fid` will have after `set_feature_type(s, fid, ftype)`."""
+    f = s.terrain[_feature_index(s, fid)]
+    if TerrainType(ftype) is f.type or not auto_feature_id(f):
+        return fid
+    return new_id(s, TerrainType(ftype).value)
+
+
+def rename_feature(s: Scenario, old: str, new: str) -> Scenario:
+    """Give a feature a new id, and the victory conditions that name it too."""
+    i = _feature_index(s, old)
+    if new == old:
+        return s
+    check_id(s, new)
+    victory = tuple(replace(v, feature=new) if isinstance(v, OccupyFeature) and v.feature == old
+                    else v for v in s.game.victory)
+    terrain = (*s.terrain[:i], replace(s.terrain[i], id=new), *s.terrain[i + 1:])
+    return replace(s, terrain=terrain, game=replace(s.game, victory=victory))
 
 
 def set_feature_property(s: Scenario, fid: str, key: str, value: PropertyValue | None) -> Scenario:
@@ -1304,6 +1332,35 @@ def set_ruleset(s: Scenario, ruleset: str | None) -> Scenario:
     return replace(s, ruleset=ruleset)
 
 
+def set_ruleset_option(s: Scenario, ruleset: str, name: str,
+                       value: PropertyValue | None) -> Scenario:
+    """Set one option for one ruleset (None removes it, so the ruleset's default holds)."""
+    if ruleset not in KNOWN_RULESETS:
+        raise EditError(f"unknown ruleset '{ruleset}'; known: {', '.join(KNOWN_RULESETS)}")
+    if not _ID.match(name):
+        raise EditError(f"'{name}' is not an option name")
+    from desktop.scenario.limits import MAX_NAME, MAX_OPTION_NUMBER, MAX_TURNS
+
+    if isinstance(value, str) and len(value) > MAX_NAME:
+        raise EditError(f"an option value may be at most {MAX_NAME} characters")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        top = MAX_TURNS if name == "turn_limit" else MAX_OPTION_NUMBER
+        if not -top <= value <= top or (name == "turn_limit" and value < 0):
+            raise EditError(f"{name.replace('_', ' ')} must lie between "
+                            f"{0 if name == 'turn_limit' else -top:g} and {top:g}")
+    options = {k: dict(v) for k, v in s.ruleset_options.items()}
+    mine = options.setdefault(ruleset, {})
+    if value is None:
+        mine.pop(name, None)
+    else:
+        mine[name] = value
+    if not mine:
+        options.pop(ruleset)
+    if options == s.ruleset_options:
+        return s
+    return replace(s, ruleset_options=options)
+
+
 # --- new scenarios ----------------------------------------------------------------------------
 
 
@@ -1538,6 +1595,6 @@ def diff(old: Scenario, new: Scenario) -> Changes:
         pieces=frozenset(pieces),
         sides=frozenset(sides),
         game=old.game is not new.game and old.game != new.game,
-        text=(old.title, old.briefing, old.author, old.ruleset)
-        != (new.title, new.briefing, new.author, new.ruleset),
+        text=(old.title, old.briefing, old.author, old.ruleset, old.ruleset_options)
+        != (new.title, new.briefing, new.author, new.ruleset, new.ruleset_options),
     )

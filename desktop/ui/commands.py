@@ -184,9 +184,14 @@ class UpdateFeature(EditCommand):
 
 
 class SetFeatureType(EditCommand):
+    """A new type; an id the editor made from the old type ('ridge-1') becomes one of
+    the new type ('wood-1'), and the selection follows it (undo brings both back)."""
+
     def __init__(self, doc: Any, fid: str, ftype: TerrainType) -> None:
+        new_id = edits.type_changed_id(doc.scenario, fid, ftype)
+        select = [new_id] if new_id != fid or fid in doc.selection else None
         super().__init__(doc, f"Make {_describe(doc.scenario, [fid])} a {ftype.value}",
-                         edits.set_feature_type, fid, ftype)
+                         edits.set_feature_type, fid, ftype, select=select)
 
 
 class SetFeatureProperty(EditCommand):
@@ -442,6 +447,16 @@ class SetRuleset(EditCommand):
         super().__init__(doc, "Change default ruleset", edits.set_ruleset, ruleset)
 
 
+class SetRulesetOption(EditCommand):
+    """One of a ruleset's options for this scenario (None: back to the ruleset's default)."""
+
+    def __init__(self, doc: Any, ruleset: str, name: str,
+                 value: PropertyValue | None) -> None:
+        what = name.replace("_", " ")
+        text = f"Reset {what}" if value is None else f"Set {what}"
+        super().__init__(doc, text, edits.set_ruleset_option, ruleset, name, value)
+
+
 #: Every command class, for docs and tests.
 ALL_COMMANDS: tuple[type[ScenarioCommand], ...] = (
     ReplaceScenario, AddFeature, ReplaceFeature, UpdateFeature, SetFeatureType,
@@ -449,5 +464,5 @@ ALL_COMMANDS: tuple[type[ScenarioCommand], ...] = (
     DeleteVertex, PlaceCrossing, MoveItems, RemoveItems, Paste, AddUnit, AddOfficer,
     UpdatePiece, SetUnitQuality, SetUnitType, MovePieceToSide, SetPlacements, RotatePieces,
     Arrange, UpdateSide, SetTable, SetGameType, SetDeploymentDepth, SetDeploymentZone,
-    AddObjective, UpdateObjective, SetVictory, SetText, SetRuleset,
+    AddObjective, UpdateObjective, SetVictory, SetText, SetRuleset, SetRulesetOption,
 )

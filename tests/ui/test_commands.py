@@ -13,6 +13,7 @@ from desktop.scenario.model import (
     Grid,
     HoldObjectives,
     LastManStanding,
+    OccupyFeature,
     PolygonShape,
     Scenario,
     TerrainFeature,
@@ -112,6 +113,8 @@ CASES: list[tuple[str, Make, Check]] = [
     ("SetText", lambda d: C.SetText(d, briefing="Hold the bridge."),
      lambda s: s.briefing == "Hold the bridge."),
     ("SetRuleset", lambda d: C.SetRuleset(d, "mayhem"), lambda s: s.ruleset == "mayhem"),
+    ("SetRulesetOption", lambda d: C.SetRulesetOption(d, "mayhem", "melee_loser", "removed"),
+     lambda s: s.ruleset_options["mayhem"]["melee_loser"] == "removed"),
 ]
 
 
@@ -243,3 +246,42 @@ def test_paste_and_add_select_what_they_made(doc: Document) -> None:
     assert doc.selection == {"fra_art"}
     doc.push(C.RemoveItems(doc, ["fra_art"]))
     assert doc.selection == frozenset()
+
+
+def test_changing_a_features_type_gives_it_an_id_of_the_new_type(doc: Document) -> None:
+    """Issue 21: a wood was saved as 'ridge-1'.  An id the editor made from the old
+    type becomes one of the new type, through the command, and undo brings it back."""
+    s = doc.scenario
+    f = E.make_feature(s, TerrainType.RIDGE, E.RectShape((10, 20), (4, 2)), "Low rise")
+    doc.push(C.AddFeature(doc, f))
+    assert f.id == "ridge-1"
+    doc.select([f.id])
+    doc.push(C.SetFeatureType(doc, f.id, TerrainType.WOOD))
+    wood = doc.scenario.terrain[-1]
+    assert (wood.type, wood.id, wood.name) == (TerrainType.WOOD, "wood-1", "Low rise")
+    assert doc.selection == {"wood-1"}
+    doc.undo_stack.undo()
+    assert doc.scenario.terrain[-1].id == "ridge-1" and doc.selection == {"ridge-1"}
+    # an id the designer chose is kept
+    doc.push(C.SetFeatureType(doc, "kreuzdorf", TerrainType.WOOD))
+    assert doc.scenario.feature("kreuzdorf").type is TerrainType.WOOD
+
+
+def test_a_feature_named_by_victory_follows_its_new_id(doc: Document) -> None:
+    s = doc.scenario
+    f = E.make_feature(s, TerrainType.TOWN, E.RectShape((10, 20), (4, 2)), "Hamlet")
+    doc.push(C.AddFeature(doc, f))
+    doc.push(C.SetVictory(doc, [OccupyFeature(s.sides[0].id, f.id)]))
+    doc.push(C.SetFeatureType(doc, f.id, TerrainType.BUILDING))
+    v = doc.scenario.game.victory[0]
+    assert isinstance(v, OccupyFeature) and v.feature == "building-1"
+
+
+def test_a_ruleset_option_back_to_its_default_leaves_no_trace(doc: Document) -> None:
+    before = doc.scenario.ruleset_options
+    doc.push(C.SetRulesetOption(doc, "d3", "first_side", "aus"))
+    assert doc.scenario.ruleset_options["d3"] == {"first_side": "aus"}
+    doc.push(C.SetRulesetOption(doc, "d3", "first_side", None))
+    assert doc.scenario.ruleset_options == before
+    with pytest.raises(E.EditError, match="turn limit"):
+        C.SetRulesetOption(doc, "d3", "turn_limit", -1)

@@ -68,3 +68,115 @@ def test_problems_panel_shows_an_unreachable_objective(win: EditorWindow) -> Non
                 if "Mid-river rock" in win.problems.list.item(i).text())
     win.problems.list.itemClicked.emit(item)
     assert win.doc.selection == {"mid"}
+
+
+# --- dialogs that keep up ------------------------------------------------------------------
+
+
+@pytest.fixture
+def d3_win(qtbot: Any, tmp_path: Path) -> EditorWindow:
+    from desktop.scenario import save
+    from tests.scenario.test_edits import pinned_d3
+
+    p = tmp_path / "d3.yaml"
+    save(pinned_d3(), p)
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = EditorWindow(autosave_dir=tmp_path / "autosave", settings=settings)
+    qtbot.addWidget(w)
+    w.ask_save_changes = lambda: "discard"  # type: ignore[method-assign]
+    w.warn_problems = lambda problems: None  # type: ignore[method-assign]
+    w.resize(1400, 900)
+    w.show()
+    assert w.open_file(p)
+    return w
+
+
+def test_defender_list_offers_the_names_as_typed(d3_win: EditorWindow, qtbot: Any) -> None:
+    from desktop.ui.editor.settings import SettingsDialog
+
+    dlg = SettingsDialog(d3_win.doc, d3_win)
+    qtbot.addWidget(dlg)
+    dlg.side_boxes[0].name.setText("Kaiserliche")
+    dlg.side_boxes[1].name.setText("Grande Armée")
+    offered = [dlg.defender.itemText(k) for k in range(dlg.defender.count())]
+    assert offered == ["Kaiserliche", "Grande Armée"]  # used to be the old names
+    dlg.side_boxes[0].name.setText("")  # an empty name is never offered
+    assert dlg.defender.itemText(0) == d3_win.doc.scenario.sides[0].name
+
+
+def test_victory_dialog_shows_whole_objective_names(d3_win: EditorWindow, qtbot: Any) -> None:
+    from PySide6.QtWidgets import QListWidget
+
+    from desktop.scenario.model import HoldObjectives
+    from desktop.ui.editor.victory import VictoryDialog
+
+    s = d3_win.doc.scenario
+    d3_win.doc.push(C.UpdateObjective(d3_win.doc, s.game.objectives[0].id,
+                                      name="Aller Bridge and the old toll house"))
+    dlg = VictoryDialog(d3_win.doc, d3_win)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    row = next(k for k, v in enumerate(dlg.conditions) if isinstance(v, HoldObjectives))
+    dlg.list.setCurrentRow(row)
+    QTest.qWait(20)
+    lst = dlg.form_host.findChild(QListWidget, "objectives")
+    assert lst is not None
+    names = [lst.item(k).text() for k in range(lst.count())]
+    assert names == [o.name for o in d3_win.doc.scenario.game.objectives]  # no "(id)"
+    assert not lst.horizontalScrollBar().isVisible()
+    width = lst.viewport().width()
+    for k in range(lst.count()):
+        assert lst.visualItemRect(lst.item(k)).right() <= width
+
+
+# --- ruleset options -------------------------------------------------------------------------
+
+
+def test_ruleset_options_are_built_from_the_registry_and_undo(
+    d3_win: EditorWindow, qtbot: Any
+) -> None:
+    from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
+
+    from desktop.rules import registry
+    from desktop.ui.editor.options import RulesetOptionsDialog
+
+    doc = d3_win.doc
+    dlg = RulesetOptionsDialog(doc, d3_win)
+    qtbot.addWidget(dlg)
+    declared = {(r.id, o.name) for r in registry.all_rulesets() for o in r.options}
+    assert set(dlg.widgets) == declared
+    # D3's first side: the sides by name
+    first = dlg.widgets[("d3", "first_side")]
+    assert isinstance(first, QComboBox)
+    labels = [first.itemText(k) for k in range(first.count())]
+    assert [x.name for x in doc.scenario.sides] == labels[-2:]
+    assert first.toolTip() == next(o.help for o in registry.get("d3").options
+                                   if o.name == "first_side")
+    first.setCurrentIndex(labels.index(doc.scenario.sides[1].name))
+    assert doc.scenario.ruleset_options["d3"]["first_side"] == doc.scenario.sides[1].id
+    # Mayhem's melee loser: the choices its help names
+    loser = dlg.widgets[("mayhem", "melee_loser")]
+    assert isinstance(loser, QComboBox)
+    assert [loser.itemData(k) for k in range(loser.count())] == ["retreat", "removed"]
+    loser.setCurrentIndex(1)
+    assert doc.scenario.ruleset_options["mayhem"] == {"melee_loser": "removed"}
+    # Kiddies' shots, a boolean and a number
+    shots = dlg.widgets[("kiddies", "shots")]
+    assert isinstance(shots, QComboBox) and shots.findData("tabletop") >= 0
+    skirmish = dlg.widgets[("tactical", "skirmish_fire")]
+    assert isinstance(skirmish, QCheckBox) and skirmish.isChecked()
+    skirmish.setChecked(False)
+    turns = dlg.widgets[("d3", "turn_limit")]
+    assert isinstance(turns, QSpinBox)
+    turns.setValue(9)
+    opts = doc.scenario.ruleset_options
+    assert opts["tactical"] == {"skirmish_fire": False} and opts["d3"]["turn_limit"] == 9
+    # every change was one undo step; undoing shows the old values in the dialog
+    doc.undo_stack.undo()
+    assert "turn_limit" not in doc.scenario.ruleset_options["d3"]
+    assert turns.value() == registry.get("d3").default_options()["turn_limit"]
+    doc.undo_stack.undo()
+    assert skirmish.isChecked()
+    # back to the default: the option leaves the file
+    loser.setCurrentIndex(0)
+    assert "mayhem" not in doc.scenario.ruleset_options

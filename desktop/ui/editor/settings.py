@@ -7,6 +7,7 @@ and the dialog stays open.  Accepting pushes one undo step.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from PySide6.QtGui import QColor
@@ -173,6 +174,9 @@ class SettingsDialog(QDialog):
         if s.game.defender:
             self.defender.setCurrentIndex(self.defender.findData(s.game.defender))
         form.addRow("Defender", self.defender)
+        for k, b in enumerate(self.side_boxes):
+            # the list offers the names as typed on the Sides tab, not the old ones
+            b.name.textChanged.connect(functools.partial(self._side_renamed, k))
         self.depth_zone = _spin(s.game.deployment_depth, 1, 120, 1, 1, " in")
         form.addRow("Deployment strip", self.depth_zone)
         self.reset_zones = QCheckBox("Reset hand-drawn zones to the defaults")
@@ -197,6 +201,15 @@ class SettingsDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+
+    def _side_renamed(self, k: int, name: str) -> None:
+        old = self.doc.scenario.sides[k].name
+        for combo in self.side_combos():
+            combo.setItemText(k, name.strip() or old)
+
+    def side_combos(self) -> list[QComboBox]:
+        """Every list in the dialog that offers the sides by name, in the sides' order."""
+        return [self.defender]
 
     def _game_type_changed(self, *_: object) -> None:
         self.defender.setEnabled(

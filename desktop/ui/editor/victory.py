@@ -49,7 +49,7 @@ from desktop.scenario.model import (
     TurnLimit,
     VictoryCondition,
 )
-from desktop.scenario.vocabulary import Edge, GameType
+from desktop.scenario.vocabulary import TERRAIN_LABELS, Edge, GameType
 from desktop.ui import commands as C
 from desktop.ui.plaintext import plain_label
 from desktop.ui.refusal import refusal_text
@@ -125,7 +125,7 @@ class VictoryDialog(QDialog):
         self.conditions: list[VictoryCondition] = list(self.scenario.game.victory)
         self.objectives: list[Objective] = list(self.scenario.game.objectives)
         self.setWindowTitle("Objectives and victory conditions")
-        self.resize(760, 460)
+        self.resize(860, 480)
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget()
         layout.addWidget(self.tabs)
@@ -166,10 +166,13 @@ class VictoryDialog(QDialog):
         for w in (self.kind, add, remove, up, down):
             buttons.addWidget(w)
         left.addLayout(buttons)
-        row.addLayout(left, 3)
+        row.addLayout(left, 1)
         self.form_host = QWidget()
+        self.form_host.setMinimumWidth(340)
         self.form = QFormLayout(self.form_host)
-        row.addWidget(self.form_host, 2)
+        # long names wrap in the field column instead of pushing it off the dialog
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        row.addWidget(self.form_host, 1)
         self.tabs.addTab(tab, "Victory conditions")
 
     def _fill_list(self, select: int | None = None) -> None:
@@ -237,15 +240,22 @@ class VictoryDialog(QDialog):
                                              *[(e, e.value.capitalize()) for e in Edge]],
                         v.edge, lambda val: self._set(i, edge=val))
         if isinstance(v, OccupyFeature):
-            feats = [(f.id, f"{f.name or f.id} ({f.type.value})") for f in s.terrain]
+            feats = [(f.id, f"{f.name} ({TERRAIN_LABELS[f.type].lower()})" if f.name
+                      else f"Unnamed {TERRAIN_LABELS[f.type].lower()}") for f in s.terrain]
             self._combo("feature", "Feature", feats, v.feature,
                         lambda val: self._set(i, feature=val))
             self._int("figures", "Figures inside", v.figures, lambda n: self._set(i, figures=n))
         if isinstance(v, HoldObjectives):
             self._int("count", "How many", v.count, lambda n: self._set(i, count=n))
             lst = QListWidget()
+            lst.setObjectName("objectives")
+            # every name whole: wrapped, never behind a sideways scrollbar
+            lst.setWordWrap(True)
+            lst.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            lst.setTextElideMode(Qt.TextElideMode.ElideNone)
             for o in s.game.objectives:
-                item = QListWidgetItem(f"{o.name} ({o.id})")
+                item = QListWidgetItem(o.name)
+                item.setToolTip(o.name)
                 item.setData(Qt.ItemDataRole.UserRole, o.id)
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 item.setCheckState(Qt.CheckState.Checked if o.id in v.objectives

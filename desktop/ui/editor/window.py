@@ -43,6 +43,7 @@ from desktop.ui import commands as C
 from desktop.ui.dialogs import show_scenario_error
 from desktop.ui.document import Document
 from desktop.ui.editor import recovery
+from desktop.ui.editor.options import RulesetOptionsDialog
 from desktop.ui.editor.problems import ProblemsDock
 from desktop.ui.editor.properties import PropertiesDock
 from desktop.ui.editor.roster import EditableRosterDock
@@ -501,6 +502,9 @@ class EditorWindow(MainWindow):
     def open_victory(self) -> bool:
         return VictoryDialog(self.doc, self).exec() == VictoryDialog.DialogCode.Accepted
 
+    def open_ruleset_options(self) -> None:
+        RulesetOptionsDialog(self.doc, self).exec()
+
     def reset_zones(self) -> None:
         s = self.doc.scenario
         if not s.game.deployment:
@@ -608,8 +612,13 @@ class EditorWindow(MainWindow):
                                          tip="Title, briefing, table, sides, game type")
         self.victory_action = self._act("&Objectives and victory…", self.open_victory,
                                         "Ctrl+Shift+V")
+        self.options_action = self._act(
+            "Ruleset &options…", self.open_ruleset_options,
+            tip="Options each ruleset is played with in this scenario (first side, melee "
+                "loser, shots…)")
         sc.addAction(self.settings_action)
         sc.addAction(self.victory_action)
+        sc.addAction(self.options_action)
         sc.addAction(self._act("&Reset deployment zones", self.reset_zones))
 
         for menu in extra:
