@@ -1027,8 +1027,10 @@ class TacticalGame(Game):
 
     def _enter(self, phase: str, ev: list[Event]) -> None:
         st = self.st
+        again = phase == ARTILLERY_PHASE and st.phase == ARTILLERY_PHASE and bool(st.art_done)
         st.phase = phase
-        ev.append(Event("phase", f"{self.phase_info(phase).name}", {"phase": phase}))
+        if not again:  # the second side's turn to fire is the same phase
+            ev.append(Event("phase", f"{self.phase_info(phase).name}", {"phase": phase}))
         if phase == ARTILLERY_PHASE:
             for s in st.sides:
                 if s in st.art_done:

@@ -318,12 +318,12 @@ class TacticalView(PlayView):
     def describe(self, action: Action) -> str:
         """The log line, in names, with squares as the map names them."""
         n, g = self.name_of, self.tg
-        side = self.side_name(g.side) if g.side else ""
+        # The log puts the side's name before these two; they do not repeat it.
         if isinstance(action, Choose):
-            return f"{side} chooses to go {'first' if action.first else 'second'}"
+            return f"Chooses to go {'first' if action.first else 'second'}"
         if isinstance(action, End):
-            what = "artillery fire" if g.phase == ARTILLERY_PHASE else "move"
-            return f"{side} ends its {what}"
+            return ("Ends its artillery fire" if g.phase == ARTILLERY_PHASE
+                    else "Ends its move")
         if isinstance(action, Move):
             return f"{n(action.unit)} moves to {square_name(action.to)}"
         if isinstance(action, OfficerMove):

@@ -173,11 +173,11 @@ def test_tactical_card_buttons_and_labels_in_words() -> None:
     g, v = duel([6, 1])
     assert v.action_label(Choose(True)) == "Go first"
     assert v.action_label(Choose(False)) == "Go second"
-    assert v.describe(Choose(True)) == "Red chooses to go first"
+    assert v.describe(Choose(True)) == "Chooses to go first"  # the log names the side
     play(g, "second")
     assert v.action_label(End()) == "End your move ▶"
     assert g.side == "blue"  # red chose to go second
-    assert v.describe(End()) == "Blue ends its move"
+    assert v.describe(End()) == "Ends its move"
 
 
 # -- the log and the phase bar -------------------------------------------------------------
