@@ -46,8 +46,8 @@ PLAIN_ROLLS = re.compile(r"^(initiative|rally|wounded |officer casualty)", re.IG
 
 #: What the Flags of a shot may make the target do (the rout is noted on its own).
 FLAG_NOTE: dict[D.FlagEffect, str] = {
-    D.FlagEffect.FEWER: "throws a die fewer", D.FlagEffect.HALT: "halts",
-    D.FlagEffect.RETIRE: "halts and retires",
+    D.FlagEffect.FEWER: "a die fewer", D.FlagEffect.HALT: "a halt",
+    D.FlagEffect.RETIRE: "a halt and retreat",
 }
 
 
@@ -142,21 +142,22 @@ class TacticalView(PlayView):
                     for c, p in got.cases.items()]
             notes = [f"at least one Sabre {pct(1 - got.sabres[0])}"]
             if got.officer_risk:
-                notes.append(f"an officer with {self.name_of(t.id)} at risk "
-                             f"{pct(got.officer_risk)}")
+                notes.append(f"an officer at risk {pct(got.officer_risk)}")
             return Odds(title, bars, notes)
         return None
 
     def _fire_notes(self, got: O.FireOdds, t: TUnit) -> list[str]:
-        name = self.name_of(t.id)
-        notes = [f"{name} {FLAG_NOTE[e]} {pct(p)}" for e, p in got.effects.items()
+        """What the throw may do beyond its hits: the Flags by the table, the
+        target spent or routed, an officer with it at risk."""
+        flags = [f"{FLAG_NOTE[e]} {pct(p)}" for e, p in got.effects.items()
                  if p and e in FLAG_NOTE]
+        notes = [f"Flags: {', '.join(flags)}"] if flags else []
         if got.spent:
-            notes.append(f"{name} spent {pct(got.spent)}")
+            notes.append(f"{self.name_of(t.id)} spent {pct(got.spent)}")
         if got.rout:
-            notes.append(f"{name} routs {pct(got.rout)}")
+            notes.append(f"{self.name_of(t.id)} routs {pct(got.rout)}")
         if got.officer_risk:
-            notes.append(f"an officer with {name} at risk {pct(got.officer_risk)}")
+            notes.append(f"an officer at risk {pct(got.officer_risk)}")
         return notes
 
     def fight_of(self, pid: str) -> tuple[tuple[str, ...], tuple[str, ...], Odds] | None:
