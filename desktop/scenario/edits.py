@@ -1051,6 +1051,56 @@ def update_side(s: Scenario, side_id: str, *, name: str | None = None,
     return _with_side(s, i, new)
 
 
+def _edge_frame(table: Table, edge: Edge, p: Point) -> Point:
+    """A table point as (share of the way along `edge`, inches in from it)."""
+    w, d = table.width, table.depth
+    if edge is Edge.NORTH:
+        return (p[0] / w, p[1])
+    if edge is Edge.SOUTH:
+        return (1 - p[0] / w, d - p[1])
+    if edge is Edge.WEST:
+        return (1 - p[1] / d, p[0])
+    return (p[1] / d, w - p[0])
+
+
+def _from_edge_frame(table: Table, edge: Edge, q: Point) -> Point:
+    w, d = table.width, table.depth
+    along, depth = q
+    if edge is Edge.NORTH:
+        x, y = along * w, depth
+    elif edge is Edge.SOUTH:
+        x, y = (1 - along) * w, d - depth
+    elif edge is Edge.WEST:
+        x, y = depth, (1 - along) * d
+    else:
+        x, y = w - depth, along * d
+    return (min(max(x, 0.0), w), min(max(y, 0.0), d))
+
+
+def set_side_baseline(s: Scenario, side_id: str, edge: Edge) -> Scenario:
+    """Move a side to another table edge; a zone drawn by hand goes with it.
+
+    The zone keeps its shape relative to the edge (as far along it, as deep in
+    from it), so a zone drawn along the north edge turns into the same zone
+    along the south edge.  A default zone follows by itself.
+    """
+    edge = Edge(edge)
+    i = _side_index(s, side_id)
+    side = s.sides[i]
+    if side.baseline is edge:
+        return s
+    out = _with_side(s, i, replace(side, baseline=edge))
+    zone = s.game.deployment.get(side_id)
+    if zone is not None:
+        pts = [_from_edge_frame(s.table, edge, _edge_frame(s.table, side.baseline, p))
+               for p in zone.points]
+        shape = PolygonShape(tuple(_rp(p) for p in pts))
+        _check_shape(shape, s.table, "the deployment zone")
+        deployment = {**s.game.deployment, side_id: shape}
+        out = replace(out, game=replace(out.game, deployment=deployment))
+    return out
+
+
 def rename_side(s: Scenario, old: str, new: str) -> Scenario:
     """Give a side a new id, and every reference to it (defender, zones, victory) too."""
     i = _side_index(s, old)

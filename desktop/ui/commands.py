@@ -377,6 +377,15 @@ class UpdateSide(EditCommand):
                          colour=colour, baseline=baseline, merge_key=key)
 
 
+class SetSideBaseline(EditCommand):
+    """Move a side to another edge; its hand-drawn zone goes along (default zones follow)."""
+
+    def __init__(self, doc: Any, side_id: str, edge: Edge) -> None:
+        name = doc.scenario.side(side_id).name
+        super().__init__(doc, f"Move {name} to the {Edge(edge).value} edge",
+                         edits.set_side_baseline, side_id, edge)
+
+
 class SetTable(EditCommand):
     def __init__(self, doc: Any, *, width: float | None = None, depth: float | None = None,
                  unit: LengthUnit | None = None, span: float | None = None,
@@ -463,6 +472,7 @@ ALL_COMMANDS: tuple[type[ScenarioCommand], ...] = (
     SetFeatureProperty, SetLineWidth, RotateFeatures, ScaleFeatures, MoveVertex, InsertVertex,
     DeleteVertex, PlaceCrossing, MoveItems, RemoveItems, Paste, AddUnit, AddOfficer,
     UpdatePiece, SetUnitQuality, SetUnitType, MovePieceToSide, SetPlacements, RotatePieces,
-    Arrange, UpdateSide, SetTable, SetGameType, SetDeploymentDepth, SetDeploymentZone,
+    Arrange, UpdateSide, SetSideBaseline, SetTable, SetGameType, SetDeploymentDepth,
+    SetDeploymentZone,
     AddObjective, UpdateObjective, SetVictory, SetText, SetRuleset, SetRulesetOption,
 )

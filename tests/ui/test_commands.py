@@ -94,6 +94,8 @@ CASES: list[tuple[str, Make, Check]] = [
      lambda s: s.unit("fra_46_2").facing == 5),
     ("UpdateSide", lambda d: C.UpdateSide(d, "fra", name="Armée", baseline=Edge.EAST),
      lambda s: s.side("fra").baseline is Edge.EAST),
+    ("SetSideBaseline", lambda d: C.SetSideBaseline(d, "fra", Edge.EAST),
+     lambda s: s.side("fra").baseline is Edge.EAST),
     ("SetTable", lambda d: C.SetTable(d, grid=Grid(4.0)),
      lambda s: s.table.grid == Grid(4.0)),
     ("SetGameType", lambda d: C.SetGameType(d, GameType.ENCOUNTER),
@@ -285,3 +287,31 @@ def test_a_ruleset_option_back_to_its_default_leaves_no_trace(doc: Document) -> 
     assert doc.scenario.ruleset_options == before
     with pytest.raises(E.EditError, match="turn limit"):
         C.SetRulesetOption(doc, "d3", "turn_limit", -1)
+
+
+def test_a_hand_drawn_zone_goes_with_its_side_to_a_new_edge(doc: Document) -> None:
+    """Issue 21: a baseline changed after creation; the zone follows the side."""
+    from desktop.scenario.geometry import deployment_zone
+
+    s = doc.scenario
+    side = s.sides[0]
+    t = s.table
+    doc.push(C.SetGameType(doc, GameType.ENCOUNTER))
+    assert side.baseline is Edge.NORTH
+    # a default zone follows by itself
+    doc.push(C.SetSideBaseline(doc, side.id, Edge.SOUTH))
+    ys = [p[1] for p in deployment_zone(doc.scenario, side.id)]
+    assert max(ys) == t.depth and min(ys) == t.depth - doc.scenario.game.deployment_depth
+    doc.undo_stack.undo()
+    # a hand-drawn one: a 6" deep corner strip on the north edge, west half
+    doc.push(C.SetDeploymentZone(doc, side.id, [(0, 0), (24, 0), (24, 6), (0, 6)]))
+    doc.push(C.SetSideBaseline(doc, side.id, Edge.SOUTH))
+    zone = doc.scenario.game.deployment[side.id].points
+    assert sorted(zone) == sorted([(t.width, t.depth), (t.width - 24, t.depth),
+                                   (t.width - 24, t.depth - 6), (t.width, t.depth - 6)])
+    doc.push(C.SetSideBaseline(doc, side.id, Edge.WEST))
+    xs = [p[0] for p in doc.scenario.game.deployment[side.id].points]
+    assert min(xs) == 0 and max(xs) == 6  # still 6" in from its own edge
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    assert doc.scenario.game.deployment[side.id].points == ((0, 0), (24, 0), (24, 6), (0, 6))

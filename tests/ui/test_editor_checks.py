@@ -180,3 +180,26 @@ def test_ruleset_options_are_built_from_the_registry_and_undo(
     # back to the default: the option leaves the file
     loser.setCurrentIndex(0)
     assert "mayhem" not in doc.scenario.ruleset_options
+
+
+def test_settings_move_a_side_to_another_edge_with_its_zone(
+    d3_win: EditorWindow, qtbot: Any
+) -> None:
+    from desktop.scenario.vocabulary import Edge, GameType
+    from desktop.ui.editor.settings import SettingsDialog
+
+    doc = d3_win.doc
+    side = doc.scenario.sides[0]
+    doc.push(C.SetGameType(doc, GameType.ENCOUNTER))
+    doc.push(C.SetDeploymentZone(doc, side.id, [(0, 0), (24, 0), (24, 6), (0, 6)]))
+    dlg = SettingsDialog(doc, d3_win)
+    qtbot.addWidget(dlg)
+    box = dlg.side_boxes[0]
+    box.baseline.setCurrentIndex(box.baseline.findData(Edge.WEST))
+    assert box.title() == "West side"
+    dlg.accept()
+    s = doc.scenario
+    assert s.side(side.id).baseline is Edge.WEST
+    assert max(p[0] for p in s.game.deployment[side.id].points) == 6
+    doc.undo_stack.undo()
+    assert doc.scenario.side(side.id).baseline is side.baseline

@@ -81,6 +81,11 @@ class SideBox(QGroupBox):
             self.baseline.addItem(f"{e.value.capitalize()} edge", e)
         self.baseline.setCurrentIndex(list(Edge).index(side.baseline))
         form.addRow("Baseline", self.baseline)
+        self.baseline.setToolTip("The edge this side deploys from; a zone drawn by hand "
+                                 "moves with it")
+        self.baseline.currentIndexChanged.connect(
+            lambda _i: self.setTitle(f"{Edge(self.baseline.currentData()).value.capitalize()}"
+                                     " side"))
 
     def _paint(self) -> None:
         c = QColor(self.colour)
@@ -229,8 +234,9 @@ class SettingsDialog(QDialog):
         )
         renamed: dict[str, str] = {}
         for b in self.side_boxes:
-            s = edits.update_side(s, b.side_id, name=b.name.text(), colour=b.colour,
-                                  baseline=Edge(b.baseline.currentData()))
+            s = edits.update_side(s, b.side_id, name=b.name.text(), colour=b.colour)
+            # a hand-drawn zone moves with its side to the new edge
+            s = edits.set_side_baseline(s, b.side_id, Edge(b.baseline.currentData()))
             new_id = b.ident.text().strip()
             if new_id and new_id != b.side_id:
                 s = edits.rename_side(s, b.side_id, new_id)
