@@ -74,12 +74,13 @@ def base_size(frontage: float, depth: float, formation: Formation) -> tuple[floa
     return frontage, depth
 
 
+@lru_cache(maxsize=16384)
 def rect(centre: Point, size: tuple[float, float], facing: float) -> Polygon:
-    """A base's footprint: the shared kit's cached rectangle, prepared once for
-    the many intersection tests a turn makes."""
+    """A base's footprint: the shared kit's rectangle, prepared once for the
+    many intersection tests a turn makes (cached here too, so a footprint
+    asked for again costs one dictionary look-up)."""
     poly = table_rect(centre[0], centre[1], size[0], size[1], facing)
-    if not shapely.is_prepared(poly):
-        shapely.prepare(poly)
+    shapely.prepare(poly)
     return poly
 
 
@@ -165,6 +166,11 @@ class Ground:
     index: TerrainIndex
     table: Polygon
     impassable: BaseGeometry | None
+    #: Indices of the features that are prepared defences (area, or wall).
+    defence_areas: tuple[int, ...] = ()
+    defence_walls: tuple[int, ...] = ()
+    #: Indices of the features that block sight.
+    sight: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, scenario: Scenario) -> Ground:
@@ -178,7 +184,12 @@ class Ground:
                 impassable = None
             else:
                 shapely.prepare(impassable)
-        return cls(index, table_polygon(scenario.table), impassable)
+
+        def kinds(types: frozenset[TerrainType]) -> tuple[int, ...]:
+            return tuple(i for i, t in enumerate(index.types) if t in types)
+
+        return cls(index, table_polygon(scenario.table), impassable,
+                   kinds(DEFENCE_AREAS), kinds(DEFENCE_WALLS), kinds(BLOCKS_SIGHT))
 
     def on_table(self, geom: BaseGeometry) -> bool:
         minx, miny, maxx, maxy = geom.bounds
@@ -192,26 +203,19 @@ class Ground:
 
     def in_defences(self, footprint: BaseGeometry) -> bool:
         """In a redoubt or trench, or within DEFENCE_WALL_REACH of a wall."""
-        tree = self.index.tree
-        if tree is None:
-            return False
-        types = self.index.types
-        for i in tree.query(footprint, predicate="dwithin", distance=DEFENCE_WALL_REACH):
-            t = types[int(i)]
-            if t in DEFENCE_WALLS:
-                return True
-            if t in DEFENCE_AREAS and self.index.areas[int(i)].intersects(footprint):
-                return True
-        return False
+        areas = self.index.areas
+        return (any(areas[i].intersects(footprint) for i in self.defence_areas)
+                or any(bool(shapely.dwithin(areas[i], footprint, DEFENCE_WALL_REACH))
+                       for i in self.defence_walls))
 
     def sight_exempt(self, footprints: Iterable[BaseGeometry]) -> tuple[int, ...]:
         """Sight-blocking features the ends stand in (they see out of, and are
         seen in, their own wood or town)."""
-        out: set[int] = set()
-        for fp in footprints:
-            out.update(i for i in self.index.indices_hit(fp)
-                       if self.index.types[i] in BLOCKS_SIGHT)
-        return tuple(sorted(out))
+        if not self.sight:
+            return ()
+        fps = list(footprints)
+        areas = self.index.areas
+        return tuple(i for i in self.sight if any(areas[i].intersects(fp) for fp in fps))
 
 
 def near(a: Point, a_size: tuple[float, float], b: Point, b_size: tuple[float, float],
