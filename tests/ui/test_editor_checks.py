@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 
 from desktop.ui import commands as C
@@ -203,3 +203,40 @@ def test_settings_move_a_side_to_another_edge_with_its_zone(
     assert max(p[0] for p in s.game.deployment[side.id].points) == 6
     doc.undo_stack.undo()
     assert doc.scenario.side(side.id).baseline is side.baseline
+
+
+# --- the roster dock ---------------------------------------------------------------------------
+
+
+def _cv_visible(w: EditorWindow) -> bool:
+    from desktop.ui.editor.roster import CV, FIGURES
+
+    w.edit_roster.raise_()
+    QTest.qWait(20)
+    table = w.edit_roster.sides[0].table
+    right = max(table.columnViewportPosition(c) + table.columnWidth(c) for c in (CV, FIGURES))
+    return table.columnViewportPosition(CV) >= 0 and right <= table.viewport().width()
+
+
+def test_roster_shows_cv_without_widening(d3_win: EditorWindow) -> None:
+    # issue 21: CV hid behind a scrollbar until the dock was widened
+    assert d3_win.edit_roster.width() <= 420
+    assert _cv_visible(d3_win)
+
+
+def test_roster_width_is_remembered(qtbot: Any, tmp_path: Path, d3_win: EditorWindow) -> None:
+    d3_win.edit_roster.raise_()
+    QTest.qWait(20)
+    d3_win.resizeDocks([d3_win.edit_roster], [560], Qt.Orientation.Horizontal)
+    QTest.qWait(20)
+    wide = d3_win.edit_roster.width()
+    assert wide > 500
+    d3_win.close()
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    again = EditorWindow(autosave_dir=tmp_path / "autosave2", settings=settings)
+    qtbot.addWidget(again)
+    again.show()
+    QTest.qWait(20)
+    again.edit_roster.raise_()
+    QTest.qWait(20)
+    assert abs(again.edit_roster.width() - wide) <= 8

@@ -13,9 +13,11 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEvent,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
@@ -66,6 +68,8 @@ NAME, TYPE, QUALITY, CV, FIGURES, TRAITS = range(6)
 #: The sort key of each row lives under this role (numbers sort as numbers).
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ID_ROLE = Qt.ItemDataRole.UserRole + 2
+#: The name column never gets narrower than this (pixels), however narrow the dock.
+MIN_NAME_WIDTH = 90
 
 
 class SideRosterModel(QAbstractTableModel):
@@ -144,6 +148,8 @@ class SideRosterModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole and isinstance(r, Officer) and c != NAME:
             return QColor("#555555")
+        if role == Qt.ItemDataRole.ToolTipRole and c == NAME:
+            return literal(r.name)  # the whole name when the column elides it
         if role == Qt.ItemDataRole.ToolTipRole and c == CV and isinstance(r, Unit):
             from desktop.scenario.vocabulary import DEFAULT_CV
 
@@ -356,7 +362,12 @@ class SideRosterWidget(QWidget):
         # 500-unit side would then cost 300 ms per dragged mouse move.
         hh.setResizeContentsPrecision(40)
         hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        hh.setStretchLastSection(True)
+        hh.setMinimumSectionSize(36)
+        hh.setStretchLastSection(False)
+        # the numbers a designer balances sit next to the name, where a narrow dock
+        # still shows them (the model's column numbers are unchanged)
+        hh.moveSection(hh.visualIndex(CV), 1)
+        hh.moveSection(hh.visualIndex(FIGURES), 2)
         layout.addWidget(self.table, 1)
         buttons = QHBoxLayout()
         self.add_button = QToolButton()
@@ -383,12 +394,30 @@ class SideRosterWidget(QWidget):
         self.model.modelReset.connect(self._update_totals)
         self.model.modelReset.connect(self._fit_columns)
         self.model.dataChanged.connect(self._update_totals)
+        self._name_width = 180
+        self.table.viewport().installEventFilter(self)
         self._update_totals()
         self._fit_columns()
 
     def _fit_columns(self) -> None:
-        self.table.resizeColumnsToContents()
-        self.table.setColumnWidth(NAME, max(180, min(self.table.columnWidth(NAME), 320)))
+        for c in range(len(COLUMNS)):
+            if c != NAME:
+                self.table.resizeColumnToContents(c)
+        self.table.setColumnWidth(TRAITS, min(self.table.columnWidth(TRAITS), 140))
+        self._name_width = min(max(self.table.sizeHintForColumn(NAME), 120), 320)
+        self._fit_name()
+
+    def _fit_name(self) -> None:
+        """The name gets what CV and figures leave, so they show in a narrow dock without
+        a sideways scroll (a long name elides; its tooltip has it whole)."""
+        room = (self.table.viewport().width() - self.table.columnWidth(CV)
+                - self.table.columnWidth(FIGURES) - 2)
+        self.table.setColumnWidth(NAME, max(MIN_NAME_WIDTH, min(self._name_width, room)))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_name()
+        return super().eventFilter(watched, event)
 
     def _update_totals(self, *_: object) -> None:
         units, figures, cv, officers = self.model.totals()

@@ -106,6 +106,7 @@ class EditorWindow(MainWindow):
         self._make_editor_menus()
         self._attach(self.doc)
         self._show_document(first=True)
+        self.restore_layout()
 
     # --- documents ----------------------------------------------------------
 
@@ -362,8 +363,30 @@ class EditorWindow(MainWindow):
         if not self.maybe_save():
             event.ignore()
             return
+        self.save_layout()
         self.doc.close()
         super().closeEvent(event)
+
+    # --- window layout -------------------------------------------------------------
+
+    #: Bump when the docks change so an old saved layout is not applied to new docks.
+    LAYOUT_VERSION = 1
+
+    def save_layout(self) -> None:
+        """Remember the docks' sizes and places (the roster's width among them)."""
+        st = self.settings()
+        st.setValue("editor/geometry", self.saveGeometry())
+        st.setValue("editor/state", self.saveState(self.LAYOUT_VERSION))
+
+    def restore_layout(self) -> bool:
+        st = self.settings()
+        geometry = st.value("editor/geometry")
+        state = st.value("editor/state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is None:
+            return False
+        return bool(self.restoreState(state, self.LAYOUT_VERSION))
 
     # --- recent files ----------------------------------------------------------
 
