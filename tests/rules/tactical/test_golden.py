@@ -23,7 +23,7 @@ SCENARIO = "../../../scenarios/tactical_ridge.yaml"
 #: name -> (seed of the dice, seed of the random player, options)
 GAMES: dict[str, tuple[int, int, dict[str, bool | int | float | str]]] = {
     "tactical_ridge_objectives": (9, 9, {}),
-    "tactical_ridge_army_break": (38, 38, {}),
+    "tactical_ridge_army_break": (44, 44, {}),
     "tactical_ridge_no_skirmish": (12, 12, {"skirmish_fire": False}),
 }
 
