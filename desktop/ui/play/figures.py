@@ -555,7 +555,9 @@ class FigureTools:
             self.aim_item = AimItem()
             self.scene.addItem(self.aim_item)
         p = k.pieces()[shooter]
-        half = 180.0 if aim.kind == "skirmish" else 45.0
+        # the arc it may flick into is its weapon's (none given: any way it likes)
+        arcs = k.weapons(shooter)
+        half = arcs[0].half_angle if arcs else 180.0
         arc = geom_path(sector(p.pos, p.facing, half, max(aim.reach, 4.0) + 2.0))
         self.aim_item.set_aim(p.pos, aim.heading, aim.reach, arc, aim.reason is None)
         lines = [f"{aim.kind} · heading {aim.heading:g}° · strength {aim.strength:.2f}",
