@@ -38,7 +38,7 @@ class MayhemView(PlayView):
         assert isinstance(game, MayhemGame)
         self.g: MayhemGame = game
 
-    def pieces(self) -> dict[str, PieceInfo]:
+    def _make_pieces(self) -> dict[str, PieceInfo]:
         st = self.g.state
         names = {u.id: u.name for _, u in self.g.scenario.all_units()}
         onames = {o.id: o.name for s in self.g.scenario.sides for o in s.officers}
