@@ -37,6 +37,7 @@ from desktop.scenario import limits as L
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import KNOWN_RULESETS, PropertyValue
 from desktop.ui import commands as C
+from desktop.ui.plaintext import no_mnemonic, plain_label
 
 #: A choice the help text quotes: 'retreat', 'coin'.
 _QUOTED = re.compile(r"'([A-Za-z0-9_.\-]+)'")
@@ -84,11 +85,10 @@ class RulesetOptionsDialog(QDialog):
         super().__init__(parent)
         self.doc = doc
         self.setWindowTitle("Ruleset options")
-        self.setMinimumWidth(560)
+        self.setMinimumWidth(780)
         layout = QVBoxLayout(self)
         note = QLabel("Options this scenario sets for each ruleset; anything left at the "
-                      "ruleset's default is not written to the file. Point at an option "
-                      "for what it does.")
+                      "ruleset's default is not written to the file.")
         note.setWordWrap(True)
         layout.addWidget(note)
         self.tabs = QTabWidget()
@@ -120,10 +120,15 @@ class RulesetOptionsDialog(QDialog):
                 label = QLabel(option_label(spec))
                 label.setToolTip(spec.help)
                 form.addRow(label, w)
+                if spec.help:
+                    helptext = plain_label(spec.help[:1].upper() + spec.help[1:])
+                    helptext.setWordWrap(True)
+                    helptext.setStyleSheet("color:#555555; font-size:small;")
+                    form.addRow("", helptext)
                 self.widgets[(r.id, spec.name)] = w
                 self.specs[(r.id, spec.name)] = spec
             title = r.name + (" (default)" if s.ruleset == r.id else "")
-            self.tabs.addTab(page, title)
+            self.tabs.addTab(page, no_mnemonic(title))
         if current >= 0:
             self.tabs.setCurrentIndex(current)
         elif s.ruleset:

@@ -10,12 +10,14 @@ import contextlib
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QDockWidget, QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import QDockWidget, QListWidget, QListWidgetItem, QStyle, QWidget
 
 from desktop.scenario.lint import Kind, LintProblem, lint, problem_ids
 
-ICONS = {Kind.OUTSIDE_ZONE: "⚑", Kind.OVERLAP: "⧉", Kind.IMPASSABLE: "⛔",
-         Kind.UNREACHABLE: "⌖", Kind.UNWINNABLE: "⏱"}
+#: A short word before each problem: glyphs such as ⛔ are missing from many fonts
+#: and showed as empty boxes.
+TAGS = {Kind.OUTSIDE_ZONE: "Zone", Kind.OVERLAP: "Overlap", Kind.IMPASSABLE: "Ground",
+        Kind.UNREACHABLE: "Objective", Kind.UNWINNABLE: "Victory"}
 #: Wait this long (ms) after a change before checking again.
 DELAY_MS = 150
 
@@ -55,8 +57,9 @@ class ProblemsDock(QDockWidget):
         self._timer.stop()
         self.problems = lint(self.doc.scenario)
         self.list.clear()
+        warning = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         for p in self.problems:
-            item = QListWidgetItem(f"{ICONS.get(p.kind, '•')}  {p.message}")
+            item = QListWidgetItem(warning, f"{TAGS.get(p.kind, 'Check')}: {p.message}")
             item.setData(Qt.ItemDataRole.UserRole, list(p.ids))
             item.setToolTip(p.message)
             self.list.addItem(item)

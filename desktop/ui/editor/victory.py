@@ -149,6 +149,8 @@ class VictoryDialog(QDialog):
         row = QHBoxLayout(tab)
         left = QVBoxLayout()
         self.list = QListWidget()
+        self.list.setWordWrap(True)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.currentRowChanged.connect(self._show_form)
         left.addWidget(self.list, 1)
         buttons = QHBoxLayout()
