@@ -216,6 +216,19 @@ def play(qtbot: Any, ruleset: str, seed: int = 3) -> tuple[PlayWindow, set[str],
                     w.hover_target(tid)
                     scan()
                 scan()
+            if len(mine) > 1:  # the sight and ruler tools between two of them
+                a, b = view.pieces()[mine[0]], view.pieces()[mine[-1]]
+                w.set_tool("sight")
+                w.sight_click(a.pos)
+                scan()
+                w.sight_hover(b.pos)
+                scan()
+                w.set_tool("ruler")
+                w.ruler_click(a.pos)
+                w.ruler_hover(b.pos)
+                scan()
+                w.ruler_finish()
+                w.set_tool("select")
             act = random_action(g, rng)
             if act.text() == "end" and rng.random() < 0.5:
                 w.end_phase()

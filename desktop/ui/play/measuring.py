@@ -105,7 +105,9 @@ class MeasuringTools:
             return
         if self.sight_from is None or self.sight_from == pid:
             self.sight_from = pid
-            self.message(f"Line of sight from {pid}: point at another unit.")
+            a = self.play_view
+            p = a.piece(pid) if a is not None else None
+            self.message(f"Line of sight from {p.name if p else pid}: point at another unit.")
         else:
             self.sight_between(self.sight_from, pid)
             self.sight_from = None
