@@ -251,6 +251,7 @@ class D3Game(Game):
         self._shots: dict[str, list[str]] | None = None
         self._unit_arrays: UnitArrays | None = None
         self._present: dict[str, list[Piece]] = {}
+        self._features_of: dict[frozenset[TerrainType], list[int]] = {}
         self._checked: dict[Action, str | None] = {}
         self._checked_at = -1
         #: Helpers' caches keyed by the number of actions applied (see sampler).
@@ -299,10 +300,16 @@ class D3Game(Game):
         return self.order[1] if side == self.order[0] else self.order[0]
 
     def _moved(self) -> None:
-        self._present = {}
+        """Something moved: forget what depends on where pieces stand (the lists
+        of units on the table depend only on who is on it: see `_gone`)."""
         self._obstacles = None
         self._shots = None
         self._unit_arrays = None
+
+    def _gone(self) -> None:
+        """A unit left the table (eliminated or exited)."""
+        self._present = {}
+        self._moved()
 
     def obstacles(self) -> Obstacles:
         if self._obstacles is None:
@@ -314,16 +321,22 @@ class D3Game(Game):
     # -- geometry helpers -------------------------------------------------------------
 
     def in_cover(self, target: Piece, origin: Point | None = None) -> bool:
-        fp = target.fp()
-        minx, miny, maxx, maxy = fp.bounds
-        if origin is not None:
-            minx, maxx = min(minx, origin[0]), max(maxx, origin[0])
-            miny, maxy = min(miny, origin[1]), max(maxy, origin[1])
-        if not self.terrain.bbox_candidates(minx, miny, maxx, maxy):
-            return False
-        if self.terrain.fraction_in(fp, R.COVER_TYPES) >= R.COVER_AREA_FRACTION - 1e-9:
+        covered = target._here.get("cover")
+        if covered is None:  # depends only on where the target stands
+            fp = target.fp()
+            covered = target._here["cover"] = bool(
+                self.terrain.bbox_candidates(*fp.bounds)
+                and self.terrain.fraction_in(fp, R.COVER_TYPES)
+                >= R.COVER_AREA_FRACTION - 1e-9)
+        if covered:
             return True
         if origin is not None:
+            fp = target.fp()
+            minx, miny, maxx, maxy = fp.bounds
+            minx, maxx = min(minx, origin[0]), max(maxx, origin[0])
+            miny, maxy = min(miny, origin[1]), max(maxy, origin[1])
+            if not self.terrain.bbox_candidates(minx, miny, maxx, maxy):
+                return False
             walls = self.terrain.features_hit(
                 LineString([origin, _nearest(origin, fp)]), R.WALL_TYPES
             )
@@ -334,13 +347,35 @@ class D3Game(Game):
         return False
 
     def on_hill(self, p: Piece) -> bool:
-        return self.terrain.contains_point(p.pos, R.HILL_TYPES)
+        got = p._here.get("hill")
+        if got is None:
+            got = p._here["hill"] = self._stands_in(p.pos, R.HILL_TYPES)
+        return bool(got)
 
     def in_town(self, p: Piece) -> bool:
         got = p._here.get("town")
         if got is None:
-            got = p._here["town"] = self.terrain.contains_point(p.pos, R.TOWN_TYPES)
+            got = p._here["town"] = self._stands_in(p.pos, R.TOWN_TYPES)
         return bool(got)
+
+    def _stands_in(self, pos: Point, types: frozenset[TerrainType]) -> bool:
+        """Is the point in (or on the edge of) a feature of these types?  The
+        features' boxes in plain arithmetic, then the prepared area itself
+        (TerrainIndex.contains_point asks the STRtree with a new Point)."""
+        x, y = pos
+        t = self.terrain
+        for i in self._of_types(types):
+            x0, y0, x1, y1 = t._bounds_list[i]
+            if x0 <= x <= x1 and y0 <= y <= y1 and shapely.intersects_xy(t.areas[i], x, y):
+                return True
+        return False
+
+    def _of_types(self, types: frozenset[TerrainType]) -> list[int]:
+        got = self._features_of.get(types)
+        if got is None:
+            got = self._features_of[types] = [
+                i for i, k in enumerate(self.terrain.types) if k in types]
+        return got
 
     def _exempt_features(self, *pieces: Piece) -> list[int]:
         out: list[int] = []
@@ -921,7 +956,7 @@ class D3Game(Game):
             self.scenario, exit_edge, p.pos
         ):
             p.status = EXITED
-            self._moved()
+            self._gone()
             self._exited = True
             ev.append(Event("exited", f"{p.id} leaves the table by the {exit_edge.value} edge",
                             {"unit": p.id, "edge": exit_edge.value}))
@@ -1094,7 +1129,7 @@ class D3Game(Game):
         for u in self.units():
             if u.hits >= R.ELIMINATION_HITS:
                 u.status = ELIMINATED
-                self._moved()
+                self._gone()
                 n += 1
                 ev.append(Event("eliminated", f"{u.id} is eliminated with {u.hits} hits",
                                 {"unit": u.id, "hits": u.hits}))
