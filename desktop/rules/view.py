@@ -52,7 +52,8 @@ DEFAULT_IMPASSABLE = frozenset({TerrainType.LAKE, TerrainType.RIVER})
 #: when a ruleset's view says nothing of its own: ``{a}`` is the piece (or
 #: pieces) it is about, ``{b}`` the other piece it names, ``{rest}`` its other
 #: words, ``{phase}`` the phase's name.  A view overrides :meth:`PlayView.describe`
-#: or :meth:`PlayView.action_label`, or extends its own ``kind_words``.
+#: or :meth:`PlayView.action_label`, or extends its own ``kind_words``.  A kind
+#: not listed reads as its word and the names it gives ("Reroll: General Vial").
 KIND_WORDS: dict[str, str] = {
     "end": "End of the {phase}",
     "move": "{a} moves",
@@ -67,15 +68,8 @@ KIND_WORDS: dict[str, str] = {
     "attach": "{a} joins {b}",
     "limber": "{a} limbers",
     "unlimber": "{a} unlimbers",
-    "group": "{a} move together",
     "first": "Go first",
     "second": "Go second",
-    "accept": "Accept the failure",
-    "reroll": "Re-roll with {a}",
-    "melee": "Fight the melee of {a}",
-    "volley": "{a} fires a volley",
-    "cannon": "{a} fires",
-    "skirmish": "{a} shoots",
 }
 
 
