@@ -20,6 +20,7 @@ import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Self
 
 import numpy as np
 import shapely
@@ -153,9 +154,23 @@ ACCESS: dict[TerrainType, Access] = {
 }
 
 
+#: Fields whose change moves a footprint or removes an obstacle from the table.
+_GEOMETRY_FIELDS = frozenset({"pos", "facing", "formation", "eliminated", "frontage", "depth"})
+#: Bumped whenever any piece's geometry changes (in any game); the new value
+#: becomes that piece's `_stamp`, so a stamp names one placement of one piece
+#: and geometry cached under stamps can never outlive the placement.
+_EPOCH = [0]
+#: Entries the geometry memo holds before it starts afresh.
+MEMO_SIZE = 200_000
+
+
 @dataclass
 class Piece:
-    """One unit on the table (for artillery: its gunners, and its cannon at `gun`)."""
+    """One unit on the table (for artillery: its gunners, and its cannon at `gun`).
+
+    Setting a field in `_GEOMETRY_FIELDS` forgets the cached footprint and bumps
+    `_EPOCH`, so geometry cached per position can never outlive the position,
+    whoever moves the piece (the engine, the play window or a test)."""
 
     id: str
     side: str
@@ -208,6 +223,20 @@ class Piece:
             return ELIMINATED
         return ACTIVE if self.men.ranks > 0 else MOB
 
+    def __setattr__(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, value)
+        if name in _GEOMETRY_FIELDS:
+            d = self.__dict__
+            d["_fp"] = None
+            _EPOCH[0] += 1
+            d["_stamp"] = _EPOCH[0]
+
+    @property
+    def stamp(self) -> int:
+        """Names this placement of this piece (changes whenever it moves)."""
+        stamp: int = self.__dict__["_stamp"]
+        return stamp
+
     def size(self, formation: Formation | None = None) -> tuple[float, float]:
         f = self.formation if formation is None else formation
         if f is Formation.COLUMN:
@@ -216,9 +245,21 @@ class Piece:
 
     def fp(self, pos: Point | None = None, facing: float | None = None,
            formation: Formation | None = None) -> BaseGeometry:
+        if pos is None and facing is None and formation is None:
+            here: BaseGeometry | None = self.__dict__["_fp"]
+            if here is None:
+                w, d = self.size()
+                here = self.__dict__["_fp"] = _rect(self.pos[0], self.pos[1], w, d, self.facing)
+            return here
         x, y = self.pos if pos is None else pos
         w, d = self.size(formation)
         return _rect(x, y, w, d, self.facing if facing is None else facing)
+
+    def copy(self) -> Piece:
+        """An independent copy (its men copied; the footprint, immutable, shared)."""
+        q = copy.copy(self)
+        q.__dict__["men"] = self.men.copy()
+        return q
 
     @property
     def radius(self) -> float:
@@ -270,6 +311,21 @@ def _rect(x: float, y: float, w: float, d: float, facing: float) -> BaseGeometry
     return g
 
 
+#: A memo's "not asked yet" (None is an answer).
+_MISSING = object()
+
+
+class _Sight:
+    """Every unit on the table, indexed for sight once per position of them all."""
+
+    __slots__ = ("obstacles", "seen")
+
+    def __init__(self, obstacles: Obstacles | None) -> None:
+        self.obstacles = obstacles
+        #: (eye, target) -> in sight.
+        self.seen: dict[tuple[str, str], bool] = {}
+
+
 def _r(v: float) -> float:
     return round(v, 4) + 0.0
 
@@ -284,6 +340,14 @@ class BlownAwayGame(StateGame):
                  seed: int, chance: Chance,
                  script: tuple[tuple[int, ...], tuple[str, ...]] = ((), ())) -> None:
         super().__init__(ruleset, scenario, options, seed, chance)
+        #: Geometry answers by the stamps of the pieces they concern (issue 18):
+        #: the same questions (is that enemy in range, does it face us, how far
+        #: apart are two bases) come back for every legal-action list, check and
+        #: look-ahead until one of the pieces moves.  Shared with clones (stamps
+        #: name placements, whichever game holds them).
+        self._memo: dict[tuple[object, ...], object] = {}
+        #: The stamps of every piece, and the epoch they were read at.
+        self._table: tuple[int, tuple[int, ...]] = (-1, ())
         self.initial_script = script
         if len(scenario.sides) != 2:
             raise RulesError("Blown Away is played by exactly two sides")
@@ -347,7 +411,72 @@ class BlownAwayGame(StateGame):
     def _name(self, side: str) -> str:
         return self.scenario.side(side).name or side
 
+    def clone(self, seed: int | None = None) -> Self:
+        """An independent copy: the pieces and the state's containers copied one
+        level down (a deep copy of the state cost 18 ms a look-ahead, issue 18);
+        the geometry memo (keyed by placements) is shared."""
+        other = copy.copy(self)
+        st = self.state
+        other.state = replace(
+            st,
+            pieces={k: p.copy() for k, p in st.pieces.items()},
+            commanders={k: copy.copy(c) for k, c in st.commanders.items()},
+            objectives=dict(st.objectives),
+            engaged=set(st.engaged),
+            last_cards=dict(st.last_cards),
+        )
+        other.chance = self.chance.clone(seed)
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.options = dict(self.options)
+        return other
+
     # -- pieces and geometry ------------------------------------------------------------
+
+    def _memo_get(self, key: tuple[object, ...]) -> object:
+        return self._memo.get(key, _MISSING)
+
+    def _memo_put(self, key: tuple[object, ...], value: object) -> None:
+        if len(self._memo) >= MEMO_SIZE:
+            self._memo.clear()
+        self._memo[key] = value
+
+    def _table_key(self) -> tuple[int, ...]:
+        """The stamps of every piece: names the position of the whole table."""
+        epoch, key = self._table
+        if epoch != _EPOCH[0]:
+            key = tuple(p.stamp for p in self.state.pieces.values())
+            self._table = (_EPOCH[0], key)
+        return key
+
+    def _hits(self, p: Piece) -> list[int]:
+        """Terrain features the footprint of `p` touches (cached per placement)."""
+        key = ("hits", p.stamp)
+        got = self._memo_get(key)
+        if got is _MISSING:
+            got = self.terrain.indices_hit(p.fp())
+            self._memo_put(key, got)
+        return got  # type: ignore[return-value]
+
+    def _gap(self, a: Piece, b: Piece) -> float:
+        """Distance between two footprints (cached per placement)."""
+        key = ("gap", a.stamp, b.stamp)
+        got = self._memo_get(key)
+        if got is _MISSING:
+            got = float(a.fp().distance(b.fp()))
+            self._memo_put(key, got)
+        return got  # type: ignore[return-value]
+
+    def _faces_piece(self, a: Piece, b: Piece) -> bool:
+        """`faces(a, b.fp())`, its geometry cached per position."""
+        if a.ranks == 0 or a.eliminated:
+            return False
+        key = ("faces", a.stamp, b.stamp)
+        got = self._memo_get(key)
+        if got is _MISSING:
+            got = self.faces(a, b.fp())
+            self._memo_put(key, got)
+        return got  # type: ignore[return-value]
 
     def piece(self, uid: str) -> Piece:
         return self.state.pieces[uid]
@@ -373,7 +502,7 @@ class BlownAwayGame(StateGame):
         return bool(wedge(apex, f, 45.0, FACING_REACH).intersects(target))
 
     def facing_either(self, a: Piece, b: Piece) -> bool:
-        return self.faces(a, b.fp()) or self.faces(b, a.fp())
+        return self._faces_piece(a, b) or self._faces_piece(b, a)
 
     def engaged_with(self, uid: str) -> list[str]:
         out = []
@@ -388,14 +517,17 @@ class BlownAwayGame(StateGame):
         return any(uid in pair for pair in self.state.engaged)
 
     def in_works(self, p: Piece) -> bool:
-        fp = p.fp()
-        return any(self.terrain.areas[i].intersection(fp).area > AREA_EPS
-                   for i in self.terrain.indices_hit(fp) if self.terrain.types[i] in WORKS)
+        return self.in_terrain(p, WORKS)
 
     def in_terrain(self, p: Piece, types: frozenset[TerrainType]) -> bool:
-        fp = p.fp()
-        return any(self.terrain.areas[i].intersection(fp).area > AREA_EPS
-                   for i in self.terrain.indices_hit(fp) if self.terrain.types[i] in types)
+        key = ("within", p.stamp, types)
+        got = self._memo_get(key)
+        if got is _MISSING:
+            fp = p.fp()
+            got = any(self.terrain.areas[i].intersection(fp).area > AREA_EPS
+                      for i in self._hits(p) if self.terrain.types[i] in types)
+            self._memo_put(key, got)
+        return got  # type: ignore[return-value]
 
     def behind_wall(self, p: Piece, enemy: BaseGeometry) -> bool:
         """Ruling: a wall is between the unit and the enemy (it crosses the line
@@ -419,9 +551,19 @@ class BlownAwayGame(StateGame):
             return "wall"
         return "open"
 
+    def _cover_from(self, p: Piece, enemy: Piece, gun: bool) -> str:
+        """`cover(p, ...)` against `enemy`'s footprint, or against the front centre
+        of its gun (`gun`), cached per position."""
+        key = ("cover", p.stamp, enemy.stamp, gun)
+        got = self._memo_get(key)
+        if got is _MISSING:
+            got = self.cover(p, SPoint(enemy.front_centre()) if gun else enemy.fp())
+            self._memo_put(key, got)
+        return got  # type: ignore[return-value]
+
     def defended(self, p: Piece, enemy: Piece) -> bool:
         """Infantry or artillery behind a redoubt, wall or in a trench (+3 to its card)."""
-        return p.type is not UnitType.CAVALRY and self.cover(p, enemy.fp()) != "open"
+        return p.type is not UnitType.CAVALRY and self._cover_from(p, enemy, False) != "open"
 
     # -- legality --------------------------------------------------------------------
 
@@ -732,7 +874,7 @@ class BlownAwayGame(StateGame):
         enemies = self.formed(self.state.enemy(p.side))
         if p.ranks > 0:
             for e in enemies:
-                if float(e.fp().distance(fp)) <= RALLY_THREAT + 1e-9 and self.faces(e, fp):
+                if self._gap(e, p) <= RALLY_THREAT + 1e-9 and self._faces_piece(e, p):
                     return (f"{e.name or e.id} faces {p.id} from {RALLY_THREAT:g}\" or less")
             return None
         c = [c for c in self.state.commanders.values() if c.side == p.side]
@@ -740,7 +882,7 @@ class BlownAwayGame(StateGame):
             return (f"a unit with no men in ranks rallies only with the commander next to it "
                     f"(within {COMMANDER_NEXT_TO:g}\")")
         for e in enemies:
-            if float(e.fp().distance(fp)) < RALLY_SAFE - 1e-9:
+            if self._gap(e, p) < RALLY_SAFE - 1e-9:
                 return (f"its running men are less than {RALLY_SAFE:g}\" from "
                         f"{e.name or e.id}")
         return None
@@ -782,12 +924,28 @@ class BlownAwayGame(StateGame):
         return SHOTS_PER_TURN * max(g.guns, 1)
 
     def shot_cost(self, g: Piece, t: Piece) -> int:
-        c = self.cover(t, SPoint(g.front_centre()))
+        c = self._cover_from(t, g, True)
         return COST_WORKS if c == "works" else COST_WALL if c == "wall" else COST_OPEN
 
     def _check_fire(self, g: Piece, t: Piece) -> str | None:
         if t.ranks == 0 or t.eliminated:
             return f"{t.id} has no men in ranks"
+        key = ("fire", g.stamp, t.stamp)
+        why = self._memo_get(key)
+        if why is _MISSING:
+            why = self._fire_geometry(g, t)
+            self._memo_put(key, why)
+        if why is not None:
+            return why  # type: ignore[return-value]
+        if not self.sees(g, t):
+            return f"{g.id} has no clear line of sight to {t.id}"
+        cost = self.shot_cost(g, t)
+        if g.markers < cost:
+            return f"the shot costs {cost} cannonballs; {g.id} has {g.markers}"
+        return None
+
+    def _fire_geometry(self, g: Piece, t: Piece) -> str | None:
+        """Range and bore arc of `g` firing at `t` (theirs alone: sight is asked after)."""
         apex = g.front_centre()
         if math.dist(apex, t.pos) - t.radius > ARTILLERY_MAX_RANGE:
             return f"{t.id} is beyond {ARTILLERY_MAX_RANGE:g}\""
@@ -799,20 +957,28 @@ class BlownAwayGame(StateGame):
             return f"{t.id} is {dist:.1f}\" away, beyond {ARTILLERY_MAX_RANGE:g}\""
         if not in_arc(apex, g.facing, BORE_HALF_ANGLE, ARTILLERY_MAX_RANGE, tfp):
             return f"{t.id} is not within {BORE_HALF_ANGLE:g} degrees of the bore"
-        if not self.sees(g, t):
-            return f"{g.id} has no clear line of sight to {t.id}"
-        cost = self.shot_cost(g, t)
-        if g.markers < cost:
-            return f"the shot costs {cost} cannonballs; {g.id} has {g.markers}"
         return None
 
     def sees(self, g: Piece, t: Piece) -> bool:
-        others = [q for q in self.units() if q.id not in (g.id, t.id)]
-        obstacles = Obstacles([q.fp() for q in others], [q.id for q in others]) if others \
-            else None
-        exempt = set(self.terrain.indices_hit(g.fp())) | set(self.terrain.indices_hit(t.fp()))
-        return line_of_sight(g.front_centre(), t.fp(), self.terrain, BLOCKS_SIGHT, obstacles,
-                             exempt_features=exempt)
+        """Sight from `g`'s front centre to any part of `t`, past every other unit
+        on the table; the features either stands in do not block it.  The units
+        are indexed once per position (the two ends excluded per question)."""
+        table = ("sight", self._table_key())
+        view = self._memo_get(table)
+        if view is _MISSING:
+            units = self.units()
+            view = _Sight(Obstacles([q.fp() for q in units], [q.id for q in units])
+                          if units else None)
+            self._memo_put(table, view)
+        assert isinstance(view, _Sight)
+        key = (g.id, t.id)
+        got = view.seen.get(key)
+        if got is None:
+            exempt = set(self._hits(g)) | set(self._hits(t))
+            got = view.seen[key] = line_of_sight(
+                g.front_centre(), t.fp(), self.terrain, BLOCKS_SIGHT, view.obstacles,
+                exclude=(g.id, t.id), exempt_features=exempt)
+        return got
 
     # combat --------------------------------------------------------------------------
 
@@ -827,16 +993,28 @@ class BlownAwayGame(StateGame):
             return f"{u.id}'s gunners are away from their cannon"
         pair = _pair(u.id, t.id)
         if pair not in self.state.engaged:
-            if math.dist(u.pos, t.pos) - u.radius - t.radius >= COMBAT_DISTANCE or \
-                    float(u.fp().distance(t.fp())) >= COMBAT_DISTANCE - 1e-9:
-                return f"{t.id} is not less than {COMBAT_DISTANCE:g}\" away"
-            if not self.facing_either(u, t):
-                return f"neither {u.id} nor {t.id} faces the other"
+            key = ("contact", u.stamp, t.stamp)
+            why = self._memo_get(key)
+            if why is _MISSING:
+                why = self._contact_problem(u, t)
+                self._memo_put(key, why)
+            if why:
+                return why  # type: ignore[return-value]
         if u.type is UnitType.CAVALRY:
-            if self.in_works(t) or self.behind_wall(t, u.fp()):
+            if self.in_works(t) or self._cover_from(t, u, False) == "wall":
                 return f"cavalry may not fight {t.id} behind a wall, redoubt or in a trench"
             if self.in_terrain(t, CAVALRY_BARRED):
                 return f"cavalry may not fight {t.id} in woods"
+        return None
+
+    def _contact_problem(self, u: Piece, t: Piece) -> str | None:
+        """Why `u` (men in ranks) may not start a fight with `t` (men in ranks):
+        too far apart, or neither faces the other."""
+        if math.dist(u.pos, t.pos) - u.radius - t.radius >= COMBAT_DISTANCE or \
+                self._gap(u, t) >= COMBAT_DISTANCE - 1e-9:
+            return f"{t.id} is not less than {COMBAT_DISTANCE:g}\" away"
+        if not self.facing_either(u, t):
+            return f"neither {u.id} nor {t.id} faces the other"
         return None
 
     def card_bonus(self, p: Piece, enemy: Piece, defending: bool) -> int:
@@ -1214,7 +1392,15 @@ class BlownAwayGame(StateGame):
         that they were the last to occupy or pass through."""
         st = self.state
         for oid, area in self.objective_areas.items():
-            there = {p.side for p in self.formed() if area.intersects(p.fp())}
+            there = set()
+            for p in self.formed():
+                key = ("objective", oid, p.stamp)
+                on = self._memo_get(key)
+                if on is _MISSING:
+                    on = bool(area.intersects(p.fp()))
+                    self._memo_put(key, on)
+                if on:
+                    there.add(p.side)
             new = st.objectives[oid]
             if len(there) == 1:
                 new = next(iter(there))

@@ -55,6 +55,11 @@ class Men:
         roles = command_order(command)[:max(figures, 0)]
         return cls(men=figures, file=max(figures - len(roles), 0), command=roles)
 
+    def copy(self) -> Men:
+        """An independent copy (what a game's clone needs, without a deep copy)."""
+        return Men(self.men, self.file, list(self.command), self.running_file,
+                   list(self.running_command), self.killed, self.dead)
+
     # -- counts ----------------------------------------------------------------------
 
     @property
