@@ -439,3 +439,80 @@ def test_a_name_repaints_only_when_its_spot_moves(qtbot: Any) -> None:
     label._spots[20.0] = QPointF(5, 5)  # as if drawn before a neighbour moved away
     label.replace()
     assert len(repainted) == 1 and label.shift(20) == drawn
+
+
+# --- computed looks kept between starts (issue 22) ------------------------------------
+
+
+def _table(scenario: Scenario) -> Any:
+    from desktop.ui.table.scene import TableScene
+
+    scene = TableScene()
+    scene.quick_first_show = False  # full looks at once, as a later table is drawn
+    scene.set_scenario(scenario)
+    return scene
+
+
+def _drawn(scene: Any) -> tuple[list[Any], list[Any]]:
+    """Everything the terrain is drawn from: each layer's path, pen, brush and zoom
+    threshold, and each name's text and outline, in a form that compares by value."""
+    layers = [(fid, [(layer.path, layer.pen, layer.brush, layer.min_ppi)
+                     for layer in item.looks()]) for fid, item in sorted(scene.terrain.items())]
+    names = [(fid, label.text, label.name_path())
+             for fid, label in sorted(scene.terrain_labels.items())]
+    return layers, names
+
+
+def test_looks_read_back_are_the_looks_computed(qapp: Any, showcase: Scenario, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second start on the same terrain draws from the cache, to the bit the same."""
+    from desktop.ui.table import look_cache, terrain_looks
+
+    monkeypatch.setenv(look_cache.ENV, str(tmp_path))
+    computed = _drawn(_table(showcase))
+    assert list(tmp_path.glob("*.looks"))
+    # Nothing may be computed now: a look built or a name outlined would fail.
+
+    def no(*_: Any) -> Any:
+        raise AssertionError("computed again")
+
+    monkeypatch.setattr(terrain_looks, "build_look", no)
+    from desktop.ui.table.terrain_items import TerrainLabelItem
+    monkeypatch.setattr(TerrainLabelItem, "name_outline", classmethod(no))
+    assert _drawn(_table(showcase)) == computed
+
+
+def test_changed_terrain_is_computed_again(qapp: Any, showcase: Scenario, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A feature moved (or the drawing code changed) gives another key: no stale look."""
+    import dataclasses
+
+    from desktop.ui.table import look_cache
+
+    monkeypatch.setenv(look_cache.ENV, str(tmp_path))
+    _table(showcase)
+    wood = next(f for f in showcase.terrain if f.type is TerrainType.WOOD)
+    moved_shape = dataclasses.replace(wood.shape, centre=(wood.shape.centre[0] + 3,
+                                                          wood.shape.centre[1])) \
+        if hasattr(wood.shape, "centre") else dataclasses.replace(
+            wood.shape, points=tuple((x + 3, y) for x, y in wood.shape.points))
+    moved = dataclasses.replace(showcase, terrain=tuple(
+        dataclasses.replace(f, shape=moved_shape) if f is wood else f
+        for f in showcase.terrain))
+    assert look_cache.key(moved.terrain) != look_cache.key(showcase.terrain)
+    assert look_cache.load(moved.terrain) is None
+    fresh = _drawn(_table(moved))
+    monkeypatch.setenv(look_cache.ENV, "")  # caching off: computed from scratch
+    assert _drawn(_table(moved)) == fresh
+
+
+def test_a_damaged_cache_file_is_ignored(qapp: Any, showcase: Scenario, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from desktop.ui.table import look_cache
+
+    monkeypatch.setenv(look_cache.ENV, str(tmp_path))
+    computed = _drawn(_table(showcase))
+    (kept,) = tmp_path.glob("*.looks")
+    kept.write_bytes(kept.read_bytes()[: kept.stat().st_size // 2])
+    assert look_cache.load(showcase.terrain) is None
+    assert _drawn(_table(showcase)) == computed

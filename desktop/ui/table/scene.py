@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QRadialGradient
@@ -25,6 +25,9 @@ from desktop.ui.table.overlays import GridSpec, draw_grid, grid_for
 from desktop.ui.table.styles import OFF_TABLE, TABLE_CLOTH, TABLE_CLOTH_DARK, TABLE_EDGE
 from desktop.ui.table.tag_layout import layout_tags
 from desktop.ui.table.terrain_items import LABELLED, TerrainItem, TerrainLabelItem
+
+if TYPE_CHECKING:
+    from desktop.ui.table.terrain_looks import LookContext
 
 ItemT = TypeVar("ItemT", bound=QGraphicsItem)
 
@@ -50,6 +53,7 @@ class TableScene(QGraphicsScene):
         self.objectives: dict[str, ObjectiveItem] = {}
         self.zones: dict[str, DeploymentZoneItem] = {}
         self._buildings_key: tuple[TerrainFeature, ...] = ()
+        self._look_context: LookContext | None = None  # built when a look first needs it
         self._blotches: list[tuple[float, float, float, bool]] = []
         self._cloth = QImage()
         #: Terrain and its labels in drawing order, painted into the background.
@@ -192,6 +196,10 @@ class TableScene(QGraphicsScene):
             return
         self.refine_terrain()
 
+    def finished(self) -> bool:
+        """Whether the table is drawn in full: no plain sketch is waiting for its looks."""
+        return not self._refine_pending
+
     def refine_terrain(self) -> None:
         """Give the terrain its full looks and names (after a quick first show)."""
         if not self._refine_pending or self.scenario is None:
@@ -201,18 +209,37 @@ class TableScene(QGraphicsScene):
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def _sync_terrain(self, scenario: Scenario, lu: LengthUnit) -> QRectF:
-        """Reconcile the terrain items; returns the area whose looks changed."""
-        from shapely.ops import unary_union
+        """Reconcile the terrain items; returns the area whose looks changed.
 
-        from desktop.ui.table.terrain_looks import LookContext
+        A whole table's looks (a first show, or the refine after the sketch)
+        are read from the look cache when this terrain was drawn before, so
+        shapely is neither imported nor used; otherwise they are built and kept
+        there for the next start (see look_cache).
+        """
+        from desktop.ui.table import look_cache
 
+        whole = not any(i.detailed for i in self.terrain.values())
+        cached = look_cache.load(scenario.terrain) if whole else None
         buildings = tuple(f for f in scenario.terrain if f.type is TerrainType.BUILDING)
         towns_stale = buildings != self._buildings_key
         self._buildings_key = buildings
-        if towns_stale or not hasattr(self, "_buildings_union"):
-            self._buildings_union = (unary_union([shape_area(b.shape) for b in buildings])
-                                     if buildings else None)
-        ctx = LookContext(buildings=self._buildings_union)
+        if towns_stale:
+            self._look_context = None
+
+        def ctx() -> LookContext:
+            """What looks need beyond their own feature, worked out when one is built."""
+            if self._look_context is None:
+                from shapely.ops import unary_union
+
+                from desktop.ui.table.terrain_looks import LookContext
+
+                union = (unary_union([shape_area(b.shape) for b in buildings])
+                         if buildings else None)
+                self._look_context = LookContext(buildings=union)
+            return self._look_context
+
+        layers = cached.layers if cached is not None else {}
+        names = cached.names if cached is not None else {}
         dirty = QRectF()
         resort = False
         ids = set()
@@ -221,7 +248,9 @@ class TableScene(QGraphicsScene):
             item = self.terrain.get(feature.id)
             stale_town = towns_stale and feature.type is TerrainType.TOWN
             if item is None:
-                item = TerrainItem(feature, lu, ctx)
+                known = layers.get(feature.id)
+                item = TerrainItem(feature, lu, None if known is not None else ctx(),
+                                   layers=known)
                 item.in_layer = True
                 self.terrain[feature.id] = item
                 self.addItem(item)
@@ -232,17 +261,21 @@ class TableScene(QGraphicsScene):
                 z = item.zValue()
                 if item.in_layer:
                     dirty = dirty.united(item.boundingRect())
-                item.set_feature(feature, lu, ctx)
+                known = layers.get(feature.id)
+                item.set_feature(feature, lu, None if known is not None else ctx(),
+                                 layers=known)
                 if item.in_layer:  # (a floating item repaints itself)
                     dirty = dirty.united(item.boundingRect())
                 resort = resort or item.zValue() != z
             elif stale_town or not item.detailed:
-                item.set_feature(feature, lu, ctx)
+                known = layers.get(feature.id)
+                item.set_feature(feature, lu, None if known is not None else ctx(),
+                                 layers=known)
                 dirty = dirty.united(item.boundingRect())
             label = self.terrain_labels.get(feature.id)
             wants_label = bool(feature.name) and feature.type in LABELLED
             if wants_label and label is None:
-                label = TerrainLabelItem(feature)
+                label = TerrainLabelItem(feature, names.get(feature.id))
                 label.in_layer = True
                 self.terrain_labels[feature.id] = label
                 self.addItem(label)
@@ -268,6 +301,11 @@ class TableScene(QGraphicsScene):
         if resort or len(self._ground) != len(self.terrain) + len(self.terrain_labels):
             self._ground = sorted([*self.terrain.values(), *self.terrain_labels.values()],
                                   key=lambda i: i.zValue())
+        if whole and cached is None:
+            look_cache.save(scenario.terrain, look_cache.Looks(
+                {fid: item.looks() for fid, item in self.terrain.items()},
+                {fid: (label.text, label.name_path()) for fid, label in
+                 self.terrain_labels.items()}))
         return dirty
 
     # --- live edits ----------------------------------------------------------------

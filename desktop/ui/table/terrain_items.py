@@ -47,14 +47,15 @@ class TerrainItem(QGraphicsItem):
     in_layer = False
 
     def __init__(self, feature: TerrainFeature, unit: LengthUnit = LengthUnit.INCH,
-                 context: LookContext | None = None, detail: bool = True) -> None:
+                 context: LookContext | None = None, detail: bool = True,
+                 layers: list[Layer] | None = None) -> None:
         super().__init__()
         self.feature = feature
         self.detailed = False
         self._layers: list[Layer] = []
         self._bounds = QRectF()
         self._shape = QPainterPath()
-        self.set_feature(feature, unit, context, detail)
+        self.set_feature(feature, unit, context, detail, layers)
 
     def refine(self, context: LookContext | None = None) -> None:
         """Swap the plain look for the full one (a no-op once detailed)."""
@@ -62,13 +63,17 @@ class TerrainItem(QGraphicsItem):
             self.set_feature(self.feature, context=context)
 
     def set_feature(self, feature: TerrainFeature, unit: LengthUnit | None = None,
-                    context: LookContext | None = None, detail: bool = True) -> None:
+                    context: LookContext | None = None, detail: bool = True,
+                    layers: list[Layer] | None = None) -> None:
+        """Show `feature`: its full look (`layers` if computed before), or the plain one."""
         self.prepareGeometryChange()
         self.feature = feature
         if unit is not None:
             self._unit = unit
         unit = getattr(self, "_unit", LengthUnit.INCH)
-        if detail:
+        if detail and layers is not None:
+            self._layers = layers
+        elif detail:
             from desktop.ui.table.terrain_looks import build_look  # imports shapely
 
             self._layers = build_look(feature, context)
@@ -95,6 +100,10 @@ class TerrainItem(QGraphicsItem):
         self.setZValue(z)
         self.setToolTip(terrain_tip(feature, unit))
         self.update()
+
+    def looks(self) -> list[Layer]:
+        """The layers the feature is drawn with (kept by look_cache)."""
+        return list(self._layers)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -168,7 +177,8 @@ class TerrainLabelItem(QGraphicsItem):
     MAX_GROWTH = 2.5
     in_layer = False  # see TerrainItem
 
-    def __init__(self, feature: TerrainFeature) -> None:
+    def __init__(self, feature: TerrainFeature,
+                 shown: tuple[str, QPainterPath] | None = None) -> None:
         super().__init__()
         self.setZValue(Z_TERRAIN_LABEL)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -179,7 +189,7 @@ class TerrainLabelItem(QGraphicsItem):
         self._avoid: tuple[QRectF, ...] = ()  # the markers near it
         self._spots: dict[float, QPointF] = {}  # growth: shift, worked out when first drawn
         self._scene: QGraphicsScene | None = None  # the scene it is leaving
-        self.set_feature(feature)
+        self.set_feature(feature, shown)
 
     #: A name may be as wide as its feature, but no narrower than this many
     #: inches and no wider than that many: past it, it ends in an ellipsis.
@@ -195,28 +205,14 @@ class TerrainLabelItem(QGraphicsItem):
             return name
         return fm.elidedText(name, Qt.TextElideMode.ElideRight, room)
 
-    def set_feature(self, feature: TerrainFeature) -> None:
+    def set_feature(self, feature: TerrainFeature,
+                    shown: tuple[str, QPainterPath] | None = None) -> None:
+        """Name `feature`: its shown text and outline are `shown` if worked out before
+        (see look_cache), else worked out here (which needs shapely)."""
         self.prepareGeometryChange()
         before = self._near_rect() if self.scene() is not None else None
         self.feature = feature
-        font = QFont("DejaVu Serif")
-        font.setItalic(True)
-        font.setPointSizeF(100)
-        fm = QFontMetricsF(font)
-        scale = self.SIZE / fm.height()
-        area = shape_area(feature.shape)
-        path = QPainterPath()
-        self.text = self.shown_name(feature.name, area, fm, scale)
-        path.addText(0, 0, font, self.text)
-        r = path.boundingRect()
-        # The label sits on the feature's most inland point, centred.
-        spot = area.representative_point() if not area.is_empty else None
-        t = QTransform()
-        if spot is not None:
-            t.translate(spot.x, spot.y)
-        t.scale(scale, scale)
-        t.translate(-r.center().x(), -r.center().y())
-        self._path = t.map(path)
+        self.text, self._path = shown if shown is not None else self.name_outline(feature)
         self._home = self._path.boundingRect()
         self._area = area_path(outline(feature.shape))
         self._spots = {}
@@ -225,6 +221,32 @@ class TerrainLabelItem(QGraphicsItem):
         scene = self.scene()
         if scene is not None and before is not None:
             _replace_names(scene, before.united(self._near_rect()), self)
+
+    def name_path(self) -> QPainterPath:
+        """The name's letters at home on the table, before any growth or shift."""
+        return QPainterPath(self._path)
+
+    @classmethod
+    def name_outline(cls, feature: TerrainFeature) -> tuple[str, QPainterPath]:
+        """The name as shown (cut if long) and its letters' outline, in place on the table."""
+        font = QFont("DejaVu Serif")
+        font.setItalic(True)
+        font.setPointSizeF(100)
+        fm = QFontMetricsF(font)
+        scale = cls.SIZE / fm.height()
+        area = shape_area(feature.shape)
+        path = QPainterPath()
+        text = cls.shown_name(feature.name, area, fm, scale)
+        path.addText(0, 0, font, text)
+        r = path.boundingRect()
+        # The label sits on the feature's most inland point, centred.
+        spot = area.representative_point() if not area.is_empty else None
+        t = QTransform()
+        if spot is not None:
+            t.translate(spot.x, spot.y)
+        t.scale(scale, scale)
+        t.translate(-r.center().x(), -r.center().y())
+        return text, t.map(path)
 
     # --- staying clear of markers ------------------------------------------------
 
