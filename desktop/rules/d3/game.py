@@ -252,6 +252,7 @@ class D3Game(Game):
         self._unit_arrays: UnitArrays | None = None
         self._present: dict[str, list[Piece]] = {}
         self._features_of: dict[frozenset[TerrainType], list[int]] = {}
+        self._boxes: list[tuple[float, float, float, float]] | None = None
         self._checked: dict[Action, str | None] = {}
         self._checked_at = -1
         #: Helpers' caches keyed by the number of actions applied (see sampler).
@@ -363,10 +364,11 @@ class D3Game(Game):
         features' boxes in plain arithmetic, then the prepared area itself
         (TerrainIndex.contains_point asks the STRtree with a new Point)."""
         x, y = pos
-        t = self.terrain
+        boxes = self._feature_boxes()
         for i in self._of_types(types):
-            x0, y0, x1, y1 = t._bounds_list[i]
-            if x0 <= x <= x1 and y0 <= y <= y1 and shapely.intersects_xy(t.areas[i], x, y):
+            x0, y0, x1, y1 = boxes[i]
+            if x0 <= x <= x1 and y0 <= y <= y1 and shapely.intersects_xy(
+                    self.terrain.areas[i], x, y):
                 return True
         return False
 
@@ -480,12 +482,57 @@ class D3Game(Game):
                         reqs.append(SightRequest(
                             fc, tuple(part), (u.id, e.id),
                             tuple(self._exempt_features(u, e)), (near, (cx, cy))))
-            seen = line_of_sight_many(reqs, self.terrain, R.SIGHT_BLOCKING, self.obstacles())
+            seen = self._sight_many(reqs)
             for (uid, eid), ok in zip(pairs, seen, strict=True):
                 if ok:
                     table[uid].append(eid)
             self._shots = table
         return self._shots
+
+    def _sight_many(self, reqs: list[SightRequest]) -> list[bool]:
+        """line_of_sight_many, except that requests no sight-blocking feature can
+        touch (the box round the eye, the target's corners and the first points,
+        with a margin, meets no such feature's box) are answered against the
+        bases alone, one plain-arithmetic test a line: the table's batch costs
+        about a millisecond a call in numpy set-up, whatever its size, and a
+        D3 shot table asks about nine questions."""
+        boxes = self._blocking_boxes()
+        if not reqs or not boxes:
+            return line_of_sight_many(reqs, self.terrain, R.SIGHT_BLOCKING, self.obstacles())
+        near: list[int] = []
+        open_: list[int] = []
+        m = 1e-6
+        for i, r in enumerate(reqs):
+            (ox, oy), aim = r.origin, r.target
+            assert isinstance(aim, tuple)
+            xs = [ox, *(v[0] for v in aim), *(v[0] for v in r.first)]
+            ys = [oy, *(v[1] for v in aim), *(v[1] for v in r.first)]
+            lx, hx, ly, hy = min(xs) - m, max(xs) + m, min(ys) - m, max(ys) + m
+            if any(x0 <= hx and x1 >= lx and y0 <= hy and y1 >= ly
+                   for x0, y0, x1, y1 in boxes):
+                near.append(i)
+            else:
+                open_.append(i)
+        obstacles = self.obstacles()
+        out = [False] * len(reqs)
+        for i in open_:
+            out[i] = _clear_of_bases(reqs[i], obstacles)
+        if near:
+            got = line_of_sight_many([reqs[i] for i in near], self.terrain, R.SIGHT_BLOCKING,
+                                     obstacles)
+            for i, ok in zip(near, got, strict=True):
+                out[i] = ok
+        return out
+
+    def _blocking_boxes(self) -> list[tuple[float, float, float, float]]:
+        """Bounding boxes of the features that block sight."""
+        boxes = self._feature_boxes()
+        return [boxes[i] for i in self._of_types(R.SIGHT_BLOCKING)]
+
+    def _feature_boxes(self) -> list[tuple[float, float, float, float]]:
+        if self._boxes is None:
+            self._boxes = [(x0, y0, x1, y1) for x0, y0, x1, y1 in self.terrain.bounds.tolist()]
+        return self._boxes
 
     # -- moves ---------------------------------------------------------------------------
 
@@ -1289,6 +1336,21 @@ def may_pass_through(mover: Piece, friend: Sequence[bool], light: Sequence[bool]
     if mover.type is UnitType.LIGHT_INFANTRY:
         return list(friend)
     return [f and s for f, s in zip(friend, light, strict=True)]
+
+
+def _clear_of_bases(r: SightRequest, obstacles: Obstacles) -> bool:
+    """One sight request where no terrain can block: the lines that
+    desktop.table.sight.line_of_sight_many draws (the first points, then the
+    corners if those are all hidden), each tested against the bases with the
+    obstacles' own plain-arithmetic test (the one it uses for small batches)."""
+    assert obstacles.rects is not None and isinstance(r.target, tuple)
+    skip = {obstacles.index.get(oid, -1) for oid in r.exclude}
+    ox, oy = float(r.origin[0]), float(r.origin[1])
+    for pts in (r.first, r.target[:8] if r.corners else ()):
+        for px, py in pts:
+            if not obstacles.crosses_one(ox, oy, float(px), float(py), skip):
+                return True
+    return False
 
 
 def _union(parts: list[BaseGeometry]) -> BaseGeometry | None:
