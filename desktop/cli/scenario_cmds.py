@@ -55,8 +55,9 @@ def validate(args: argparse.Namespace) -> int:
             units = sum(len(side.units) for side in s.sides)
             said = (f", {len(warnings)} warning" + ("s" if len(warnings) > 1 else "")
                     if warnings else "")
-            print(f"{f}: ok ({s.title!r}, {units} units, {len(s.terrain)} terrain features"
-                  f"{said})")
+            verdict = "fails --strict" if args.strict and warnings else "ok"
+            print(f"{f}: {verdict} ({s.title!r}, {units} units, {len(s.terrain)} terrain "
+                  f"features{said})")
     if bad and len(args.files) > 1:
         print(f"{bad} of {len(args.files)} files have problems", file=sys.stderr)
     if args.strict and warned:
