@@ -109,17 +109,18 @@ from desktop.table.movement import terrain_problem as table_terrain_problem
 from desktop.table.shapes import (
     Aspect,
     angle_diff,
+    arc_part_coords,
     aspect,
     bearing,
     corners,
     forward,
     front_centre_of,
-    in_arc,
+    nearest_on_convex,
     point_distance,
     rect,
     wedge,
 )
-from desktop.table.sight import Obstacles, line_of_sight
+from desktop.table.sight import Obstacles, SightRequest, line_of_sight, line_of_sight_many
 from desktop.table.terrain import AREA_EPS, TerrainIndex
 
 ORDERS = "orders"
@@ -162,6 +163,11 @@ _GEOMETRY_FIELDS = frozenset({"pos", "facing", "formation", "eliminated", "front
 _EPOCH = [0]
 #: Entries the geometry memo holds before it starts afresh.
 MEMO_SIZE = 200_000
+#: Sight questions asked together (few enough that the sight module tests the
+#: lines against bases one by one, as it does for a single question).
+SIGHT_BATCH = 8
+#: Slack (inches) around the box in which a unit may block a line of sight.
+SIGHT_BOX_MARGIN = 1e-6
 
 
 @dataclass
@@ -228,6 +234,7 @@ class Piece:
         if name in _GEOMETRY_FIELDS:
             d = self.__dict__
             d["_fp"] = None
+            d["_box"] = None
             _EPOCH[0] += 1
             d["_stamp"] = _EPOCH[0]
 
@@ -254,6 +261,20 @@ class Piece:
         x, y = self.pos if pos is None else pos
         w, d = self.size(formation)
         return _rect(x, y, w, d, self.facing if facing is None else facing)
+
+    def corners(self) -> list[Point]:
+        """The footprint's corners (the very numbers of its polygon)."""
+        w, d = self.size()
+        return corners(self.pos[0], self.pos[1], w, d, self.facing)
+
+    def box(self) -> tuple[float, float, float, float]:
+        """The footprint's bounding box (min x, min y, max x, max y), from its corners."""
+        got: tuple[float, float, float, float] | None = self.__dict__["_box"]
+        if got is None:
+            cs = self.corners()
+            xs, ys = [c[0] for c in cs], [c[1] for c in cs]
+            got = self.__dict__["_box"] = (min(xs), min(ys), max(xs), max(ys))
+        return got
 
     def copy(self) -> Piece:
         """An independent copy (its men copied; the footprint, immutable, shared)."""
@@ -315,17 +336,6 @@ def _rect(x: float, y: float, w: float, d: float, facing: float) -> BaseGeometry
 _MISSING = object()
 
 
-class _Sight:
-    """Every unit on the table, indexed for sight once per position of them all."""
-
-    __slots__ = ("obstacles", "seen")
-
-    def __init__(self, obstacles: Obstacles | None) -> None:
-        self.obstacles = obstacles
-        #: (eye, target) -> in sight.
-        self.seen: dict[tuple[str, str], bool] = {}
-
-
 def _r(v: float) -> float:
     return round(v, 4) + 0.0
 
@@ -348,6 +358,10 @@ class BlownAwayGame(StateGame):
         self._memo: dict[tuple[object, ...], object] = {}
         #: The stamps of every piece, and the epoch they were read at.
         self._table: tuple[int, tuple[int, ...]] = (-1, ())
+        #: The legal actions, and the state (`_legal_key`) they were listed for.
+        self._legal: tuple[tuple[object, ...], tuple[Action, ...]] | None = None
+        #: Verdicts of `_check` in one state (`_legal_key`).
+        self._verdicts: tuple[tuple[object, ...], dict[Action, str | None]] | None = None
         self.initial_script = script
         if len(scenario.sides) != 2:
             raise RulesError("Blown Away is played by exactly two sides")
@@ -567,7 +581,46 @@ class BlownAwayGame(StateGame):
 
     # -- legality --------------------------------------------------------------------
 
+    def _legal_key(self) -> tuple[object, ...]:
+        """Everything the legal-action list depends on: where the pieces stand,
+        the turn and phase, and each unit's men, shots, cannonballs and gun."""
+        st = self.state
+        return (self._table_key(), st.turn, st.side, st.phase, st.acted, st.commander_moved,
+                st.outcome is None, tuple(sorted(st.engaged)),
+                tuple((m.file, len(m.command), m.running_file, len(m.running_command),
+                       p.fought, p.shots, p.markers, p.gun)
+                      for p in st.pieces.values() for m in (p.men,)),
+                tuple(c.pos for c in st.commanders.values()))
+
     def legal_actions(self) -> list[Action]:
+        """Listed once per state (issue 18: a phase's end asks whether anything is
+        left to do, then the player asks for the same list)."""
+        key = self._legal_key()
+        cached = self._legal
+        if cached is None or cached[0] != key:
+            cached = self._legal = (key, tuple(self._list_legal()))
+            verdicts = self._verdicts_for(key)
+            for a in cached[1]:
+                verdicts[a] = None
+        return list(cached[1])
+
+    def _verdicts_for(self, key: tuple[object, ...]) -> dict[Action, str | None]:
+        """Actions already judged in the state `key` names, with their verdicts."""
+        got = self._verdicts
+        if got is None or got[0] != key:
+            got = self._verdicts = (key, {})
+        return got[1]
+
+    def _check(self, action: Action) -> str | None:
+        """Judged once per state: a sampled move is checked when proposed, again
+        by the sampler, and again when applied."""
+        verdicts = self._verdicts_for(self._legal_key())
+        if action in verdicts:
+            return verdicts[action]
+        why = verdicts[action] = self._judge(action)
+        return why
+
+    def _list_legal(self) -> list[Action]:
         st = self.state
         if st.outcome is not None:
             return []
@@ -581,12 +634,13 @@ class BlownAwayGame(StateGame):
                     if self._check_rejoin(p) is None:
                         out.append(Rejoin(p.id))
         elif st.phase == ARTILLERY_PHASE:
-            for g in self.units(side):
-                if self._why_no_fire(g) is None:
-                    for t in self.formed(st.enemy(side)):
-                        a = Fire(g.id, t.id)
-                        if self._check_fire(g, t) is None:
-                            out.append(a)
+            guns = [g for g in self.units(side) if self._why_no_fire(g) is None]
+            targets = self.formed(st.enemy(side))
+            self._see_all([(g, t) for g in guns for t in targets])
+            for g in guns:
+                for t in targets:
+                    if self._check_fire(g, t) is None:
+                        out.append(Fire(g.id, t.id))
         elif st.phase == COMBAT:
             for u in self.formed(side):
                 if u.fought:
@@ -597,7 +651,7 @@ class BlownAwayGame(StateGame):
         out.append(End())
         return out
 
-    def _check(self, action: Action) -> str | None:
+    def _judge(self, action: Action) -> str | None:
         if not isinstance(action, BlownAwayAction):
             return f"'{action}' is not a Blown Away action"
         st = self.state
@@ -949,36 +1003,91 @@ class BlownAwayGame(StateGame):
         apex = g.front_centre()
         if math.dist(apex, t.pos) - t.radius > ARTILLERY_MAX_RANGE:
             return f"{t.id} is beyond {ARTILLERY_MAX_RANGE:g}\""
-        tfp = t.fp()
-        dist = point_distance(apex, tfp)
+        tc = t.corners()
+        # Plain arithmetic first; shapely's own figure where it is within a hair
+        # of a limit (or printed), so every verdict is the one shapely gives.
+        dist = nearest_on_convex(apex, tc)[1]
+        if min(abs(dist - ARTILLERY_MIN_RANGE), abs(dist - ARTILLERY_MAX_RANGE)) < 1e-6 or \
+                dist > ARTILLERY_MAX_RANGE:
+            dist = point_distance(apex, t.fp())
         if dist < ARTILLERY_MIN_RANGE - 1e-9:
             return f"{t.id} is closer than {ARTILLERY_MIN_RANGE:g}\""
         if dist > ARTILLERY_MAX_RANGE + 1e-9:
             return f"{t.id} is {dist:.1f}\" away, beyond {ARTILLERY_MAX_RANGE:g}\""
-        if not in_arc(apex, g.facing, BORE_HALF_ANGLE, ARTILLERY_MAX_RANGE, tfp):
+        # in_arc(apex, ..., t.fp()) in plain arithmetic on the same corners (the
+        # distance test it starts with has just been passed)
+        if arc_part_coords(apex, g.facing, BORE_HALF_ANGLE, ARTILLERY_MAX_RANGE, tc) is None:
             return f"{t.id} is not within {BORE_HALF_ANGLE:g} degrees of the bore"
         return None
+
+    def _obstacles(self) -> Obstacles | None:
+        """Every unit on the table indexed for sight, once per position of them all
+        (each question excludes its two ends)."""
+        table = ("obstacles", self._table_key())
+        got = self._memo_get(table)
+        if got is _MISSING:
+            units = self.units()
+            got = Obstacles([q.fp() for q in units], [q.id for q in units]) if units else None
+            self._memo_put(table, got)
+        return got  # type: ignore[return-value]
+
+    def _sight_key(self, g: Piece, t: Piece) -> tuple[object, ...]:
+        """Names everything sight from `g` to `t` depends on: their placements and
+        those of the units inside the box around `g`'s front centre and `t` (no
+        line between them can cross a base outside it)."""
+        ax, ay = g.front_centre()
+        x0, y0, x1, y1 = t.box()
+        x0, y0 = min(x0, ax) - SIGHT_BOX_MARGIN, min(y0, ay) - SIGHT_BOX_MARGIN
+        x1, y1 = max(x1, ax) + SIGHT_BOX_MARGIN, max(y1, ay) + SIGHT_BOX_MARGIN
+        near = []
+        for q in self.state.pieces.values():
+            if q.eliminated or q is g or q is t:
+                continue
+            bx0, by0, bx1, by1 = q.box()
+            if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0:
+                near.append(q.stamp)
+        return ("sight", g.stamp, t.stamp, tuple(near))
+
+    def _see_all(self, pairs: list[tuple[Piece, Piece]]) -> None:
+        """Answer `sees` for every (gun, target) pair in range and in the bore arc
+        with a few batched sight queries (one at a time, each paid numpy's
+        overhead on two sight lines)."""
+        todo: list[tuple[Piece, Piece, tuple[object, ...]]] = []
+        for g, t in pairs:
+            key = ("fire", g.stamp, t.stamp)
+            why = self._memo_get(key)
+            if why is _MISSING:
+                why = self._fire_geometry(g, t)
+                self._memo_put(key, why)
+            if why is None:
+                sight = self._sight_key(g, t)
+                if self._memo_get(sight) is _MISSING:
+                    todo.append((g, t, sight))
+        if not todo:
+            return
+        obstacles = self._obstacles()
+        for k in range(0, len(todo), SIGHT_BATCH):
+            chunk = todo[k:k + SIGHT_BATCH]
+            reqs = [SightRequest(g.front_centre(), t.fp(), (g.id, t.id),
+                                 tuple(set(self._hits(g)) | set(self._hits(t))))
+                    for g, t, _ in chunk]
+            seen = line_of_sight_many(reqs, self.terrain, BLOCKS_SIGHT, obstacles)
+            for (_, _, sight), ok in zip(chunk, seen, strict=True):
+                self._memo_put(sight, ok)
 
     def sees(self, g: Piece, t: Piece) -> bool:
         """Sight from `g`'s front centre to any part of `t`, past every other unit
         on the table; the features either stands in do not block it.  The units
         are indexed once per position (the two ends excluded per question)."""
-        table = ("sight", self._table_key())
-        view = self._memo_get(table)
-        if view is _MISSING:
-            units = self.units()
-            view = _Sight(Obstacles([q.fp() for q in units], [q.id for q in units])
-                          if units else None)
-            self._memo_put(table, view)
-        assert isinstance(view, _Sight)
-        key = (g.id, t.id)
-        got = view.seen.get(key)
-        if got is None:
+        key = self._sight_key(g, t)
+        got = self._memo_get(key)
+        if got is _MISSING:
             exempt = set(self._hits(g)) | set(self._hits(t))
-            got = view.seen[key] = line_of_sight(
-                g.front_centre(), t.fp(), self.terrain, BLOCKS_SIGHT, view.obstacles,
-                exclude=(g.id, t.id), exempt_features=exempt)
-        return got
+            got = line_of_sight(g.front_centre(), t.fp(), self.terrain, BLOCKS_SIGHT,
+                                self._obstacles(), exclude=(g.id, t.id),
+                                exempt_features=exempt)
+            self._memo_put(key, got)
+        return got  # type: ignore[return-value]
 
     # combat --------------------------------------------------------------------------
 
@@ -1455,11 +1564,11 @@ class BlownAwayGame(StateGame):
             return []
         out: list[Action] = []
         tries = 0
+        movers = [] if st.acted else [p for p in self.units(st.side)
+                                      if self.why_cannot_move(p) is None]
         while len(out) < n and tries < n * 4:
             tries += 1
             a: Action | None = None
-            movers = [] if st.acted else [p for p in self.units(st.side)
-                                          if self.why_cannot_move(p) is None]
             if movers and (st.commander_moved or rng.random() < 0.8):
                 p = rng.choice(movers)
                 if p.formed and rng.random() < 0.1:
