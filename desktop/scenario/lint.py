@@ -224,19 +224,48 @@ def _union(s: Scenario, types: frozenset[TerrainType]) -> BaseGeometry:
     return shapely.union_all(parts) if parts else Polygon()
 
 
+@dataclass
+class _Ground:
+    """Terrain geometry the checks need, kept while the terrain value is the same
+    object (the model shares it, so dragging units never rebuilds it)."""
+
+    terrain: tuple[TerrainFeature, ...]
+    #: Each river with its crossings cut out.
+    wet: list[tuple[TerrainFeature, BaseGeometry]]
+    #: Ground no unit may stand on.
+    barred: BaseGeometry
+
+
+_ground_cache: list[_Ground] = []
+
+
+def _ground(s: Scenario) -> _Ground:
+    if _ground_cache and _ground_cache[0].terrain is s.terrain:
+        return _ground_cache[0]
+    dry = _union(s, CROSSINGS).buffer(CROSSING_SLACK)
+    wet = []
+    for f in s.terrain:
+        if f.type in CROSSING_ONLY:
+            area = shape_area(f.shape).difference(dry)
+            if not area.is_empty:
+                shapely.prepare(area)
+                wet.append((f, area))
+    stop_all = frozenset(t for t, who in IMPASSABLE.items() if who is None)
+    barred = shapely.union_all([_union(s, stop_all), *[a for _, a in wet]])
+    shapely.prepare(barred)
+    got = _Ground(s.terrain, wet, barred)
+    _ground_cache[:] = [got]
+    return got
+
+
 def _in_river(s: Scenario, units: list[Unit], feet: np.ndarray) -> list[LintProblem]:
     """Pieces standing in a river away from any bridge or ford."""
-    rivers = [f for f in s.terrain if f.type in CROSSING_ONLY]
+    rivers = _ground(s).wet
     if not rivers:
         return []
-    dry = _union(s, CROSSINGS).buffer(CROSSING_SLACK)
     out: list[LintProblem] = []
     tree = shapely.STRtree(feet) if units else None
-    for f in rivers:
-        wet = shape_area(f.shape).difference(dry)
-        if wet.is_empty:
-            continue
-        shapely.prepare(wet)
+    for f, wet in rivers:
         if tree is not None:
             for i in tree.query(wet, predicate="intersects").tolist():
                 if wet.intersection(feet[i]).area > OVERLAP_AREA:
@@ -258,18 +287,11 @@ def _in_river(s: Scenario, units: list[Unit], feet: np.ndarray) -> list[LintProb
     return out
 
 
-def _barred(s: Scenario) -> BaseGeometry:
-    """Ground no unit may ever stand on: lakes, marshes, rivers away from crossings."""
-    stop_all = frozenset(t for t, who in IMPASSABLE.items() if who is None)
-    water = _union(s, CROSSING_ONLY).difference(_union(s, CROSSINGS).buffer(CROSSING_SLACK))
-    return shapely.union(_union(s, stop_all), water)
-
-
 def _unreachable_objectives(s: Scenario) -> list[LintProblem]:
     if not s.game.objectives:
         return []
     board = table_polygon(s.table)
-    barred = _barred(s)
+    barred = _ground(s).barred
     out = []
     for ob in s.game.objectives:
         disc = circle(ob.position, max(ob.radius, TOLERANCE))
