@@ -1,18 +1,18 @@
 """The terrain's computed looks, kept on disk between runs (not a picture of the table).
 
-Building the full looks (textures, contours, roofs) and placing the names'
-text needs shapely, which with numpy under it takes longer to import than
-Qt itself, and then tens of milliseconds of geometry.  None of it depends on
+Building the full looks (textures, contours, roofs) and outlining the names
+needs shapely, which with numpy under it takes longer to import than Qt
+itself, and then tens of milliseconds of geometry.  None of it depends on
 the view: it is a function of the terrain features and of the code that
-draws them.  So once computed, the paths, pens and brushes of every layer
-and the outline of every name are written to the user's cache folder, under
-a key made of a hash of the terrain (`repr` of the frozen feature values)
-and a hash of the source files that make looks.  A later start on the same
-terrain reads them back (Qt's own binary streams, exact to the bit) and
-draws the very same table without importing shapely; a change to a feature,
-a ruleset-free edit or a new version of the drawing code gives another key,
-so a stale look is never shown.  Everything is still drawn live at the
-current zoom: the cache holds geometry, never pixels.
+draws them.  So once computed, every layer's path, pen and brush and every
+name's outline are written to the user's cache folder under a key: a hash
+of the terrain (`repr` of the frozen feature values), of the source files
+that make looks and of the terrain properties' defaults.  A later start on
+the same terrain reads them back (Qt's own binary streams, exact to the
+bit) and draws the very same table without importing shapely.  A changed
+feature or a new version of the drawing code gives another key, so a stale
+look is never shown.  Everything is still drawn live at the current zoom:
+the cache holds geometry, never pixels.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from desktop.ui.table.styles import Layer
 
 #: Bump when the file layout below changes.
 FORMAT = 1
-#: The modules whose code decides what a look or a name's outline is.
-SOURCES = ("terrain_looks.py", "terrain_items.py", "paths.py", "styles.py", "look_cache.py")
+#: The modules whose code decides what a look or a name's outline is (from desktop/).
+SOURCES = ("ui/table/terrain_looks.py", "ui/table/terrain_items.py", "ui/table/paths.py",
+           "ui/table/styles.py", "ui/table/look_cache.py", "scenario/geometry.py")
 #: At most this many cached tables are kept; the oldest go first.
 KEEP = 64
 #: Set to a folder to use it instead of the user's cache folder ("" turns caching off).
@@ -52,8 +53,11 @@ _code_hash: str | None = None
 def _code() -> str:
     global _code_hash
     if _code_hash is None:
-        h = hashlib.sha256(f"{FORMAT}:{qVersion()}".encode())
-        here = Path(__file__).parent
+        from desktop.scenario.vocabulary import TERRAIN_PROPERTIES
+
+        # The properties' defaults too: a look reads them for what a file leaves out.
+        h = hashlib.sha256(f"{FORMAT}:{qVersion()}:{TERRAIN_PROPERTIES!r}".encode())
+        here = Path(__file__).parents[2]
         for name in SOURCES:
             try:
                 h.update((here / name).read_bytes())
