@@ -278,8 +278,10 @@ class Piece:
 
     def copy(self) -> Piece:
         """An independent copy (its men copied; the footprint, immutable, shared)."""
-        q = copy.copy(self)
-        q.__dict__["men"] = self.men.copy()
+        q = Piece.__new__(Piece)
+        d = q.__dict__
+        d.update(self.__dict__)
+        d["men"] = self.men.copy()
         return q
 
     @property
@@ -434,7 +436,8 @@ class BlownAwayGame(StateGame):
         other.state = replace(
             st,
             pieces={k: p.copy() for k, p in st.pieces.items()},
-            commanders={k: copy.copy(c) for k, c in st.commanders.items()},
+            commanders={k: Commander(c.id, c.side, c.name, c.pos, c.facing)
+                        for k, c in st.commanders.items()},
             objectives=dict(st.objectives),
             engaged=set(st.engaged),
             last_cards=dict(st.last_cards),
@@ -1500,16 +1503,19 @@ class BlownAwayGame(StateGame):
         """RULINGS: a side holds an objective that its men in ranks alone occupy, or
         that they were the last to occupy or pass through."""
         st = self.state
+        occupying: dict[str, set[str]] = {oid: set() for oid in self.objective_areas}
+        for p in self.formed():
+            key = ("objectives", p.stamp)
+            on = self._memo_get(key)
+            if on is _MISSING:
+                fp = p.fp()
+                on = tuple(oid for oid, area in self.objective_areas.items()
+                           if area.intersects(fp))
+                self._memo_put(key, on)
+            for oid in on:  # type: ignore[attr-defined]
+                occupying[oid].add(p.side)
         for oid, area in self.objective_areas.items():
-            there = set()
-            for p in self.formed():
-                key = ("objective", oid, p.stamp)
-                on = self._memo_get(key)
-                if on is _MISSING:
-                    on = bool(area.intersects(p.fp()))
-                    self._memo_put(key, on)
-                if on:
-                    there.add(p.side)
+            there = occupying[oid]
             new = st.objectives[oid]
             if len(there) == 1:
                 new = next(iter(there))
