@@ -6,8 +6,8 @@ import copy
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 import numpy as np
 import shapely
@@ -18,6 +18,15 @@ from shapely.geometry.base import BaseGeometry
 from desktop.rules.chance import Chance
 from desktop.rules.d3 import rules as R
 from desktop.rules.d3.actions import Accept, Charge, D3Action, End, Move, Reroll, Shoot, parse
+
+# the dice's meaning, under the names other modules knew them by here
+from desktop.rules.d3.dice import activation_passes as activation_passes
+from desktop.rules.d3.dice import charge_hits as charge_hits
+from desktop.rules.d3.dice import shooting_hits as shooting_hits
+from desktop.rules.d3.odds import Odds as HitOdds
+from desktop.rules.d3.odds import action_odds
+from desktop.rules.d3.pieces import ACTIVE, DISORDERED, ELIMINATED, EXITED, Piece
+from desktop.rules.d3.sampler import sample_moves
 from desktop.rules.d3.words import count, firing_type, inches, move_words
 from desktop.rules.engine import (
     JSON,
@@ -44,7 +53,6 @@ from desktop.table.movement import (
     Placement,
     check_move,
     contact_distance,
-    obb,
     obb_closer_than,
 )
 from desktop.table.shapes import (
@@ -57,16 +65,11 @@ from desktop.table.shapes import (
     corners,
     distance,
     forward,
-    front_centre_of,
     nearest_on_convex,
     point_distance,
-    rect,
 )
 from desktop.table.sight import Obstacles, SightRequest, line_of_sight, line_of_sight_many
 from desktop.table.terrain import AREA_EPS, TerrainIndex
-
-if TYPE_CHECKING:
-    from desktop.rules.d3.odds import Odds as HitOdds
 
 Point = tuple[float, float]
 
@@ -75,88 +78,6 @@ SHOOTING = "shooting"
 HAND_TO_HAND = "hand_to_hand"
 ELIMINATION = "elimination"
 
-ACTIVE = "active"
-DISORDERED = "disordered"
-ELIMINATED = "eliminated"
-EXITED = "exited"
-
-
-@dataclass(slots=True)
-class Piece:
-    """A unit or a general on the table (mutable; cloned by copy)."""
-
-    id: str
-    side: str
-    name: str
-    type: UnitType | None  # None for a general
-    rank: str
-    frontage: float
-    depth: float
-    x: float
-    y: float
-    facing: float
-    figures: int = 0
-    hits: int = 0
-    status: str = ACTIVE
-    deployed: bool = False
-    moved: bool = False
-    shot: bool = False
-    tested: bool = False  # took its activation test this turn
-    charging: str | None = None
-    rerolls_used: int = 0
-    must_evade: bool = False
-    _fp: Polygon | None = field(default=None, repr=False)
-    #: Facts that depend only on where the piece stands (town, sight exemptions).
-    _here: dict[str, Any] = field(default_factory=dict, repr=False)
-
-    @property
-    def is_general(self) -> bool:
-        return self.type is None
-
-    @property
-    def present(self) -> bool:
-        return self.status in (ACTIVE, DISORDERED)
-
-    @property
-    def pos(self) -> Point:
-        return (self.x, self.y)
-
-    def place(self, x: float, y: float, facing: float) -> None:
-        self.x, self.y, self.facing = x, y, facing % 360.0
-        self._fp = None
-        self._here = {}
-
-    def fp(self) -> Polygon:
-        if self._fp is None:
-            self._fp = rect(self.x, self.y, self.frontage, self.depth, self.facing)
-        return self._fp
-
-    def front_centre(self) -> Point:
-        return front_centre_of(self.x, self.y, self.depth, self.facing)
-
-    def obb(self) -> OBB:
-        got = self._here.get("obb")
-        if got is None:
-            got = self._here["obb"] = obb(self.x, self.y, self.frontage, self.depth, self.facing)
-        return got
-
-    def corners(self) -> list[Point]:
-        got = self._here.get("corners")
-        if got is None:
-            got = self._here["corners"] = corners(
-                self.x, self.y, self.frontage, self.depth, self.facing)
-        return list(got)
-
-    @property
-    def allowance(self) -> float:
-        if self.type is None:
-            return R.GENERAL_ALLOWANCE
-        return R.MOVE_ALLOWANCE[self.type]
-
-    def access(self) -> Mapping[Any, Access]:
-        if self.type is None:
-            return R.GENERAL_ACCESS
-        return R.TERRAIN_ACCESS[self.type]
 
 
 @dataclass(frozen=True)
@@ -723,7 +644,6 @@ class D3Game(Game):
     def odds(self, action: Action) -> HitOdds | None:
         """The exact odds of a legal shot or charge (desktop.rules.d3.odds.Odds:
         Fractions enumerated from the dice), None for any other action."""
-        from desktop.rules.d3.odds import action_odds
 
         return action_odds(self, action)
 
@@ -893,8 +813,6 @@ class D3Game(Game):
         return out
 
     def sample_actions(self, rng: random.Random, n: int = 8) -> list[Action]:
-        from desktop.rules.d3.sampler import sample_moves
-
         if self._outcome is not None or self.pending is not None or self._phase != MOVEMENT:
             return []
         return list(sample_moves(self, rng, n))
@@ -1296,26 +1214,6 @@ class D3Game(Game):
 
 
 # --- pure rules (also used by desktop.rules.odds) ---------------------------------------------
-
-
-def activation_passes(d6: int, hits: int) -> bool:
-    return d6 * R.ACTIVATION_MULTIPLIER > hits
-
-
-def shooting_hits(d3: int, modifier: int, cover: bool) -> int:
-    return max(0, d3 + modifier + (R.COVER_MODIFIER if cover else 0))
-
-
-def charge_hits(d3: int, on_hill: bool, defender_cavalry: bool, side_on: Aspect) -> int:
-    hits = d3 + R.CHARGE_BONUS
-    if on_hill:
-        hits += R.HILL_DEFENDER_MODIFIER
-    if defender_cavalry:
-        hits += R.CAVALRY_DEFENDER_MODIFIER
-    hits = max(0, hits)
-    if side_on is not Aspect.FRONT:
-        hits *= R.FLANK_REAR_MULTIPLIER
-    return hits
 
 
 _NO_BLOCKERS = Blockers([], [], [], [])

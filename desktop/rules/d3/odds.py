@@ -12,13 +12,37 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Protocol
 
 from desktop.rules.d3 import rules as R
 from desktop.rules.d3.actions import Charge, Shoot
-from desktop.rules.d3.game import D3Game, activation_passes, charge_hits, shooting_hits
+from desktop.rules.d3.dice import activation_passes, charge_hits, shooting_hits
+from desktop.rules.d3.pieces import Piece
 from desktop.rules.engine import Action
 from desktop.scenario.vocabulary import UnitType
 from desktop.table.shapes import Aspect, aspect
+
+Point = tuple[float, float]
+
+
+class OddsGame(Protocol):
+    """What the odds ask of a D3 game (desktop.rules.d3.game.D3Game answers):
+    the odds take the game as a parameter and never import it."""
+
+    @property
+    def pieces(self) -> dict[str, Piece]: ...
+
+    def check(self, action: Action) -> str | None: ...
+
+    def generals_able_to_reroll(self, u: Piece) -> tuple[str, ...]: ...
+
+    def in_cover(self, target: Piece, origin: Point | None = None) -> bool: ...
+
+    def charge_geometry(self, cav: Piece, target: Piece,
+                        turn: float) -> tuple[Point, float] | str: ...
+
+    def on_hill(self, p: Piece) -> bool: ...
+
 
 SIXTH = Fraction(1, 6)
 #: A D3 from a d6: each of 1, 2, 3 has probability 1/3.
@@ -75,7 +99,7 @@ def combine(activation: Fraction, given: Mapping[int, Fraction], target_hits: in
     return Odds(activation, dict(sorted(hits.items())), elim, dict(given))
 
 
-def reroll_available(game: D3Game, unit_id: str) -> bool:
+def reroll_available(game: OddsGame, unit_id: str) -> bool:
     """Could a general re-roll this unit's activation if it failed now?"""
     return bool(game.generals_able_to_reroll(game.pieces[unit_id]))
 
@@ -83,7 +107,7 @@ def reroll_available(game: D3Game, unit_id: str) -> bool:
 _reroll_available = reroll_available  # the old private name
 
 
-def shoot_odds(game: D3Game, action: Shoot, use_reroll: bool = True) -> Odds:
+def shoot_odds(game: OddsGame, action: Shoot, use_reroll: bool = True) -> Odds:
     """The odds of a shot in this game, as it stands (raises ValueError if illegal)."""
     why = game.check(action)
     if why is not None:
@@ -95,7 +119,7 @@ def shoot_odds(game: D3Game, action: Shoot, use_reroll: bool = True) -> Odds:
     return combine(act, given, t.hits)
 
 
-def charge_odds(game: D3Game, action: Charge, use_reroll: bool = True) -> Odds:
+def charge_odds(game: OddsGame, action: Charge, use_reroll: bool = True) -> Odds:
     """The odds of a charge: activation now, hits in the hand-to-hand phase."""
     why = game.check(action)
     if why is not None:
@@ -110,7 +134,7 @@ def charge_odds(game: D3Game, action: Charge, use_reroll: bool = True) -> Odds:
     return combine(act, given, t.hits)
 
 
-def action_odds(game: D3Game, action: Action) -> Odds | None:
+def action_odds(game: OddsGame, action: Action) -> Odds | None:
     """The exact odds of a legal shot or charge; None for any other action."""
     if not isinstance(action, (Shoot, Charge)) or game.check(action) is not None:
         return None

@@ -10,15 +10,47 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from desktop.rules.d3 import rules as R
 from desktop.rules.d3.actions import Charge, Move
+from desktop.rules.d3.pieces import Piece
+from desktop.rules.engine import Action
+from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import Edge, UnitType
 from desktop.table.shapes import bearing, distance, forward
 
-if TYPE_CHECKING:
-    from desktop.rules.d3.game import D3Game, Piece
+
+class SamplerGame(Protocol):
+    """What the sampler asks of a D3 game (desktop.rules.d3.game.D3Game
+    answers): the game hands itself in, the sampler never imports it."""
+
+    @property
+    def scenario(self) -> Scenario: ...
+
+    @property
+    def side(self) -> str | None: ...
+
+    @property
+    def pieces(self) -> dict[str, Piece]: ...
+
+    @property
+    def history(self) -> Sequence[Action]: ...
+
+    @property
+    def scratch(self) -> dict[str, Any]: ...
+
+    @property
+    def exit_edges(self) -> dict[str, Edge]: ...
+
+    def units(self, side: str | None = None, present: bool = True) -> list[Piece]: ...
+
+    def enemy_of(self, side: str) -> str: ...
+
+    def aimed_charge(self, c: Piece, e: Piece) -> Charge | None: ...
+
+    def check(self, action: Action) -> str | None: ...
 
 #: How many tries per move wanted before giving up.
 TRIES_PER_MOVE = 3
@@ -42,7 +74,7 @@ def _move(p: Piece, b: float, dist: float, facing: float,
     return Move(p.id, round(p.x + fx * dist, 2), round(p.y + fy * dist, 2), round(facing, 1))
 
 
-def candidate(game: D3Game, p: Piece, rng: random.Random) -> Move:
+def candidate(game: SamplerGame, p: Piece, rng: random.Random) -> Move:
     side = p.side
     enemies = game.units(game.enemy_of(side))
     allowance = p.allowance
@@ -88,7 +120,7 @@ def candidate(game: D3Game, p: Piece, rng: random.Random) -> Move:
                  b if rng.random() < 0.7 else p.facing, size)
 
 
-def movers(game: D3Game) -> list[Piece]:
+def movers(game: SamplerGame) -> list[Piece]:
     """Pieces of the side to act that may still move (cached until the next action)."""
     key = len(game.history)
     cached = game.scratch.get("movers")
@@ -99,7 +131,7 @@ def movers(game: D3Game) -> list[Piece]:
     return list(out)
 
 
-def _movers(game: D3Game) -> list[Piece]:
+def _movers(game: SamplerGame) -> list[Piece]:
     side = game.side
     out = []
     for p in game.pieces.values():
@@ -111,7 +143,7 @@ def _movers(game: D3Game) -> list[Piece]:
     return out
 
 
-def sample_moves(game: D3Game, rng: random.Random, n: int) -> list[Move | Charge]:
+def sample_moves(game: SamplerGame, rng: random.Random, n: int) -> list[Move | Charge]:
     """Up to `n` legal moves or charges, each for a piece picked at random.
 
     Cavalry try a charge aimed at the nearest enemy half the time.

@@ -13,16 +13,9 @@ from fractions import Fraction
 from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.d3.actions import Accept, Charge, End, Move, Reroll, Shoot
-from desktop.rules.d3.game import (
-    DISORDERED,
-    ELIMINATED,
-    EXITED,
-    MOVEMENT,
-    SHOOTING,
-    D3Game,
-    Piece,
-)
+from desktop.rules.d3.game import MOVEMENT, SHOOTING, D3Game
 from desktop.rules.d3.odds import activation_chance
+from desktop.rules.d3.pieces import DISORDERED, ELIMINATED, EXITED, Piece
 from desktop.rules.d3.words import degrees, inches, move_words
 from desktop.rules.engine import Action, Game
 from desktop.rules.view import PlayView, pct
