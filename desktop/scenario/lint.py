@@ -367,6 +367,8 @@ def _goal_words(s: Scenario, v: VictoryCondition) -> tuple[str, str]:
     if isinstance(v, HoldObjectives):
         wanted = set(v.objectives) if v.objectives else None
         names = [o.name for o in s.game.objectives if wanted is None or o.id in wanted]
+        if len(names) == 1 and v.count == 1:
+            return f"holding {names[0]}", "objectives"
         return f"holding {v.count} of {', '.join(names)}", "objectives"
     if isinstance(v, ExitUnits):
         return f"moving {v.count} units off the table", "units"
@@ -376,8 +378,18 @@ def _goal_words(s: Scenario, v: VictoryCondition) -> tuple[str, str]:
             where = feature_words(f)
         except KeyError:
             where = "a missing feature"
-        return f"{v.figures} figures in {where}", "figures"
+        return f"getting {v.figures} figures into {where}", "figures"
     return "", ""
+
+
+def _goal_ids(s: Scenario, v: VictoryCondition) -> tuple[str, ...]:
+    """What clicking the problem selects: the objectives or the feature it asks for."""
+    if isinstance(v, HoldObjectives):
+        return tuple(o.id for o in s.game.objectives
+                     if not v.objectives or o.id in v.objectives)
+    if isinstance(v, OccupyFeature) and any(f.id == v.feature for f in s.terrain):
+        return (v.feature,)
+    return ()
 
 
 def _unwinnable(s: Scenario) -> list[LintProblem]:
@@ -401,10 +413,10 @@ def _unwinnable(s: Scenario) -> list[LintProblem]:
         top = max(best.values())
         out.append(LintProblem(
             Kind.UNWINNABLE,
-            f"{names} cannot win by {goal} within {turns} turns: even moving "
+            f"{names} cannot win by {goal} within {turns} turn{'' if turns == 1 else 's'}: "
+            "even moving "
             f"{FASTEST_MOVE:g}\" a turn in a straight line (faster than any ruleset "
             f"allows), at most {top} of the {need} {noun} needed are within reach",
-            tuple(ob.id for ob in s.game.objectives
-                  if isinstance(v, HoldObjectives) and (not v.objectives or ob.id in v.objectives)),
+            _goal_ids(s, v),
         ))
     return out
