@@ -103,7 +103,7 @@ from desktop.rules.notation import canonical_facing
 from desktop.rules.victory import PieceView, VictoryJudge
 from desktop.scenario.model import LastManStanding, Point, Scenario
 from desktop.scenario.vocabulary import Formation, LengthUnit, UnitType
-from desktop.table.shapes import bearing, forward, in_arc, nearest_on_convex, rounded
+from desktop.table.shapes import arc_part_coords, bearing, forward, nearest_on_convex, rounded
 from desktop.table.sight import Obstacles, Sight, SightRequest, line_of_sight_many, sight_reasons
 
 INITIATIVE = "initiative"
@@ -524,7 +524,8 @@ class MayhemGame(StateGame):
         if gap > span + 1e-9:
             return f"{t.id} is {gap:.2f}\" away, beyond {u.id}'s {span:g}\" charge"
         apex = front_centre(u.position, u.size, u.facing)
-        if not in_arc(apex, u.facing, FRONT_ARC, span + t.frontage + t.depth, tfp):
+        if arc_part_coords(apex, u.facing, FRONT_ARC, span + t.frontage + t.depth,
+                           corners_of(tfp)) is None:
             return f"{t.id} is not in {u.id}'s front arc"
         pos, facing = self.charge_placement(u, t)
         fp = u.footprint(pos, facing)
@@ -581,7 +582,8 @@ class MayhemGame(StateGame):
             tfp = t.footprint()
             if ufp.distance(tfp) > rng + 1e-9:
                 continue
-            if not all_round and not in_arc(eye, u.facing, FRONT_ARC, rng + 50.0, tfp):
+            if not all_round and arc_part_coords(eye, u.facing, FRONT_ARC, rng + 50.0,
+                                                 corners_of(tfp)) is None:
                 continue
             found.append(t)
         if not found:
