@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from desktop.rules.chance import Chance
@@ -110,6 +110,39 @@ BACK: dict[Edge, Square] = {Edge.NORTH: (0, -1), Edge.SOUTH: (0, 1),
 
 Path = tuple[Square, ...]
 
+#: Boards kept for the scenarios played last (a balance report or a test run plays
+#: many games on one scenario: the ground is read and measured once).
+_BOARDS: list[tuple[Scenario, Board]] = []
+_BOARDS_KEPT = 4
+#: Path answers kept per board before they are forgotten (bounds the memory).
+_PATHS_KEPT = 50_000
+
+
+def board_for(scenario: Scenario) -> Board:
+    """The grid of `scenario`, shared by every game on that very scenario object
+    (scenarios are immutable; the board only fills caches as it is asked)."""
+    for sc, board in _BOARDS:
+        if sc is scenario:
+            return board
+    board = Board(scenario)
+    _BOARDS.append((scenario, board))
+    del _BOARDS[:-_BOARDS_KEPT]
+    return board
+
+
+@dataclass
+class _Paths:
+    """Every simple path of one unit from one square, with the ground and the
+    pieces around it as they stand (see TacticalGame._paths_from)."""
+
+    all: list[Path]
+    #: The paths ending at each square, in the order found.
+    ending: dict[Square, list[Path]]
+    #: Plain moves: the first shortest path to each square.
+    moves: dict[Square, Path] = field(default_factory=dict)
+    #: charge_path answers by (end, final step, cavalry).
+    charges: dict[tuple[Square, Square, bool], Path | None] = field(default_factory=dict)
+
 
 class TacticalGame(Game):
     phases = PHASES
@@ -128,7 +161,7 @@ class TacticalGame(Game):
         if len(scenario.sides) != 2:
             raise RulesError("Tactical Dice is played by exactly two sides")
         self.skirmish_rules = bool(self.options["skirmish_fire"])
-        self.board = Board(scenario)
+        self.board = board_for(scenario)
         self.baseline = {s.id: s.baseline for s in scenario.sides}
         victory = scenario.game.victory
         if not any(isinstance(v, LastManStanding) for v in victory):
@@ -140,10 +173,13 @@ class TacticalGame(Game):
         )
         self._outcome: Outcome | None = None
         #: Answers that hold until the state changes (cleared around every apply).
-        self._cache: dict[tuple[str, str], Any] = {}
+        self._cache: dict[tuple[Any, ...], Any] = {}
         self._in_apply = False
         #: The ground's verdict on each step, by unit kind (never changes).
-        self._steps: dict[tuple[str, Square, Square], tuple[str | None, bool]] = {}
+        self._steps: dict[tuple[str, Square, Square], tuple[str | None, bool]] = \
+            self.board.memo.setdefault("steps", {})
+        #: Paths by unit kind, square, allowance and the pieces within reach.
+        self._path_memo: dict[tuple[Any, ...], _Paths] = self.board.memo.setdefault("paths", {})
         units: dict[str, TUnit] = {}
         taken: set[Square] = set()
         for side in scenario.sides:
@@ -214,7 +250,7 @@ class TacticalGame(Game):
 
     def clone(self, seed: int | None = None) -> TacticalGame:
         other = copy.copy(self)
-        other.st = copy.deepcopy(self.st)
+        other.st = self.st.copy()
         other.chance = self.chance.clone(seed)
         other.history = list(self.history)
         other.events = list(self.events)
@@ -226,10 +262,10 @@ class TacticalGame(Game):
         """Forget cached answers (call after changing the state by hand, as tests do)."""
         self._cache.clear()
 
-    def _cached(self, key: tuple[str, str]) -> Any:
+    def _cached(self, key: tuple[Any, ...]) -> Any:
         return None if self._in_apply else self._cache.get(key)
 
-    def _store(self, key: tuple[str, str], value: Any) -> Any:
+    def _store(self, key: tuple[Any, ...], value: Any) -> Any:
         if not self._in_apply:
             self._cache[key] = value
         return value
@@ -542,45 +578,101 @@ class TacticalGame(Game):
     def paths(self, u: TUnit, charge: bool = False) -> Iterator[Path]:
         """Every simple path `u` may take this turn (start excluded).  Squares before
         the last may not touch an enemy orthogonally; nor may the last of a plain move."""
-        limit_max = self.allowance(u, charge)
-        if limit_max <= 0:
-            return
+        yield from self._paths_of(u, charge).all
 
-        def extend(path: Path) -> Iterator[Path]:
-            here = path[-1] if path else u.sq
-            for b in self.board.neighbours(here):
-                if b == u.sq or b in path:
+    def _paths_of(self, u: TUnit, charge: bool) -> _Paths:
+        """`u`'s paths, worked out once for its kind, square and allowance and the
+        pieces within reach (nothing further away can change them)."""
+        mine: _Paths | None = self._cached(("paths", u.id, charge))
+        if mine is not None:
+            return mine
+        reach = self.allowance(u, charge)
+        k = self.kind(u)
+        sq, side = u.sq, u.side
+        c0, r0 = sq
+        # A path stays within `reach` steps: a friend further off cannot block it,
+        # an enemy more than a step beyond that cannot touch it.
+        near = []
+        for x in self.st.units.values():
+            if x.status in _ON_TABLE and x is not u:
+                c, r = x.sq
+                d = abs(c - c0) + abs(r - r0)
+                enemy = x.side != side
+                if d <= reach or (enemy and d == reach + 1):
+                    near.append((x.sq, enemy))
+        key = (k, sq, reach, charge, tuple(near))
+        got = self._path_memo.get(key)
+        if got is None:
+            if len(self._path_memo) >= _PATHS_KEPT:
+                self._path_memo.clear()
+            got = self._path_memo[key] = self._find_paths(k, sq, reach, charge, near)
+        self._store(("paths", u.id, charge), got)
+        return got
+
+    def _find_paths(self, k: str, start: Square, reach: int, charge: bool,
+                    near: Sequence[tuple[Square, bool]]) -> _Paths:
+        """Every simple path from `start` in the order a depth-first walk meets them
+        (north, east, south, west first): steps onto free squares the ground allows,
+        no longer than the allowance, cut short by crops or rough ground (and woods or
+        marsh for skirmishers) anywhere on the path, start included; a square next to
+        an enemy ends the path (and is no place to end a plain move)."""
+        out: list[Path] = []
+        ending: dict[Square, list[Path]] = {}
+        if reach <= 0:
+            return _Paths(out, ending)
+        bd = self.board
+        occupied = {s for s, _ in near}
+        touch = {add(s, d) for s, enemy in near if enemy for d in STEPS}
+        crops = C.CROPS_MOVE[k]
+        skirmish = k == "skirmish"
+        terrain_step = self.terrain_step
+
+        def cap(limit: int, area: str) -> int:
+            if area in _SLOW and crops < limit:
+                limit = crops
+            if skirmish and area in _SKIRMISH_SLOW and limit > C.WOOD_SKIRMISH_MOVE:
+                limit = C.WOOD_SKIRMISH_MOVE
+            return limit
+
+        def extend(path: Path, here: Square, limit: int) -> None:
+            n = len(path) + 1
+            for b in bd.neighbours(here):
+                if b == start or b in path or b in occupied:
                     continue
-                why, stop = self.step_problem(u, here, b)
+                why, stop = terrain_step(k, here, b)
                 if why is not None:
                     continue
-                new = (*path, b)
-                if len(new) > self._limit(u, (u.sq, *new), charge):
+                lim = cap(limit, bd.area(b))
+                if n > lim:
                     continue
-                touching = self._enemy_next_to(u.side, b)
+                new = (*path, b)
+                touching = b in touch
                 if charge or not touching:
-                    yield new
+                    out.append(new)
+                    ending.setdefault(b, []).append(new)
                 if not stop and not touching:
-                    yield from extend(new)
+                    extend(new, b, lim)
 
-        yield from extend(())
+        extend((), start, cap(reach, bd.area(start)))
+        got = _Paths(out, ending)
+        if not charge:
+            for end, ps in ending.items():
+                best = ps[0]
+                for p in ps:
+                    if len(p) < len(best):
+                        best = p
+                got.moves[end] = best
+        return got
 
     def move_paths(self, u: TUnit) -> dict[Square, Path]:
         got: dict[Square, Path] | None = self._cached(("moves", u.id))
         if got is not None:
             return got
-        out: dict[Square, Path] = {}
-        for p in self.paths(u):
-            if p[-1] not in out or len(p) < len(out[p[-1]]):
-                out[p[-1]] = p
+        out = self._paths_of(u, False).moves
         return dict(self._store(("moves", u.id), out))
 
     def charge_paths(self, u: TUnit) -> list[Path]:
-        got: list[Path] | None = self._cached(("charges", u.id))
-        if got is None:
-            got = list(self.paths(u, charge=True))
-            self._store(("charges", u.id), got)
-        return got
+        return list(self._paths_of(u, True).all)
 
     def why_not_mover(self, u: TUnit) -> str | None:
         if u.side != self.st.side or self.st.phase not in (FIRST, SECOND):
@@ -668,17 +760,21 @@ class TacticalGame(Game):
         if via == u.sq:
             return ()
         final = step_between(via, t.sq)
+        found = self._paths_of(u, True)
+        cavalry = u.type is UnitType.CAVALRY
+        key = (via, final, cavalry)
+        if key in found.charges:
+            return found.charges[key]
         best: Path | None = None
-        for p in self.charge_paths(u):
-            if p[-1] != via:
-                continue
-            if u.type is UnitType.CAVALRY:
+        for p in found.ending.get(via, ()):
+            if cavalry:
                 steps = [step_between(a, b) for a, b in zip((u.sq, *p), p, strict=False)]
                 tail = steps[-C.CHARGE_STRAIGHT:]
                 if any(s != final for s in tail):
                     continue
             if best is None or len(p) < len(best):
                 best = p
+        found.charges[key] = best
         return best
 
     def why_not_charge(self, u: TUnit, t: TUnit, via: Square) -> str | None:
@@ -791,7 +887,10 @@ class TacticalGame(Game):
         enemies = sorted(self.enemies_of(side), key=lambda x: x.id)
         for u in mine:
             if self._why_not_shooter(u) is None:
-                out.extend(Fire(u.id, t.id) for t in enemies if self.why_not_fire(u, t) is None)
+                reach = self.fire_range(u)
+                out.extend(Fire(u.id, t.id) for t in enemies
+                           if king_distance(u.sq, t.sq) <= reach
+                           and self.why_not_fire(u, t) is None)
         if st.phase in (FIRST, SECOND):
             for u in mine:
                 if self.why_not_mover(u) is not None:
@@ -801,10 +900,14 @@ class TacticalGame(Game):
                     out.extend(Move(u.id, sq) for sq in sorted(self.move_paths(u)))
                 if self.kind(u) in ("infantry", "cavalry"):
                     reach = self.allowance(u, True) + 1
+                    # A charge ends where it stands or where one of its paths ends.
+                    ends = self._paths_of(u, True).ending
                     for t in enemies:
                         if king_distance(u.sq, t.sq) > reach + 1:
                             continue
                         for via in self.board.neighbours(t.sq):
+                            if via != u.sq and via not in ends:
+                                continue
                             if self.why_not_charge(u, t, via) is None:
                                 out.append(Charge(u.id, t.id, via))
             for u in mine:
@@ -1766,6 +1869,12 @@ class TacticalGame(Game):
             "units_left": {s: sum(1 for u in self.units_on_table(s) if u.status == ACTIVE)
                            for s in st.sides},
         }
+
+
+#: Ground that slows every kind of unit, and the ground that slows skirmishers too.
+_SLOW = frozenset({C.CROPS, C.ROUGH})
+_SKIRMISH_SLOW = frozenset({C.WOOD, C.MARSH})
+_ON_TABLE = frozenset({ACTIVE, SPENT})
 
 
 def _cardinal(facing: float) -> float:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
 from shapely.geometry import LineString, box
 from shapely.geometry.base import BaseGeometry
@@ -40,8 +42,17 @@ def col_name(col: int) -> str:
     return out
 
 
+#: Square names already written (the action lists name thousands a game).
+_NAMES: dict[Square, str] = {}
+
+
 def square_name(sq: Square) -> str:
-    return f"{col_name(sq[0])}{sq[1] + 1}"
+    got = _NAMES.get(sq)
+    if got is None:
+        got = f"{col_name(sq[0])}{sq[1] + 1}"
+        if len(_NAMES) < 1_000_000:
+            _NAMES[sq] = got
+    return got
 
 
 def parse_square(text: str) -> Square | None:
@@ -118,6 +129,12 @@ class Board:
         self._steps: dict[tuple[Square, Square], frozenset[TerrainType]] = {}
         self._between: dict[tuple[Square, Square], tuple[Square, ...]] = {}
         self._roads: dict[tuple[Square, Square], bool] = {}
+        self._polygons: dict[tuple[Square, float], BaseGeometry] = {}
+        self._neighbours: dict[Square, tuple[Square, ...]] = {}
+        #: Answers the engine works out from the ground alone (or the ground and
+        #: the pieces near a square, named in the key): kept with the board, so
+        #: every game and look-ahead copy on this scenario shares them.
+        self.memo: dict[Any, Any] = {}
 
     # -- coordinates -----------------------------------------------------------------
 
@@ -135,15 +152,26 @@ class Board:
                 self.origin[1] + (sq[1] + 0.5) * self.size)
 
     def polygon(self, sq: Square, shrink: float = 0.0) -> BaseGeometry:
-        x0 = self.origin[0] + sq[0] * self.size + shrink
-        y0 = self.origin[1] + sq[1] * self.size + shrink
-        return box(x0, y0, x0 + self.size - 2 * shrink, y0 + self.size - 2 * shrink)
+        """The square's outline (built once: shapes are immutable)."""
+        key = (sq, shrink)
+        got = self._polygons.get(key)
+        if got is None:
+            x0 = self.origin[0] + sq[0] * self.size + shrink
+            y0 = self.origin[1] + sq[1] * self.size + shrink
+            got = box(x0, y0, x0 + self.size - 2 * shrink, y0 + self.size - 2 * shrink)
+            self._polygons[key] = got
+        return got
 
     def squares(self) -> list[Square]:
         return [(c, r) for r in range(self.rows) for c in range(self.cols)]
 
-    def neighbours(self, sq: Square) -> list[Square]:
-        return [n for n in (add(sq, d) for d in STEPS) if self.on_board(n)]
+    def neighbours(self, sq: Square) -> tuple[Square, ...]:
+        """The squares sharing a side with `sq`, in the order of :data:`STEPS`."""
+        got = self._neighbours.get(sq)
+        if got is None:
+            got = tuple(n for n in (add(sq, d) for d in STEPS) if self.on_board(n))
+            self._neighbours[sq] = got
+        return got
 
     # -- terrain ----------------------------------------------------------------------
 
@@ -230,14 +258,13 @@ class Board:
         key = (a, b)
         got = self._between.get(key)
         if got is None:
-            line = LineString([self.centre(a), self.centre(b)])
             out: list[Square] = []
             for c in range(min(a[0], b[0]), max(a[0], b[0]) + 1):
                 for r in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
                     sq = (c, r)
                     if sq in (a, b):
                         continue
-                    if line.intersection(self.polygon(sq)).length > 1e-6:
+                    if crosses_inside(a, b, sq):
                         out.append(sq)
             out.sort(key=lambda s: king_distance(a, s))
             got = tuple(out)
@@ -246,3 +273,26 @@ class Board:
 
     def sight_barrier(self, a: Square, b: Square) -> bool:
         return bool(self.crossed(a, b) & C.SIGHT_BARRIERS)
+
+
+def _open_span(lo: int, start: int, delta: int) -> tuple[Fraction, Fraction] | None:
+    """The open range of t where start + t * delta lies strictly between lo and lo + 2
+    (None: never; the whole line when delta is 0 and it lies there)."""
+    if delta == 0:
+        return (Fraction(-1), Fraction(2)) if lo < start < lo + 2 else None
+    t0, t1 = Fraction(lo - start, delta), Fraction(lo + 2 - start, delta)
+    return (t0, t1) if t0 < t1 else (t1, t0)
+
+
+def crosses_inside(a: Square, b: Square, sq: Square) -> bool:
+    """True when the line between the centres of a and b runs through the inside of
+    `sq` for some length (a line that only touches a corner does not).  Exact, in
+    half-squares: centres sit at odd coordinates, square sides at even ones, so a
+    line between centres never runs along a side."""
+    ax, ay, bx, by = 2 * a[0] + 1, 2 * a[1] + 1, 2 * b[0] + 1, 2 * b[1] + 1
+    sx = _open_span(2 * sq[0], ax, bx - ax)
+    sy = _open_span(2 * sq[1], ay, by - ay)
+    if sx is None or sy is None:
+        return False
+    lo, hi = max(sx[0], sy[0], Fraction(0)), min(sx[1], sy[1], Fraction(1))
+    return lo < hi

@@ -1,8 +1,9 @@
-"""The mutable state of a Tactical Dice game (deep-copied by clone)."""
+"""The mutable state of a Tactical Dice game (copied by clone: :meth:`State.copy`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from desktop.rules.tactical.grid import Square
 from desktop.scenario.vocabulary import Quality, Rank, UnitType
@@ -146,3 +147,23 @@ class State:
 
     def enemy(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def copy(self) -> State:
+        """An independent copy.  Every field of a unit or officer is an immutable
+        value (numbers, words, squares, enums), so copying each one's fields is as
+        good as a deep copy, at a fraction of the cost; the pending shots are never
+        changed once made, only the list is."""
+        return State(self.sides, {k: _fields_copy(u) for k, u in self.units.items()},
+                     {k: _fields_copy(o) for k, o in self.officers.items()},
+                     self.turn, self.phase, self.side, self.order, self.chooser,
+                     dict(self.streak), dict(self.rolls), list(self.pending),
+                     list(self.art_done))
+
+
+_T = TypeVar("_T")
+
+
+def _fields_copy(x: _T) -> _T:
+    new: _T = object.__new__(type(x))
+    new.__dict__.update(x.__dict__)
+    return new
