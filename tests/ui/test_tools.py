@@ -333,7 +333,10 @@ def test_vertex_drag_that_would_cross_is_refused(tm: ToolManager) -> None:
     before = tm.doc.scenario
     drag(tm, (18.5, 10.5), (31, 19))
     # the last good position is kept, the crossing one refused with a message
-    assert "crosses itself" in messages[-1]
+    assert "crosses itself" in messages[-1] and "crosses edge" in messages[-1]
+    assert "(31, 19)" not in messages[-1]  # a crossing point, never a raw corner
+    marks = [p for p, k in tm.overlay().handles if k == "crossing"]
+    assert marks and all(0 <= x <= 48 and 0 <= y <= 36 for x, y in marks)
     assert tm.doc.scenario != before
     from desktop.scenario.geometry import shape_problem
 
