@@ -240,3 +240,31 @@ def test_roster_width_is_remembered(qtbot: Any, tmp_path: Path, d3_win: EditorWi
     again.edit_roster.raise_()
     QTest.qWait(20)
     assert abs(again.edit_roster.width() - wide) <= 8
+
+
+def test_properties_change_a_features_type_and_keep_showing_it(
+    d3_win: EditorWindow, qtbot: Any
+) -> None:
+    """Issue 21: a wood drawn as a ridge was saved as 'ridge-1'."""
+    from PySide6.QtWidgets import QComboBox
+
+    from desktop.scenario import edits as E
+    from desktop.scenario.model import RectShape
+    from desktop.scenario.vocabulary import TerrainType
+
+    doc = d3_win.doc
+    f = E.make_feature(doc.scenario, TerrainType.RIDGE, RectShape((10, 20), (4, 2)), "Copse")
+    doc.push(C.AddFeature(doc, f))
+    doc.select([f.id])
+    QTest.qWait(20)
+    combo = d3_win.properties.panel.fields["type"]
+    assert isinstance(combo, QComboBox)
+    k = next(i for i in range(combo.count()) if combo.itemText(i) == "Wood")
+    combo.activated.emit(k)
+    QTest.qWait(20)
+    new = doc.scenario.terrain[-1]
+    assert (new.type, new.id, new.name) == (TerrainType.WOOD, "wood-1", "Copse")
+    assert doc.selection == {"wood-1"}
+    assert d3_win.properties.panel.fields["type"].currentText() == "Wood"  # type: ignore[attr-defined]
+    doc.undo_stack.undo()
+    assert doc.scenario.terrain[-1].id == "ridge-1"
