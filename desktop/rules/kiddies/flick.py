@@ -21,6 +21,7 @@ gives the measured kill distributions.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -109,26 +110,42 @@ class Body:
     reach: float = 0.5
 
     def __post_init__(self) -> None:
-        short, long = sorted((self.frontage, self.depth))
-        n = max(1, round(long / short))
-        self.radius = short / 2.0
-        # the long axis: along the facing if depth is the long side, else across it
-        a = math.radians(self.facing)
-        fwd = (math.sin(a), -math.cos(a))
-        rgt = (math.cos(a), math.sin(a))
-        axis = fwd if self.depth >= self.frontage else rgt
-        step = (long - short) / (n - 1) if n > 1 else 0.0
-        first = -(long - short) / 2.0
-        self.offsets = [(axis[0] * (first + k * step), axis[1] * (first + k * step))
-                        for k in range(n)]
-        self.reach = max(math.hypot(ox, oy) for ox, oy in self.offsets) + self.radius
+        self.radius, offsets, self.reach = _discs_of(self.frontage, self.depth, self.facing)
+        self.offsets = list(offsets)
 
     @property
     def mass(self) -> float:
         return FIGURE_MASS[self.kind]
 
+    def copy(self) -> Body:
+        """An independent copy for one flight (a flight never changes `offsets`)."""
+        other = object.__new__(Body)
+        other.__dict__.update(self.__dict__)
+        return other
+
     def discs(self) -> list[Point]:
         return [(self.x + ox, self.y + oy) for ox, oy in self.offsets]
+
+
+@functools.lru_cache(maxsize=4096)
+def _discs_of(frontage: float, depth: float,
+              facing: float) -> tuple[float, tuple[Point, ...], float]:
+    """A base's discs: radius, offsets of their centres, reach (kept per shape:
+    a game builds the same few bodies for every flick)."""
+    short, long = sorted((frontage, depth))
+    n = max(1, round(long / short))
+    radius = short / 2.0
+    # the long axis: along the facing if depth is the long side, else across it
+    a = math.radians(facing)
+    fwd = (math.sin(a), -math.cos(a))
+    rgt = (math.cos(a), math.sin(a))
+    axis = fwd if depth >= frontage else rgt
+    step = (long - short) / (n - 1) if n > 1 else 0.0
+    first = -(long - short) / 2.0
+    offsets = tuple((axis[0] * (first + k * step), axis[1] * (first + k * step))
+                    for k in range(n))
+    reach = max(math.hypot(ox, oy) for ox, oy in offsets) + radius
+    return radius, offsets, reach
 
 
 @dataclass(frozen=True)
@@ -249,6 +266,38 @@ class _Area:
         return bool(shapely.contains_xy(self.area, x, y))
 
 
+#: Side (inches) of the cells of the grid that finds the bodies near a point.
+GRID_CELL: Final = 4.0
+
+
+class _Grid:
+    """The bodies of a flight by the cell of their starting place."""
+
+    def __init__(self, bodies: Sequence[Body]) -> None:
+        self.bodies = bodies
+        self.index = {id(b): i for i, b in enumerate(bodies)}
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        for i, b in enumerate(bodies):
+            self.cells.setdefault((math.floor(b.x / GRID_CELL),
+                                   math.floor(b.y / GRID_CELL)), []).append(i)
+        self.reach = max((b.reach for b in bodies), default=0.0)
+
+    def around(self, x: float, y: float, within: float, also: set[int]) -> list[Body]:
+        """In their order, every body that has not moved and whose centre may lie
+        within `within` plus its reach of (x, y), and the bodies `also`."""
+        r = within + self.reach + 1e-6
+        found = set(also)
+        cells = self.cells
+        for cx in range(math.floor((x - r) / GRID_CELL), math.floor((x + r) / GRID_CELL) + 1):
+            for cy in range(math.floor((y - r) / GRID_CELL),
+                            math.floor((y + r) / GRID_CELL) + 1):
+                got = cells.get((cx, cy))
+                if got:
+                    found.update(got)
+        bodies = self.bodies
+        return [bodies[i] for i in sorted(found)]
+
+
 def simulate(
     pellet: Pellet,
     start: Point,
@@ -289,6 +338,18 @@ def simulate(
     # while some still move); and the pellet is tested only against the figures
     # it can reach before the next look (every NEAR_EVERY steps, or at once
     # after any strike), in the order of `live`.
+    # The figures are found through a grid of their starting places: a body that
+    # has been struck (the only way one moves) is kept in `touched` and always
+    # looked at, so the candidates from the grid plus those are every body that
+    # can pass the tests below, which then run in the order of `live`.
+    grid = _Grid(live)
+    hypot, radians, degrees, cos, sin = math.hypot, math.radians, math.degrees, math.cos, math.sin
+    gauss = rng.gauss
+    sx0 = min((ar.x0 for _s, ar in areas), default=math.inf)
+    sy0 = min((ar.y0 for _s, ar in areas), default=math.inf)
+    sx1 = max((ar.x1 for _s, ar in areas), default=-math.inf)
+    sy1 = max((ar.y1 for _s, ar in areas), default=-math.inf)
+    touched = {i for i, b in enumerate(live) if b.vx != 0.0 or b.vy != 0.0}
     moving_bodies: list[Body] = []
     struck = True
     near: list[Body] = live
@@ -297,23 +358,27 @@ def simulate(
         step += 1
         t += DT
         if struck or moving_bodies:
-            moving_bodies = [b for b in live if not b.fallen and not b.off
-                             and (b.vx != 0.0 or b.vy != 0.0)]
+            moving_bodies = [live[i] for i in sorted(touched) if not live[i].fallen
+                             and not live[i].off
+                             and (live[i].vx != 0.0 or live[i].vy != 0.0)]
         if not pellet_moving and not moving_bodies:
             break
         if pellet_moving and (struck or near_left <= 0):
             ahead = math.hypot(vx, vy) * DT * NEAR_EVERY + pellet.radius + NEAR_SLACK
-            near = [b for b in live if not b.fallen and not b.off and (
-                b.vx != 0.0 or b.vy != 0.0 or math.hypot(px - b.x, py - b.y) <= b.reach + ahead)]
+            near = [b for b in grid.around(px, py, ahead, touched) if not b.fallen
+                    and not b.off and (b.vx != 0.0 or b.vy != 0.0
+                                       or math.hypot(px - b.x, py - b.y) <= b.reach + ahead)]
             near_left = NEAR_EVERY
         near_left -= 1
         struck = False
         sampled = False
-        # -- the pellet
+        # -- the pellet (the same sums as _rotate and _Area.has, written out: this
+        # runs a few hundred times a flick)
         if pellet_moving:
-            sp = math.hypot(vx, vy)
-            turn = curl * DT + math.degrees(rng.gauss(0.0, jitter))
-            vx, vy = _rotate(vx, vy, turn)
+            sp = hypot(vx, vy)
+            ra = radians(curl * DT + degrees(gauss(0.0, jitter)))
+            c, sn = cos(ra), sin(ra)
+            vx, vy = vx * c - vy * sn, vx * sn + vy * c
             drag = PELLET_FRICTION * DT
             if wood is not None and wood.has(px, py):
                 drag += WOOD_DRAG * sp * DT
@@ -324,7 +389,9 @@ def simulate(
                 k = (sp - drag) / sp
                 vx, vy = vx * k, vy * k
             nx, ny = px + vx * DT, py + vy * DT
-            for s, ar in areas:
+            # away from every solid's bounds and inside none, no solid has a say
+            near_solid = bool(inside) or (sx0 <= nx <= sx1 and sy0 <= ny <= sy1)
+            for s, ar in areas if near_solid else ():
                 now_in = ar.has(nx, ny)
                 if s.id in inside:
                     if not now_in:
@@ -356,6 +423,7 @@ def simulate(
                     if hit is None:
                         continue
                     struck = True
+                    touched.add(grid.index[id(b)])
                     (vx, vy), (px, py), closing = hit
                     p = fall_chance(pellet.mass, closing, b.kind)
                     down = rng.random() < p
@@ -400,7 +468,7 @@ def simulate(
                     b.fallen = True
                     fell.append(b.id)
                 continue
-            for o in live:
+            for o in grid.around(b.x, b.y, b.reach, touched):
                 if o is b or o.fallen or o.off:
                     continue
                 if math.hypot(o.x - b.x, o.y - b.y) > o.reach + b.reach:
@@ -409,6 +477,7 @@ def simulate(
                 if hit_speed is None:
                     continue
                 struck = True
+                touched.add(grid.index[id(o)])
                 p = fall_chance(b.mass, hit_speed, o.kind)
                 down = rng.random() < p
                 impacts.append(Impact(t, o.x, o.y, o.kind if o.kind == "cannon" else "figure",

@@ -20,8 +20,9 @@ from __future__ import annotations
 import copy
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
@@ -85,12 +86,12 @@ from desktop.rules.kiddies.table import (
     forward,
     lines,
     manning_side,
+    may_overlap,
     overlapping,
     right,
     side_by_side,
     swept,
     touching,
-    volley_groups,
     volley_windows,
 )
 from desktop.rules.notation import canonical_facing
@@ -98,6 +99,8 @@ from desktop.rules.victory import PieceView, VictoryJudge
 from desktop.scenario.model import LastManStanding, OccupyFeature, Point, Scenario
 from desktop.scenario.vocabulary import Edge
 from desktop.table.shapes import angle_diff, bearing
+
+T = TypeVar("T")
 
 PHASES = (
     Phase("choose", "Initiative", True,
@@ -161,6 +164,17 @@ def near_figures(geom: BaseGeometry, figures: Sequence[Figure]) -> list[Figure]:
 
 #: Slack (inches) on near_figures' cut, far above rounding and far below a base.
 NEAR_MARGIN = 1e-3
+#: Side (inches) of the cells of the grid that finds the figures near a point.
+GRID_CELL = 4.0
+
+
+def _grid_of(figures: Sequence[Figure]) -> dict[tuple[int, int], list[int]]:
+    """Positions in `figures` by the GRID_CELL cell of their centres."""
+    cells: dict[tuple[int, int], list[int]] = {}
+    for i, f in enumerate(figures):
+        cells.setdefault((math.floor(f.x / GRID_CELL), math.floor(f.y / GRID_CELL)),
+                         []).append(i)
+    return cells
 
 
 class KiddiesGame(Game):
@@ -195,6 +209,18 @@ class KiddiesGame(Game):
         self.judge = VictoryJudge(replace(scenario, game=replace(scenario.game, victory=victory)))
         self.sides = (scenario.sides[0].id, scenario.sides[1].id)
         self.figures: dict[str, Figure] = expand(scenario)
+        #: Answers about the table as it stands (who is active, the lines, the
+        #: shooters, the charges...), kept until a figure changes: `_changed` bumps
+        #: `_ver` at every change, `_geo_ver` when one moves, falls, leaves or
+        #: changes hands, `_status_ver` when one leaves the fight.
+        self._ver = 0
+        self._geo_ver = 0
+        self._status_ver = 0
+        self._memo: dict[object, object] = {}
+        self._memo_ver = 0
+        self._geo_memo: dict[object, object] = {}
+        self._geo_memo_ver = 0
+        self._immediate: tuple[int, Outcome | None] | None = None
         self._turn = 0
         self._phase = "choose"
         self._side: str | None = None
@@ -241,7 +267,11 @@ class KiddiesGame(Game):
 
     def clone(self, seed: int | None = None) -> KiddiesGame:
         other = copy.copy(self)
-        other.figures = copy.deepcopy(self.figures)
+        other.figures = {k: f.copy() for k, f in self.figures.items()}
+        other._memo = {}  # its answers name this game's figures
+        other._memo_ver = -1
+        other._geo_memo = {}
+        other._geo_memo_ver = -1
         other.manned_at_start = dict(self.manned_at_start)
         other.skirmished = set(self.skirmished)
         other.categories = dict(self.categories)
@@ -256,9 +286,60 @@ class KiddiesGame(Game):
     def other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
 
+    def _changed(self, place: bool = True, status: bool = False) -> None:
+        """A figure moved, turned, fell, left or changed hands (`place`), or only
+        fired or was readied for a new turn; `status`: it left the fight."""
+        self._ver += 1
+        if place or status:
+            self._geo_ver += 1
+        if status:
+            self._status_ver += 1
+
+    def _placed(self, key: object, make: Callable[[], T]) -> T:
+        """`make()`, worked out once per placing of the figures (what does not read
+        whether they have moved or fired this turn)."""
+        if self._geo_memo_ver != self._geo_ver:
+            self._geo_memo = {}
+            self._geo_memo_ver = self._geo_ver
+        try:
+            return self._geo_memo[key]  # type: ignore[return-value]
+        except KeyError:
+            value = self._geo_memo[key] = make()
+            return value
+
+    def _cached(self, key: object, make: Callable[[], T]) -> T:
+        """`make()`, worked out once per state of the figures."""
+        if self._memo_ver != self._ver:
+            self._memo = {}
+            self._memo_ver = self._ver
+        try:
+            return self._memo[key]  # type: ignore[return-value]
+        except KeyError:
+            value = self._memo[key] = make()
+            return value
+
+    def _active(self, side: str | None = None) -> tuple[Figure, ...]:
+        return self._placed(("active", side), lambda: tuple(
+            f for f in self.figures.values()
+            if f.status == ACTIVE and (side is None or f.side == side)))
+
     def active(self, side: str | None = None) -> list[Figure]:
-        return [f for f in self.figures.values()
-                if f.active and (side is None or f.side == side)]
+        return list(self._active(side))
+
+    def _around(self, x: float, y: float, r: float) -> list[Figure]:
+        """The active figures whose centres may lie within `r` of (x, y) across and down
+        (a superset: a grid of GRID_CELL cells), in the order of :meth:`active`."""
+        everyone = self._active()
+        cells = self._placed(("grid",), lambda: _grid_of(everyone))
+        found: list[int] = []
+        for cx in range(math.floor((x - r) / GRID_CELL), math.floor((x + r) / GRID_CELL) + 1):
+            for cy in range(math.floor((y - r) / GRID_CELL),
+                            math.floor((y + r) / GRID_CELL) + 1):
+                got = cells.get((cx, cy))
+                if got:
+                    found.extend(got)
+        found.sort()
+        return [everyone[i] for i in found]
 
     def span(self) -> float:
         return self.table.span
@@ -269,19 +350,27 @@ class KiddiesGame(Game):
         return spans * self.table.span
 
     def groups(self, side: str) -> list[tuple[str, ...]]:
-        return volley_groups(self.active(side))
+        return list(self._volley_windows(side)[0])
+
+    def _volley_windows(self, side: str) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+        return self._placed(("volley", side), lambda: volley_windows(self._active(side)))
 
     def _update_cannons(self) -> None:
         """A cannon belongs to the side manning it (RULINGS: either side may man it)."""
-        everyone = self.active()
-        for f in everyone:
+        for f in self.active():
             if f.kind == CANNON:
-                s = manning_side(f, everyone)
-                if s is not None:
+                s = self._manning(f)
+                if s is not None and s != f.side:
                     f.side = s
+                    self._changed()
 
     def manned(self, cannon: Figure) -> bool:
-        return cannon.active and manning_side(cannon, self.active()) == cannon.side
+        return cannon.active and self._manning(cannon) == cannon.side
+
+    def _manning(self, cannon: Figure) -> str | None:
+        # crew_sides counts only figures within 4" across and down of the cannon
+        return self._placed(("manning", cannon.id),
+                            lambda: manning_side(cannon, self._around(cannon.x, cannon.y, 4.0)))
 
     # -- legal actions -------------------------------------------------------------------------
 
@@ -320,7 +409,7 @@ class KiddiesGame(Game):
                     return "a group is two figures or more"
                 return self._check_move(side, action.figures, action.by, action.turn, None)
             if isinstance(action, Charge):
-                plan = self.charge_plan(side, action.figures, action.facing)
+                plan = self._plan(side, action.figures, action.facing)
                 return plan if isinstance(plan, str) else None
             return self._check_exit(side, action.figure)
         if isinstance(action, Shoot | Fell):
@@ -375,7 +464,6 @@ class KiddiesGame(Game):
         ends = self.move_ends(figs, by, turn) if single is None else {
             figs[0].id: (single.to[0], single.to[1], single.facing)}
         members = set(ids)
-        others = [o for o in self.active() if o.id not in members]
         for f in figs:
             x, y, facing = ends[f.id]
             end = f.footprint(x, y, facing)
@@ -388,8 +476,10 @@ class KiddiesGame(Game):
                 spans = dist / self.table.span
                 return (f"{f.id} may move {_spans(self.allowance(f, road) / self.table.span)}"
                         f"{' on the road' if road else ''}, not {spans:.2f}")
-            hit = overlapping(end, [o for o in others
-                                    if abs(o.x - x) < 4 and abs(o.y - y) < 4])
+            reach = f.half_diagonal
+            hit = overlapping(end, [o for o in self._around(x, y, 4.0)
+                                    if abs(o.x - x) < 4 and abs(o.y - y) < 4
+                                    and o.id not in members and may_overlap(x, y, reach, o)])
             if hit is not None:
                 return f"{f.id} would stand on {hit.id}"
         return None
@@ -445,7 +535,10 @@ class KiddiesGame(Game):
         any five of a longer line, so the five in the open may fire when a sixth
         stands in a wood).  The group the table shows comes first, then any other
         five that may fire; failing both, a group that may not (to say why)."""
-        groups, wins = volley_windows(self.active(side))
+        return self._cached(("group of", side, fid), lambda: self._volley_group_of(side, fid))
+
+    def _volley_group_of(self, side: str, fid: str) -> tuple[str, ...] | None:
+        groups, wins = self._volley_windows(side)
         ends = [g for g in groups if fid in (g[0], g[-1])]
         others = [g for g in wins if fid in (g[0], g[-1]) and g not in ends]
         for g in (*ends, *others):
@@ -458,17 +551,24 @@ class KiddiesGame(Game):
         figs = [self.figures[i] for i in g]
         if any(f.fired for f in figs):
             return "this group (or one of its men) has already fired a volley this turn"
-        if any(self.table.in_types(f.footprint(), NO_VOLLEY_IN) for f in figs):
+        if any(self._in_wood(f) for f in figs):
             return "a volley group may not fire with a man in a wood"
         return None
 
+    def _in_wood(self, f: Figure) -> bool:
+        return self._placed(("wood", f.id), lambda: self.table.in_types(f.footprint(),
+                                                                        NO_VOLLEY_IN))
+
     def shooters(self, side: str, kind: str) -> list[str]:
         """Who may fire now in category `kind`: cannons, volley group ends, skirmishers."""
+        return list(self._cached(("shooters", side, kind), lambda: self._shooters(side, kind)))
+
+    def _shooters(self, side: str, kind: str) -> list[str]:
         if kind == "cannon":
-            return [f.id for f in self.active(side)
+            return [f.id for f in self._active(side)
                     if f.kind == CANNON and not f.fired and self.manned(f)]
         if kind == "volley":
-            groups, wins = volley_windows(self.active(side))
+            groups, wins = self._volley_windows(side)
             out: list[str] = []
             for g in (*groups, *wins):
                 if (g[0] not in out or g[-1] not in out) and self._volley_problem(g) is None:
@@ -476,7 +576,7 @@ class KiddiesGame(Game):
             return out
         if side in self.skirmished:
             return []
-        return [f.id for f in self.active(side) if f.kind == SKIRMISHER]
+        return [f.id for f in self._active(side) if f.kind == SKIRMISHER]
 
     def _check_shooter(self, side: str, kind: str, fid: str, heading: float | None) -> str | None:
         f = self._own(side, fid)
@@ -509,8 +609,13 @@ class KiddiesGame(Game):
     # -- the cavalry charge --------------------------------------------------------------------
 
     def charge_trios(self, side: str) -> list[tuple[str, ...]]:
-        cav = [f for f in self.active(side) if f.kind == CAVALRY and not f.moved]
-        return lines(cav, CHARGE_SIZE)
+        return list(self._cached(("trios", side), lambda: lines(
+            [f for f in self._active(side) if f.kind == CAVALRY and not f.moved], CHARGE_SIZE)))
+
+    def _plan(self, side: str, ids: Sequence[str], facing: float) -> ChargePlan | str:
+        """charge_plan, asked once per state of the table (check, then apply)."""
+        return self._cached(("charge", side, tuple(ids), facing),
+                            lambda: self.charge_plan(side, ids, facing))
 
     def charge_plan(self, side: str, ids: Sequence[str], facing: float) -> ChargePlan | str:
         """Where a charge goes and whom it kills, or why it may not be made (RULINGS)."""
@@ -533,36 +638,19 @@ class KiddiesGame(Game):
             return "the three must be in contact, side by side in a line, facing the same way"
         direction = figs[1].facing
         fw = forward(direction)
-        start = unary_union([f.footprint() for f in figs])
-        stops = self.table.charge_stops.difference(start)
-        road_limit = CHARGE_ROAD_SPANS * self.table.span
-        mid = figs[1]
-        on_road = self.table.on_road(mid.pos, (mid.x + fw[0] * road_limit,
-                                               mid.y + fw[1] * road_limit))
-        limit = road_limit if on_road else CHARGE_SPANS * self.table.span
-
-        def ok(d: float) -> bool:
-            path = swept(figs, direction, d)
-            if not self.table.table_area.covers(path):
-                return False
-            return bool(path.intersection(stops).area <= OVERLAP_EPS)
-
-        if ok(limit):
-            dist = limit
-        else:
-            lo, hi = 0.0, limit
-            while hi - lo > CHARGE_PRECISION:
-                m = (lo + hi) / 2
-                if ok(m):
-                    lo = m
-                else:
-                    hi = m
-            dist = lo
+        key = tuple((f.x, f.y, f.facing, f.frontage, f.depth) for f in figs)
+        reach = self.table.charge_reach.get(key)
+        if reach is None:
+            reach = self._charge_reach(figs, direction)
+            if len(self.table.charge_reach) > 20_000:
+                self.table.charge_reach.clear()
+            self.table.charge_reach[key] = reach
+        dist, limit = reach
         if dist < 2 * CHARGE_PRECISION:
             return "the charge cannot go forward (terrain or the table edge is in the way)"
         path = swept(figs, direction, dist)
         members = {f.id for f in figs}
-        others = [o for o in self.active() if o.id not in members]
+        others = [o for o in self._active() if o.id not in members]
         near = near_figures(path, others)
         for o in near:
             if o.kind == CAVALRY and o.side != side and path.distance(o.footprint()) <= 0.0:
@@ -590,13 +678,48 @@ class KiddiesGame(Game):
             fp = f.footprint(ex, ey, facing)
             if not self.table.table_area.covers(fp):
                 return "after the pivot a horseman would be off the table"
-            if fp.intersection(self.table.blocked).area > OVERLAP_EPS:
+            if self.table.overlaps_blocked(fp):
                 return "after the pivot a horseman would stand in impassable terrain"
             hit = overlapping(fp, near_figures(fp, survivors))
             if hit is not None:
                 return f"the charge would end on top of {hit.id}"
             ends[f.id] = (ex, ey, facing)
         return ChargePlan(dist, limit, direction, path, ends, tuple(victims))
+
+    def _charge_reach(self, figs: Sequence[Figure], direction: float) -> tuple[float, float]:
+        """How far the trio `figs` (left to right) may charge, and its limit: a search
+        over the terrain alone, so the answer is kept per trio's bases."""
+        fw = forward(direction)
+        road_limit = CHARGE_ROAD_SPANS * self.table.span
+        mid = figs[1]
+        on_road = self.table.on_road(mid.pos, (mid.x + fw[0] * road_limit,
+                                               mid.y + fw[1] * road_limit))
+        limit = road_limit if on_road else CHARGE_SPANS * self.table.span
+        stops: list[BaseGeometry] = []
+
+        def ok(d: float) -> bool:
+            path = swept(figs, direction, d)
+            if not self.table.table_area.covers(path):
+                return False
+            # a path that meets no stopping ground at all (the prepared union says
+            # so at once) overlaps none of it; only one that does is measured
+            if not self.table.charge_stops.intersects(path):
+                return True
+            if not stops:
+                start = unary_union([f.footprint() for f in figs])
+                stops.append(self.table.charge_stops.difference(start))
+            return bool(path.intersection(stops[0]).area <= OVERLAP_EPS)
+
+        if ok(limit):
+            return limit, limit
+        lo, hi = 0.0, limit
+        while hi - lo > CHARGE_PRECISION:
+            m = (lo + hi) / 2
+            if ok(m):
+                lo = m
+            else:
+                hi = m
+        return lo, limit
 
     # -- apply ---------------------------------------------------------------------------------
 
@@ -630,6 +753,7 @@ class KiddiesGame(Game):
             f.status = EXITED
             f.moved = True
             f.exited = self.exit_edge(side)
+            self._changed(status=True)
             ev.append(Event("exit", f"{f.id} leaves by the {f.exited.value} edge",
                             {"figure": f.id, "edge": f.exited.value}))
         elif isinstance(action, Shoot):
@@ -657,8 +781,10 @@ class KiddiesGame(Game):
                          "to": [_r(x), _r(y)], "facing": _r(facing)}))
         f.x, f.y, f.facing = x, y, facing
         f.moved = True
+        self._changed()
 
     def _kill(self, f: Figure, why: str, ev: list[Event]) -> None:
+        self._changed(status=True)
         if f.kind == CANNON:
             f.status = DESTROYED
             ev.append(Event("destroyed", f"{f.id} is destroyed ({why})", {"figure": f.id}))
@@ -668,7 +794,7 @@ class KiddiesGame(Game):
                             {"figure": f.id, "side": f.side, "unit": f.unit}))
 
     def _charge(self, side: str, action: Charge, ev: list[Event]) -> None:
-        plan = self.charge_plan(side, action.figures, action.facing)
+        plan = self._plan(side, action.figures, action.facing)
         assert not isinstance(plan, str)
         ev.append(Event("charge", f"{_and(action.figures)} charge "
                         f"{_spans(plan.distance / self.table.span)}",
@@ -688,10 +814,12 @@ class KiddiesGame(Game):
             assert g is not None
             for i in g:
                 self.figures[i].fired = True
+            self._changed(place=False)
             return list(g)
         if kind == "skirmish":
             self.skirmished.add(side)
         self.figures[shooter].fired = True
+        self._changed(place=False)
         return [shooter]
 
     def flick_rng(self, purpose: str) -> random.Random:
@@ -699,8 +827,11 @@ class KiddiesGame(Game):
         return random.Random(self.chance.bits("flick", purpose))
 
     def bodies(self) -> list[flick.Body]:
+        return [b.copy() for b in self._placed(("bodies",), self._bodies)]
+
+    def _bodies(self) -> list[flick.Body]:
         out = []
-        for f in self.active():
+        for f in self._active():
             kind = "cannon" if f.kind == CANNON else ("cavalry" if f.kind == CAVALRY
                                                       else "infantry")
             out.append(flick.Body(f.id, kind, f.x, f.y, f.facing, f.frontage, f.depth))
@@ -716,7 +847,7 @@ class KiddiesGame(Game):
         `bodies`, from :meth:`bodies` once, spares rebuilding them for every try."""
         f = self.figures[action.shooter]
         pellet = flick.PELLETS[PELLET_OF[action.kind]]
-        bodies = self.bodies() if bodies is None else [copy.copy(b) for b in bodies]
+        bodies = self.bodies() if bodies is None else [b.copy() for b in bodies]
         body = next(b for b in bodies if b.id == f.id)
         start = flick.start_point(f.x, f.y, body.reach, action.heading, pellet)
         if within is not None:
@@ -736,6 +867,8 @@ class KiddiesGame(Game):
         start, flight = self.fly(action, rng)
         for fid, (x, y) in flight.moved.items():
             self.figures[fid].x, self.figures[fid].y = x, y
+        if flight.moved:
+            self._changed()
         destroyed = [b for b in flight.off_table if self.figures[b].kind == CANNON]
         ev.append(Event("shot", f"{f.id} {SHOT_WORDS[kind]}: {_fell(len(flight.fell))}",
                         {"kind": kind, "side": side, "shooter": f.id, "firers": firers,
@@ -775,12 +908,12 @@ class KiddiesGame(Game):
             f.moved = False
             f.fired = False
         self.skirmished = set()
+        self._changed(place=False)
         self.categories = {}
-        everyone = self.active()
         self.manned_at_start = {}
-        for f in everyone:
+        for f in self.active():
             if f.kind == CANNON:
-                s = manning_side(f, everyone)
+                s = self._manning(f)
                 if s is not None:
                     self.manned_at_start[f.id] = s
         ev.append(Event("turn", f"Turn {self._turn}", {"turn": self._turn}))
@@ -874,13 +1007,23 @@ class KiddiesGame(Game):
         ev.append(Event("outcome", outcome.reason, outcome.to_json()))
 
     def views(self) -> list[PieceView]:
+        return list(self._placed(("views",), self._views))
+
+    def _views(self) -> list[PieceView]:
         bases = bool(self.scenario.game.objectives)  # only objectives look at bases
-        return [PieceView(f.id, f.side, f.type, f.active, 1, f.pos,
+        return [PieceView(f.id, f.side, f.type, f.status == ACTIVE, 1, f.pos,
                           f.footprint() if bases else None, f.exited)
                 for f in self.figures.values() if f.kind != CANNON]
 
     def _check_immediate(self, ev: list[Event]) -> bool:
-        out = self.judge.immediate(self.views())
+        # the judge's immediate conditions read who is on the table, whose and of
+        # what type, and who left by which edge: not where anyone stands, so the
+        # answer holds until a figure falls or leaves
+        if self._immediate is not None and self._immediate[0] == self._status_ver:
+            out = self._immediate[1]
+        else:
+            out = self.judge.immediate(self.views())
+            self._immediate = (self._status_ver, out)
         if out is not None:
             self._finish(out, ev)
             return True
@@ -899,13 +1042,23 @@ class KiddiesGame(Game):
         """
         figs = [f for f in self.active() if f.kind != CANNON]
         contacts: dict[str, list[str]] = {f.id: [] for f in figs}
-        for i, a in enumerate(figs):
-            for b in figs[i + 1:]:
-                if a.side == b.side or abs(a.x - b.x) > 4 or abs(a.y - b.y) > 4:
+        # enemy pairs within 4" across and down, by a sweep along x, then taken in
+        # the order of `figs` as they always were
+        xs = sorted(range(len(figs)), key=lambda i: figs[i].x)
+        pairs: list[tuple[int, int]] = []
+        for k, i in enumerate(xs):
+            a = figs[i]
+            for j in xs[k + 1:]:
+                b = figs[j]
+                if b.x - a.x > 4:
+                    break
+                if a.side == b.side or abs(a.y - b.y) > 4:
                     continue
                 if touching(a, b):
-                    contacts[a.id].append(b.id)
-                    contacts[b.id].append(a.id)
+                    pairs.append((i, j) if i < j else (j, i))
+        for i, j in sorted(pairs):
+            contacts[figs[i].id].append(figs[j].id)
+            contacts[figs[j].id].append(figs[i].id)
         taken: set[str] = set()
         out: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
         for f in sorted(figs, key=lambda f: f.id):

@@ -5,6 +5,7 @@ Everything here reads figures and terrain and changes nothing.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -34,7 +35,7 @@ from desktop.rules.kiddies.flick import Solid
 from desktop.rules.kiddies.pieces import Figure
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import TerrainType
-from desktop.table.shapes import CONTACT_GAP, angle_diff
+from desktop.table.shapes import CONTACT_GAP, angle_diff, rect
 from desktop.table.terrain import TerrainIndex
 
 Point = tuple[float, float]
@@ -81,6 +82,9 @@ class KiddiesTable:
                 self.crossing_points.append((float(c.x), float(c.y)))
         for g in (self.water, self.blocked, self.road, self.charge_stops, self.table_area):
             shapely.prepare(g)
+        #: How far a charging trio may go, by the trio's bases (terrain never changes,
+        #: so every copy of a game shares the answers): see KiddiesGame.charge_plan.
+        self.charge_reach: dict[tuple[tuple[float, ...], ...], tuple[float, float]] = {}
 
     def _has_road(self) -> bool:
         return any(t in (TerrainType.ROAD, TerrainType.BRIDGE) for t in self.index.types)
@@ -98,13 +102,23 @@ class KiddiesTable:
         """Why a figure may not go from a to b (footprints `start` and `end`), or None."""
         if not self.table_area.covers(end):
             return "it would not be wholly on the table"
+        # the prepared `blocked` first answers "nowhere near" for the whole line and
+        # the whole base; only a path or base that meets it is cut and measured
         if a != b and not self.blocked.is_empty:
-            path = LineString([a, b]).difference(start)
-            if not path.is_empty and path.intersects(self.blocked):
-                return self._why_blocked(path)
-        if not self.blocked.is_empty and end.intersection(self.blocked).area > OVERLAP_EPS:
+            line = LineString([a, b])
+            if self.blocked.intersects(line):
+                path = line.difference(start)
+                if not path.is_empty and path.intersects(self.blocked):
+                    return self._why_blocked(path)
+        if self.overlaps_blocked(end):
             return self._why_blocked(end)
         return None
+
+    def overlaps_blocked(self, fp: BaseGeometry) -> bool:
+        """The base covers more than a sliver of impassable ground."""
+        if self.blocked.is_empty or not self.blocked.intersects(fp):
+            return False
+        return bool(fp.intersection(self.blocked).area > OVERLAP_EPS)
 
     def exit_problem(self, start: Polygon, a: Point, edge: Point) -> str | None:
         """Why a figure may not leave the table along the straight path from its
@@ -112,7 +126,10 @@ class KiddiesTable:
         bridge or where a road crosses; nobody moves on hills), or None."""
         if a == edge or self.blocked.is_empty:
             return None
-        path = LineString([a, edge]).difference(start)
+        line = LineString([a, edge])
+        if not self.blocked.intersects(line):
+            return None
+        path = line.difference(start)
         if not path.is_empty and path.intersects(self.blocked):
             return self._why_blocked(path)
         return None
@@ -130,7 +147,26 @@ class KiddiesTable:
 
 
 def touching(a: Figure, b: Figure) -> bool:
+    # bases whose enclosing circles are farther apart than the gap cannot touch:
+    # answered without building or measuring footprints (the exact test decides
+    # every pair that might)
+    dx, dy = a.x - b.x, a.y - b.y
+    r = a.half_diagonal + b.half_diagonal + CONTACT_GAP + CUT_SLACK
+    if dx * dx + dy * dy > r * r:
+        return False
     return bool(a.footprint().distance(b.footprint()) <= CONTACT_GAP)
+
+
+#: Inches added to the cheap cuts by enclosing circles: far above rounding, far below a base.
+CUT_SLACK = 1e-6
+
+
+def may_overlap(fp_x: float, fp_y: float, reach: float, o: Figure) -> bool:
+    """False when a base of enclosing radius `reach` centred at (fp_x, fp_y) surely
+    does not overlap figure `o` (their enclosing circles are apart)."""
+    dx, dy = fp_x - o.x, fp_y - o.y
+    r = reach + o.half_diagonal + CUT_SLACK
+    return dx * dx + dy * dy <= r * r
 
 
 def overlapping(fp: Polygon, others: Sequence[Figure]) -> Figure | None:
@@ -142,13 +178,26 @@ def overlapping(fp: Polygon, others: Sequence[Figure]) -> Figure | None:
 
 def side_by_side(a: Figure, b: Figure) -> bool:
     """In contact, facing the same way (within tolerance), neither ahead of the other."""
-    if abs(angle_diff(a.facing, b.facing)) > GROUP_FACING_TOLERANCE:
+    return _side_by_side_at(a.x, a.y, a.facing, a.frontage, a.depth,
+                            b.x, b.y, b.facing, b.frontage, b.depth)
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def _side_by_side_at(ax: float, ay: float, af: float, aw: float, ad: float,
+                     bx: float, by: float, bf: float, bw: float, bd: float) -> bool:
+    """side_by_side by the two bases' places, kept: the lines of a side are looked
+    for again after every move, and only the moved figure's pairs are new."""
+    if abs(angle_diff(af, bf)) > GROUP_FACING_TOLERANCE:
         return False
-    if not touching(a, b):
+    f = forward(af)
+    along = (bx - ax) * f[0] + (by - ay) * f[1]
+    if abs(along) > LINE_OFFSET_FRACTION * max(ad, bd):
         return False
-    f = forward(a.facing)
-    along = (b.x - a.x) * f[0] + (b.y - a.y) * f[1]
-    return abs(along) <= LINE_OFFSET_FRACTION * max(a.depth, b.depth)
+    dx, dy = ax - bx, ay - by
+    r = math.hypot(aw, ad) / 2.0 + math.hypot(bw, bd) / 2.0 + CONTACT_GAP + CUT_SLACK
+    if dx * dx + dy * dy > r * r:
+        return False
+    return bool(rect(ax, ay, aw, ad, af).distance(rect(bx, by, bw, bd, bf)) <= CONTACT_GAP)
 
 
 def runs(figures: Sequence[Figure]) -> list[tuple[list[str], dict[str, Figure]]]:
@@ -160,13 +209,22 @@ def runs(figures: Sequence[Figure]) -> list[tuple[list[str], dict[str, Figure]]]
     figs = sorted(figures, key=lambda f: f.id)
     adj: dict[str, set[str]] = {f.id: set() for f in figs}
     by_id = {f.id: f for f in figs}
-    for i, a in enumerate(figs):
-        for b in figs[i + 1:]:
-            if abs(a.x - b.x) > 3 or abs(a.y - b.y) > 3:
+    # pairs within 3" across and down, found by a sweep along x (the relation is
+    # asked with the lower id first, as the pairs were once enumerated)
+    xs = sorted(figs, key=lambda f: f.x)
+    count = len(xs)
+    for i in range(count):
+        a = xs[i]
+        for j in range(i + 1, count):
+            b = xs[j]
+            if b.x - a.x > 3:
+                break
+            if abs(a.y - b.y) > 3:
                 continue
-            if side_by_side(a, b):
-                adj[a.id].add(b.id)
-                adj[b.id].add(a.id)
+            p, q = (a, b) if a.id < b.id else (b, a)
+            if side_by_side(p, q):
+                adj[p.id].add(q.id)
+                adj[q.id].add(p.id)
     seen: set[str] = set()
     out: list[tuple[list[str], dict[str, Figure]]] = []
     for f in figs:
