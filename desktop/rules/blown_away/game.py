@@ -645,10 +645,17 @@ class BlownAwayGame(StateGame):
                     if self._check_fire(g, t) is None:
                         out.append(Fire(g.id, t.id))
         elif st.phase == COMBAT:
+            enemies = [(t, t.radius) for t in self.formed(st.enemy(side))]
             for u in self.formed(side):
                 if u.fought:
                     continue
-                for t in self.formed(st.enemy(side)):
+                ur = u.radius
+                for t, tr in enemies:
+                    # the first test of `_contact_problem`, before anything else:
+                    # most pairs are far apart and not engaged
+                    if math.dist(u.pos, t.pos) - ur - tr >= COMBAT_DISTANCE and \
+                            _pair(u.id, t.id) not in st.engaged:
+                        continue
                     if self._check_combat(u, t) is None:
                         out.append(Combat(u.id, t.id))
         out.append(End())
@@ -805,9 +812,10 @@ class BlownAwayGame(StateGame):
 
     def _blockers_problem(self, p: Piece, plan: MovePlan) -> str | None:
         bs: list[Blocker] = []
+        box = plan.bbox()
         for q in self.units():
-            if q.id == p.id:
-                continue
+            if q.id == p.id or not _boxes_meet(box, q.box()):
+                continue  # (a base clear of everything the move covers never stops it)
             if q.side != p.side and q.mob:
                 continue  # swept away
             bs.append(Blocker(q.id, q.fp(), passable=q.side == p.side, min_gap=0.0,
@@ -826,10 +834,12 @@ class BlownAwayGame(StateGame):
         w, d = p.size()
         fx, fy = (0.0, 0.0) if length < 1e-9 else ((to[0] - start[0]) / length,
                                                   (to[1] - start[1]) / length)
-        lane = LineString([start, to]) if length > 1e-9 else SPoint(start)
         reach = math.hypot(w, d) / 2.0 + STOP_DISTANCE
+        # (plain arithmetic with a hair of slack: an enemy let in by the slack is
+        # still further than STOP_DISTANCE from every footprint, so never stops it)
         enemies = [e for e in self.formed(self.state.enemy(p.side))
-                   if float(lane.distance(SPoint(e.pos))) <= reach + math.hypot(*e.size()) / 2]
+                   if _segment_distance(start, to, e.pos)
+                   <= reach + math.hypot(*e.size()) / 2 + 1e-6]
         if not enemies:
             return None
         n = max(1, math.ceil(length / STOP_STEP))
@@ -877,8 +887,9 @@ class BlownAwayGame(StateGame):
             if float(path.distance(efp)) < limit - 1e-6:
                 return (f"a mob may not pass closer than {MOB_CLEARANCE:g}\" to enemy troops "
                         f"({e.name or e.id})")
+        box = plan.bbox()
         bs = [Blocker(q.id, q.fp(), passable=True, min_gap=0.0, label=q.name or q.id)
-              for q in self.units(p.side) if q.id != p.id]
+              for q in self.units(p.side) if q.id != p.id and _boxes_meet(box, q.box())]
         why = blocker_problem(plan, bs)
         if why:
             return why
@@ -1743,6 +1754,23 @@ def _after_kill(p: Piece) -> Piece:
     q.men = copy.deepcopy(p.men)
     q.men.kill(engaged=True)
     return q
+
+
+def _boxes_meet(a: tuple[float, float, float, float],
+                b: tuple[float, float, float, float]) -> bool:
+    """Do two bounding boxes overlap or touch (with a hair of slack)?"""
+    eps = 1e-6
+    return a[0] <= b[2] + eps and b[0] <= a[2] + eps and a[1] <= b[3] + eps and \
+        b[1] <= a[3] + eps
+
+
+def _segment_distance(a: Point, b: Point, p: Point) -> float:
+    """From `p` to the segment a-b (a point when they coincide)."""
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    wx, wy = p[0] - a[0], p[1] - a[1]
+    ll = ex * ex + ey * ey
+    t = 0.0 if ll <= 1e-18 else max(0.0, min(1.0, (wx * ex + wy * ey) / ll))
+    return math.hypot(wx - t * ex, wy - t * ey)
 
 
 def _pair(a: str, b: str) -> tuple[str, str]:
