@@ -73,13 +73,13 @@ def test_kiddies_turns_through_the_window(qtbot: Any, tmp_path: Path) -> None:
     a = w.play_view
     assert isinstance(a, KiddiesView)
     # Every figure is a piece on the table (the scene's units are not shown).
-    assert len(w.figure_items) == len(g.figures) == 60
-    assert all(isinstance(it, FigureItem) for it in w.figure_items.values())
+    assert len(w.figures.figure_items) == len(g.figures) == 60
+    assert all(isinstance(it, FigureItem) for it in w.figures.figure_items.values())
     assert (g.phase, g.side) == ("choose", "azuria")
     click_bar(w, "first")
     assert (g.phase, g.side) == ("move", "azuria")
     # Volley groups and the manned cannons are outlined.
-    assert len(w.highlights) >= len(a.volley_groups()) + 2
+    assert len(w.figures.highlights) >= len(a.volley_groups()) + 2
 
     # One figure: a span is 7"; more is refused with the engine's reason.
     f = g.figures["az_fus.1"]
@@ -101,10 +101,10 @@ def test_kiddies_turns_through_the_window(qtbot: Any, tmp_path: Path) -> None:
     rank = [f"az_fus.{i}" for i in range(6, 11)]
     xs = [g.figures[i].x for i in rank]
     ys = [g.figures[i].y for i in rank]
-    w.band_start((min(xs) - 0.2, min(ys) - 0.6))
-    w.band_to((max(xs) + 0.2, max(ys) + 0.6))
-    w.band_end((max(xs) + 0.2, max(ys) + 0.6))
-    assert sorted(w.group) == sorted(rank)
+    w.figures.band_start((min(xs) - 0.2, min(ys) - 0.6))
+    w.figures.band_to((max(xs) + 0.2, max(ys) + 0.6))
+    w.figures.band_end((max(xs) + 0.2, max(ys) + 0.6))
+    assert sorted(w.figures.group) == sorted(rank)
     lead = g.figures["az_fus.6"]
     start = {i: g.figures[i].pos for i in rank}
     assert w.begin_drag("az_fus.6")
@@ -117,14 +117,14 @@ def test_kiddies_turns_through_the_window(qtbot: Any, tmp_path: Path) -> None:
     assert g.history[-1].text().startswith("group ")
     for i in rank:
         assert g.figures[i].pos == pytest.approx((start[i][0] + 4.0, start[i][1]))
-    assert w.group == []  # they have moved
+    assert w.figures.group == []  # they have moved
     # Ctrl-click adds figures to a group one by one.
     w.select("az_foot.1")
-    w.toggle_group("az_foot.2")
-    assert w.group == ["az_foot.1", "az_foot.2"]
-    w.toggle_group("az_foot.2")
-    assert w.group == ["az_foot.1"]
-    w.group = []
+    w.figures.toggle_group("az_foot.2")
+    assert w.figures.group == ["az_foot.1", "az_foot.2"]
+    w.figures.toggle_group("az_foot.2")
+    assert w.figures.group == ["az_foot.1"]
+    w.figures.group = []
 
     # The Hussars' charge is a phase-bar button.
     key = "charge az_hus.1,az_hus.2,az_hus.3 90"
@@ -139,20 +139,21 @@ def test_kiddies_turns_through_the_window(qtbot: Any, tmp_path: Path) -> None:
     k = w.play_view
     assert k is not None and k.shooters() == ["az_gun.gun"]
     # Aiming: outside the front arc the flick is turned back to its edge.
-    aim = w.aim_at("az_gun.gun", 180.0, 0.7)
+    aim = w.figures.aim_at("az_gun.gun", 180.0, 0.7)
     assert aim is not None and aim.heading == 135.0 and aim.reason is None
     # Aiming by dragging: the length of the drag is how far the pellet slides.
     gun = g.figures["az_gun.gun"]
-    aim = w.aim_towards("az_gun.gun", (gun.x + 20.0, gun.y))
+    aim = w.figures.aim_towards("az_gun.gun", (gun.x + 20.0, gun.y))
     assert aim is not None and aim.heading == 90.0 and aim.reach == pytest.approx(20.0, abs=0.5)
     assert "flick" in w.phase_bar.button_map
     click_bar(w, "harder")
-    assert w.aiming is not None and w.aiming.strength == pytest.approx(aim.strength + 0.05)
+    aiming = w.figures.aiming
+    assert aiming is not None and aiming.strength == pytest.approx(aim.strength + 0.05)
     save(w, "kiddies_aim.png", tmp_path)
-    w.aim_at("az_gun.gun", 90.0, 0.5)
-    w.animate_flicks = True
+    w.figures.aim_at("az_gun.gun", 90.0, 0.5)
+    w.figures.animate_flicks = True
     click_bar(w, "flick")
-    player = w.flick_player
+    player = w.figures.flick_player
     assert player is not None
     player.anim.pause()
     step = w.session.steps[-1]
@@ -176,16 +177,16 @@ def test_kiddies_turns_through_the_window(qtbot: Any, tmp_path: Path) -> None:
     pushed = player.proxies["ca_foot.4"].pos()
     assert (pushed.x(), pushed.y()) == pytest.approx(g.figures["ca_foot.4"].pos, abs=0.05)
     player.anim.resume()
-    qtbot.waitUntil(lambda: w.flick_player is None, timeout=5000)
-    assert all(it.isVisible() for it in w.figure_items.values())
+    qtbot.waitUntil(lambda: w.figures.flick_player is None, timeout=5000)
+    assert all(it.isVisible() for it in w.figures.figure_items.values())
     # the fallen lie where they fell until the next action
-    assert sorted(it.piece.id for it in w.fallen_items) == ["ca_foot.3", "ca_foot.5"]
+    assert sorted(it.piece.id for it in w.figures.fallen_items) == ["ca_foot.3", "ca_foot.5"]
     save(w, "kiddies_after_flick.png", tmp_path)
     # The Carminian cannon fires back (with its own animation).
     if (g.phase, g.side) == ("cannon", "carminia"):
-        w.animate_flicks = False
-        w.aim_at("ca_gun.gun", 270.0, 0.8)
-        assert w.flick()
+        w.figures.animate_flicks = False
+        w.figures.aim_at("ca_gun.gun", 270.0, 0.8)
+        assert w.figures.flick()
     assert g.phase != "cannon" or g.side != "azuria"
 
 
@@ -197,17 +198,17 @@ def test_tabletop_mode_records_who_fell(qtbot: Any) -> None:
     k = w.play_view
     assert k is not None and k.tabletop and k.shooters() == ["az_gun.gun"]
     assert "Flick on your table" in w.phase_bar.prompt.text()
-    assert w.begin_fell("az_gun.gun")
-    w.toggle_fell("ca_fus.1")
-    w.toggle_fell("ca_fus.2")
-    w.toggle_fell("ca_fus.3")
-    w.toggle_fell("ca_fus.3")  # a second click takes it back
+    assert w.figures.begin_fell("az_gun.gun")
+    w.figures.toggle_fell("ca_fus.1")
+    w.figures.toggle_fell("ca_fus.2")
+    w.figures.toggle_fell("ca_fus.3")
+    w.figures.toggle_fell("ca_fus.3")  # a second click takes it back
     assert w.phase_bar.button_map["confirm_fell"].text() == "Confirm: 2 fell"
     click_bar(w, "confirm_fell")
     assert g.history[-1].text() == "fell az_gun.gun ca_fus.1,ca_fus.2"
     assert g.figures["ca_fus.1"].status == "killed"
     assert g.figures["ca_fus.3"].status == "active"
-    assert "ca_fus.1" not in w.figure_items
+    assert "ca_fus.1" not in w.figures.figure_items
 
 
 def route(w: PlayWindow, act: Action) -> None:
@@ -226,7 +227,7 @@ def route(w: PlayWindow, act: Action) -> None:
     elif kind == "group":
         ids = words[1].split(",")
         dx, dy = (float(v) for v in words[2].split(","))
-        w.select_group(ids)
+        w.figures.select_group(ids)
         lead = g.figures[ids[0]]
         assert w.begin_drag(ids[0])
         assert w.drag is not None
@@ -235,7 +236,7 @@ def route(w: PlayWindow, act: Action) -> None:
         w.end_drag()
         assert w.commit_move(), text
     elif kind in ("cannon", "volley", "skirmish"):
-        aim = w.aim_at(words[1], float(words[2]), float(words[3]))
+        aim = w.figures.aim_at(words[1], float(words[2]), float(words[3]))
         assert aim is not None and aim.reason is None, (text, aim)
         click_bar(w, "flick")
     else:  # exit: a button on the figure's card
@@ -247,7 +248,7 @@ def route(w: PlayWindow, act: Action) -> None:
 
 def test_a_whole_bundled_game_through_the_window(qtbot: Any) -> None:
     w = make_window(qtbot, [], seed=3)
-    w.animate_flicks = False
+    w.figures.animate_flicks = False
     g = w.session.game
     rng = random.Random(3)
     n = 0

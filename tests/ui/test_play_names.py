@@ -171,7 +171,7 @@ def play(qtbot: Any, ruleset: str, seed: int = 3) -> tuple[PlayWindow, set[str],
     ids, names = ids_of(sc), names_of(sc)
     w = PlayWindow()
     w.computer_delay = 10 ** 6  # the test calls computer_step itself
-    w.animate_flicks = False
+    w.figures.animate_flicks = False
     qtbot.addWidget(w)
     w.resize(1400, 900)
     second = sc.sides[1].id

@@ -39,14 +39,14 @@ class Acting:
         before = s.play_view.pieces() if s.play_view.individual else {}
         try:
             step = s.apply(action)
-            w.clear_fallen()
+            w.figures.clear_fallen()
         except IllegalAction as e:
             w.message(f"Not allowed: {e.reason}", error=True)
             return False
         w.dragging.clear()
-        if w.aiming is not None:
-            w.cancel_aim()
-        w.fell_shooter, w.fell_pick = None, []
+        if w.figures.aiming is not None:
+            w.figures.cancel_aim()
+        w.figures.fell_shooter, w.figures.fell_pick = None, []
         view = s.play_view
         w.log.add_lines(step_lines(step, s.side_name(step.side), view.names_in))
         dice = dice_of(step, view.names_in)
@@ -59,7 +59,7 @@ class Acting:
             w.selected = None
         w.refresh()
         if before:
-            w.animate_step(step.events, before)
+            w.figures.animate_step(step.events, before)
         return True
 
     def end_phase(self) -> bool:
@@ -98,7 +98,8 @@ class Acting:
             return
         if s.seat_to_act() is not Seat.COMPUTER:
             return
-        if w.flick_player is not None and not w.flick_player.done:
+        player = w.figures.flick_player
+        if player is not None and not player.done:
             QTimer.singleShot(120, self.computer_step)  # let the flick be watched
             return
         copy = s.game.clone()

@@ -104,7 +104,7 @@ class Dragging:
             w.scene.addItem(w.trail)
             w.scene.addItem(w.ghost)
             if not w.deploying and w.play_view is not None:
-                d.members = w.group_members(pid)
+                d.members = w.figures.group_members(pid)
                 pcs = w.play_view.pieces()
                 for m in d.members:
                     if m != pid:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
@@ -266,8 +266,9 @@ class FlickPlayer:
     #: Simulated seconds shown after the pellet stops.
     TAIL = 0.35
 
-    def __init__(self, window: PlayWindow, flight: Flight, before: dict[str, PieceInfo]) -> None:
-        self.w = window
+    def __init__(self, tools: Figures, flight: Flight, before: dict[str, PieceInfo]) -> None:
+        self.w = tools
+        window = tools.w
         self.flight = flight
         self.item = FlightItem(flight)
         window.scene.addItem(self.item)
@@ -276,7 +277,7 @@ class FlickPlayer:
             p = before.get(fid)
             if p is None or fid in self.proxies:
                 continue
-            real = window.figure_items.get(fid)
+            real = tools.figure_items.get(fid)
             if real is not None:
                 real.setVisible(False)
             proxy = FigureItem(p, window.side_colour(p.side))
@@ -341,13 +342,16 @@ class FlickPlayer:
             self.w.flick_player = None
 
 
-class FigureTools:
-    """The play window's tools for individual figures (a mixin of PlayWindow)."""
+class Figures:
+    """The play window's tools for individual figures, groups and flicks (a part
+    the window owns as ``window.figures``; each tool asks the view only when its
+    capability is on)."""
 
     #: Animate flicks (tests of whole games turn it off).
     animate_flicks = True
 
-    def _init_figures(self: Any) -> None:
+    def __init__(self, window: PlayWindow) -> None:
+        self.w = window
         self.figure_items: dict[str, FigureItem] = {}
         self.fallen_items: list[FigureItem] = []
         self.highlights: list[QGraphicsItem] = []
@@ -360,19 +364,25 @@ class FigureTools:
         self.band_item: OutlineItem | None = None
         self.band_from: tuple[float, float] | None = None
 
-    def _with(self: Any, capability: str) -> PlayView | None:
+    def new_game(self) -> None:
+        """Nothing grouped, aimed, recorded or lying fallen (a game was loaded)."""
+        self.group, self.fell_shooter, self.fell_pick = [], None, []
+        self.cancel_aim()
+        self.clear_fallen()
+
+    def _with(self, capability: str) -> PlayView | None:
         """The play view, if it has `capability` ("individual", "group_moves",
         "flicks"); None otherwise, so the tool stays out of the way."""
-        a = self.play_view
+        a = self.w.play_view
         return a if a is not None and getattr(a.capabilities, capability, False) else None
 
-    def figure_tools_on(self: Any) -> bool:
+    def figure_tools_on(self) -> bool:
         """Do the figure tools take the mouse (individual figures on the table)?"""
         return self._with("individual") is not None
 
-    def figure_prompt(self: PlayWindow) -> str | None:
+    def figure_prompt(self) -> str | None:
         """The phase bar's sentence while a figure tool is at work (None: the view's)."""
-        a = self.play_view
+        a = self.w.play_view
         if a is None:
             return None
         flicks = self._with("flicks")
@@ -386,50 +396,50 @@ class FigureTools:
             return ("Drag from a shooter (outlined green) to aim: the direction is the flick, "
                     "the length how far the pellet slides. Enter flicks.")
         groups = self._with("group_moves")
-        if groups is not None and self.interactive() and any(
+        if groups is not None and self.w.interactive() and any(
                 groups.can_move(p.id) for p in groups.pieces().values() if p.present):
             return (f"Drag a figure to move it ({a.measure_in}). Ctrl-click or Shift-drag a "
                     "box to select a group, then drag one of them to move them together.")
         return None
 
-    def _name(self: PlayWindow, pid: str) -> str:
-        a = self.play_view
+    def _name(self, pid: str) -> str:
+        a = self.w.play_view
         p = a.piece(pid) if a is not None else None
         return p.name if p is not None and p.name else (a.name_of(pid) if a else pid)
 
     # -- figures on the table ------------------------------------------------------
 
-    def sync_figures(self: PlayWindow) -> None:
-        a = self.play_view
-        if a is None or not a.individual or self.deploying:
+    def sync_figures(self) -> None:
+        a = self.w.play_view
+        if a is None or not a.individual or self.w.deploying:
             for it in self.figure_items.values():
-                self.scene.removeItem(it)
+                self.w.scene.removeItem(it)
             self.figure_items = {}
             self._clear_highlights()
             return
         pcs = {k: p for k, p in a.pieces().items() if p.present}
         for fid in list(self.figure_items):
             if fid not in pcs:
-                self.scene.removeItem(self.figure_items.pop(fid))
+                self.w.scene.removeItem(self.figure_items.pop(fid))
         for fid, p in pcs.items():
             it = self.figure_items.get(fid)
             if it is None:
-                it = FigureItem(p, self.side_colour(p.side))
-                self.scene.addItem(it)
+                it = FigureItem(p, self.w.side_colour(p.side))
+                self.w.scene.addItem(it)
                 self.figure_items[fid] = it
             elif it.piece != p:
-                it.colour = QColor(self.side_colour(p.side))
+                it.colour = QColor(self.w.side_colour(p.side))
                 it.set_piece(p)
         self.group = [g for g in self.group if g in pcs and a.can_move(g)]
         self._highlight_figures()
 
-    def _clear_highlights(self: PlayWindow) -> None:
+    def _clear_highlights(self) -> None:
         for it in self.highlights:
-            if it.scene() is self.scene:
-                self.scene.removeItem(it)
+            if it.scene() is self.w.scene:
+                self.w.scene.removeItem(it)
         self.highlights = []
 
-    def _highlight_figures(self: PlayWindow) -> None:
+    def _highlight_figures(self) -> None:
         """Volley groups (gold), manned cannons (green ring; grey dashed if not),
         shooters of the category being fired, the group selected, the fallen picked."""
         self._clear_highlights()
@@ -453,7 +463,7 @@ class FigureTools:
                              else QColor(120, 120, 120), 1.4, dashed=not manned)
             it.setToolTip("manned gun" if manned else "unmanned gun")
             self.highlights.append(it)
-        if self.interactive() and self._with("flicks") is not None:
+        if self.w.interactive() and self._with("flicks") is not None:
             for sid in k.shooters():
                 it = OutlineItem(geom_path(pcs[sid].footprint().buffer(0.35, 4)), SHOOTER, 2.6,
                                  fill_alpha=60, z=Z_UNIT + 0.5)
@@ -467,11 +477,11 @@ class FigureTools:
                 m = MarkItem(pcs[fid], FELL, 3.0, grow=0.15)
                 self.highlights.append(m)
         for it in self.highlights:
-            self.scene.addItem(it)
+            self.w.scene.addItem(it)
 
     # -- groups --------------------------------------------------------------------
 
-    def toggle_group(self: PlayWindow, fid: str) -> None:
+    def toggle_group(self, fid: str) -> None:
         """Ctrl-click: add a figure of the side to act to the group, or take it out."""
         k = self._with("group_moves")
         if k is None:
@@ -479,43 +489,44 @@ class FigureTools:
         if fid in self.group:
             self.group.remove(fid)
         elif k.can_move(fid):
-            if self.selected and self.selected not in self.group and k.can_move(self.selected):
-                self.group.append(self.selected)
+            sel = self.w.selected
+            if sel and sel not in self.group and k.can_move(sel):
+                self.group.append(sel)
             self.group.append(fid)
-        self.selected = fid
-        self.refresh()
+        self.w.selected = fid
+        self.w.refresh()
         self._group_message()
 
-    def select_group(self: PlayWindow, ids: Sequence[str]) -> None:
+    def select_group(self, ids: Sequence[str]) -> None:
         k = self._with("group_moves")
         self.group = [i for i in ids if k is not None and k.can_move(i)]
         if self.group:
-            self.selected = self.group[0]
-        self.refresh()
+            self.w.selected = self.group[0]
+        self.w.refresh()
         self._group_message()
 
-    def _group_message(self: PlayWindow) -> None:
+    def _group_message(self) -> None:
         if len(self.group) >= 2:
-            self.message(f"{len(self.group)} figures selected: drag one of them to move them "
+            self.w.message(f"{len(self.group)} figures selected: drag one of them to move them "
                          "together ([ and ] turn the group).")
 
-    def band_start(self: PlayWindow, pt: tuple[float, float]) -> None:
+    def band_start(self, pt: tuple[float, float]) -> None:
         self.band_from = pt
 
-    def band_to(self: PlayWindow, pt: tuple[float, float]) -> None:
+    def band_to(self, pt: tuple[float, float]) -> None:
         if self.band_from is None:
             return
         if self.band_item is not None:
-            self.scene.removeItem(self.band_item)
+            self.w.scene.removeItem(self.band_item)
         path = QPainterPath()
         path.addRect(QRectF(QPointF(*self.band_from), QPointF(*pt)).normalized())
         self.band_item = OutlineItem(path, GROUP, 1.2, dashed=True, fill_alpha=30, z=Z_FLIGHT)
-        self.scene.addItem(self.band_item)
+        self.w.scene.addItem(self.band_item)
 
-    def band_end(self: PlayWindow, pt: tuple[float, float]) -> None:
+    def band_end(self, pt: tuple[float, float]) -> None:
         """Select every movable figure whose centre lies in the rubber band."""
         if self.band_item is not None:
-            self.scene.removeItem(self.band_item)
+            self.w.scene.removeItem(self.band_item)
             self.band_item = None
         a, start = self._with("group_moves"), self.band_from
         self.band_from = None
@@ -527,7 +538,7 @@ class FigureTools:
                if p.present and x0 <= p.x <= x1 and y0 <= p.y <= y1 and a.can_move(p.id)]
         self.select_group(ids)
 
-    def group_members(self: PlayWindow, pid: str) -> tuple[str, ...]:
+    def group_members(self, pid: str) -> tuple[str, ...]:
         """The figures a drag of `pid` moves: the group, if `pid` is in it."""
         if self._with("group_moves") is not None and len(self.group) >= 2 \
                 and pid in self.group:
@@ -536,12 +547,12 @@ class FigureTools:
 
     # -- aiming and flicking -----------------------------------------------------------
 
-    def can_aim(self: PlayWindow, pid: str) -> bool:
+    def can_aim(self, pid: str) -> bool:
         k = self._with("flicks")
-        return (k is not None and self.interactive() and not k.tabletop
+        return (k is not None and self.w.interactive() and not k.tabletop
                 and pid in k.shooters())
 
-    def aim_at(self: PlayWindow, shooter: str, heading: float, strength: float) -> Aim | None:
+    def aim_at(self, shooter: str, heading: float, strength: float) -> Aim | None:
         """Aim `shooter`'s flick (clipped to its arc); draws the aim; Enter fires."""
         k = self._with("flicks")
         if k is None or not self.can_aim(shooter):
@@ -550,10 +561,10 @@ class FigureTools:
         if aim is None:
             return None
         self.aiming = aim
-        self.selected = shooter
+        self.w.selected = shooter
         if self.aim_item is None:
             self.aim_item = AimItem()
-            self.scene.addItem(self.aim_item)
+            self.w.scene.addItem(self.aim_item)
         p = k.pieces()[shooter]
         # the arc it may flick into is its weapon's (none given: any way it likes)
         arcs = k.weapons(shooter)
@@ -565,14 +576,14 @@ class FigureTools:
                  aim.reason or "release, then Enter (or Flick!) to shoot"]
         from desktop.ui.play.items import ILLEGAL, LEGAL
 
-        self.cursor_label.set_text(lines, LEGAL if aim.reason is None else ILLEGAL)
+        self.w.cursor_label.set_text(lines, LEGAL if aim.reason is None else ILLEGAL)
         end = self.aim_item.end
-        self.place_label((end.x(), end.y()))
-        if self.game is not None and self.play_view is not None:
-            self.phasing.show()
+        self.w.place_label((end.x(), end.y()))
+        if self.w.game is not None and self.w.play_view is not None:
+            self.w.phasing.show()
         return aim
 
-    def aim_towards(self: PlayWindow, shooter: str, pt: tuple[float, float]) -> Aim | None:
+    def aim_towards(self, shooter: str, pt: tuple[float, float]) -> Aim | None:
         """Aim by dragging: the direction from the shooter, the length is how far the
         pellet should slide."""
         k = self._with("flicks")
@@ -582,32 +593,32 @@ class FigureTools:
         dist = math.dist(p.pos, pt)
         return self.aim_at(shooter, bearing(p.pos, pt), k.strength_for(shooter, dist))
 
-    def cancel_aim(self: PlayWindow) -> None:
+    def cancel_aim(self) -> None:
         self.aiming = None
         if self.aim_item is not None:
-            self.scene.removeItem(self.aim_item)
+            self.w.scene.removeItem(self.aim_item)
             self.aim_item = None
-        self.cursor_label.set_text([])
+        self.w.cursor_label.set_text([])
 
-    def flick(self: PlayWindow) -> bool:
+    def flick(self) -> bool:
         """Fire the aimed flick: the engine simulates it, the window animates it."""
         k, aim = self._with("flicks"), self.aiming
         if k is None or aim is None:
             return False
         if aim.reason is not None:
-            self.message(f"Not allowed: {aim.reason}", error=True)
+            self.w.message(f"Not allowed: {aim.reason}", error=True)
             return False
         act = k.shot_action(aim)
         self.cancel_aim()
-        return act is not None and bool(self.do(act))
+        return act is not None and bool(self.w.do(act))
 
-    def clear_fallen(self: PlayWindow) -> None:
+    def clear_fallen(self) -> None:
         for it in self.fallen_items:
-            if it.scene() is self.scene:
-                self.scene.removeItem(it)
+            if it.scene() is self.w.scene:
+                self.w.scene.removeItem(it)
         self.fallen_items = []
 
-    def animate_step(self: PlayWindow, events: Sequence[Event],
+    def animate_step(self, events: Sequence[Event],
                      before: dict[str, PieceInfo]) -> FlickPlayer | None:
         """Start the animation of a simulated flick among `events` (if any)."""
         a = self._with("flicks")
@@ -626,42 +637,42 @@ class FigureTools:
 
     # -- tabletop mode -----------------------------------------------------------------
 
-    def begin_fell(self: PlayWindow, shooter: str) -> bool:
+    def begin_fell(self, shooter: str) -> bool:
         """Tabletop mode: `shooter` flicked on the real table; click who fell."""
         k = self._with("flicks")
-        if k is None or not k.tabletop or not self.interactive() or shooter not in k.shooters():
+        if k is None or not k.tabletop or not self.w.interactive() or shooter not in k.shooters():
             return False
         self.fell_shooter = shooter
         self.fell_pick = []
-        self.selected = shooter
-        self.message(f"{self._name(shooter)} shot on the table: click every figure that fell "
+        self.w.selected = shooter
+        self.w.message(f"{self._name(shooter)} shot on the table: click every figure that fell "
                      "(click again to take one back), then Confirm.")
-        self.refresh()
+        self.w.refresh()
         return True
 
-    def toggle_fell(self: PlayWindow, fid: str) -> None:
+    def toggle_fell(self, fid: str) -> None:
         if self.fell_shooter is None:
             return
         if fid in self.fell_pick:
             self.fell_pick.remove(fid)
         else:
             self.fell_pick.append(fid)
-        self.refresh()
+        self.w.refresh()
 
-    def confirm_fell(self: PlayWindow) -> bool:
+    def confirm_fell(self) -> bool:
         k, shooter = self._with("flicks"), self.fell_shooter
         if k is None or shooter is None:
             return False
         ids = list(self.fell_pick)
         self.fell_shooter, self.fell_pick = None, []
         act = k.fell_action(shooter, ids)
-        return act is not None and bool(self.do(act))
+        return act is not None and bool(self.w.do(act))
 
-    def cancel_fell(self: PlayWindow) -> None:
+    def cancel_fell(self) -> None:
         self.fell_shooter, self.fell_pick = None, []
-        self.refresh()
+        self.w.refresh()
 
-    def figure_buttons(self: PlayWindow) -> list[tuple[str, str, object, str]] | None:
+    def figure_buttons(self) -> list[tuple[str, str, object, str]] | None:
         """Phase-bar buttons while aiming or recording the fallen (None: the usual)."""
         if self.aiming is not None:
             ok = self.aiming.reason is None

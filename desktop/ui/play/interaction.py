@@ -78,7 +78,7 @@ class Interaction(QObject):
             self.pivoting = True
             return True
         pid = w.piece_at(pt)
-        if w.figure_tools_on() and self._press_figures(event, pt, pid):
+        if w.figures.figure_tools_on() and self._press_figures(event, pt, pid):
             return True
         if w.proposal is not None and w.in_ghost(pt):
             pid = w.proposal.pid
@@ -98,24 +98,24 @@ class Interaction(QObject):
         k = w.play_view
         assert k is not None
         mods = event.modifiers()
-        if w.fell_shooter is not None:
+        if w.figures.fell_shooter is not None:
             if pid is not None:
-                w.toggle_fell(pid)
+                w.figures.toggle_fell(pid)
             return True
         if pid is not None and k.tabletop and pid in k.shooters() and w.interactive():
-            w.begin_fell(pid)
+            w.figures.begin_fell(pid)
             return True
-        if pid is not None and w.can_aim(pid):
+        if pid is not None and w.figures.can_aim(pid):
             self.aiming = pid
             w.select(pid)
             return True
         if pid is not None and mods & Qt.KeyboardModifier.ControlModifier:
-            w.toggle_group(pid)
+            w.figures.toggle_group(pid)
             return True
         if pid is None and mods & (Qt.KeyboardModifier.ShiftModifier
                                    | Qt.KeyboardModifier.ControlModifier):
             self.banding = True
-            w.band_start(pt)
+            w.figures.band_start(pt)
             return True
         return False
 
@@ -123,10 +123,10 @@ class Interaction(QObject):
         w = self.w
         pt = self.scene_pt(event)
         if self.aiming is not None:
-            w.aim_towards(self.aiming, pt)
+            w.figures.aim_towards(self.aiming, pt)
             return True
         if self.banding:
-            w.band_to(pt)
+            w.figures.band_to(pt)
             return True
         if w.tool == "ruler":
             w.ruler_hover(pt)
@@ -161,7 +161,7 @@ class Interaction(QObject):
             return True
         if self.banding:
             self.banding = False
-            w.band_end(self.scene_pt(event))
+            w.figures.band_end(self.scene_pt(event))
             return True
         pid, self.press_piece = self.press_piece, None
         if pid is None:
@@ -180,22 +180,22 @@ class Interaction(QObject):
         k = event.key()
         fine = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         if k == Qt.Key.Key_Escape:
-            if w.aiming is not None:
-                w.cancel_aim()
+            if w.figures.aiming is not None:
+                w.figures.cancel_aim()
                 w.refresh()
-            elif w.fell_shooter is not None:
-                w.cancel_fell()
+            elif w.figures.fell_shooter is not None:
+                w.figures.cancel_fell()
             elif w.drag is not None or w.proposal is not None:
                 w.cancel_move()
             elif w.tool != "select":
                 w.set_tool("select")
             else:
-                if getattr(w, "group", None):
-                    w.group = []
+                if w.figures.group:
+                    w.figures.group = []
                 w.select(None)
             return True
-        if k in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and w.aiming is not None:
-            w.flick()
+        if k in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and w.figures.aiming is not None:
+            w.figures.flick()
             return True
         if k in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and w.proposal is not None:
             w.commit_move()

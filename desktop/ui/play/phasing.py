@@ -25,7 +25,7 @@ class Phasing:
         w = self.w
         assert w.setup is not None
         w.scene.set_scenario(w.setup.scenario)
-        w.sync_figures()
+        w.figures.sync_figures()
         w.phase_bar.set_state(
             "Deployment", "#c9a227",
             "Drag units to adjust them inside their zones, then begin the battle.",
@@ -43,7 +43,7 @@ class Phasing:
         a = w.play_view
         if w.session and w.session.seat_to_act() is Seat.COMPUTER:
             return "The computer is thinking…"
-        tool = w.figure_prompt()
+        tool = w.figures.figure_prompt()
         if tool is not None:
             return tool
         return a.prompt(w.selected) if a is not None else ""
@@ -65,7 +65,7 @@ class Phasing:
             w.phase_bar.set_state(f"Turn {g.turn} · {info.name} · {who} to act",
                                   w.side_colour(g.side), self.prompt(), info.help)
         buttons: list[Button] = []
-        figure_buttons = w.figure_buttons()
+        figure_buttons = w.figures.figure_buttons()
         if w.replay_at is not None:
             n = len(s.steps)
             w.phase_bar.set_state(

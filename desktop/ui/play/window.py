@@ -12,7 +12,8 @@ The window owns the state; the work is done by small parts it owns:
 :class:`~desktop.ui.play.selecting.Selection` (selection, card, targets,
 badges), :class:`~desktop.ui.play.dragging.Dragging` (drags, proposals,
 deployment) and :class:`~desktop.ui.play.phasing.Phasing` (phase bar, chart),
-beside the figure, measuring and replay tools it mixes in.
+and :class:`~desktop.ui.play.figures.Figures` (figures, groups, flicks),
+beside the measuring and replay tools it mixes in.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from desktop.ui import icons
 from desktop.ui.plaintext import plain_label
 from desktop.ui.play.acting import Acting
 from desktop.ui.play.dragging import Drag, Dragging
-from desktop.ui.play.figures import FigureTools
+from desktop.ui.play.figures import Figures
 from desktop.ui.play.interaction import Interaction
 from desktop.ui.play.items import (
     BadgeItem,
@@ -98,7 +99,7 @@ def display_scenario(game: Game, adapter: PlayView) -> Scenario:
 
 
 
-class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
+class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
     #: Milliseconds before the computer takes its action (0 in tests).
     computer_delay = 250
 
@@ -182,7 +183,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         self.scene.addItem(self.ruler_item)
         self.sight_from: str | None = None
         self.sight_item: SightItem | None = None
-        self._init_figures()
+        self.figures = Figures(self)
         self._make_menus()
         self.setWindowTitle(APP_NAME)
 
@@ -281,9 +282,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
         self._announced = False
         self.selected = None
         self._clear_move()
-        self.group, self.fell_shooter, self.fell_pick = [], None, []
-        self.cancel_aim()
-        self.clear_fallen()
+        self.figures.new_game()
         self.units_mode = Units(session.play_view.measure_in)
         self.scene.set_scenario(display_scenario(session.game, session.play_view))
         self.view.set_grid_visible(session.game.scenario.table.grid is not None)
@@ -361,7 +360,7 @@ class PlayWindow(FigureTools, MeasuringTools, RecordsAndReplay, QMainWindow):
             self.phase_bar.set_buttons([])
             return
         self.scene.set_scenario(display_scenario(g, a))
-        self.sync_figures()
+        self.figures.sync_figures()
         self.selection.badges()
         self.phasing.show()
         if self.selected is not None and self.selected not in a.pieces():
