@@ -1,0 +1,264 @@
+"""The computer's Veteran: a search player that looks several actions ahead.
+
+The steady player (desktop.play.opponent) tries each candidate action once or
+twice and stops there: it cannot see that a move leaves a unit to be shot
+next phase, nor that firing first and moving after does better.  The Veteran
+searches a tree of actions, its own and the enemy's, with Monte Carlo tree
+search (UCT):
+
+- each pass of the search takes a fresh copy of the game with dice and cards
+  of its own (``game.clone(seed)``, the seed from the Veteran's own rng), so
+  it never sees what the real game will roll or turn over -- a copy keeps the
+  cards already turned and shuffles the rest, as a player at the table knows;
+- the tree is *open loop*: a node is a line of play (the actions taken to
+  reach it), not one position, because the dice make every copy different;
+  an action that is not legal in this pass's copy (a move a new roll has made
+  impossible) is passed over;
+- at the root the candidates are the steady player's (every enumerable legal
+  action and some sampled free moves); deeper, a node gains children as it is
+  visited more (progressive widening), so free moves, which cannot be listed,
+  are sampled a few at a time;
+- the side to act at a node picks for itself: the Veteran's nodes the best
+  average, the enemy's the worst for the Veteran;
+- below the tree, a short playout with a cheap steady player, then the steady
+  player's score of the position for the Veteran's side (the end of the game
+  outweighs everything) is what the pass brings back.
+
+It thinks within a budget -- CPU seconds, or a number of passes for repeatable
+tests -- and can be stopped at any moment by a callback; it then answers with
+the action it has tried most.  It knows the rules only through the engine's
+public API and the play view the score reads; nothing here is about one
+ruleset.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from desktop.play.opponent import Style, Weights, score, steady_action
+from desktop.rules.engine import Action, Game, RulesError
+
+#: A callback the search polls between passes: True stops it.
+StopFlag = Callable[[], bool]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How long and how widely the Veteran thinks."""
+
+    #: CPU seconds a decision may take (a cap; the search stops at the first
+    #: pass that ends past it).
+    seconds: float = 1.0
+    #: A cap on the passes, for repeatable play (None: the time alone).
+    passes: int | None = None
+    #: Root candidates (as the steady player) and free moves sampled for them.
+    candidates: int = 24
+    moves: int = 8
+    #: Free moves sampled when a deeper node gains a child.
+    deep_moves: int = 2
+    #: Progressive widening: a node visited n times has up to
+    #: ceil(widen * n ** alpha) children.
+    widen: float = 1.0
+    alpha: float = 0.5
+    #: Actions below the root a pass follows through the tree at most.
+    depth: int = 8
+    #: Actions of the cheap steady player played after the tree, before the score.
+    horizon: int = 1
+    #: The UCT exploration constant (on values scaled to 0..1).
+    explore: float = 0.5
+    #: How the score weighs a position (the level's style chooses).
+    weights: Weights = field(default_factory=Weights)
+
+
+VETERAN = Settings()
+
+#: The cheap steady player of the playouts: few candidates, one roll each.
+PLAYOUT = Style(candidates=4, moves=1, tries=1)
+
+
+@dataclass
+class _Node:
+    """A line of play: its visits, its summed value for the Veteran, its children."""
+
+    visits: int = 0
+    total: float = 0.0
+    children: dict[str, _Node] = field(default_factory=dict)
+    actions: dict[str, Action] = field(default_factory=dict)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True)
+class Thought:
+    """What the search decided and how hard it looked."""
+
+    action: Action
+    passes: int
+    seconds: float
+    #: Root actions with their visits and mean value, most visited first.
+    ranked: tuple[tuple[str, int, float], ...]
+
+
+def _root_candidates(game: Game, rng: random.Random, settings: Settings) -> list[Action]:
+    """The steady player's candidates: enumerable actions plus sampled moves, ending
+    a phase always among them."""
+    seen: dict[str, Action] = {}
+    for a in game.candidate_actions(rng, settings.moves):
+        seen.setdefault(a.text(), a)
+    actions = list(seen.values())
+    if len(actions) > settings.candidates:
+        ends = [a for a in actions if a.text() == "end"]
+        others = [a for a in actions if a.text() != "end"]
+        actions = ends + rng.sample(others, settings.candidates - len(ends))
+    return actions
+
+
+class _Search:
+    def __init__(self, game: Game, rng: random.Random, settings: Settings) -> None:
+        side = game.side
+        if side is None:
+            raise RuntimeError("the game is over: nothing to think about")
+        self.game = game
+        self.side = side
+        self.rng = rng
+        self.settings = settings
+        self.root = _Node()
+        for a in _root_candidates(game, rng, settings):
+            self.root.actions[a.text()] = a
+        self.lo = math.inf
+        self.hi = -math.inf
+
+    # -- one pass ----------------------------------------------------------------
+
+    def run_pass(self) -> None:
+        copy = self.game.clone(seed=self.rng.getrandbits(31))
+        path = [self.root]
+        node = self.root
+        depth = 0
+        while copy.outcome is None and depth < self.settings.depth:
+            child = self._select(node, copy, at_root=depth == 0)
+            if child is None:
+                break
+            text, fresh = child
+            try:
+                copy.apply(node.actions[text])
+            except RulesError:
+                node.actions.pop(text, None)  # a sampled move that was never legal
+                node.children.pop(text, None)
+                break
+            node = node.children.setdefault(text, _Node())
+            path.append(node)
+            depth += 1
+            if fresh:
+                break
+        value = self._evaluate(copy)
+        self.lo = min(self.lo, value)
+        self.hi = max(self.hi, value)
+        for n in path:
+            n.visits += 1
+            n.total += value
+
+    def _select(self, node: _Node, copy: Game, at_root: bool) -> tuple[str, bool] | None:
+        """The child to follow in this copy, and whether it is new (then the pass
+        stops descending there).  None when nothing is legal here."""
+        if not at_root:
+            self._widen(node, copy)
+        legal = [t for t in node.actions if at_root or copy.check(node.actions[t]) is None]
+        if not legal:
+            return None
+        unvisited = [t for t in legal if t not in node.children or node.children[t].visits == 0]
+        if unvisited:
+            return unvisited[0], True
+        mine = copy.side == self.side
+        span = self.hi - self.lo if self.hi > self.lo else 1.0
+        log_n = math.log(max(1, node.visits))
+        best_t, best_v = legal[0], -math.inf
+        for t in legal:
+            c = node.children[t]
+            q = (c.mean - self.lo) / span
+            if not mine:
+                q = 1.0 - q
+            v = q + self.settings.explore * math.sqrt(log_n / c.visits)
+            if v > best_v:
+                best_t, best_v = t, v
+        return best_t, False
+
+    def _widen(self, node: _Node, copy: Game) -> None:
+        allowed = math.ceil(self.settings.widen * (node.visits + 1) ** self.settings.alpha)
+        if len(node.actions) >= allowed:
+            return
+        offered = copy.candidate_actions(self.rng, self.settings.deep_moves)
+        new = [a for a in offered if a.text() not in node.actions]
+        if not new:
+            return
+        # Ending the phase first: it is how a line of play reaches the enemy's turn.
+        ends = [a for a in new if a.text() == "end"]
+        pick = ends[0] if ends else self.rng.choice(new)
+        node.actions[pick.text()] = pick
+
+    def _evaluate(self, copy: Game) -> float:
+        weights = self.settings.weights
+        style = Style(PLAYOUT.candidates, PLAYOUT.moves, PLAYOUT.tries, weights)
+        for _ in range(self.settings.horizon):
+            if copy.outcome is not None:
+                break
+            try:
+                copy.apply(steady_action(copy, self.rng, style))
+            except (RulesError, RuntimeError):
+                break
+        return score(copy, self.side, weights)
+
+    # -- the answer ----------------------------------------------------------------
+
+    def ranked(self) -> list[tuple[str, int, float]]:
+        rows = [(t, c.visits, c.mean) for t, c in self.root.children.items() if c.visits]
+        rows.sort(key=lambda r: (r[1], r[2]), reverse=True)
+        return rows
+
+    def best(self) -> Action:
+        rows = self.ranked()
+        if rows:
+            return self.root.actions[rows[0][0]]
+        # Stopped before a single pass: end the phase if it may, else the first candidate.
+        acts = list(self.root.actions.values())
+        ends = [a for a in acts if a.text() == "end"]
+        return (ends or acts)[0]
+
+
+def think(game: Game, rng: random.Random, settings: Settings = VETERAN,
+          stop: StopFlag | None = None) -> Thought:
+    """Search from `game` for its side to act and answer with the best action found.
+
+    Never changes `game` nor draws from its chance: every pass plays on a copy
+    with dice of its own.  Stops when the CPU budget is spent, the pass cap is
+    reached or `stop()` says so, whichever comes first; a single candidate is
+    answered without search.
+    """
+    start = time.process_time()
+    search = _Search(game, rng, settings)
+    if not search.root.actions:
+        raise RuntimeError(f"no candidate actions in phase {game.phase} for {game.side}")
+    passes = 0
+    if len(search.root.actions) > 1:
+        while True:
+            if settings.passes is not None and passes >= settings.passes:
+                break
+            if stop is not None and stop():
+                break
+            if passes and time.process_time() - start >= settings.seconds:
+                break
+            search.run_pass()
+            passes += 1
+    return Thought(search.best(), passes, time.process_time() - start, tuple(search.ranked()))
+
+
+def veteran_action(game: Game, rng: random.Random, settings: Settings = VETERAN,
+                   stop: StopFlag | None = None) -> Action:
+    """The Veteran's choice for the side to act (see `think`)."""
+    return think(game, rng, settings, stop).action

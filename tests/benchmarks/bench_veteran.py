@@ -1,0 +1,128 @@
+"""Benchmark: the computer's Veteran (search player) against its Steady player.
+
+Run: .venv/bin/python tests/benchmarks/bench_veteran.py [--games N] [--seconds S]
+     [--ruleset ID] [--horizon H] [--first-seed K]
+
+On each bundled scenario (or the rulesets named), plays N games with the
+Veteran on one side and the Steady player on the other, swapping sides every
+game, the Veteran thinking S CPU seconds a decision (default 0.25).  Prints
+each game as it ends, then the Veteran's share of the decided games with a
+95% Wilson interval, how often each side won with the Veteran on it and with
+the Steady player on it, and the Veteran's CPU time per decision (median and
+worst).  Prints numbers; never fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from desktop.play.opponent import steady_action  # noqa: E402
+from desktop.play.veteran import Settings, think  # noqa: E402
+from desktop.resources import bundled_scenarios  # noqa: E402
+from desktop.rules import registry  # noqa: E402
+from desktop.scenario import Scenario, load  # noqa: E402
+
+MAX_ACTIONS = 5_000
+RULESETS = ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
+
+
+def scenario_for(ruleset_id: str) -> Scenario:
+    for path in bundled_scenarios():
+        sc = load(path)
+        if sc.ruleset == ruleset_id:
+            return sc
+    raise SystemExit(f"no bundled scenario for {ruleset_id}")
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share `wins`/`n`."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play(sc: Scenario, seed: int, veteran_side: str, settings: Settings
+         ) -> tuple[str | None, list[float], int]:
+    """One game; returns the winning side (None: drawn or unfinished), the
+    Veteran's CPU seconds per decision and the number of actions."""
+    game = registry.get(sc.ruleset).new_game(sc, seed=seed)
+    rng = random.Random(seed * 7919 + 1)
+    times: list[float] = []
+    n = 0
+    while game.outcome is None and n < MAX_ACTIONS:
+        if game.side == veteran_side:
+            t = time.process_time()
+            action = think(game, rng, settings).action
+            times.append(time.process_time() - t)
+        else:
+            action = steady_action(game, rng)
+        game.apply(action)
+        n += 1
+    out = game.outcome
+    return (None if out is None else out.winner), times, n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=2, help="games per scenario (default 2)")
+    ap.add_argument("--seconds", type=float, default=0.25,
+                    help="the Veteran's CPU budget a decision (default 0.25)")
+    ap.add_argument("--horizon", type=int, default=None, help="playout actions (default: the Veteran's)")
+    ap.add_argument("--ruleset", action="append", help="only these rulesets")
+    ap.add_argument("--first-seed", type=int, default=2000, help="seed of the first game")
+    args = ap.parse_args()
+    settings = Settings(seconds=args.seconds)
+    if args.horizon is not None:
+        settings = Settings(seconds=args.seconds, horizon=args.horizon)
+    for rid in args.ruleset or RULESETS:
+        sc = scenario_for(rid)
+        sides = [s.id for s in sc.sides]
+        results: Counter[str] = Counter()
+        wins_with: dict[str, Counter[str]] = {"veteran": Counter(), "steady": Counter()}
+        times: list[float] = []
+        for g in range(args.games):
+            seed = args.first_seed + g
+            vside = sides[g % 2]
+            winner, t, n = play(sc, seed, vside, settings)
+            times.extend(t)
+            if winner is None:
+                res = "draw"
+            else:
+                res = "veteran" if winner == vside else "steady"
+                wins_with[res][winner] += 1
+            results[res] += 1
+            print(f"  {rid} seed {seed}: Veteran as {vside}: {res} ({n} actions, "
+                  f"{len(t)} decisions, median {1000 * statistics.median(t or [0]):.0f} ms)",
+                  flush=True)
+        decided = results["veteran"] + results["steady"]
+        lo, hi = wilson(results["veteran"], decided)
+        share = f"{100 * results['veteran'] / decided:.0f}%" if decided else "-"
+        print(f"{rid:10s} {args.games} games at {args.seconds:g} s: Veteran won "
+              f"{results['veteran']}, Steady won {results['steady']}, {results['draw']} drawn "
+              f"or unfinished; Veteran's share of decided games {share} "
+              f"(95% interval {100 * lo:.0f}%-{100 * hi:.0f}%); decision median "
+              f"{1000 * statistics.median(times or [0]):.0f} ms, worst "
+              f"{1000 * max(times or [0]):.0f} ms CPU", flush=True)
+        for i, side in enumerate(sides):
+            played = len(range(i, args.games, 2))
+            print(f"{'':10s} {side}: won {wins_with['veteran'][side]} of {played} with the "
+                  f"Veteran on it, {wins_with['steady'][side]} of {args.games - played} with "
+                  f"the Steady player on it", flush=True)
+
+
+if __name__ == "__main__":
+    main()
