@@ -180,6 +180,8 @@ class TacticalGame(Game):
             self.board.memo.setdefault("steps", {})
         #: Paths by unit kind, square, allowance and the pieces within reach.
         self._path_memo: dict[tuple[Any, ...], _Paths] = self.board.memo.setdefault("paths", {})
+        self._officer_memo: dict[tuple[Square, frozenset[Square]], dict[Square, Path]] = \
+            self.board.memo.setdefault("officers", {})
         units: dict[str, TUnit] = {}
         taken: set[Square] = set()
         for side in scenario.sides:
@@ -816,16 +818,29 @@ class TacticalGame(Game):
     # -- officers ---------------------------------------------------------------------
 
     def officer_paths(self, o: TOfficer) -> dict[Square, Path]:
+        """Where officer `o` may ride (breadth first, round enemy units, lakes and
+        unbridged water), worked out once for his square and the enemies in reach."""
+        c0, r0 = o.sq
+        enemy_sqs = {e.sq for e in self.enemies_of(o.side)
+                     if abs(e.sq[0] - c0) + abs(e.sq[1] - r0) <= C.OFFICER_MOVE}
+        key = (o.sq, frozenset(enemy_sqs))
+        got = self._officer_memo.get(key)
+        if got is None:
+            if len(self._officer_memo) >= _PATHS_KEPT:
+                self._officer_memo.clear()
+            got = self._officer_memo[key] = self._officer_paths(o.sq, enemy_sqs)
+        return dict(got)
+
+    def _officer_paths(self, start: Square, enemy_sqs: set[Square]) -> dict[Square, Path]:
         bd = self.board
         out: dict[Square, Path] = {}
         frontier: list[Path] = [()]
-        enemy_sqs = {e.sq for e in self.enemies_of(o.side)}
         while frontier:
             nxt: list[Path] = []
             for p in frontier:
-                here = p[-1] if p else o.sq
+                here = p[-1] if p else start
                 for b in bd.neighbours(here):
-                    if b == o.sq or b in out or b in enemy_sqs or bd.area(b) == C.LAKE:
+                    if b == start or b in out or b in enemy_sqs or bd.area(b) == C.LAKE:
                         continue
                     if not bd.water_crossing_ok(here, b):
                         continue
@@ -1219,11 +1234,18 @@ class TacticalGame(Game):
         """Ruling (SPENT_COUNTS_AS_LOST): a spent unit has ceased to be effective, so
         for victory it is lost (army break) and holds nothing."""
         out = []
+        made: dict[tuple[Any, ...], PieceView] = self.board.memo.setdefault("views", {})
+        if len(made) > 100_000:
+            made.clear()
         for u in self.st.units.values():
             present = u.status == ACTIVE if C.SPENT_COUNTS_AS_LOST else u.on_table
-            out.append(PieceView(u.id, u.side, u.type, present, max(u.cv, 0),
-                                 self.board.centre(u.sq),
-                                 self.board.polygon(u.sq, shrink=0.5) if present else None))
+            key = (u.id, u.side, u.type, present, u.cv, u.sq)
+            got = made.get(key)
+            if got is None:
+                got = made[key] = PieceView(
+                    u.id, u.side, u.type, present, max(u.cv, 0), self.board.centre(u.sq),
+                    self.board.polygon(u.sq, shrink=0.5) if present else None)
+            out.append(got)
         return out
 
     def _check_immediate(self, ev: list[Event]) -> None:

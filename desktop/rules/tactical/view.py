@@ -31,9 +31,9 @@ from desktop.rules.tactical.actions import (
 )
 from desktop.rules.tactical.game import ARTILLERY_PHASE, INITIATIVE, TacticalGame
 from desktop.rules.tactical.grid import Square, king_distance, square_name
-from desktop.rules.tactical.state import SPENT, TOfficer, TUnit
+from desktop.rules.tactical.state import ACTIVE, SPENT, TOfficer, TUnit
 from desktop.rules.view import PlayView, pct
-from desktop.rules.view_values import Allowance, Capabilities, Card, Odds
+from desktop.rules.view_values import OFFICER_BASE, Allowance, Capabilities, Card, Odds, PieceInfo
 from desktop.scenario.vocabulary import ARTILLERY, QUALITY_LABELS, RANK_LABELS, UNIT_LABELS
 
 #: Roll purposes read as plain numbers (initiative, rallies, wounds, officer
@@ -66,6 +66,48 @@ class TacticalView(PlayView):
             raise TypeError("TacticalView shows a Tactical Dice game")
         self.tg: TacticalGame = game
         self.board = game.board
+
+    # -- the pieces -------------------------------------------------------------------
+
+    def _make_pieces(self) -> dict[str, PieceInfo]:
+        """The pieces now, read from the engine's state rather than through
+        ``units_json`` (the same values: the computer player asks for every
+        position it looks at).  A piece that has not changed is the same object."""
+        g, bd = self.tg, self.board
+        memo = bd.memo
+        bases: dict[str, tuple[float, float, str]] | None = memo.get("piece_bases")
+        if bases is None:
+            sc = g.scenario
+            bases = {u.id: (u.base.frontage, u.base.depth, u.name) for _, u in sc.all_units()}
+            for side in sc.sides:
+                for off in side.officers:
+                    bases.setdefault(off.id, (OFFICER_BASE, OFFICER_BASE, off.name))
+            memo["piece_bases"] = bases
+        made: dict[tuple[object, ...], PieceInfo] = memo.setdefault("piece_infos", {})
+        if len(made) > 100_000:
+            made.clear()
+        out: dict[str, PieceInfo] = {}
+        for u in g.st.units.values():
+            key: tuple[object, ...] = (u.id, u.side, u.sq, u.facing, u.status, u.formation)
+            got = made.get(key)
+            if got is None:
+                x, y = bd.centre(u.sq)
+                f, dp, name = bases.get(u.id, (OFFICER_BASE, OFFICER_BASE, u.id))
+                got = made[key] = PieceInfo(u.id, u.side, "unit", u.type.value, float(x),
+                                            float(y), float(round(u.facing, 4) + 0.0), f, dp,
+                                            u.status, name, u.formation or "")
+            out[u.id] = got
+        for o in g.st.officers.values():
+            status = ACTIVE if o.present else o.wound
+            key = (o.id, o.side, o.sq, status)
+            got = made.get(key)
+            if got is None:
+                x, y = bd.centre(o.sq)
+                f, dp, name = bases.get(o.id, (OFFICER_BASE, OFFICER_BASE, o.id))
+                got = made[key] = PieceInfo(o.id, o.side, "officer", o.rank.value, float(x),
+                                            float(y), 0.0, f, dp, status, name, "")
+            out[o.id] = got
+        return out
 
     # -- names ------------------------------------------------------------------------
 
