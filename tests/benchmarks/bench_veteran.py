@@ -81,7 +81,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2, help="games per scenario (default 2)")
     ap.add_argument("--seconds", type=float, default=0.25,
                     help="the Veteran's CPU budget a decision (default 0.25)")
-    ap.add_argument("--horizon", type=int, default=None, help="playout actions (default: the Veteran's)")
+    ap.add_argument("--horizon", type=int, default=None,
+                    help="playout actions (default: the Veteran's)")
     ap.add_argument("--ruleset", action="append", help="only these rulesets")
     ap.add_argument("--first-seed", type=int, default=2000, help="seed of the first game")
     args = ap.parse_args()
