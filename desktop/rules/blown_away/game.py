@@ -1560,8 +1560,14 @@ class BlownAwayGame(StateGame):
             self._finish(Outcome(s, f"{self._name(s)} holds {n} of "
                                     f"{len(self.objective_ids)} objectives"), ev)
             return True
-        out = self.judge.immediate(self._views())
-        if out is not None:
+        # the judge reads only what `_views` gives it: where each unit stands
+        # (its stamp), whether it is present and its men left
+        key = ("immediate", tuple((p.stamp, p.men.left) for p in st.pieces.values()))
+        out = self._memo_get(key)
+        if out is _MISSING:
+            out = self.judge.immediate(self._views())
+            self._memo_put(key, out)
+        if isinstance(out, Outcome):
             self._finish(out, ev)
             return True
         return False
