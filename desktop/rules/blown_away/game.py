@@ -338,6 +338,24 @@ def _rect(x: float, y: float, w: float, d: float, facing: float) -> BaseGeometry
 _MISSING = object()
 
 
+class _Path:
+    """The ground a move covered, built only when something may lie on it (the
+    union of lane and end is the dearest part of applying a move)."""
+
+    __slots__ = ("_geom", "box", "plan")
+
+    def __init__(self, plan: MovePlan) -> None:
+        self.plan = plan
+        #: Bounds of everything the move covers.
+        self.box = plan.bbox()
+        self._geom: BaseGeometry | None = None
+
+    def geom(self) -> BaseGeometry:
+        if self._geom is None:
+            self._geom = self.plan.swept()
+        return self._geom
+
+
 def _r(v: float) -> float:
     return round(v, 4) + 0.0
 
@@ -376,6 +394,10 @@ class BlownAwayGame(StateGame):
             if hold else tuple(o.id for o in scenario.game.objectives))
         self.objectives_to_win = hold[0].count if hold else OBJECTIVES_TO_WIN
         self.objective_areas = {o.id: SPoint(o.position).buffer(o.radius, 32)
+                                for o in scenario.game.objectives if o.id in self.objective_ids}
+        #: Each objective's bounding box (its circle's: the polygon lies inside).
+        self.objective_boxes = {o.id: (o.position[0] - o.radius, o.position[1] - o.radius,
+                                       o.position[0] + o.radius, o.position[1] + o.radius)
                                 for o in scenario.game.objectives if o.id in self.objective_ids}
         others = tuple(c for c in scenario.game.victory
                        if not isinstance(c, (HoldObjectives, OccupyFeature)))
@@ -1189,7 +1211,7 @@ class BlownAwayGame(StateGame):
     def _apply(self, action: Action) -> list[Event]:
         st = self.state
         ev: list[Event] = []
-        passed: tuple[str, BaseGeometry] | None = None
+        passed: tuple[str, _Path] | None = None
         if isinstance(action, End):
             self._advance(ev)
         elif isinstance(action, Move) and action.piece in st.commanders:
@@ -1301,12 +1323,12 @@ class BlownAwayGame(StateGame):
         return f"{p.name or p.id} {words}"
 
     def _move(self, p: Piece, to: Point, facing: float, ev: list[Event], words: str
-              ) -> tuple[str, BaseGeometry]:
+              ) -> tuple[str, _Path]:
         w, d = p.size()
         start = p.pos if p.mob else self.pivot_point(p, facing)
         plan = MovePlan(Placement(start[0], start[1], facing), Placement(to[0], to[1], facing),
                         w, d)
-        path = plan.swept()
+        path = _Path(plan)
         was_mob = p.mob
         p.pos = to
         p.facing = facing
@@ -1316,7 +1338,7 @@ class BlownAwayGame(StateGame):
                         {"unit": p.id, "to": list(to), "facing": facing, "mob": was_mob}))
         if not was_mob:
             for q in self.units(self.state.enemy(p.side)):
-                if q.mob and q.fp().intersects(path):
+                if q.mob and _boxes_meet(path.box, q.box()) and q.fp().intersects(path.geom()):
                     self._sweep(q, p, plan.travel_facing, ev)
         return (p.side, path) if not was_mob else ("", path)
 
@@ -1509,7 +1531,7 @@ class BlownAwayGame(StateGame):
 
     # -- objectives and victory -------------------------------------------------------------
 
-    def _update_objectives(self, ev: list[Event], passed: tuple[str, BaseGeometry] | None
+    def _update_objectives(self, ev: list[Event], passed: tuple[str, _Path] | None
                            ) -> None:
         """RULINGS: a side holds an objective that its men in ranks alone occupy, or
         that they were the last to occupy or pass through."""
@@ -1531,7 +1553,8 @@ class BlownAwayGame(StateGame):
             if len(there) == 1:
                 new = next(iter(there))
             elif not there and passed is not None and passed[0] and \
-                    passed[1].intersects(area):
+                    _boxes_meet(passed[1].box, self.objective_boxes[oid]) and \
+                    passed[1].geom().intersects(area):
                 new = passed[0]
             if new != st.objectives[oid]:
                 st.objectives[oid] = new
