@@ -142,6 +142,10 @@ class _Paths:
     moves: dict[Square, Path] = field(default_factory=dict)
     #: charge_path answers by (end, final step, cavalry).
     charges: dict[tuple[Square, Square, bool], Path | None] = field(default_factory=dict)
+    #: The squares next to the start or an end (where a charge's target may stand).
+    next_to: set[Square] | None = None
+    #: The plain moves as actions, by unit.
+    actions: dict[str, list[Action]] = field(default_factory=dict)
 
 
 class TacticalGame(Game):
@@ -594,14 +598,19 @@ class TacticalGame(Game):
         c0, r0 = sq
         # A path stays within `reach` steps: a friend further off cannot block it,
         # an enemy more than a step beyond that cannot touch it.
+        placed: list[tuple[int, int, str, str]] | None = self._cached(("placed",))
+        if placed is None:
+            placed = [(x.sq[0], x.sq[1], x.side, x.id) for x in self.st.units.values()
+                      if x.status in _ON_TABLE]
+            self._store(("placed",), placed)
         near = []
-        for x in self.st.units.values():
-            if x.status in _ON_TABLE and x is not u:
-                c, r = x.sq
-                d = abs(c - c0) + abs(r - r0)
-                enemy = x.side != side
-                if d <= reach or (enemy and d == reach + 1):
-                    near.append((x.sq, enemy))
+        uid = u.id
+        for c, r, s, xid in placed:
+            d = abs(c - c0) + abs(r - r0)
+            if d <= reach + 1 and xid != uid:
+                enemy = s != side
+                if d <= reach or enemy:
+                    near.append(((c, r), enemy))
         key = (k, sq, reach, charge, tuple(near))
         got = self._path_memo.get(key)
         if got is None:
@@ -672,6 +681,14 @@ class TacticalGame(Game):
             return got
         out = self._paths_of(u, False).moves
         return dict(self._store(("moves", u.id), out))
+
+    def _move_actions(self, u: TUnit) -> list[Action]:
+        """The plain moves `u`'s paths allow, in square order (made once per paths)."""
+        found = self._paths_of(u, False)
+        got = found.actions.get(u.id)
+        if got is None:
+            got = found.actions[u.id] = [Move(u.id, sq) for sq in sorted(found.moves)]
+        return got
 
     def charge_paths(self, u: TUnit) -> list[Path]:
         return list(self._paths_of(u, True).all)
@@ -903,8 +920,9 @@ class TacticalGame(Game):
         for u in mine:
             if self._why_not_shooter(u) is None:
                 reach = self.fire_range(u)
+                c0, r0 = u.sq
                 out.extend(Fire(u.id, t.id) for t in enemies
-                           if king_distance(u.sq, t.sq) <= reach
+                           if abs(t.sq[0] - c0) <= reach and abs(t.sq[1] - r0) <= reach
                            and self.why_not_fire(u, t) is None)
         if st.phase in (FIRST, SECOND):
             for u in mine:
@@ -912,13 +930,16 @@ class TacticalGame(Game):
                     continue
                 if not (u.type in ARTILLERY and u.formation != LIMBERED) and not (
                         u.fired and self.is_infantry(u)):
-                    out.extend(Move(u.id, sq) for sq in sorted(self.move_paths(u)))
+                    out.extend(self._move_actions(u))
                 if self.kind(u) in ("infantry", "cavalry"):
-                    reach = self.allowance(u, True) + 1
-                    # A charge ends where it stands or where one of its paths ends.
-                    ends = self._paths_of(u, True).ending
+                    # A charge ends where it stands or where one of its paths ends,
+                    # next to its target.
+                    found = self._paths_of(u, True)
+                    ends = found.ending
+                    if found.next_to is None:
+                        found.next_to = {n for e in (u.sq, *ends) for n in self.board.neighbours(e)}
                     for t in enemies:
-                        if king_distance(u.sq, t.sq) > reach + 1:
+                        if t.sq not in found.next_to:
                             continue
                         for via in self.board.neighbours(t.sq):
                             if via != u.sq and via not in ends:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from shapely.geometry import LineString, box
@@ -275,12 +274,14 @@ class Board:
         return bool(self.crossed(a, b) & C.SIGHT_BARRIERS)
 
 
-def _open_span(lo: int, start: int, delta: int) -> tuple[Fraction, Fraction] | None:
-    """The open range of t where start + t * delta lies strictly between lo and lo + 2
-    (None: never; the whole line when delta is 0 and it lies there)."""
+def _open_span(lo: int, start: int, delta: int, scale: int) -> tuple[int, int] | None:
+    """The open range of t (times `scale`, a multiple of `delta`) where
+    start + t * delta lies strictly between lo and lo + 2 (None: never; the
+    whole line when delta is 0 and it lies there)."""
     if delta == 0:
-        return (Fraction(-1), Fraction(2)) if lo < start < lo + 2 else None
-    t0, t1 = Fraction(lo - start, delta), Fraction(lo + 2 - start, delta)
+        return (-scale, 2 * scale) if lo < start < lo + 2 else None
+    k = scale // delta
+    t0, t1 = (lo - start) * k, (lo + 2 - start) * k
     return (t0, t1) if t0 < t1 else (t1, t0)
 
 
@@ -290,9 +291,10 @@ def crosses_inside(a: Square, b: Square, sq: Square) -> bool:
     half-squares: centres sit at odd coordinates, square sides at even ones, so a
     line between centres never runs along a side."""
     ax, ay, bx, by = 2 * a[0] + 1, 2 * a[1] + 1, 2 * b[0] + 1, 2 * b[1] + 1
-    sx = _open_span(2 * sq[0], ax, bx - ax)
-    sy = _open_span(2 * sq[1], ay, by - ay)
+    dx, dy = bx - ax, by - ay
+    scale = max(abs(dx), 1) * max(abs(dy), 1)
+    sx = _open_span(2 * sq[0], ax, dx, scale)
+    sy = _open_span(2 * sq[1], ay, dy, scale)
     if sx is None or sy is None:
         return False
-    lo, hi = max(sx[0], sy[0], Fraction(0)), min(sx[1], sy[1], Fraction(1))
-    return lo < hi
+    return max(sx[0], sy[0], 0) < min(sx[1], sy[1], scale)
