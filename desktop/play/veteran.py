@@ -103,6 +103,8 @@ class Thought:
     seconds: float
     #: Root actions with their visits and mean value, most visited first.
     ranked: tuple[tuple[str, int, float], ...]
+    #: The most actions a pass followed through the tree.
+    deepest: int = 0
 
 
 def _root_candidates(game: Game, rng: random.Random, settings: Settings) -> list[Action]:
@@ -133,6 +135,7 @@ class _Search:
             self.root.actions[a.text()] = a
         self.lo = math.inf
         self.hi = -math.inf
+        self.deepest = 0
 
     # -- one pass ----------------------------------------------------------------
 
@@ -157,6 +160,7 @@ class _Search:
             depth += 1
             if fresh:
                 break
+        self.deepest = max(self.deepest, depth)
         value = self._evaluate(copy)
         self.lo = min(self.lo, value)
         self.hi = max(self.hi, value)
@@ -255,7 +259,8 @@ def think(game: Game, rng: random.Random, settings: Settings = VETERAN,
                 break
             search.run_pass()
             passes += 1
-    return Thought(search.best(), passes, time.process_time() - start, tuple(search.ranked()))
+    return Thought(search.best(), passes, time.process_time() - start,
+                   tuple(search.ranked()), search.deepest)
 
 
 def veteran_action(game: Game, rng: random.Random, settings: Settings = VETERAN,

@@ -1,0 +1,173 @@
+"""The computer's Veteran (desktop.play.veteran): a search within a budget that
+plays only on what a person at the table knows.
+
+Issue 23: "it never sees the dice or cards the real game will draw (chance is
+resampled in its copies; in Blown Away it knows only which cards have been
+turned, not the order of the rest)" and "returns its best choice so far when
+the budget ends".  How strong it is: tests/benchmarks/bench_veteran.py.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from desktop.play.opponent import steady_action
+from desktop.play.veteran import Settings, think, veteran_action
+from desktop.resources import bundled_scenarios
+from desktop.rules import registry
+from desktop.rules.engine import Game
+from desktop.rules.randomplay import random_action
+from desktop.scenario import Scenario, load
+
+RULESETS = ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
+QUICK = Settings(passes=12, seconds=60.0)
+
+
+def _scenario(ruleset_id: str) -> Scenario:
+    for path in bundled_scenarios():
+        sc = load(path)
+        if sc.ruleset == ruleset_id:
+            return sc
+    raise AssertionError(f"no bundled scenario for {ruleset_id}")
+
+
+def _game(ruleset_id: str, seed: int = 5, advance: int = 12) -> Game:
+    """A seeded game some random actions in, so that dice have rolled and cards turned."""
+    game = registry.get(ruleset_id).new_game(_scenario(ruleset_id), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(advance):
+        if game.outcome is not None:
+            break
+        game.apply(random_action(game, rng))
+    assert game.outcome is None
+    return game
+
+
+def _decks(game: Game) -> set[str]:
+    return {d.purpose.split(":")[0] for d in game.chance.log if d.kind == "card"}
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_thinking_never_draws_the_real_games_dice_or_cards(ruleset_id: str) -> None:
+    """After the Veteran thinks, the real game rolls and turns exactly what an
+    exact copy made before thinking does: the same log, the same cards left in
+    each deck, the same next dice, and the same game after a few more actions."""
+    game = _game(ruleset_id)
+    before = game.clone()  # an exact copy: the same dice and cards to come
+    snapshot = game.snapshot()
+    think(game, random.Random(1), QUICK)
+    assert game.snapshot() == snapshot
+    assert game.chance.log == before.chance.log
+    for deck in _decks(game):
+        assert game.chance.pile(deck) == before.chance.pile(deck)
+    rng_a, rng_b = random.Random(9), random.Random(9)
+    for _ in range(6):
+        if game.outcome is not None:
+            break
+        act_a, act_b = steady_action(game, rng_a), steady_action(before, rng_b)
+        assert act_a == act_b
+        game.apply(act_a)
+        before.apply(act_b)
+    assert game.chance.log == before.chance.log
+    assert game.snapshot() == before.snapshot()
+    assert [game.chance.d6("t") for _ in range(6)] == [before.chance.d6("t") for _ in range(6)]
+
+
+def test_in_blown_away_the_copies_know_the_turned_cards_not_the_order_of_the_rest() -> None:
+    game = _game("blown_away", seed=5, advance=0)
+    rng = random.Random(5)
+    while not _decks(game) and game.outcome is None:  # play on to the first fight
+        game.apply(random_action(game, rng))
+    assert game.outcome is None
+    decks = _decks(game)
+    for deck in decks:
+        real = game.chance.pile(deck)
+        copies = [game.clone(seed=s).chance.pile(deck) for s in range(4)]
+        assert all(sorted(c) == sorted(real) for c in copies)
+        assert any(c != real for c in copies)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_the_answer_is_legal_and_the_same_for_the_same_seed(ruleset_id: str) -> None:
+    game = _game(ruleset_id)
+    first = think(game, random.Random(4), QUICK)
+    assert game.check(first.action) is None
+    assert first.passes == QUICK.passes
+    again = think(game, random.Random(4), QUICK)
+    assert again.action == first.action
+    assert again.ranked == first.ranked
+    assert first.ranked[0][0] == first.action.text()
+
+
+def test_the_cpu_budget_is_respected() -> None:
+    """It stops at the first pass that ends past its budget: a pass is far
+    shorter than the budget, so the decision takes about the budget."""
+    game = _game("d3")
+    budget = 0.2
+    t = time.process_time()
+    thought = think(game, random.Random(2), Settings(seconds=budget))
+    spent = time.process_time() - t
+    assert thought.passes > 1
+    assert budget <= thought.seconds <= budget + 0.25
+    assert spent <= budget + 0.3
+
+
+def test_stopping_answers_with_the_best_so_far() -> None:
+    """The window cancels by a flag: the search stops at once and still answers
+    with a legal action (no pass at all: ending the phase or the first candidate)."""
+    game = _game("tactical")
+    asked = 0
+
+    def after_five() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > 5
+
+    thought = think(game, random.Random(3), Settings(seconds=60.0), stop=after_five)
+    assert thought.passes == 5
+    assert game.check(thought.action) is None
+    none = think(game, random.Random(3), Settings(seconds=60.0), stop=lambda: True)
+    assert none.passes == 0
+    assert game.check(none.action) is None
+
+
+def test_a_single_candidate_is_answered_without_search() -> None:
+    game = _game("d3")
+
+    only = game.legal_actions()[:1]
+    assert only
+    copy = game.clone()
+    copy.candidate_actions = lambda rng, n=8: list(only)  # type: ignore[method-assign]
+    thought = think(copy, random.Random(1), Settings(seconds=60.0))
+    assert thought.passes == 0
+    assert thought.action == only[0]
+
+
+def test_the_search_looks_beyond_one_action() -> None:
+    """Passes go deeper than the root: a line of play its own and the enemy's."""
+    game = _game("tactical")
+    thought = think(game, random.Random(6), Settings(passes=80, seconds=60.0))
+    assert thought.deepest >= 3
+    assert game.check(veteran_action(game, random.Random(6), QUICK)) is None
+
+
+@pytest.mark.parametrize("ruleset_id", ["d3", "blown_away"])
+def test_every_copy_rolls_dice_of_its_own(ruleset_id: str) -> None:
+    """No peeking: every copy the Veteran plays on is made with a seed of its own
+    (an exact copy would roll the dice the real game is about to roll)."""
+    game = _game(ruleset_id)
+    seeds: list[int | None] = []
+    clone = game.clone
+
+    def spy(seed: int | None = None) -> Game:
+        seeds.append(seed)
+        return clone(seed)
+
+    game.clone = spy  # type: ignore[method-assign]
+    think(game, random.Random(8), QUICK)
+    assert len(seeds) >= QUICK.passes  # the playouts copy the copies too
+    assert None not in seeds
+    assert len(set(seeds)) == len(seeds)
