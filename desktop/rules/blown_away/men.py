@@ -57,8 +57,12 @@ class Men:
 
     def copy(self) -> Men:
         """An independent copy (what a game's clone needs, without a deep copy)."""
-        return Men(self.men, self.file, list(self.command), self.running_file,
-                   list(self.running_command), self.killed, self.dead)
+        m = Men.__new__(Men)
+        d = m.__dict__
+        d.update(self.__dict__)
+        d["command"] = self.command[:]
+        d["running_command"] = self.running_command[:]
+        return m
 
     # -- counts ----------------------------------------------------------------------
 

@@ -72,6 +72,12 @@ def men_html(ranks: int, running: int, killed: int, dead: int) -> Markup:
     return Markup(f"<span style='font-size:13pt'>{men}</span>{legend}")
 
 
+#: PieceInfo by (placement stamp, status): a stamp names one placement of one
+#: piece, so an entry never goes stale.
+_INFOS: dict[tuple[int, str], PieceInfo] = {}
+_INFOS_SIZE = 50_000
+
+
 class BlownAwayView(PlayView):
     attack_kinds = frozenset({"fire", "combat"})
     capabilities = Capabilities(facing_bands=True)
@@ -92,9 +98,18 @@ class BlownAwayView(PlayView):
         st = self.g.state
         out: dict[str, PieceInfo] = {}
         for p in st.pieces.values():
-            w, d = p.size()
-            out[p.id] = PieceInfo(p.id, p.side, "unit", p.type.value, p.pos[0], p.pos[1],
-                                  p.facing, w, d, p.status, p.name or p.id, p.formation.value)
+            # one PieceInfo per placement and status (the steady player asks for
+            # every piece of every look-ahead: issue 18)
+            key = (p.stamp, p.status)
+            info = _INFOS.get(key)
+            if info is None:
+                if len(_INFOS) >= _INFOS_SIZE:
+                    _INFOS.clear()
+                w, d = p.size()
+                info = _INFOS[key] = PieceInfo(p.id, p.side, "unit", p.type.value, p.pos[0],
+                                               p.pos[1], p.facing, w, d, p.status,
+                                               p.name or p.id, p.formation.value)
+            out[p.id] = info
         for c in st.commanders.values():
             out[c.id] = PieceInfo(c.id, c.side, "officer", "commander", c.pos[0], c.pos[1],
                                   c.facing, OFFICER_BASE, OFFICER_BASE, "active", c.name or c.id)
