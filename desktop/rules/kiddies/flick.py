@@ -250,37 +250,92 @@ def _contains(area: BaseGeometry, x: float, y: float) -> bool:
     return bool(shapely.contains_xy(area, x, y))
 
 
+#: Side (inches, a power of two so that cells split floats exactly) of the cells
+#: an area sorts into wholly inside, wholly outside, or on its edge.
+AREA_CELL: Final = 0.5
+
+
 class _Area:
     """An area asked "is this point inside?" at every step: its bounds answer most
-    points (far outside) without calling into shapely."""
+    points (far outside), then the cell the point is in (wholly inside the area or
+    wholly outside it, worked out once per cell); only a point in a cell its
+    edge crosses is asked of shapely."""
 
-    __slots__ = ("area", "x0", "x1", "y0", "y1")
+    __slots__ = ("area", "cells", "x0", "x1", "y0", "y1")
 
     def __init__(self, area: BaseGeometry) -> None:
         self.area = area
         self.x0, self.y0, self.x1, self.y1 = area.bounds
+        self.cells: dict[tuple[int, int], int] = {}
 
     def has(self, x: float, y: float) -> bool:
         if x < self.x0 or x > self.x1 or y < self.y0 or y > self.y1:
             return False
+        key = (math.floor(x / AREA_CELL), math.floor(y / AREA_CELL))
+        kind = self.cells.get(key)
+        if kind is None:
+            kind = self.cells[key] = self._sort(key)
+        if kind != _EDGE:
+            return kind == _INSIDE
         return bool(shapely.contains_xy(self.area, x, y))
+
+    def _sort(self, key: tuple[int, int]) -> int:
+        x0, y0 = key[0] * AREA_CELL, key[1] * AREA_CELL
+        box = shapely.box(x0, y0, x0 + AREA_CELL, y0 + AREA_CELL)
+        if shapely.contains_properly(self.area, box):
+            return _INSIDE
+        if not shapely.intersects(self.area, box):
+            return _OUTSIDE
+        return _EDGE
+
+
+_OUTSIDE, _INSIDE, _EDGE = 0, 1, 2
+#: The areas already sorted into cells, by the geometry's id (each kept with its
+#: geometry, so an id is never taken by another while here).
+_AREAS: dict[int, tuple[BaseGeometry, _Area]] = {}
+
+
+def _area_of(geom: BaseGeometry) -> _Area:
+    got = _AREAS.get(id(geom))
+    if got is not None and got[0] is geom:
+        return got[1]
+    if len(_AREAS) > 256:
+        _AREAS.clear()
+    area = _Area(geom)
+    _AREAS[id(geom)] = (geom, area)
+    return area
 
 
 #: Side (inches) of the cells of the grid that finds the bodies near a point.
 GRID_CELL: Final = 4.0
 
 
-class _Grid:
-    """The bodies of a flight by the cell of their starting place."""
+class BodyGrid:
+    """Bodies by the cell of their place, by their position in a list: built once
+    for a table as it stands, it serves every flight over copies of those bodies
+    (in the same order, none fallen or off)."""
 
     def __init__(self, bodies: Sequence[Body]) -> None:
-        self.bodies = bodies
-        self.index = {id(b): i for i, b in enumerate(bodies)}
+        self.ids = tuple(b.id for b in bodies)
+        self.index = {b.id: i for i, b in enumerate(bodies)}
         self.cells: dict[tuple[int, int], list[int]] = {}
         for i, b in enumerate(bodies):
             self.cells.setdefault((math.floor(b.x / GRID_CELL),
                                    math.floor(b.y / GRID_CELL)), []).append(i)
         self.reach = max((b.reach for b in bodies), default=0.0)
+
+
+class _Grid:
+    """A BodyGrid over the bodies of one flight."""
+
+    def __init__(self, bodies: Sequence[Body], prepared: BodyGrid | None) -> None:
+        self.bodies = bodies
+        ok = (prepared is not None and len(prepared.ids) == len(bodies)
+              and all(i == b.id for i, b in zip(prepared.ids, bodies, strict=True)))
+        g = prepared if ok and prepared is not None else BodyGrid(bodies)
+        self.index = g.index
+        self.cells = g.cells
+        self.reach = g.reach
 
     def around(self, x: float, y: float, within: float, also: set[int]) -> list[Body]:
         """In their order, every body that has not moved and whose centre may lie
@@ -308,8 +363,14 @@ def simulate(
     rng: random.Random,
     solids: Sequence[Solid] = (),
     woods: BaseGeometry | None = None,
+    grid: BodyGrid | None = None,
+    keep_bodies: bool = False,
 ) -> Flight:
-    """Fly one pellet.  `bodies` are modified in place (positions, fallen, off)."""
+    """Fly one pellet.  `bodies` are modified in place (positions, fallen, off),
+    unless `keep_bodies`: then a body is copied before it is first struck and the
+    bodies passed in are left as they were (a game's flight on its own bodies).
+    `grid`, built from bodies in the same places (copies of these), spares
+    building one for every flight; any other is ignored."""
     width, depth = table
     speed = max(0.0, strength) * pellet.top_speed * max(0.2, 1.0 + rng.gauss(0.0, STRENGTH_SIGMA))
     aim = heading + rng.gauss(0.0, AIM_SIGMA)
@@ -322,8 +383,8 @@ def simulate(
         shapely.prepare(s.area)
     if woods is not None:
         shapely.prepare(woods)
-    areas = [(s, _Area(s.area)) for s in solids]
-    wood = _Area(woods) if woods is not None and not woods.is_empty else None
+    areas = [(s, _area_of(s.area)) for s in solids]
+    wood = _area_of(woods) if woods is not None and not woods.is_empty else None
     inside = {s.id for s, ar in areas if ar.has(px, py)}
     path: list[tuple[float, float, float]] = [(0.0, px, py)]
     impacts: list[Impact] = []
@@ -342,7 +403,7 @@ def simulate(
     # has been struck (the only way one moves) is kept in `touched` and always
     # looked at, so the candidates from the grid plus those are every body that
     # can pass the tests below, which then run in the order of `live`.
-    grid = _Grid(live)
+    index = _Grid(live, grid if len(live) == len(bodies) else None)
     hypot, radians, degrees, cos, sin = math.hypot, math.radians, math.degrees, math.cos, math.sin
     gauss = rng.gauss
     sx0 = min((ar.x0 for _s, ar in areas), default=math.inf)
@@ -350,6 +411,9 @@ def simulate(
     sx1 = max((ar.x1 for _s, ar in areas), default=-math.inf)
     sy1 = max((ar.y1 for _s, ar in areas), default=-math.inf)
     touched = {i for i, b in enumerate(live) if b.vx != 0.0 or b.vy != 0.0}
+    if keep_bodies:
+        for i in touched:
+            live[i] = live[i].copy()
     moving_bodies: list[Body] = []
     struck = True
     near: list[Body] = live
@@ -365,7 +429,7 @@ def simulate(
             break
         if pellet_moving and (struck or near_left <= 0):
             ahead = math.hypot(vx, vy) * DT * NEAR_EVERY + pellet.radius + NEAR_SLACK
-            near = [b for b in grid.around(px, py, ahead, touched) if not b.fallen
+            near = [b for b in index.around(px, py, ahead, touched) if not b.fallen
                     and not b.off and (b.vx != 0.0 or b.vy != 0.0
                                        or math.hypot(px - b.x, py - b.y) <= b.reach + ahead)]
             near_left = NEAR_EVERY
@@ -414,16 +478,21 @@ def simulate(
                 vx = vy = 0.0
                 sampled = True
             else:
-                for b in near:
+                for j, b in enumerate(near):
                     if b.fallen or b.off:
                         continue
                     if math.hypot(px - b.x, py - b.y) > b.reach + pellet.radius:
                         continue
-                    hit = _collide_point(px, py, vx, vy, pellet.radius, pellet.mass, b)
+                    i = index.index[b.id]
+                    fresh = keep_bodies and i not in touched
+                    target = b.copy() if fresh else b
+                    hit = _collide_point(px, py, vx, vy, pellet.radius, pellet.mass, target)
                     if hit is None:
                         continue
+                    if fresh:
+                        b = live[i] = near[j] = target
                     struck = True
-                    touched.add(grid.index[id(b)])
+                    touched.add(i)
                     (vx, vy), (px, py), closing = hit
                     p = fall_chance(pellet.mass, closing, b.kind)
                     down = rng.random() < p
@@ -468,16 +537,21 @@ def simulate(
                     b.fallen = True
                     fell.append(b.id)
                 continue
-            for o in grid.around(b.x, b.y, b.reach, touched):
+            for o in index.around(b.x, b.y, b.reach, touched):
                 if o is b or o.fallen or o.off:
                     continue
                 if math.hypot(o.x - b.x, o.y - b.y) > o.reach + b.reach:
                     continue
-                hit_speed = _collide_bodies(b, o)
+                i = index.index[o.id]
+                fresh = keep_bodies and i not in touched
+                other = o.copy() if fresh else o
+                hit_speed = _collide_bodies(b, other)
                 if hit_speed is None:
                     continue
+                if fresh:
+                    o = live[i] = other
                 struck = True
-                touched.add(grid.index[id(o)])
+                touched.add(i)
                 p = fall_chance(b.mass, hit_speed, o.kind)
                 down = rng.random() < p
                 impacts.append(Impact(t, o.x, o.y, o.kind if o.kind == "cannon" else "figure",

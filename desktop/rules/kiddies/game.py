@@ -209,6 +209,8 @@ class KiddiesGame(Game):
         self.judge = VictoryJudge(replace(scenario, game=replace(scenario.game, victory=victory)))
         self.sides = (scenario.sides[0].id, scenario.sides[1].id)
         self.figures: dict[str, Figure] = expand(scenario)
+        #: The largest half diagonal of any base (for cuts through the grid).
+        self._widest = max((f.half_diagonal for f in self.figures.values()), default=0.0)
         #: Answers about the table as it stands (who is active, the lines, the
         #: shooters, the charges...), kept until a figure changes: `_changed` bumps
         #: `_ver` at every change, `_geo_ver` when one moves, falls, leaves or
@@ -268,10 +270,10 @@ class KiddiesGame(Game):
     def clone(self, seed: int | None = None) -> KiddiesGame:
         other = copy.copy(self)
         other.figures = {k: f.copy() for k, f in self.figures.items()}
-        other._memo = {}  # its answers name this game's figures
-        other._memo_ver = -1
-        other._geo_memo = {}
-        other._geo_memo_ver = -1
+        # the answers carry over, all but the lists of this game's own figures
+        other._memo = dict(self._memo)
+        other._geo_memo = {k: v for k, v in self._geo_memo.items()
+                           if not (isinstance(k, tuple) and k[0] == "active")}
         other.manned_at_start = dict(self.manned_at_start)
         other.skirmished = set(self.skirmished)
         other.categories = dict(self.categories)
@@ -645,13 +647,19 @@ class KiddiesGame(Game):
             if len(self.table.charge_reach) > 20_000:
                 self.table.charge_reach.clear()
             self.table.charge_reach[key] = reach
-        dist, limit = reach
+        dist, limit, path = reach
         if dist < 2 * CHARGE_PRECISION:
             return "the charge cannot go forward (terrain or the table edge is in the way)"
-        path = swept(figs, direction, dist)
         members = {f.id for f in figs}
-        others = [o for o in self._active() if o.id not in members]
-        near = near_figures(path, others)
+
+        def others_near(geom: BaseGeometry, leave: Sequence[str] = ()) -> list[Figure]:
+            """near_figures(geom, the others), the others taken from the grid."""
+            x0, y0, x1, y1 = geom.bounds
+            r = max(x1 - x0, y1 - y0) / 2 + self._widest + 1.0
+            return near_figures(geom, [o for o in self._around((x0 + x1) / 2, (y0 + y1) / 2, r)
+                                       if o.id not in members and o.id not in leave])
+
+        near = others_near(path)
         for o in near:
             if o.kind == CAVALRY and o.side != side and path.distance(o.footprint()) <= 0.0:
                 return f"the charge would meet enemy cavalry ({o.id})"
@@ -661,7 +669,7 @@ class KiddiesGame(Game):
                 victims.append(o.id)
         for o in near:
             if o.kind == CANNON and path.intersection(o.footprint()).area > OVERLAP_EPS:
-                for man in crew_of(o, others):
+                for man in crew_of(o, [m for m in self._active() if m.id not in members]):
                     if man.id not in victims:
                         victims.append(man.id)
         # the pivot: the line turns about its centre to the new facing
@@ -671,7 +679,6 @@ class KiddiesGame(Game):
         a = math.radians(angle_diff(facing, direction))
         c, s = math.cos(a), math.sin(a)
         ends: dict[str, tuple[float, float, float]] = {}
-        survivors = [o for o in others if o.id not in victims]
         for f, (x, y) in zip(figs, moved, strict=True):
             dx, dy = x - cx, y - cy
             ex, ey = cx + dx * c - dy * s, cy + dx * s + dy * c
@@ -680,15 +687,17 @@ class KiddiesGame(Game):
                 return "after the pivot a horseman would be off the table"
             if self.table.overlaps_blocked(fp):
                 return "after the pivot a horseman would stand in impassable terrain"
-            hit = overlapping(fp, near_figures(fp, survivors))
+            hit = overlapping(fp, others_near(fp, victims))
             if hit is not None:
                 return f"the charge would end on top of {hit.id}"
             ends[f.id] = (ex, ey, facing)
         return ChargePlan(dist, limit, direction, path, ends, tuple(victims))
 
-    def _charge_reach(self, figs: Sequence[Figure], direction: float) -> tuple[float, float]:
-        """How far the trio `figs` (left to right) may charge, and its limit: a search
-        over the terrain alone, so the answer is kept per trio's bases."""
+    def _charge_reach(self, figs: Sequence[Figure],
+                      direction: float) -> tuple[float, float, BaseGeometry]:
+        """How far the trio `figs` (left to right) may charge, its limit and the ground
+        it sweeps: a search over the terrain alone, so the answer is kept per trio's
+        bases."""
         fw = forward(direction)
         road_limit = CHARGE_ROAD_SPANS * self.table.span
         mid = figs[1]
@@ -711,7 +720,7 @@ class KiddiesGame(Game):
             return bool(path.intersection(stops[0]).area <= OVERLAP_EPS)
 
         if ok(limit):
-            return limit, limit
+            return limit, limit, swept(figs, direction, limit)
         lo, hi = 0.0, limit
         while hi - lo > CHARGE_PRECISION:
             m = (lo + hi) / 2
@@ -719,7 +728,7 @@ class KiddiesGame(Game):
                 lo = m
             else:
                 hi = m
-        return lo, limit
+        return lo, limit, swept(figs, direction, lo)
 
     # -- apply ---------------------------------------------------------------------------------
 
@@ -840,22 +849,29 @@ class KiddiesGame(Game):
     def fly(self, action: Shoot, rng: random.Random, within: float | None = None,
             bodies: Sequence[flick.Body] | None = None) -> tuple[Point, flick.Flight]:
         """One flight of `action`'s pellet over the table as it stands: where it starts
-        and what it does.  Changes nothing (the flight's bodies are copies), so the
+        and what it does.  Changes nothing (a body is copied before it is struck), so the
         play view can try a flick many times on a copy of the game's chance.
         `within` leaves out figures farther than that from the start (for such
         tries: figures the pellet cannot reach change nothing but the time);
         `bodies`, from :meth:`bodies` once, spares rebuilding them for every try."""
         f = self.figures[action.shooter]
         pellet = flick.PELLETS[PELLET_OF[action.kind]]
-        bodies = self.bodies() if bodies is None else [b.copy() for b in bodies]
+        grid = None
+        if bodies is None:
+            # the bodies as the table stands, shared by every flight over it: the
+            # simulation copies a body before it changes it (keep_bodies)
+            mine = self._placed(("bodies",), self._bodies)
+            grid = self._placed(("body grid",), lambda: flick.BodyGrid(mine))
+            bodies = mine
         body = next(b for b in bodies if b.id == f.id)
         start = flick.start_point(f.x, f.y, body.reach, action.heading, pellet)
         if within is not None:
             bodies = [b for b in bodies
                       if math.hypot(b.x - start[0], b.y - start[1]) <= within + b.reach]
+            grid = None
         flight = flick.simulate(pellet, start, action.heading, action.strength, bodies,
                                 (self.table.width, self.table.depth), rng,
-                                self.table.solids, self.table.woods)
+                                self.table.solids, self.table.woods, grid, keep_bodies=True)
         return start, flight
 
     def _shoot(self, side: str, action: Shoot, ev: list[Event]) -> None:
@@ -1017,12 +1033,14 @@ class KiddiesGame(Game):
 
     def _check_immediate(self, ev: list[Event]) -> bool:
         # the judge's immediate conditions read who is on the table, whose and of
-        # what type, and who left by which edge: not where anyone stands, so the
-        # answer holds until a figure falls or leaves
+        # what type, and who left by which edge: not where anyone stands (so no
+        # bases), and the answer holds until a figure falls or leaves
         if self._immediate is not None and self._immediate[0] == self._status_ver:
             out = self._immediate[1]
         else:
-            out = self.judge.immediate(self.views())
+            out = self.judge.immediate([
+                PieceView(f.id, f.side, f.type, f.status == ACTIVE, 1, f.pos, None, f.exited)
+                for f in self.figures.values() if f.kind != CANNON])
             self._immediate = (self._status_ver, out)
         if out is not None:
             self._finish(out, ev)

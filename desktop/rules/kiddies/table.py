@@ -33,6 +33,7 @@ from desktop.rules.kiddies.constants import (
 )
 from desktop.rules.kiddies.flick import Solid
 from desktop.rules.kiddies.pieces import Figure
+from desktop.rules.view_values import PieceInfo
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import TerrainType
 from desktop.table.shapes import CONTACT_GAP, angle_diff, rect
@@ -82,9 +83,14 @@ class KiddiesTable:
                 self.crossing_points.append((float(c.x), float(c.y)))
         for g in (self.water, self.blocked, self.road, self.charge_stops, self.table_area):
             shapely.prepare(g)
+        #: Unit names by id, and the play view's PieceInfo per figure and place
+        #: (shared by every copy of a game on this table).
+        self.unit_names = {u.id: u.name for _, u in scenario.all_units()}
+        self.piece_infos: dict[tuple[object, ...], PieceInfo] = {}
         #: How far a charging trio may go, by the trio's bases (terrain never changes,
         #: so every copy of a game shares the answers): see KiddiesGame.charge_plan.
-        self.charge_reach: dict[tuple[tuple[float, ...], ...], tuple[float, float]] = {}
+        self.charge_reach: dict[tuple[tuple[float, ...], ...],
+                                tuple[float, float, BaseGeometry]] = {}
 
     def _has_road(self) -> bool:
         return any(t in (TerrainType.ROAD, TerrainType.BRIDGE) for t in self.index.types)

@@ -110,14 +110,23 @@ class KiddiesView(PlayView):
     def pieces(self) -> dict[str, PieceInfo]:
         if self._figs is not None and self._stamp == self._now():
             return self._figs
-        names = {u.id: u.name for _, u in self.g.scenario.all_units()}
         out: dict[str, PieceInfo] = {}
+        # one PieceInfo per figure and place, kept by the table (shared by every copy
+        # of the game: the computer player scores many copies a decision)
+        known = self.g.table.piece_infos
         for f in self.g.figures.values():
-            n = f.id.rsplit(".", 1)[-1]
-            label = "cannon" if f.kind == "cannon" else f"#{n}"
-            out[f.id] = PieceInfo(f.id, f.side, "unit", f.kind, f.x, f.y, f.facing,
-                                  f.frontage, f.depth, f.status,
-                                  f"{names.get(f.unit, f.unit)} {label}")
+            key = (f.id, f.side, f.x, f.y, f.facing, f.status)
+            info = known.get(key)
+            if info is None:
+                if len(known) > 50_000:
+                    known.clear()
+                n = f.id.rsplit(".", 1)[-1]
+                label = "cannon" if f.kind == "cannon" else f"#{n}"
+                names = self.g.table.unit_names
+                info = known[key] = PieceInfo(f.id, f.side, "unit", f.kind, f.x, f.y, f.facing,
+                                              f.frontage, f.depth, f.status,
+                                              f"{names.get(f.unit, f.unit)} {label}")
+            out[f.id] = info
         self._figs, self._stamp = out, self._now()
         return out
 
