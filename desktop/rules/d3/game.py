@@ -1168,18 +1168,20 @@ class D3Game(Game):
 
     def clone(self, seed: int | None = None) -> D3Game:
         g = copy.copy(self)
-        g.pieces = {k: copy.copy(v) for k, v in self.pieces.items()}
+        g.pieces = {k: v.copy() for k, v in self.pieces.items()}
         g.chance = self.chance.clone(seed)
         g.history = list(self.history)
         g.events = list(self.events)
         g.charges = list(self.charges)
-        g._checked = {}
-        g._checked_at = -1
+        # what was checked, the obstacles and the shot table hold names and
+        # positions only, and the copy stands where the original does: it
+        # keeps them (the computer player checks a move, then applies it to
+        # copies).  Caches that hold the pieces themselves start afresh.
+        g._checked = dict(self._checked)
+        g._checked_at = self._checked_at
         g.scratch = {}
         g._present = {}
         g._unit_arrays = None
-        g._obstacles = None
-        g._shots = None
         g.options = dict(self.options)
         return g
 

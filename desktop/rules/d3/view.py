@@ -43,10 +43,15 @@ class D3View(PlayView):
     def _make_pieces(self) -> dict[str, PieceInfo]:
         out: dict[str, PieceInfo] = {}
         for p in self.g.pieces.values():
-            out[p.id] = PieceInfo(
-                p.id, p.side, "officer" if p.is_general else "unit",
-                p.rank if p.type is None else p.type.value, p.x, p.y, p.facing,
-                p.frontage, p.depth, p.status, p.name)
+            # kept with the piece's facts about where it stands (copies of the
+            # game share them), for as long as its status is the same
+            got = p._here.get("info")
+            if got is None or got[0] != p.status:
+                got = p._here["info"] = (p.status, PieceInfo(
+                    p.id, p.side, "officer" if p.is_general else "unit",
+                    p.rank if p.type is None else p.type.value, p.x, p.y, p.facing,
+                    p.frontage, p.depth, p.status, p.name))
+            out[p.id] = got[1]
         return out
 
     # -- moving -------------------------------------------------------------------------
