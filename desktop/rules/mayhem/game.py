@@ -15,7 +15,6 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
@@ -68,8 +67,9 @@ from desktop.rules.mayhem.geometry import (
     CHARGE_STAND_OFF,
     CONTACT,
     FRONT_ARC,
+    Foot,
     Ground,
-    base_size,
+    Swept,
     contact_placement,
     corners_of,
     face_of,
@@ -77,7 +77,6 @@ from desktop.rules.mayhem.geometry import (
     move_distance,
     near,
     overlaps,
-    reach,
     segment_distance,
     swept,
 )
@@ -178,6 +177,9 @@ class MayhemGame(StateGame):
         #: index (``terrain``, which the play view shares).
         self.ground = Ground.of(scenario)
         self._sight_cache: tuple[tuple[object, ...], Obstacles] | None = None
+        #: The victory judge's immediate verdict per tuple of units still in the
+        #: field (shared with clones: a verdict never changes).
+        self._verdicts: dict[tuple[bool, ...], Outcome | None] = {}
         self.terrain = self.ground.index
         victory = scenario.game.victory
         if not any(isinstance(v, LastManStanding) for v in victory):
@@ -403,23 +405,27 @@ class MayhemGame(StateGame):
         """The unit's full move in table inches."""
         return self.units_of_measure(move_allowance(u.type, formation or u.formation))
 
-    def _placement_problem(self, u: Piece, fp: Any, ignore: set[str],
-                           size: tuple[float, float] | None = None) -> str | None:
-        """Why `u` could not stand on footprint `fp` (of `size`, default its own)."""
-        if not self.ground.on_table(fp):
+    def _placement_problem(self, u: Piece, f: Foot, ignore: set[str]) -> str | None:
+        """Why `u` could not stand on footprint `f`."""
+        ground = self.ground
+        if not ground.on_table_box(f.bounds):
             return "it would leave the table"
-        if not self.ground.passable(fp):
+        if not ground.passable_box(f.poly, f.bounds):
             return "it would stand on impassable ground"
-        size = size or u.size
-        centre = fp.centroid.coords[0]
-        r = reach(size) + CONTACT
-        for o in self._others({u.id, *ignore}):
-            if math.dist(centre, o.position) > r + reach(o.size):
+        centre = f.centre
+        r = f.reach + CONTACT
+        fp = f.poly
+        uid, side = u.id, u.side
+        for o in self.state.units.values():
+            if o.status != ACTIVE or o.id == uid or o.id in ignore:
                 continue
-            if o.side == u.side:
-                if overlaps(fp, o.footprint()):
+            of = o.foot()
+            if math.dist(centre, o.position) > r + of.reach:
+                continue
+            if o.side == side:
+                if overlaps(fp, of.poly):
                     return f"it would overlap {o.id}"
-            elif fp.distance(o.footprint()) <= CONTACT:
+            elif fp.distance(of.poly) <= CONTACT:
                 return f"it would touch {o.id} (contact with the enemy only by charging)"
         return None
 
@@ -431,18 +437,22 @@ class MayhemGame(StateGame):
         if dist > allowance + 1e-9:
             return (f"{u.id} may move {allowance:g}\" in {u.formation.value}; "
                     f"this move is {dist:.2f}\"")
-        fp = u.footprint(to, facing)
-        why = self._placement_problem(u, fp, set())
+        f = u.foot_at(to, facing)
+        why = self._placement_problem(u, f, set())
         if why:
             return why
-        path = swept(u.footprint(), fp)
-        if not self.ground.passable(path):
+        path = Swept(u.foot(), f)
+        if not self.ground.passable_box(path, path.bounds):
             return "the path crosses impassable ground"
-        r = reach(u.size)
-        for o in self.active_units(self.state.enemy(u.side)):
-            if segment_distance(o.position, u.position, to) > r + reach(o.size):
+        r = f.reach
+        enemy = self.state.enemy(u.side)
+        for o in self.state.units.values():
+            if o.side != enemy or o.status != ACTIVE:
                 continue
-            if path.intersects(o.footprint()):
+            of = o.foot()
+            if segment_distance(o.position, u.position, to) > r + of.reach:
+                continue
+            if path.meets(of):
                 return f"the path runs through {o.id}"
         return None
 
@@ -464,8 +474,7 @@ class MayhemGame(StateGame):
             return f"{u.type.value.replace('_', ' ')} cannot take {formation.value} formation"
         if formation is u.formation:
             return f"{u.id} is already in {formation.value}"
-        fp = u.footprint(formation=formation)
-        return self._placement_problem(u, fp, set(), base_size(u.frontage, u.depth, formation))
+        return self._placement_problem(u, u.foot_at(formation=formation), set())
 
     def _check_officer_move(self, c: Commander, to: Point) -> str | None:
         span = self.units_of_measure(COMMANDER_MOVE)
@@ -501,9 +510,9 @@ class MayhemGame(StateGame):
         if u.type not in CAN_CHARGE or u.formation is Formation.SQUARE:
             return []
         span = self.allowance(u) + 1e-9
-        ru = reach(u.size)
+        ru = u.foot().reach
         return [t for t in targets
-                if not math.dist(u.position, t.position) - ru - reach(t.size) > span]
+                if not math.dist(u.position, t.position) - ru - t.foot().reach > span]
 
     def _check_charge(self, u: Piece, t: Piece) -> str | None:
         if u.type not in CAN_CHARGE:
@@ -517,33 +526,34 @@ class MayhemGame(StateGame):
         if t.engaged is not None:
             return f"{t.id} is already in a melee"
         span = self.allowance(u)
-        if math.dist(u.position, t.position) - reach(u.size) - reach(t.size) > span + 1e-9:
+        uf, tf = u.foot(), t.foot()
+        if math.dist(u.position, t.position) - uf.reach - tf.reach > span + 1e-9:
             return f"{t.id} is beyond {u.id}'s {span:g}\" charge"
-        ufp, tfp = u.footprint(), t.footprint()
-        gap = ufp.distance(tfp)
+        gap = uf.poly.distance(tf.poly)
         if gap > span + 1e-9:
             return f"{t.id} is {gap:.2f}\" away, beyond {u.id}'s {span:g}\" charge"
-        apex = front_centre(u.position, u.size, u.facing)
+        apex = front_centre(u.position, uf.size, u.facing)
         if arc_part_coords(apex, u.facing, FRONT_ARC, span + t.frontage + t.depth,
-                           corners_of(tfp)) is None:
+                           tf.corners) is None:
             return f"{t.id} is not in {u.id}'s front arc"
         pos, facing = self.charge_placement(u, t)
-        fp = u.footprint(pos, facing)
-        if not self.ground.on_table(fp):
+        f = u.foot_at(pos, facing)
+        if not self.ground.on_table_box(f.bounds):
             return "there is no room to contact it on the table"
-        if not self.ground.passable(fp):
+        if not self.ground.passable_box(f.poly, f.bounds):
             return "the contact position is impassable"
-        others = [o for o in self._others({u.id, t.id})
-                  if segment_distance(o.position, u.position, pos)
-                  <= reach(u.size) + reach(o.size) + CONTACT]
-        for o in others:
-            if overlaps(fp, o.footprint()):
+        fp = f.poly
+        others = [(o, o.foot()) for o in self._others({u.id, t.id})]
+        others = [(o, of) for o, of in others if segment_distance(o.position, u.position, pos)
+                  <= uf.reach + of.reach + CONTACT]
+        for o, of in others:
+            if overlaps(fp, of.poly):
                 return f"{o.id} is in the way of contact"
-        path = swept(ufp, fp)
-        if not self.ground.passable(path):
+        path = Swept(uf, f)
+        if not self.ground.passable_box(path, path.bounds):
             return "the charge path crosses impassable ground"
-        for o in others:
-            if o.side != u.side and path.intersects(o.footprint()):
+        for o, of in others:
+            if o.side != u.side and path.meets(of):
                 return f"the charge path runs through {o.id}"
         return None
 
@@ -583,7 +593,7 @@ class MayhemGame(StateGame):
             if ufp.distance(tfp) > rng + 1e-9:
                 continue
             if not all_round and arc_part_coords(eye, u.facing, FRONT_ARC, rng + 50.0,
-                                                 corners_of(tfp)) is None:
+                                                 t.foot().corners) is None:
                 continue
             found.append(t)
         if not found:
@@ -602,8 +612,9 @@ class MayhemGame(StateGame):
         """docs/rulings.md, M&M "Fire": lines to the target's nearest point and
         its centre (no corners), not through other units or sight-blocking
         ground the two do not stand in."""
-        tfp = t.footprint()
-        verts = tuple(corners_of(tfp))
+        tf = t.foot()
+        tfp = tf.poly
+        verts = tuple(tf.corners)
         near_pt, _ = nearest_on_convex(eye, verts)
         return SightRequest(eye, verts, (u.id, t.id),
                             self.ground.sight_exempt((u.footprint(), tfp)),
@@ -614,9 +625,9 @@ class MayhemGame(StateGame):
         us = self.active_units()
         key = tuple((o.id, o.position, o.facing, o.formation) for o in us)
         if self._sight_cache is None or self._sight_cache[0] != key:
-            fps = [o.footprint() for o in us]
-            self._sight_cache = (key, Obstacles(fps, [o.id for o in us],
-                                                [corners_of(fp) for fp in fps]))
+            feet = [o.foot() for o in us]
+            self._sight_cache = (key, Obstacles([f.poly for f in feet], [o.id for o in us],
+                                                [f.corners for f in feet]))
         return self._sight_cache[1]
 
     def sight(self, u: Piece, t: Piece, eye: Point, others: list[Piece]) -> bool:
@@ -896,7 +907,13 @@ class MayhemGame(StateGame):
         st = self.state
         if st.outcome is not None:
             return True
-        result = self.judge.immediate(self._views())
+        # The immediate verdict reads only which units are still in the field
+        # (their sides and types are fixed): remembered per set of survivors.
+        key = tuple(u.status == ACTIVE for u in st.units.values())
+        if key in self._verdicts:
+            result = self._verdicts[key]
+        else:
+            result = self._verdicts[key] = self.judge.immediate(self._views())
         if result is None:
             return False
         self._finish(result, ev)
@@ -925,8 +942,7 @@ class MayhemGame(StateGame):
         pos, facing = self.charge_placement(u, t)
         if not ok_t:
             self._retreat(t, u.position, ev, melee=False)
-            fp = u.footprint(pos, facing)
-            if self._placement_problem(u, fp, set()) is None:
+            if self._placement_problem(u, u.foot_at(pos, facing), set()) is None:
                 self._place(u, pos, facing)
             return
         t.stood_charge = True
@@ -963,10 +979,10 @@ class MayhemGame(StateGame):
         gx, gy = forward(b_ut)
         half = gap / 2.0 - CHARGE_STAND_OFF
         u_pos = (u.position[0] + gx * half, u.position[1] + gy * half)
-        tfp, ufp = t.footprint(t_pos, b_tu), u.footprint(u_pos, b_ut)
-        if (self._placement_problem(t, tfp, {u.id}) is not None
-                or self._placement_problem(u, ufp, {t.id}) is not None
-                or tfp.distance(ufp) > CONTACT):
+        tf, uf = t.foot_at(t_pos, b_tu), u.foot_at(u_pos, b_ut)
+        if (self._placement_problem(t, tf, {u.id}) is not None
+                or self._placement_problem(u, uf, {t.id}) is not None
+                or tf.poly.distance(uf.poly) > CONTACT):
             return False
         self._place(t, t_pos, b_tu)
         self._place(u, u_pos, b_ut)
@@ -1184,11 +1200,12 @@ class MayhemGame(StateGame):
         for i in range(steps, 0, -1):
             d = full * i / steps
             pos = (u.position[0] + fx * d, u.position[1] + fy * d)
-            fp = u.footprint(pos, facing)
-            if i == steps and not self.ground.on_table(fp):
+            f = u.foot_at(pos, facing)
+            fp = f.poly
+            if i == steps and not self.ground.on_table_box(f.bounds):
                 why = "retreats off the table"
                 break
-            if self._placement_problem(u, fp, set()) is None:
+            if self._placement_problem(u, f, set()) is None:
                 path = swept(start_fp, fp)
                 if any(path.intersects(o.footprint())
                        for o in self.active_units(self.state.enemy(u.side))

@@ -84,6 +84,32 @@ def rect(centre: Point, size: tuple[float, float], facing: float) -> Polygon:
     return poly
 
 
+class Foot:
+    """A footprint with what the rules ask of it again and again, worked out
+    once per position: the prepared polygon, its bounds and centre as shapely
+    gives them (so every test reads the same numbers as before), its corners
+    and its reach (half the diagonal)."""
+
+    __slots__ = ("bounds", "centre", "corners", "poly", "reach", "size")
+
+    def __init__(self, poly: Polygon, size: tuple[float, float]) -> None:
+        self.poly = poly
+        self.size = size
+        b = poly.bounds
+        self.bounds: tuple[float, float, float, float] = (
+            float(b[0]), float(b[1]), float(b[2]), float(b[3]))
+        c = poly.centroid
+        self.centre: Point = (float(c.x), float(c.y))
+        self.corners: list[Point] = corners_of(poly)
+        self.reach: float = reach(size)
+
+
+@lru_cache(maxsize=16384)
+def foot(centre: Point, size: tuple[float, float], facing: float) -> Foot:
+    """The Foot of a base of `size` at `centre` facing `facing` (cached)."""
+    return Foot(rect(centre, size, facing), size)
+
+
 @lru_cache(maxsize=1024)
 def reach(size: tuple[float, float]) -> float:
     """Half the diagonal: no part of a base is further than this from its centre."""
@@ -158,6 +184,33 @@ def swept(a: Polygon, b: Polygon) -> BaseGeometry:
     return shapely.convex_hull(shapely.union(a, b))
 
 
+class Swept:
+    """The ground a base covers moving from Foot a to Foot b, built (as swept()
+    builds it) only when a box test cannot answer: most paths meet nothing."""
+
+    __slots__ = ("_geom", "a", "b", "bounds")
+
+    def __init__(self, a: Foot, b: Foot) -> None:
+        self.a, self.b = a, b
+        (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = a.bounds, b.bounds
+        self.bounds = (min(ax0, bx0), min(ay0, by0), max(ax1, bx1), max(ay1, by1))
+        self._geom: BaseGeometry | None = None
+
+    @property
+    def geom(self) -> BaseGeometry:
+        if self._geom is None:
+            self._geom = swept(self.a.poly, self.b.poly)
+        return self._geom
+
+    def meets(self, f: Foot) -> bool:
+        """Whether the path intersects footprint `f`."""
+        x0, y0, x1, y1 = self.bounds
+        fx0, fy0, fx1, fy1 = f.bounds
+        if fx0 > x1 or x0 > fx1 or fy0 > y1 or y0 > fy1:
+            return False
+        return bool(self.geom.intersects(f.poly))
+
+
 @dataclass
 class Ground:
     """The scenario's terrain as Muskets & Mayhem's rules ask about it, over the
@@ -191,15 +244,43 @@ class Ground:
         return cls(index, table_polygon(scenario.table), impassable,
                    kinds(DEFENCE_AREAS), kinds(DEFENCE_WALLS), kinds(BLOCKS_SIGHT))
 
-    def on_table(self, geom: BaseGeometry) -> bool:
-        minx, miny, maxx, maxy = geom.bounds
-        tx0, ty0, tx1, ty1 = self.table.bounds
+    def __post_init__(self) -> None:
         eps = 1e-6
-        inside = minx >= tx0 - eps and miny >= ty0 - eps
-        return bool(inside and maxx <= tx1 + eps and maxy <= ty1 + eps)
+        tx0, ty0, tx1, ty1 = (float(v) for v in self.table.bounds)
+        #: The table's bounds widened by the tolerance (on_table_box).
+        self._limits = (tx0 - eps, ty0 - eps, tx1 + eps, ty1 + eps)
+        #: Each impassable part's bounds: ground whose box misses them all is clear
+        #: without asking shapely.
+        self._blocked_boxes: tuple[tuple[float, float, float, float], ...] = ()
+        if self.impassable is not None:
+            parts = getattr(self.impassable, "geoms", None) or [self.impassable]
+            self._blocked_boxes = tuple(
+                tuple(float(v) for v in p.bounds) for p in parts)  # type: ignore[misc]
+
+    def on_table(self, geom: BaseGeometry) -> bool:
+        return self.on_table_box(geom.bounds)
+
+    def on_table_box(self, bounds: tuple[float, float, float, float]) -> bool:
+        """on_table for a shape whose bounds are known."""
+        minx, miny, maxx, maxy = bounds
+        x0, y0, x1, y1 = self._limits
+        return minx >= x0 and miny >= y0 and maxx <= x1 and maxy <= y1
 
     def passable(self, geom: BaseGeometry) -> bool:
         return self.impassable is None or not self.impassable.intersects(geom)
+
+    def passable_box(self, geom: BaseGeometry | Swept,
+                     bounds: tuple[float, float, float, float]) -> bool:
+        """passable, answered from the boxes alone when they do not meet (a
+        swept path is then never built)."""
+        if self.impassable is None:
+            return True
+        minx, miny, maxx, maxy = bounds
+        for bx0, by0, bx1, by1 in self._blocked_boxes:
+            if minx <= bx1 and bx0 <= maxx and miny <= by1 and by0 <= maxy:
+                g = geom.geom if isinstance(geom, Swept) else geom
+                return not self.impassable.intersects(g)
+        return True
 
     def in_defences(self, footprint: BaseGeometry) -> bool:
         """In a redoubt or trench, or within DEFENCE_WALL_REACH of a wall."""

@@ -1,17 +1,22 @@
 """The mutable state of a Muskets & Mayhem game: units, commanders, the clock.
 
 A game deep-copies this for clone(); nothing here is shared with the scenario.
+Every counter a piece holds is an immutable value, so that deep copy is one
+shallow copy per piece (State.__deepcopy__): the steady player clones the game
+for every candidate it weighs, and the generic deep copy was two thirds of its
+thinking time (docs/benchmarks.md, Muskets & Mayhem).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from shapely.geometry import Polygon
 
 from desktop.rules.engine import Outcome
 from desktop.rules.mayhem.constants import Morale
-from desktop.rules.mayhem.geometry import base_size, rect
+from desktop.rules.mayhem.geometry import Foot, base_size, foot, rect
 from desktop.scenario.model import Point
 from desktop.scenario.vocabulary import ARTILLERY, Formation, Quality, Rank, UnitType
 
@@ -52,6 +57,11 @@ class Piece:
     first_round: bool = False  # the melee it is in has not been fought yet
     checks_due: int = 0  # morale checks waiting for the morale phase
     pending: int = 0  # casualties waiting for the end of the fire phase
+    #: Where the last footprint was worked out for (position, facing,
+    #: formation) and that footprint: a look-up instead of a new key per call.
+    _foot_key: tuple[Point, float, Formation] | None = field(
+        default=None, repr=False, compare=False)
+    _foot: Foot | None = field(default=None, repr=False, compare=False)
 
     @property
     def active(self) -> bool:
@@ -67,10 +77,34 @@ class Piece:
 
     @property
     def size(self) -> tuple[float, float]:
-        return base_size(self.frontage, self.depth, self.formation)
+        return self.foot().size
+
+    def foot(self) -> Foot:
+        """The footprint where the piece stands, with its bounds, centre and reach."""
+        k = self._foot_key
+        if k is None or k[0] is not self.position or k[1] != self.facing \
+                or k[2] is not self.formation:
+            self._foot = foot(self.position, base_size(self.frontage, self.depth,
+                                                       self.formation), self.facing)
+            self._foot_key = (self.position, self.facing, self.formation)
+        f = self._foot
+        assert f is not None
+        return f
+
+    def foot_at(self, position: Point | None = None, facing: float | None = None,
+                formation: Formation | None = None) -> Foot:
+        """The Foot the piece would have at `position`, `facing`, in `formation`."""
+        if position is None and facing is None and formation is None:
+            return self.foot()
+        size = self.size if formation is None else base_size(
+            self.frontage, self.depth, formation)
+        return foot(self.position if position is None else position, size,
+                    self.facing if facing is None else facing)
 
     def footprint(self, position: Point | None = None, facing: float | None = None,
                   formation: Formation | None = None) -> Polygon:
+        if position is None and facing is None and formation is None:
+            return self.foot().poly
         size = self.size if formation is None else base_size(
             self.frontage, self.depth, formation)
         return rect(self.position if position is None else position, size,
@@ -106,3 +140,19 @@ class State:
 
     def enemy(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """A copy sharing nothing mutable: pieces and commanders hold only
+        immutable values, so each is copied shallowly."""
+        new = _shallow(self)
+        new.units = {k: _shallow(u) for k, u in self.units.items()}
+        new.commanders = {k: _shallow(c) for k, c in self.commanders.items()}
+        new.targets = dict(self.targets)
+        new.fought = set(self.fought)
+        return new
+
+
+def _shallow(obj: Any) -> Any:
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
