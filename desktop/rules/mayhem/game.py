@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from shapely.geometry.base import BaseGeometry
@@ -180,6 +180,10 @@ class MayhemGame(StateGame):
         #: The victory judge's immediate verdict per tuple of units still in the
         #: field (shared with clones: a verdict never changes).
         self._verdicts: dict[tuple[bool, ...], Outcome | None] = {}
+        #: The last table position's bases and movement verdicts (_position), and
+        #: the one a legal-action listing works in throughout.
+        self._position_cache: _Position | None = None
+        self._scoped: _Position | None = None
         self.terrain = self.ground.index
         victory = scenario.game.victory
         if not any(isinstance(v, LastManStanding) for v in victory):
@@ -242,6 +246,14 @@ class MayhemGame(StateGame):
     # -- legality ----------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
+        self._scoped = None
+        self._scoped = self._position()
+        try:
+            return self._legal_actions()
+        finally:
+            self._scoped = None
+
+    def _legal_actions(self) -> list[Action]:
         st = self.state
         if st.outcome is not None or st.side is None:
             return []
@@ -285,7 +297,12 @@ class MayhemGame(StateGame):
     def sample_actions(self, rng: random.Random, n: int = 8) -> list[Action]:
         st = self.state
         if st.outcome is None and st.phase == MOVEMENT and st.side is not None:
-            return self._sample_moves(st.side, rng, n)
+            self._scoped = None
+            self._scoped = self._position()
+            try:
+                return self._sample_moves(st.side, rng, n)
+            finally:
+                self._scoped = None
         return []
 
     def _check(self, action: Action) -> str | None:
@@ -405,6 +422,19 @@ class MayhemGame(StateGame):
         """The unit's full move in table inches."""
         return self.units_of_measure(move_allowance(u.type, formation or u.formation))
 
+    def _position(self) -> _Position:
+        """The table as it stands (bases and verdicts), worked out again only
+        when a unit has moved, turned, re-formed, left or joined a melee."""
+        scoped = self._scoped
+        if scoped is not None:
+            return scoped
+        key = tuple([(u.position, u.facing, u.formation, u.status, u.engaged)
+                     for u in self.state.units.values()])
+        pos = self._position_cache
+        if pos is None or pos.key != key:
+            pos = self._position_cache = _Position(key, self.state.units.values())
+        return pos
+
     def _placement_problem(self, u: Piece, f: Foot, ignore: set[str]) -> str | None:
         """Why `u` could not stand on footprint `f`."""
         ground = self.ground
@@ -412,24 +442,30 @@ class MayhemGame(StateGame):
             return "it would leave the table"
         if not ground.passable_box(f.poly, f.bounds):
             return "it would stand on impassable ground"
-        centre = f.centre
+        cx, cy = f.centre
         r = f.reach + CONTACT
         fp = f.poly
         uid, side = u.id, u.side
-        for o in self.state.units.values():
-            if o.status != ACTIVE or o.id == uid or o.id in ignore:
+        for oid, oside, ox, oy, oreach, opoly in self._position().board:
+            if oid == uid or oid in ignore:
                 continue
-            of = o.foot()
-            if math.dist(centre, o.position) > r + of.reach:
+            if math.hypot(cx - ox, cy - oy) > r + oreach:
                 continue
-            if o.side == side:
-                if overlaps(fp, of.poly):
-                    return f"it would overlap {o.id}"
-            elif fp.distance(of.poly) <= CONTACT:
-                return f"it would touch {o.id} (contact with the enemy only by charging)"
+            if oside == side:
+                if overlaps(fp, opoly):
+                    return f"it would overlap {oid}"
+            elif fp.distance(opoly) <= CONTACT:
+                return f"it would touch {oid} (contact with the enemy only by charging)"
         return None
 
     def _check_move(self, u: Piece, to: Point, facing: float) -> str | None:
+        verdicts = self._position().verdicts
+        key = ("move", u.id, to, facing)
+        if key not in verdicts:
+            verdicts[key] = self._judge_move(u, to, facing)
+        return verdicts[key]
+
+    def _judge_move(self, u: Piece, to: Point, facing: float) -> str | None:
         allowance = self.allowance(u)
         if allowance <= 0:
             return f"{u.id} is in square and squares may not move"
@@ -470,6 +506,13 @@ class MayhemGame(StateGame):
         return path, end
 
     def _check_form(self, u: Piece, formation: Formation) -> str | None:
+        verdicts = self._position().verdicts
+        key = ("form", u.id, formation)
+        if key not in verdicts:
+            verdicts[key] = self._judge_form(u, formation)
+        return verdicts[key]
+
+    def _judge_form(self, u: Piece, formation: Formation) -> str | None:
         if formation not in FORMATIONS[u.type]:
             return f"{u.type.value.replace('_', ' ')} cannot take {formation.value} formation"
         if formation is u.formation:
@@ -515,6 +558,13 @@ class MayhemGame(StateGame):
                 if not math.dist(u.position, t.position) - ru - t.foot().reach > span]
 
     def _check_charge(self, u: Piece, t: Piece) -> str | None:
+        verdicts = self._position().verdicts
+        key = ("charge", u.id, t.id)
+        if key not in verdicts:
+            verdicts[key] = self._judge_charge(u, t)
+        return verdicts[key]
+
+    def _judge_charge(self, u: Piece, t: Piece) -> str | None:
         if u.type not in CAN_CHARGE:
             return f"{u.type.value.replace('_', ' ')} does not charge"
         if u.formation is Formation.SQUARE:
@@ -1444,6 +1494,25 @@ class MayhemGame(StateGame):
             "melee_loser": "removed" if self.loser_removed else "retreat",
             "units_left": {s: len(self.active_units(s)) for s in st.sides},
         }
+
+
+class _Position:
+    """One arrangement of the table: each active unit's base as plain numbers
+    (id, side, centre, reach, footprint) for the placement tests, and the
+    move, formation and charge verdicts already given in it.  A verdict reads
+    nothing but the units' places, formations, statuses and melees (the key),
+    so it holds as long as they do."""
+
+    __slots__ = ("board", "key", "verdicts")
+
+    def __init__(self, key: tuple[object, ...], units: Iterable[Piece]) -> None:
+        self.key = key
+        self.board: list[tuple[str, str, float, float, float, BaseGeometry]] = []
+        for u in units:
+            if u.status == ACTIVE:
+                f = u.foot()
+                self.board.append((u.id, u.side, u.position[0], u.position[1], f.reach, f.poly))
+        self.verdicts: dict[tuple[object, ...], str | None] = {}
 
 
 def _r(v: float) -> float:

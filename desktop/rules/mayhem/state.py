@@ -144,7 +144,7 @@ class State:
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         """A copy sharing nothing mutable: pieces and commanders hold only
         immutable values, so each is copied shallowly."""
-        new = _shallow(self)
+        new: State = _shallow(self)
         new.units = {k: _shallow(u) for k, u in self.units.items()}
         new.commanders = {k: _shallow(c) for k, c in self.commanders.items()}
         new.targets = dict(self.targets)
