@@ -516,3 +516,31 @@ def test_a_damaged_cache_file_is_ignored(qapp: Any, showcase: Scenario, tmp_path
     kept.write_bytes(kept.read_bytes()[: kept.stat().st_size // 2])
     assert look_cache.load(showcase.terrain) is None
     assert _drawn(_table(showcase)) == computed
+
+
+def test_houses_turn_exactly_as_shapely_rotates_them() -> None:
+    """A village's houses are turned in one go; each must be the very polygon that
+    `shapely.affinity.rotate` gives, so screenshots stay the same to the pixel."""
+    import random
+
+    from shapely import affinity
+    from shapely.geometry import Polygon
+
+    from desktop.ui.table.terrain_looks import _houses
+
+    room = Polygon([(0, 0), (30, 0), (30, 20), (0, 20)]).buffer(-1.0)
+    spots = [(random.Random(i).uniform(-2, 32), random.Random(-i).uniform(-2, 22))
+             for i in range(200)]
+    got = _houses(room, spots, 33.7, random.Random(7))
+    rng = random.Random(7)
+    want = []
+    for x, y in spots:
+        w, d = rng.uniform(1.0, 1.5), rng.uniform(0.65, 0.9)
+        turn = 33.7 + rng.choice((0, 90)) + rng.uniform(-6, 6)
+        house = affinity.rotate(Polygon([(x - w / 2, y - d / 2), (x + w / 2, y - d / 2),
+                                         (x + w / 2, y + d / 2), (x - w / 2, y + d / 2)]),
+                                turn, origin=(x, y))
+        if room.contains(house):
+            want.append(list(house.exterior.coords))
+    assert 0 < len(got) < len(spots)  # some stand in the room, some do not
+    assert [list(h.exterior.coords) for h in got] == want  # exactly, not approximately
