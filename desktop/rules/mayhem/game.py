@@ -15,6 +15,7 @@ import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
@@ -228,8 +229,9 @@ class MayhemGame(StateGame):
         return self.state.units[uid]
 
     def active_units(self, side: str | None = None) -> list[Piece]:
-        return [u for u in self.state.units.values()
-                if u.active and (side is None or u.side == side)]
+        if side is None:
+            return [u for u in self.state.units.values() if u.status == ACTIVE]
+        return [u for u in self.state.units.values() if u.status == ACTIVE and u.side == side]
 
     def commander_of(self, unit: Piece) -> Commander | None:
         for c in self.state.commanders.values():
@@ -262,15 +264,23 @@ class MayhemGame(StateGame):
         if st.phase == INITIATIVE:
             return [Choose(True), Choose(False)]
         if st.phase == MOVEMENT:
-            enemies = self.active_units(st.enemy(side))
+            enemies: list[Piece] | None = None
+            verdicts = self._position().verdicts
             for u in self._movers(side):
-                out.append(Hold(u.id))
-                for f in FORMATIONS[u.type]:
-                    if self._check_form(u, f) is None:
-                        out.append(Form(u.id, f))
-                for t in self._within_charge(u, enemies):
-                    if self._check_charge(u, t) is None:
-                        out.append(Charge(u.id, t.id))
+                key = ("mover", u.id)
+                acts = verdicts.get(key)
+                if acts is None:
+                    if enemies is None:
+                        enemies = self.active_units(st.enemy(side))
+                    acts = [Hold(u.id)]
+                    for f in FORMATIONS[u.type]:
+                        if self._check_form(u, f) is None:
+                            acts.append(Form(u.id, f))
+                    for t in self._within_charge(u, enemies):
+                        if self._check_charge(u, t) is None:
+                            acts.append(Charge(u.id, t.id))
+                    verdicts[key] = acts
+                out.extend(acts)
             friends = self.active_units(side)
             for c in self._free_commanders(side):
                 out.append(Hold(c.id))
@@ -443,14 +453,16 @@ class MayhemGame(StateGame):
         if not ground.passable_box(f.poly, f.bounds):
             return "it would stand on impassable ground"
         cx, cy = f.centre
-        r = f.reach + CONTACT
-        fp = f.poly
+        # The centre as given, not as shapely would compute it: the margin
+        # keeps this pre-test on the safe side of the exact tests below.
+        r = f.reach + CONTACT + 1e-9
         uid, side = u.id, u.side
         for oid, oside, ox, oy, oreach, opoly in self._position().board:
             if oid == uid or oid in ignore:
                 continue
             if math.hypot(cx - ox, cy - oy) > r + oreach:
                 continue
+            fp = f.poly
             if oside == side:
                 if overlaps(fp, opoly):
                     return f"it would overlap {oid}"
@@ -463,7 +475,8 @@ class MayhemGame(StateGame):
         key = ("move", u.id, to, facing)
         if key not in verdicts:
             verdicts[key] = self._judge_move(u, to, facing)
-        return verdicts[key]
+        why: str | None = verdicts[key]
+        return why
 
     def _judge_move(self, u: Piece, to: Point, facing: float) -> str | None:
         allowance = self.allowance(u)
@@ -510,7 +523,8 @@ class MayhemGame(StateGame):
         key = ("form", u.id, formation)
         if key not in verdicts:
             verdicts[key] = self._judge_form(u, formation)
-        return verdicts[key]
+        why: str | None = verdicts[key]
+        return why
 
     def _judge_form(self, u: Piece, formation: Formation) -> str | None:
         if formation not in FORMATIONS[u.type]:
@@ -562,7 +576,8 @@ class MayhemGame(StateGame):
         key = ("charge", u.id, t.id)
         if key not in verdicts:
             verdicts[key] = self._judge_charge(u, t)
-        return verdicts[key]
+        why: str | None = verdicts[key]
+        return why
 
     def _judge_charge(self, u: Piece, t: Piece) -> str | None:
         if u.type not in CAN_CHARGE:
@@ -1512,7 +1527,7 @@ class _Position:
             if u.status == ACTIVE:
                 f = u.foot()
                 self.board.append((u.id, u.side, u.position[0], u.position[1], f.reach, f.poly))
-        self.verdicts: dict[tuple[object, ...], str | None] = {}
+        self.verdicts: dict[tuple[object, ...], Any] = {}
 
 
 def _r(v: float) -> float:

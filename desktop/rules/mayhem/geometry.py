@@ -86,28 +86,35 @@ def rect(centre: Point, size: tuple[float, float], facing: float) -> Polygon:
 
 class Foot:
     """A footprint with what the rules ask of it again and again, worked out
-    once per position: the prepared polygon, its bounds and centre as shapely
-    gives them (so every test reads the same numbers as before), its corners
-    and its reach (half the diagonal)."""
+    once per position: its corners and bounds in plain numbers (the very
+    coordinates and bounds shapely would give), its reach (half the diagonal),
+    and the prepared polygon, built only when an exact test needs it."""
 
-    __slots__ = ("bounds", "centre", "corners", "poly", "reach", "size")
+    __slots__ = ("_poly", "bounds", "centre", "corners", "facing", "reach", "size")
 
-    def __init__(self, poly: Polygon, size: tuple[float, float]) -> None:
-        self.poly = poly
+    def __init__(self, centre: Point, size: tuple[float, float], facing: float) -> None:
+        self.centre = centre
         self.size = size
-        b = poly.bounds
-        self.bounds: tuple[float, float, float, float] = (
-            float(b[0]), float(b[1]), float(b[2]), float(b[3]))
-        c = poly.centroid
-        self.centre: Point = (float(c.x), float(c.y))
-        self.corners: list[Point] = corners_of(poly)
+        self.facing = facing
+        cs = corners(centre[0], centre[1], size[0], size[1], facing)
+        self.corners: list[Point] = cs
+        xs = [c[0] for c in cs]
+        ys = [c[1] for c in cs]
+        self.bounds: tuple[float, float, float, float] = (min(xs), min(ys), max(xs), max(ys))
         self.reach: float = reach(size)
+        self._poly: Polygon | None = None
+
+    @property
+    def poly(self) -> Polygon:
+        if self._poly is None:
+            self._poly = rect(self.centre, self.size, self.facing)
+        return self._poly
 
 
 @lru_cache(maxsize=16384)
 def foot(centre: Point, size: tuple[float, float], facing: float) -> Foot:
     """The Foot of a base of `size` at `centre` facing `facing` (cached)."""
-    return Foot(rect(centre, size, facing), size)
+    return Foot(centre, size, facing)
 
 
 @lru_cache(maxsize=1024)
