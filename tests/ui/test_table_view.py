@@ -544,3 +544,23 @@ def test_houses_turn_exactly_as_shapely_rotates_them() -> None:
             want.append(list(house.exterior.coords))
     assert 0 < len(got) < len(spots)  # some stand in the room, some do not
     assert [list(h.exterior.coords) for h in got] == want  # exactly, not approximately
+
+
+def test_only_the_latest_tables_looks_are_kept(qapp: Any, showcase: Scenario, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from desktop.ui.table import look_cache
+
+    monkeypatch.setenv(look_cache.ENV, str(tmp_path))
+    tables = [(f,) for f in showcase.terrain[:3]]
+    for n, terrain in enumerate(tables):
+        look_cache.save(terrain, look_cache.Looks({terrain[0].id: []}, {}))
+        kept = tmp_path / f"{look_cache.key(terrain)}.looks"
+        os.utime(kept, (1_000_000 + n, 1_000_000 + n))  # each newer than the last
+    assert all(look_cache.load(t) is not None for t in tables)
+    monkeypatch.setattr(look_cache, "KEEP", 2)
+    look_cache._prune(tmp_path)
+    assert look_cache.load(tables[0]) is None  # the oldest went
+    assert look_cache.load(tables[1]) is not None and look_cache.load(tables[2]) is not None
+    assert not list(tmp_path.glob("*.tmp"))

@@ -33,8 +33,9 @@ FORMAT = 1
 #: The modules whose code decides what a look or a name's outline is (from desktop/).
 SOURCES = ("ui/table/terrain_looks.py", "ui/table/terrain_items.py", "ui/table/paths.py",
            "ui/table/styles.py", "ui/table/look_cache.py", "scenario/geometry.py")
-#: At most this many cached tables are kept; the oldest go first.
-KEEP = 64
+#: At most this many tables' looks are kept (70-150 KB each for the bundled ones); the
+#: oldest go first.
+KEEP = 16
 #: Set to a folder to use it instead of the user's cache folder ("" turns caching off).
 ENV = "VOLLEY_LOOK_CACHE"
 
