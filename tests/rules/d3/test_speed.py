@@ -1,0 +1,64 @@
+"""The shortcuts D3 takes for speed answer exactly what the slow way does
+(issue 18: same seed, same game)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import desktop.rules  # noqa: F401  (registers d3)
+from desktop.rules import registry
+from desktop.rules.d3 import rules as R
+from desktop.rules.d3.game import SHOOTING, D3Game
+from desktop.rules.randomplay import random_action
+from desktop.scenario import load
+from desktop.table.sight import line_of_sight_many
+
+FIELD = Path(__file__).resolve().parents[1] / "data" / "d3_12v12.yaml"
+
+
+def _shooting_states(seeds: range) -> list[D3Game]:
+    sc = load(FIELD)
+    out = []
+    for seed in seeds:
+        g = registry.get("d3").new_game(sc, seed=seed)
+        assert isinstance(g, D3Game)
+        rng = random.Random(seed)
+        while g.outcome is None:
+            if g.phase == SHOOTING and g.pending is None:
+                out.append(g.clone())
+            g.apply(random_action(g, rng))
+    return out
+
+
+def test_shot_table_sight_one_line_at_a_time_agrees_with_the_batch() -> None:
+    """RULINGS "Line of sight": the plain per-line answer (D3Game._sight_many)
+    and desktop.table.sight.line_of_sight_many agree on every shot table of
+    eight random games."""
+    states = _shooting_states(range(8))
+    assert len(states) > 50
+    pairs = 0
+    for g in states:
+        g._shots = None  # a copy keeps the table made when the phase began
+        fast = {k: list(v) for k, v in g.shot_table().items()}
+        g._shots = None
+        g._sight_many = lambda reqs, g=g: line_of_sight_many(  # type: ignore[method-assign]
+            reqs, g.terrain, R.SIGHT_BLOCKING, g.obstacles())
+        assert g.shot_table() == fast
+        pairs += sum(len(v) for v in fast.values())
+    assert pairs > 100
+
+
+def test_a_clone_keeps_checks_and_shot_table_but_not_the_pieces() -> None:
+    """A copy stands where the original does: what was checked and the shot
+    table carry over; moving the copy's piece leaves the original alone."""
+    g = _shooting_states(range(1))[0]
+    table = g.shot_table()
+    c = g.clone()
+    assert c.shot_table() is table
+    for pid, p in g.pieces.items():
+        assert c.pieces[pid] is not p and c.pieces[pid] == p
+    p = next(iter(c.pieces.values()))
+    x = g.pieces[p.id].x
+    p.place(p.x + 1.0, p.y, p.facing)
+    assert g.pieces[p.id].x == x and g.pieces[p.id].fp() is not p.fp()
