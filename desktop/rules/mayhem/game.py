@@ -78,6 +78,7 @@ from desktop.rules.mayhem.geometry import (
     move_distance,
     near,
     overlaps,
+    overlaps_feet,
     segment_distance,
     swept,
 )
@@ -457,16 +458,15 @@ class MayhemGame(StateGame):
         # keeps this pre-test on the safe side of the exact tests below.
         r = f.reach + CONTACT + 1e-9
         uid, side = u.id, u.side
-        for oid, oside, ox, oy, oreach, opoly in self._position().board:
+        for oid, oside, ox, oy, oreach, ofoot in self._position().board:
             if oid == uid or oid in ignore:
                 continue
             if math.hypot(cx - ox, cy - oy) > r + oreach:
                 continue
-            fp = f.poly
             if oside == side:
-                if overlaps(fp, opoly):
+                if overlaps_feet(f, ofoot):
                     return f"it would overlap {oid}"
-            elif fp.distance(opoly) <= CONTACT:
+            elif f.poly.distance(ofoot.poly) <= CONTACT:
                 return f"it would touch {oid} (contact with the enemy only by charging)"
         return None
 
@@ -607,12 +607,11 @@ class MayhemGame(StateGame):
             return "there is no room to contact it on the table"
         if not self.ground.passable_box(f.poly, f.bounds):
             return "the contact position is impassable"
-        fp = f.poly
         others = [(o, o.foot()) for o in self._others({u.id, t.id})]
         others = [(o, of) for o, of in others if segment_distance(o.position, u.position, pos)
                   <= uf.reach + of.reach + CONTACT]
         for o, of in others:
-            if overlaps(fp, of.poly):
+            if overlaps_feet(f, of):
                 return f"{o.id} is in the way of contact"
         path = Swept(uf, f)
         if not self.ground.passable_box(path, path.bounds):
@@ -1522,11 +1521,11 @@ class _Position:
 
     def __init__(self, key: tuple[object, ...], units: Iterable[Piece]) -> None:
         self.key = key
-        self.board: list[tuple[str, str, float, float, float, BaseGeometry]] = []
+        self.board: list[tuple[str, str, float, float, float, Foot]] = []
         for u in units:
             if u.status == ACTIVE:
                 f = u.foot()
-                self.board.append((u.id, u.side, u.position[0], u.position[1], f.reach, f.poly))
+                self.board.append((u.id, u.side, u.position[0], u.position[1], f.reach, f))
         self.verdicts: dict[tuple[object, ...], Any] = {}
 
 
