@@ -173,22 +173,22 @@ def test_save_load_and_replay(qtbot: Any, window: PlayWindow, tmp_path) -> None:
     click_bar(w, "end")
     g = w.session.game
     out = tmp_path / "game.yaml"
-    w.save_game(out)
+    w.records.save_game(out)
     assert "actions:" in out.read_text()
 
     w2 = PlayWindow()
     qtbot.addWidget(w2)
-    assert w2.open_game(out)
+    assert w2.records.open_game(out)
     assert w2.session.game.snapshot() == g.snapshot()
 
-    w2.enter_replay()
+    w2.records.enter_replay()
     assert w2.replay_at == 0 and w2.game.pieces["aus_ir49"].y == 16.2
-    w2.replay_step(1)
+    w2.records.replay_step(1)
     assert w2.game.pieces["aus_ir49"].y == 19.2
     QTest.keyClick(w2, Qt.Key.Key_Right)
     assert w2.replay_at == 2
     QTest.keyClick(w2, Qt.Key.Key_Left)
     assert w2.replay_at == 1
-    w2.resume_from_replay()
+    w2.records.resume_from_replay()
     assert w2.replay_at is None and len(w2.session.steps) == 1
     assert w2.session.game.phase == "movement"

@@ -42,12 +42,12 @@ def test_a_changed_scenario_is_opened_only_when_the_person_says_so(
         window: PlayWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     record = changed_scenario(tmp_path)
     asked: list[str] = []
-    monkeypatch.setattr(window, "ask_open_anyway", lambda why: asked.append(why) or False)
-    assert not window.open_game(record) and window.session is None
+    monkeypatch.setattr(window.records, "ask_open_anyway", lambda why: asked.append(why) or False)
+    assert not window.records.open_game(record) and window.session is None
     assert asked and "changed since" in asked[0] and str(record) in asked[0]
 
-    monkeypatch.setattr(window, "ask_open_anyway", lambda why: True)
-    assert window.open_game(record)
+    monkeypatch.setattr(window.records, "ask_open_anyway", lambda why: True)
+    assert window.records.open_game(record)
     assert window.session is not None and len(window.session.steps) == 12
     assert "replayed anyway" in window.last_message
 
@@ -59,7 +59,7 @@ def test_an_old_record_opens_with_its_warning_in_the_status_bar(
              if not ln.startswith(("record_format:", "scenario_sha256:", "end:"))]
     record.write_text("".join(lines))  # as a version-1 record was written
     assert load_record(record).warnings
-    assert window.open_game(record)
+    assert window.records.open_game(record)
     assert "Opened game.yaml: 5 actions replayed · " in window.last_message
 
 

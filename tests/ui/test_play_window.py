@@ -61,31 +61,31 @@ def test_deployment_inside_the_zone(window: PlayWindow) -> None:
 def test_ruler_edge_to_edge_waypoints_and_units(window: PlayWindow) -> None:
     w = window
     w.start(crossroads())
-    w.set_tool("ruler")
+    w.measuring.set_tool("ruler")
     a = w.session.game.pieces["aus_ir49"]
     b = w.session.game.pieces["aus_ir4"]
-    w.ruler_click(a.pos)
-    w.ruler_hover(b.pos)
+    w.measuring.ruler_click(a.pos)
+    w.measuring.ruler_hover(b.pos)
     assert "edge to edge" in w.ruler_reading
-    w.ruler_finish()
-    w.ruler_click((2.0, 2.0))
-    w.ruler_click((8.0, 2.0))
-    w.ruler_hover((8.0, 10.0))
+    w.measuring.ruler_finish()
+    w.measuring.ruler_click((2.0, 2.0))
+    w.measuring.ruler_click((8.0, 2.0))
+    w.measuring.ruler_hover((8.0, 10.0))
     assert w.ruler_reading == "14.0″"
-    w.cycle_units()
+    w.measuring.cycle_units()
     assert w.units_mode is Units.SPANS
-    w.ruler_hover((8.0, 10.0))
+    w.measuring.ruler_hover((8.0, 10.0))
     assert w.ruler_reading == "2.0 spans"
-    w.set_tool("select")
+    w.measuring.set_tool("select")
     assert w.ruler_item.points == []
 
 
 def test_sight_between_units(window: PlayWindow) -> None:
     w = window
     w.start(crossroads())
-    w.set_tool("sight")
+    w.measuring.set_tool("sight")
     # The Grenzer stand in the Fuchswald; the French voltigeurs far south.
-    verdict = w.sight_between("fra_46_1", "aus_grenz")
+    verdict = w.measuring.sight_between("fra_46_1", "aus_grenz")
     assert verdict
     assert w.sight_item is not None and w.sight_item.report.lines
     rep = w.sight_item.report
@@ -293,19 +293,19 @@ def test_a_whole_battle_opens_and_replays(window: PlayWindow) -> None:
     """A complete D3 battle on the crossroads, played through this window and saved."""
     w = window
     path = Path(__file__).parents[1] / "play" / "data" / "d3_crossroads_battle.yaml"
-    assert w.open_game(path)
+    assert w.records.open_game(path)
     s = w.session
     out = s.game.outcome
     assert out is not None and out.winner == "fra" and "broke" in out.reason
     assert len(s.steps) == 175 and s.game.turn == 12
     assert "Game over" in w.phase_bar.title.text()
-    w.enter_replay()
-    w.replay_to(len(s.steps))
+    w.records.enter_replay()
+    w.records.replay_to(len(s.steps))
     assert w.game.outcome == out
-    w.replay_step(-1)
+    w.records.replay_step(-1)
     assert w.game.outcome is None
     assert w.replay_at == len(s.steps) - 1
-    w.leave_replay()
+    w.records.leave_replay()
     assert w.game is s.game
 
 
@@ -327,7 +327,7 @@ def test_open_game_says_why_it_cannot(window: PlayWindow, tmp_path: Path,
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: said.append(a[2]))
     bad = tmp_path / "bad.yaml"
     bad.write_text("scenario: nowhere.yaml\nruleset: chess\nactions: []\n")
-    assert not window.open_game(bad)
+    assert not window.records.open_game(bad)
     assert said and "nowhere.yaml" in said[0]
 
 

@@ -69,8 +69,8 @@ def run(file: Path, ruleset: str | None, seed: int | None, shot: Path | None) ->
                 else:
                     window.start(setup)
     except ScenarioError as e:
-        for problem in e.problems or [e]:
-            print(problem, file=sys.stderr)
+        for line in [str(p) for p in e.problems] or [str(e)]:
+            print(line, file=sys.stderr)
         return 1
     except RecordError as e:  # the message names the record file itself
         print(f"volley play: {e}", file=sys.stderr)

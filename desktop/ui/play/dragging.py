@@ -57,7 +57,7 @@ class Dragging:
         if w.ghost is None or w.proposal is None:
             return False
         p = w.proposal.piece
-        return p.footprint(w.ghost.x, w.ghost.y, w.ghost.facing).buffer(0.1).contains(
+        return p.footprint(w.ghost.cx, w.ghost.cy, w.ghost.facing).buffer(0.1).contains(
             SPoint(pt))
 
     def near_handle(self, pt: tuple[float, float]) -> bool:

@@ -422,14 +422,14 @@ class Figures:
             if fid not in pcs:
                 self.w.scene.removeItem(self.figure_items.pop(fid))
         for fid, p in pcs.items():
-            it = self.figure_items.get(fid)
-            if it is None:
+            existing = self.figure_items.get(fid)
+            if existing is None:
                 it = FigureItem(p, self.w.side_colour(p.side))
                 self.w.scene.addItem(it)
                 self.figure_items[fid] = it
-            elif it.piece != p:
-                it.colour = QColor(self.w.side_colour(p.side))
-                it.set_piece(p)
+            elif existing.piece != p:
+                existing.colour = QColor(self.w.side_colour(p.side))
+                existing.set_piece(p)
         self.group = [g for g in self.group if g in pcs and a.can_move(g)]
         self._highlight_figures()
 
@@ -476,8 +476,8 @@ class Figures:
             if fid in pcs:
                 m = MarkItem(pcs[fid], FELL, 3.0, grow=0.15)
                 self.highlights.append(m)
-        for it in self.highlights:
-            self.w.scene.addItem(it)
+        for mark in self.highlights:
+            self.w.scene.addItem(mark)
 
     # -- groups --------------------------------------------------------------------
 

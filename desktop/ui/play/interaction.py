@@ -46,7 +46,7 @@ class Interaction(QObject):
             return self._release(event)
         if t == QEvent.Type.MouseButtonDblClick and isinstance(event, QMouseEvent):
             if self.w.tool == "ruler":
-                self.w.ruler_finish()
+                self.w.measuring.ruler_finish()
                 return True
             if self.w.proposal is not None:
                 self.w.commit_move()
@@ -60,7 +60,7 @@ class Interaction(QObject):
         pt = self.scene_pt(event)
         if event.button() == Qt.MouseButton.RightButton:
             if w.tool == "ruler":
-                w.ruler_finish()
+                w.measuring.ruler_finish()
                 return True
             if w.proposal is not None or w.drag is not None:
                 w.cancel_move()
@@ -69,10 +69,10 @@ class Interaction(QObject):
         if event.button() != Qt.MouseButton.LeftButton:
             return False
         if w.tool == "ruler":
-            w.ruler_click(pt)
+            w.measuring.ruler_click(pt)
             return True
         if w.tool == "sight":
-            w.sight_click(pt)
+            w.measuring.sight_click(pt)
             return True
         if w.proposal is not None and w.near_handle(pt):
             self.pivoting = True
@@ -129,10 +129,10 @@ class Interaction(QObject):
             w.figures.band_to(pt)
             return True
         if w.tool == "ruler":
-            w.ruler_hover(pt)
+            w.measuring.ruler_hover(pt)
             return False
         if w.tool == "sight":
-            w.sight_hover(pt)
+            w.measuring.sight_hover(pt)
             return False
         if self.pivoting:
             w.pivot_towards(pt)
@@ -188,7 +188,7 @@ class Interaction(QObject):
             elif w.drag is not None or w.proposal is not None:
                 w.cancel_move()
             elif w.tool != "select":
-                w.set_tool("select")
+                w.measuring.set_tool("select")
             else:
                 if w.figures.group:
                     w.figures.group = []

@@ -138,14 +138,14 @@ class GhostItem(QGraphicsItem):
         self.legal = True
         self.handle = True  # the pivot handle (not on the other ghosts of a group)
         self.colour = QColor(LEGAL)
-        self.x, self.y, self.facing = piece.x, piece.y, piece.facing
+        self.cx, self.cy, self.facing = piece.x, piece.y, piece.facing
         f, d = piece.frontage, piece.depth
         self._rect = QRectF(-f / 2, -d / 2, f, d)
         self._bounds = self._rect.adjusted(-1, -d / 2 - self.HANDLE - 1, 1, 1)
         self.place(piece.x, piece.y, piece.facing)
 
     def place(self, x: float, y: float, facing: float) -> None:
-        self.x, self.y, self.facing = x, y, facing % 360.0
+        self.cx, self.cy, self.facing = x, y, facing % 360.0
         self.setPos(x, y)
         self.setRotation(self.facing)
 

@@ -32,7 +32,7 @@ pg.setConfigOptions(antialias=True, background="w", foreground="k")
 def _clear(layout: QHBoxLayout | QVBoxLayout) -> None:
     while layout.count():
         item = layout.takeAt(0)
-        w = item.widget()
+        w = item.widget() if item is not None else None
         if w is not None:
             w.hide()
             w.setParent(None)
@@ -106,8 +106,8 @@ class UnitCard(QWidget):
         self.text.setWordWrap(True)
         self.text.setAlignment(Qt.AlignmentFlag.AlignTop)
         lay.addWidget(self.text)
-        self.actions = QVBoxLayout()
-        lay.addLayout(self.actions)
+        self.action_box = QVBoxLayout()
+        lay.addLayout(self.action_box)
         lay.addStretch(1)
         self.button_map: dict[str, QPushButton] = {}
         self.show_card(None)
@@ -119,7 +119,7 @@ class UnitCard(QWidget):
         """`actions`: (key, slot), (key, slot, button label) or (key, slot, label,
         tooltip); the key (the action's notation) only names the button in
         `button_map`, a person never reads it."""
-        _clear(self.actions)
+        _clear(self.action_box)
         if card is None:
             self.text.setText("<i>Click a unit to see its card. Drag one of yours to move "
                               "it.</i>")
@@ -144,14 +144,14 @@ class UnitCard(QWidget):
         self.button_map = {}
         for entry in actions:
             text, slot = entry[0], entry[1]
-            label = entry[2] if len(entry) > 2 else text  # type: ignore[misc]
+            label = entry[2] if len(entry) > 2 else text
             b = QPushButton(no_mnemonic(label))  # a name's "&" stays an "&"
             # the tooltip says what the button does in words (never the notation)
-            b.setToolTip(literal(entry[3] if len(entry) > 3 else label))  # type: ignore[misc]
+            b.setToolTip(literal(entry[3] if len(entry) > 3 else label))
             self.button_map[text] = b
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.clicked.connect(slot)
-            self.actions.addWidget(b)
+            self.action_box.addWidget(b)
 
 
 LOG_COLOURS = {"action": "#1d1d1b", "event": "#333333", "roll": "#6a4c93",
@@ -382,7 +382,7 @@ class OddsChart(QWidget):
         self.notes.setText(" · ".join(view.notes))
 
 
-class StrengthChart(pg.PlotWidget):
+class StrengthChart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph is untyped
     """Each side's strength over the turns."""
 
     def __init__(self, parent: QWidget | None = None) -> None:

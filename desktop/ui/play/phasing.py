@@ -6,6 +6,7 @@ The words come from the ruleset's view: ``prompt(selected)`` for the sentence,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from desktop.play.session import Seat, series_by_turn
@@ -30,7 +31,11 @@ class Phasing:
             "Deployment", "#c9a227",
             "Drag units to adjust them inside their zones, then begin the battle.",
             "Units must stay inside their side's deployment zone and may not overlap.")
-        buttons = [("begin", "Begin the battle ▶", lambda: w.start(), "Start turn 1")]
+        def begin() -> None:
+            w.start()
+
+        buttons: list[tuple[str, str, Callable[[], None], str]] = [
+            ("begin", "Begin the battle ▶", begin, "Start turn 1")]
         if w.deploy_history:
             buttons.insert(0, ("undo", "Undo placement", w.undo, "Ctrl+Z"))
         w.phase_bar.set_buttons(buttons)
@@ -73,13 +78,13 @@ class Phasing:
                 w.side_colour(g.side), "Step through the game; resume play from any step.",
                 "")
             buttons = [
-                ("first", "◀◀", lambda: w.replay_to(0), "First step (Home)"),
-                ("back", "◀ Back", lambda: w.replay_step(-1), "Step back (Left)"),
-                ("fwd", "Forward ▶", lambda: w.replay_step(1), "Step forward (Right)"),
-                ("last", "▶▶", lambda: w.replay_to(n), "Last step (End)"),
-                ("resume", "Play from here", w.resume_from_replay,
+                ("first", "◀◀", lambda: w.records.replay_to(0), "First step (Home)"),
+                ("back", "◀ Back", lambda: w.records.replay_step(-1), "Step back (Left)"),
+                ("fwd", "Forward ▶", lambda: w.records.replay_step(1), "Step forward (Right)"),
+                ("last", "▶▶", lambda: w.records.replay_to(n), "Last step (End)"),
+                ("resume", "Play from here", w.records.resume_from_replay,
                  "Take up the game from this step (later steps are dropped)"),
-                ("leave", "Leave replay", w.leave_replay, "Back to the game"),
+                ("leave", "Leave replay", w.records.leave_replay, "Back to the game"),
             ]
         elif figure_buttons is not None:
             buttons = figure_buttons

@@ -19,6 +19,7 @@ beside the measuring and replay tools it mixes in.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -28,6 +29,7 @@ from PySide6.QtGui import QAction, QActionGroup, QColor, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
+    QGraphicsItem,
     QLabel,
     QMainWindow,
     QVBoxLayout,
@@ -58,10 +60,10 @@ from desktop.ui.play.items import (
     SightItem,
     TrailItem,
 )
-from desktop.ui.play.measuring import MeasuringTools
+from desktop.ui.play.measuring import Measuring
 from desktop.ui.play.panels import DiceTray, LogView, OddsChart, PhaseBar, StrengthChart, UnitCard
 from desktop.ui.play.phasing import Phasing
-from desktop.ui.play.replaying import RecordsAndReplay
+from desktop.ui.play.replaying import Records
 from desktop.ui.play.selecting import Selection
 from desktop.ui.table import TableScene, TableView
 
@@ -99,7 +101,7 @@ def display_scenario(game: Game, adapter: PlayView) -> Scenario:
 
 
 
-class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
+class PlayWindow(QMainWindow):
     #: Milliseconds before the computer takes its action (0 in tests).
     computer_delay = 250
 
@@ -126,6 +128,8 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
         self.victory_dialog: QDialog | None = None
         # the parts that do the work
         self.acting = Acting(self)
+        self.records = Records(self)
+        self.measuring = Measuring(self)
         self.selection = Selection(self)
         self.dragging = Dragging(self)
         self.phasing = Phasing(self)
@@ -176,8 +180,9 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
         self.marks: list[MarkItem] = []
         self.target_marks: dict[str, MarkItem] = {}
         self.badges: list[BadgeItem] = []
-        self.arc_items: list = []
+        self.arc_items: list[QGraphicsItem] = []
         self.ruler_points: list[tuple[float, float]] = []
+        self.ruler_reading = ""
         self.ruler_start_piece: str | None = None
         self.ruler_item = PolylineItem()
         self.scene.addItem(self.ruler_item)
@@ -198,6 +203,10 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
         self.addDockWidget(area, d)
         return d
 
+    def _tool_toggled(self, tool: str, on: bool) -> None:
+        if on:
+            self.measuring.set_tool(tool)
+
     def _act(self, text: str, slot, *keys: str | QKeySequence.StandardKey,
              checkable: bool = False) -> QAction:
         a = QAction(text, self)
@@ -209,11 +218,11 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
 
     def _make_menus(self) -> None:
         g = self.menuBar().addMenu("&Game")
-        self.save_action = self._act("&Save game…", self.choose_save,
+        self.save_action = self._act("&Save game…", self.records.choose_save,
                                      QKeySequence.StandardKey.Save)
-        self.open_action = self._act("&Open game…", self.choose_open,
+        self.open_action = self._act("&Open game…", self.records.choose_open,
                                      QKeySequence.StandardKey.Open)
-        self.replay_action = self._act("&Replay this game", self.enter_replay, "Ctrl+R")
+        self.replay_action = self._act("&Replay this game", self.records.enter_replay, "Ctrl+R")
         g.addAction(self.save_action)
         g.addAction(self.open_action)
         g.addAction(self.replay_action)
@@ -229,7 +238,7 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
         self.tool_actions: dict[str, QAction] = {}
         for key, label, sc in (("select", "&Select and move", "S"), ("ruler", "&Ruler", "R"),
                                ("sight", "&Line of sight", "L")):
-            a = self._act(label, lambda on, k=key: on and self.set_tool(k), sc, checkable=True)
+            a = self._act(label, functools.partial(self._tool_toggled, key), sc, checkable=True)
             group.addAction(a)
             t.addAction(a)
             self.tool_actions[key] = a
@@ -239,7 +248,8 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
                                      checkable=True)
         self.arcs_action.setChecked(True)
         t.addAction(self.arcs_action)
-        self.units_action = self._act("Measure in &spans / squares", self.cycle_units, "U")
+        self.units_action = self._act("Measure in &spans / squares",
+                                      self.measuring.cycle_units, "U")
         t.addAction(self.units_action)
         v = self.menuBar().addMenu("&View")
         v.addAction(self._act("Zoom &in", self.view.zoom_in, "Ctrl+="))
@@ -372,7 +382,7 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
         self.end_action.setEnabled(self.interactive())
         if g.outcome is not None and self.replay_at is None and not self._announced:
             self._announced = True
-            QTimer.singleShot(0, self.announce_victory)
+            QTimer.singleShot(0, self.records.announce_victory)
         if self.interactive() is False and self.session is not None and (
                 self.replay_at is None and not self.session.over
                 and self.session.seat_to_act() is Seat.COMPUTER):
@@ -479,15 +489,15 @@ class PlayWindow(MeasuringTools, RecordsAndReplay, QMainWindow):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.replay_at is not None:
             k = event.key()
-            moves = {Qt.Key.Key_Right: 1, Qt.Key.Key_Left: -1}
+            moves: dict[int, int] = {Qt.Key.Key_Right: 1, Qt.Key.Key_Left: -1}
             if k in moves:
-                self.replay_step(moves[k])
+                self.records.replay_step(moves[k])
                 return
             if k == Qt.Key.Key_Home:
-                self.replay_to(0)
+                self.records.replay_to(0)
                 return
             if k == Qt.Key.Key_End and self.session is not None:
-                self.replay_to(len(self.session.steps))
+                self.records.replay_to(len(self.session.steps))
                 return
         if self.interaction.key(event):
             return
