@@ -18,6 +18,8 @@ from shapely.geometry import Point as SPoint
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from desktop.scenario.geometry import forward as forward  # the one forward(), re-exported
+
 Point = tuple[float, float]
 
 #: Two bases are in contact when the gap between them is at most this.
@@ -32,11 +34,6 @@ class Aspect(StrEnum):
     FRONT = "front"
     FLANK = "flank"
     REAR = "rear"
-
-
-def forward(facing: float) -> Point:
-    a = math.radians(facing)
-    return (math.sin(a), -math.cos(a))
 
 
 def corners(x: float, y: float, frontage: float, depth: float, facing: float) -> list[Point]:
