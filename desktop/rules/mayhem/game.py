@@ -185,6 +185,9 @@ class MayhemGame(StateGame):
         #: The last table position's bases and movement verdicts (_position), and
         #: the one a legal-action listing works in throughout.
         self._position_cache: _Position | None = None
+        #: The play view's PieceInfo per piece and place (MayhemView._make_pieces),
+        #: and the names under "units" and "officers" (shared with clones).
+        self.piece_infos: dict[object, Any] = {}
         self._scoped: _Position | None = None
         self.terrain = self.ground.index
         victory = scenario.game.victory

@@ -39,19 +39,35 @@ class MayhemView(PlayView):
         self.g: MayhemGame = game
 
     def _make_pieces(self) -> dict[str, PieceInfo]:
-        st = self.g.state
-        names = {u.id: u.name for _, u in self.g.scenario.all_units()}
-        onames = {o.id: o.name for s in self.g.scenario.sides for o in s.officers}
+        """Each piece's PieceInfo, made once per place and state of that piece
+        (the game keeps them, and its clones share them: the steady player
+        asks for every piece of every copy it weighs)."""
+        g = self.g
+        st = g.state
+        made = g.piece_infos
+        if not made or len(made) > 20000:
+            made.clear()
+            made["units"] = {u.id: u.name for _, u in g.scenario.all_units()}
+            made["officers"] = {o.id: o.name for s in g.scenario.sides for o in s.officers}
+        names, onames = made["units"], made["officers"]
         out: dict[str, PieceInfo] = {}
         for u in st.units.values():
-            f, d = u.size
-            out[u.id] = PieceInfo(u.id, u.side, "unit", u.type.value, u.position[0],
-                                  u.position[1], u.facing, f, d, u.status,
-                                  names.get(u.id, u.id), u.formation.value)
+            key = (u.id, u.position, u.facing, u.formation, u.status)
+            info = made.get(key)
+            if info is None:
+                f, d = u.size
+                info = made[key] = PieceInfo(
+                    u.id, u.side, "unit", u.type.value, u.position[0], u.position[1],
+                    u.facing, f, d, u.status, names.get(u.id, u.id), u.formation.value)
+            out[u.id] = info
         for c in st.commanders.values():
-            out[c.id] = PieceInfo(c.id, c.side, "officer", c.rank.value, c.position[0],
-                                  c.position[1], 0.0, OFFICER_BASE, OFFICER_BASE, "active",
-                                  onames.get(c.id, c.id))
+            okey = (c.id, c.position)
+            info = made.get(okey)
+            if info is None:
+                info = made[okey] = PieceInfo(
+                    c.id, c.side, "officer", c.rank.value, c.position[0], c.position[1], 0.0,
+                    OFFICER_BASE, OFFICER_BASE, "active", onames.get(c.id, c.id))
+            out[c.id] = info
         return out
 
     def move_action(self, pid: str, x: float, y: float, facing: float) -> Action | None:
