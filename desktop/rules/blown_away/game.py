@@ -610,12 +610,15 @@ class BlownAwayGame(StateGame):
         """Everything the legal-action list depends on: where the pieces stand,
         the turn and phase, and each unit's men, shots, cannonballs and gun."""
         st = self.state
-        return (self._table_key(), st.turn, st.side, st.phase, st.acted, st.commander_moved,
-                st.outcome is None, tuple(sorted(st.engaged)),
-                tuple((m.file, len(m.command), m.running_file, len(m.running_command),
-                       p.fought, p.shots, p.markers, p.gun)
-                      for p in st.pieces.values() for m in (p.men,)),
-                tuple(c.pos for c in st.commanders.values()))
+        parts: list[object] = [self._table_key(), st.turn, st.side, st.phase, st.acted,
+                               st.commander_moved, st.outcome is None,
+                               tuple(sorted(st.engaged))]
+        for p in st.pieces.values():
+            m = p.men
+            parts += (m.file, len(m.command), m.running_file, len(m.running_command),
+                      p.fought, p.shots, p.markers, p.gun)
+        parts += [c.pos for c in st.commanders.values()]
+        return tuple(parts)
 
     def legal_actions(self) -> list[Action]:
         """Listed once per state (issue 18: a phase's end asks whether anything is
@@ -624,9 +627,6 @@ class BlownAwayGame(StateGame):
         cached = self._legal
         if cached is None or cached[0] != key:
             cached = self._legal = (key, tuple(self._list_legal()))
-            verdicts = self._verdicts_for(key)
-            for a in cached[1]:
-                verdicts[a] = None
         return list(cached[1])
 
     def _verdicts_for(self, key: tuple[object, ...]) -> dict[Action, str | None]:
@@ -637,8 +637,11 @@ class BlownAwayGame(StateGame):
         return got[1]
 
     def _check(self, action: Action) -> str | None:
-        """Judged once per state: a sampled move is checked when proposed, again
-        by the sampler, and again when applied."""
+        """Moves and formation changes are judged once per state: a sampled move
+        is checked when proposed, again by the sampler, and again when applied.
+        (Everything else is cheap to judge: its geometry is memoised.)"""
+        if not isinstance(action, (Move, Form)):
+            return self._judge(action)
         verdicts = self._verdicts_for(self._legal_key())
         if action in verdicts:
             return verdicts[action]
