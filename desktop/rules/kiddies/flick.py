@@ -306,8 +306,10 @@ def _area_of(geom: BaseGeometry) -> _Area:
     return area
 
 
-#: Side (inches) of the cells of the grid that finds the bodies near a point.
+#: Side (inches) of the cells of the grid that finds the bodies near a point, and
+#: the fewest bodies for which the grid is used at all.
 GRID_CELL: Final = 4.0
+GRID_MIN: Final = 40
 
 
 class BodyGrid:
@@ -337,9 +339,12 @@ class _Grid:
         self.cells = g.cells
         self.reach = g.reach
 
-    def around(self, x: float, y: float, within: float, also: set[int]) -> list[Body]:
+    def around(self, x: float, y: float, within: float, also: set[int]) -> Sequence[Body]:
         """In their order, every body that has not moved and whose centre may lie
-        within `within` plus its reach of (x, y), and the bodies `also`."""
+        within `within` plus its reach of (x, y), and the bodies `also` (a few
+        bodies: all of them, faster than the cells)."""
+        if len(self.bodies) <= GRID_MIN:
+            return self.bodies
         r = within + self.reach + 1e-6
         found = set(also)
         cells = self.cells
