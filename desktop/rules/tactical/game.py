@@ -176,6 +176,8 @@ class TacticalGame(Game):
             default_turn_limit=limit if limit > 0 else None,
         )
         self._outcome: Outcome | None = None
+        #: The judge's immediate verdicts by the units' statuses, CV and squares.
+        self._judged: dict[tuple[tuple[str, int, Square], ...], Outcome | None] = {}
         #: Answers that hold until the state changes (cleared around every apply).
         self._cache: dict[tuple[Any, ...], Any] = {}
         self._in_apply = False
@@ -710,7 +712,7 @@ class TacticalGame(Game):
         why = self.why_not_walk(u)
         if why is not None:
             return why
-        if to not in self.move_paths(u):
+        if to not in self._paths_of(u, False).moves:
             if orthogonal(u.sq, to):
                 why, _ = self.step_problem(u, u.sq, to)
                 if why is not None:
@@ -1030,7 +1032,7 @@ class TacticalGame(Game):
             self._fire(st.units[action.unit], st.units[action.target], ev)
         elif isinstance(action, Move):
             u = st.units[action.unit]
-            path = self.move_paths(u)[action.to]
+            path = self._paths_of(u, False).moves[action.to]
             self._walk(u, path, ev, "move")
             u.acted = True
             if u.type in ARTILLERY:
@@ -1270,7 +1272,16 @@ class TacticalGame(Game):
         return out
 
     def _check_immediate(self, ev: list[Event]) -> None:
-        out = self.judge.immediate(self._views())
+        # The judge's verdict depends on the pieces alone: remembered by every value
+        # the views are made of (shared with look-ahead copies, which share the judge).
+        key = tuple((u.status, u.cv, u.sq) for u in self.st.units.values())
+        judged = self._judged
+        if key in judged:
+            out = judged[key]
+        else:
+            if len(judged) >= _PATHS_KEPT:
+                judged.clear()
+            out = judged[key] = self.judge.immediate(self._views())
         if out is not None:
             self._finish(out, ev)
 

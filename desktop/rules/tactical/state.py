@@ -165,5 +165,5 @@ _T = TypeVar("_T")
 
 def _fields_copy(x: _T) -> _T:
     new: _T = object.__new__(type(x))
-    new.__dict__.update(x.__dict__)
+    new.__dict__ = x.__dict__.copy()
     return new

@@ -132,8 +132,9 @@ class TacticalView(PlayView):
     def strength(self) -> tuple[str, dict[str, float]]:
         """Combat Value left on the table: what wears down in this ruleset."""
         out = {s.id: 0.0 for s in self.tg.scenario.sides}
-        for u in self.tg.units_on_table():
-            out[u.side] += float(u.cv)
+        for u in self.tg.st.units.values():
+            if u.on_table:
+                out[u.side] += float(u.cv)
         return "Combat Value on the table", out
 
     # -- moving -----------------------------------------------------------------------
