@@ -1,7 +1,7 @@
 """Benchmark: the computer's Veteran (search player) against its Steady player.
 
 Run: .venv/bin/python tests/benchmarks/bench_veteran.py [--games N] [--seconds S]
-     [--ruleset ID] [--horizon H] [--first-seed K]
+     [--ruleset ID] [--horizon H] [--first-seed K] [--timing N]
 
 On each bundled scenario (or the rulesets named), plays N games with the
 Veteran on one side and the Steady player on the other, swapping sides every
@@ -9,7 +9,9 @@ game, the Veteran thinking S CPU seconds a decision (default 0.25).  Prints
 each game as it ends, then the Veteran's share of the decided games with a
 95% Wilson interval, how often each side won with the Veteran on it and with
 the Steady player on it, and the Veteran's CPU time per decision (median and
-worst).  Prints numbers; never fails.
+worst).  With --timing N it plays no games: it times N decisions per
+scenario at the given budget on positions reached by Steady-against-Steady
+play (median and worst CPU).  Prints numbers; never fails.
 """
 
 from __future__ import annotations
@@ -75,6 +77,22 @@ def play(sc: Scenario, seed: int, veteran_side: str, settings: Settings
     return (None if out is None else out.winner), times, n
 
 
+def timing(sc: Scenario, positions: int, settings: Settings) -> list[float]:
+    """The Veteran's CPU seconds for `positions` decisions along a Steady game
+    (one every few actions, so that they come from every stage of the game)."""
+    game = registry.get(sc.ruleset).new_game(sc, seed=77)
+    rng = random.Random(77)
+    times: list[float] = []
+    while game.outcome is None and len(times) < positions:
+        for _ in range(5):
+            if game.outcome is not None:
+                break
+            game.apply(steady_action(game, rng))
+        if game.outcome is None:
+            times.append(think(game, random.Random(len(times)), settings).seconds)
+    return times
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -85,10 +103,19 @@ def main() -> None:
                     help="playout actions (default: the Veteran's)")
     ap.add_argument("--ruleset", action="append", help="only these rulesets")
     ap.add_argument("--first-seed", type=int, default=2000, help="seed of the first game")
+    ap.add_argument("--timing", type=int, default=0,
+                    help="time N decisions per scenario instead of playing games")
     args = ap.parse_args()
     settings = Settings(seconds=args.seconds)
     if args.horizon is not None:
         settings = Settings(seconds=args.seconds, horizon=args.horizon)
+    if args.timing:
+        for rid in args.ruleset or RULESETS:
+            t = timing(scenario_for(rid), args.timing, settings)
+            print(f"{rid:10s} {len(t)} decisions at {args.seconds:g} s: median "
+                  f"{1000 * statistics.median(t):.0f} ms, worst {1000 * max(t):.0f} ms CPU",
+                  flush=True)
+        return
     for rid in args.ruleset or RULESETS:
         sc = scenario_for(rid)
         sides = [s.id for s in sc.sides]
