@@ -71,6 +71,7 @@ from desktop.rules.mayhem.geometry import (
     Foot,
     Ground,
     Swept,
+    base_size,
     contact_placement,
     corners_of,
     face_of,
@@ -79,6 +80,7 @@ from desktop.rules.mayhem.geometry import (
     near,
     overlaps,
     overlaps_feet,
+    reach,
     segment_distance,
     swept,
 )
@@ -189,6 +191,7 @@ class MayhemGame(StateGame):
         #: and the names under "units" and "officers" (shared with clones).
         self.piece_infos: dict[object, Any] = {}
         self._scoped: _Position | None = None
+        self._reach_cache: dict[str, float] | None = None
         self.terrain = self.ground.index
         victory = scenario.game.victory
         if not any(isinstance(v, LastManStanding) for v in victory):
@@ -269,9 +272,10 @@ class MayhemGame(StateGame):
             return [Choose(True), Choose(False)]
         if st.phase == MOVEMENT:
             enemies: list[Piece] | None = None
-            verdicts = self._position().verdicts
+            position = self._position()
             for u in self._movers(side):
-                key = ("mover", u.id)
+                verdicts = position.of(u.id)
+                key = ("mover",)
                 acts = verdicts.get(key)
                 if acts is None:
                     if enemies is None:
@@ -446,8 +450,30 @@ class MayhemGame(StateGame):
                      for u in self.state.units.values()])
         pos = self._position_cache
         if pos is None or pos.key != key:
-            pos = self._position_cache = _Position(key, self.state.units.values())
+            new = _Position(key, self.state.units.values())
+            if pos is not None:
+                new.inherit(pos, self._reach_out())
+            pos = self._position_cache = new
         return pos
+
+    def _reach_out(self) -> dict[str, float]:
+        """Per unit, how far (table inches) from its centre anything its move,
+        formation and charge verdicts read can lie: its full move (or charge),
+        its own reach three times (the base at both ends and the contact spot
+        beyond its target), the largest reach three times (the target, twice,
+        and a unit in the way), the contact gap twice, and half an inch."""
+        if self._reach_cache is None:
+            pieces = list(self.state.units.values())
+
+            def largest(u: Piece) -> float:
+                return max(reach(base_size(u.frontage, u.depth, f)) for f in FORMATIONS[u.type])
+
+            most = max(largest(u) for u in pieces)
+            self._reach_cache = {
+                u.id: max(self.allowance(u, f) for f in FORMATIONS[u.type])
+                + 3.0 * largest(u) + 3.0 * most + 2.0 * CONTACT + 0.5
+                for u in pieces}
+        return self._reach_cache
 
     def _placement_problem(self, u: Piece, f: Foot, ignore: set[str]) -> str | None:
         """Why `u` could not stand on footprint `f`."""
@@ -474,8 +500,8 @@ class MayhemGame(StateGame):
         return None
 
     def _check_move(self, u: Piece, to: Point, facing: float) -> str | None:
-        verdicts = self._position().verdicts
-        key = ("move", u.id, to, facing)
+        verdicts = self._position().of(u.id)
+        key = ("move", to, facing)
         if key not in verdicts:
             verdicts[key] = self._judge_move(u, to, facing)
         why: str | None = verdicts[key]
@@ -522,8 +548,8 @@ class MayhemGame(StateGame):
         return path, end
 
     def _check_form(self, u: Piece, formation: Formation) -> str | None:
-        verdicts = self._position().verdicts
-        key = ("form", u.id, formation)
+        verdicts = self._position().of(u.id)
+        key = ("form", formation)
         if key not in verdicts:
             verdicts[key] = self._judge_form(u, formation)
         why: str | None = verdicts[key]
@@ -575,8 +601,8 @@ class MayhemGame(StateGame):
                 if not math.dist(u.position, t.position) - ru - t.foot().reach > span]
 
     def _check_charge(self, u: Piece, t: Piece) -> str | None:
-        verdicts = self._position().verdicts
-        key = ("charge", u.id, t.id)
+        verdicts = self._position().of(u.id)
+        key = ("charge", t.id)
         if key not in verdicts:
             verdicts[key] = self._judge_charge(u, t)
         why: str | None = verdicts[key]
@@ -1520,16 +1546,49 @@ class _Position:
     nothing but the units' places, formations, statuses and melees (the key),
     so it holds as long as they do."""
 
-    __slots__ = ("board", "key", "verdicts")
+    __slots__ = ("board", "ids", "key", "verdicts")
 
-    def __init__(self, key: tuple[object, ...], units: Iterable[Piece]) -> None:
+    def __init__(self, key: tuple[tuple[Any, ...], ...], units: Iterable[Piece]) -> None:
         self.key = key
+        self.ids: list[str] = []
         self.board: list[tuple[str, str, float, float, float, Foot]] = []
         for u in units:
+            self.ids.append(u.id)
             if u.status == ACTIVE:
                 f = u.foot()
                 self.board.append((u.id, u.side, u.position[0], u.position[1], f.reach, f))
-        self.verdicts: dict[tuple[object, ...], Any] = {}
+        #: Per unit, its verdicts: ("move", to, facing), ("form", formation),
+        #: ("charge", target) and ("mover",), the list of its own actions.
+        self.verdicts: dict[str, dict[tuple[object, ...], Any]] = {}
+
+    def of(self, uid: str) -> dict[tuple[object, ...], Any]:
+        v = self.verdicts.get(uid)
+        if v is None:
+            v = self.verdicts[uid] = {}
+        return v
+
+    def inherit(self, old: _Position, reach_out: dict[str, float]) -> None:
+        """Keep the verdicts of `old` that the change since cannot touch: those
+        of units that stayed as they were and lie further than `reach_out`
+        from where every changed unit was and is, less any charge at a changed
+        unit.  A move or a formation change then re-judges only its neighbours."""
+        if len(old.key) != len(self.key) or old.ids != self.ids:
+            return
+        changed = [i for i, (a, b) in enumerate(zip(old.key, self.key, strict=True))
+                   if a != b]
+        if len(changed) > 4:
+            return
+        gone = {self.ids[i] for i in changed}
+        spots = [old.key[i][0] for i in changed] + [self.key[i][0] for i in changed]
+        where = dict(zip(self.ids, self.key, strict=True))
+        for uid, entries in old.verdicts.items():
+            if uid in gone:
+                continue
+            p, far = where[uid][0], reach_out[uid]
+            if any(math.dist(p, q) <= far for q in spots):
+                continue
+            self.verdicts[uid] = {k: v for k, v in entries.items()
+                                  if not (k[0] == "charge" and k[1] in gone)}
 
 
 def _r(v: float) -> float:
