@@ -675,14 +675,22 @@ class MayhemGame(StateGame):
     def targets_of(self, u: Piece) -> list[str]:
         """Enemy units `u` could fire at: in range, in its arc, in sight, not in melee."""
         rng = self.fire_range(u)
-        ufp = u.footprint()
+        uf = u.foot()
+        ufp = uf.poly
         eye = self.eye(u)
         all_round = u.formation is Formation.SQUARE
         found: list[Piece] = []
+        # Bases whose centres are further apart than range and both reaches
+        # (with room for rounding) are out of range without asking shapely.
+        beyond = rng + 1e-9 + 1e-6 + uf.reach
+        ux, uy = u.position
         for t in self.active_units(self.state.enemy(u.side)):
             if t.engaged is not None:
                 continue
-            tfp = t.footprint()
+            tf = t.foot()
+            if math.hypot(t.position[0] - ux, t.position[1] - uy) - tf.reach > beyond:
+                continue
+            tfp = tf.poly
             if ufp.distance(tfp) > rng + 1e-9:
                 continue
             if not all_round and arc_part_coords(eye, u.facing, FRONT_ARC, rng + 50.0,
