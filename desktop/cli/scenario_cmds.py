@@ -9,7 +9,6 @@ from pathlib import Path
 
 from desktop.scenario import ScenarioError, load
 from desktop.scenario.describe import victory_text
-from desktop.scenario.lint import lint
 from desktop.scenario.vocabulary import RANK_LABELS, UNIT_LABELS
 
 
@@ -46,6 +45,8 @@ def validate(args: argparse.Namespace) -> int:
             bad += 1
             print(_internal_error(f, e), file=sys.stderr)
             continue
+        from desktop.scenario.lint import lint  # numpy and shapely: not for every command
+
         warnings = lint(s)
         for w in warnings:
             print(f"{f}: warning: {w.message}", file=sys.stderr)
