@@ -28,6 +28,11 @@ def _rows(rows: list[tuple[str, str]]) -> str:
     return f"<table cellspacing='0' cellpadding='0'>{cells}</table>"
 
 
+def _words(value: str) -> str:
+    """A vocabulary value as words ("light_infantry" -> "light infantry")."""
+    return value.replace("_", " ")
+
+
 def unit_tip(side: Side, unit: Unit, lu: LengthUnit) -> str:
     rows = [
         ("Type", escape(UNIT_LABELS[unit.type])),
@@ -41,18 +46,19 @@ def unit_tip(side: Side, unit: Unit, lu: LengthUnit) -> str:
     if unit.guns:
         rows.insert(4, ("Guns", str(unit.guns)))
     if unit.command:
-        rows.append(("Command", escape(", ".join(c.value for c in unit.command))))
+        rows.append(("Command", escape(", ".join(_words(c.value) for c in unit.command))))
     if unit.traits:
-        rows.append(("Traits", escape(", ".join(t.value for t in unit.traits))))
+        rows.append(("Traits", escape(", ".join(_words(t.value) for t in unit.traits))))
     return (f"<b>{escape(unit.name)}</b> {_swatch(side.colour)} "
-            f"<span style='color:#666'>{escape(side.name)} · {escape(unit.id)}</span>"
+            f"<span style='color:#666'>{escape(side.name)}</span>"
             f"{_rows(rows)}")
 
 
 def officer_tip(side: Side, officer: Officer, lu: LengthUnit) -> str:
     rows = [("Rank", escape(RANK_LABELS[officer.rank])), ("Facing", f"{officer.facing:g}°")]
     if officer.attached_to:
-        rows.append(("Attached to", escape(officer.attached_to)))
+        unit = next((u for u in side.units if u.id == officer.attached_to), None)
+        rows.append(("Attached to", escape(unit.name if unit is not None else "a unit")))
     return (f"<b>{escape(officer.name)}</b> {_swatch(side.colour)} "
             f"<span style='color:#666'>{escape(side.name)}</span>{_rows(rows)}")
 
@@ -73,14 +79,12 @@ def terrain_tip(feature: TerrainFeature, lu: LengthUnit) -> str:
         else:
             shown = str(value)
         rows.append((key.replace("_", " ").capitalize(), escape(shown)))
-    rows.append(("Id", escape(feature.id)))
     return title + _rows(rows)
 
 
 def objective_tip(objective: Objective, lu: LengthUnit) -> str:
     return (f"<b>{escape(objective.name)}</b> — objective"
-            + _rows([("Radius", escape(fmt_length(objective.radius, lu))),
-                     ("Id", escape(objective.id))]))
+            + _rows([("Radius", escape(fmt_length(objective.radius, lu)))]))
 
 
 def zone_tip(side: Side) -> str:
