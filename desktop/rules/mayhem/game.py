@@ -78,7 +78,6 @@ from desktop.rules.mayhem.geometry import (
     front_centre,
     move_distance,
     near,
-    overlaps,
     overlaps_feet,
     reach,
     segment_distance,
@@ -1487,7 +1486,7 @@ class MayhemGame(StateGame):
                 o = st.units.get(u.engaged)
                 if o is None or o.engaged != u.id or not (u.active and o.active):
                     out.append(f"{u.id} is engaged with {u.engaged}, which is not engaged back")
-            if u.active and not self.ground.on_table(u.footprint()):
+            if u.active and not self.ground.on_table_box(u.foot().bounds):
                 out.append(f"{u.id} is off the table")
             if u.pending and phase not in FIRE_PHASES:
                 out.append(f"{u.id} has casualties pending in the {phase} phase")
@@ -1496,8 +1495,8 @@ class MayhemGame(StateGame):
         alive = self.active_units()
         for i, a in enumerate(alive):
             for b in alive[i + 1:]:
-                if near(a.position, a.size, b.position, b.size) and overlaps(
-                        a.footprint(), b.footprint()):
+                if near(a.position, a.size, b.position, b.size) and overlaps_feet(
+                        a.foot(), b.foot()):
                     out.append(f"{a.id} and {b.id} overlap")
         for c in st.commanders.values():
             if c.attached is not None:
