@@ -672,7 +672,18 @@ class MayhemGame(StateGame):
         return self.units_of_measure(ARTILLERY_LONG_RANGE if u.is_artillery else MUSKET_RANGE)
 
     def targets_of(self, u: Piece) -> list[str]:
-        """Enemy units `u` could fire at: in range, in its arc, in sight, not in melee."""
+        """Enemy units `u` could fire at: in range, in its arc, in sight, not in melee.
+
+        Remembered per arrangement of units (never carried over to the next:
+        a line of sight can run past any unit on the table); the steady player's
+        copies that end the movement phase ask it again and again."""
+        sights = self._position().sights
+        got = sights.get(u.id)
+        if got is None:
+            got = sights[u.id] = tuple(self._targets_of(u))
+        return list(got)
+
+    def _targets_of(self, u: Piece) -> list[str]:
         rng = self.fire_range(u)
         uf = u.foot()
         ufp = uf.poly
@@ -912,12 +923,17 @@ class MayhemGame(StateGame):
                     return
             elif phase in FIRE_PHASES:
                 st.targets = {}
-                for u in self.active_units():
-                    u.done = False
-                    if self.can_fire_now(u, phase):
-                        ts = self.targets_of(u)
-                        if ts:
-                            st.targets[u.id] = tuple(ts)
+                self._scoped = None
+                self._scoped = self._position()
+                try:
+                    for u in self.active_units():
+                        u.done = False
+                        if self.can_fire_now(u, phase):
+                            ts = self.targets_of(u)
+                            if ts:
+                                st.targets[u.id] = tuple(ts)
+                finally:
+                    self._scoped = None
                 if self._open_alternation():
                     return
                 self._end_fire_phase(phase, ev)
@@ -1553,7 +1569,7 @@ class _Position:
     nothing but the units' places, formations, statuses and melees (the key),
     so it holds as long as they do."""
 
-    __slots__ = ("board", "ids", "key", "verdicts")
+    __slots__ = ("board", "ids", "key", "sights", "verdicts")
 
     def __init__(self, key: tuple[tuple[Any, ...], ...], units: Iterable[Piece]) -> None:
         self.key = key
@@ -1567,6 +1583,8 @@ class _Position:
         #: Per unit, its verdicts: ("move", to, facing), ("form", formation),
         #: ("charge", target) and ("mover",), the list of its own actions.
         self.verdicts: dict[str, dict[tuple[object, ...], Any]] = {}
+        #: Per unit, the enemies it could fire at (MayhemGame.targets_of).
+        self.sights: dict[str, tuple[str, ...]] = {}
 
     def of(self, uid: str) -> dict[tuple[object, ...], Any]:
         v = self.verdicts.get(uid)

@@ -154,5 +154,5 @@ class State:
 
 def _shallow(obj: Any) -> Any:
     new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
+    new.__dict__ = obj.__dict__.copy()
     return new
