@@ -113,9 +113,10 @@ Path = tuple[Square, ...]
 #: Boards kept for the scenarios played last (a balance report or a test run plays
 #: many games on one scenario: the ground is read and measured once).
 _BOARDS: list[tuple[Scenario, Board]] = []
-_BOARDS_KEPT = 4
-#: Path answers kept per board before they are forgotten (bounds the memory).
-_PATHS_KEPT = 50_000
+_BOARDS_KEPT = 2
+#: Path answers kept per board before they are forgotten (bounds the memory: about
+#: 6 KB an answer on the 12 v 12 field, so some 60 MB at most).
+_PATHS_KEPT = 10_000
 
 
 def board_for(scenario: Scenario) -> Board:
