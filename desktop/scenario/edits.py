@@ -30,6 +30,7 @@ from desktop.scenario.geometry import (
     outline,
     rect_corners,
     right,
+    rounded,
     shape_area,
     shape_problem,
     table_polygon,
@@ -107,8 +108,7 @@ class CrossingError(EditError):
 
 
 def _r(v: float) -> float:
-    out = round(float(v), PLACES)
-    return 0.0 if out == 0 else out
+    return rounded(v, PLACES)
 
 
 def _rp(p: Point) -> Point:

@@ -36,6 +36,12 @@ if TYPE_CHECKING:
 ELLIPSE_SEGMENTS = 48
 
 
+def rounded(v: float, places: int = 4) -> float:
+    """A length or angle as records and snapshots write it: `places` decimals,
+    never a negative zero (Volley's one rounding helper)."""
+    return round(v, places) + 0.0
+
+
 def forward(facing: float) -> Point:
     """Unit vector the way a base faces."""
     a = math.radians(facing)

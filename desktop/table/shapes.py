@@ -19,6 +19,7 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from desktop.scenario.geometry import forward as forward  # the one forward(), re-exported
+from desktop.scenario.geometry import rounded as rounded  # and the one rounding helper
 
 Point = tuple[float, float]
 
@@ -290,9 +291,3 @@ def aspect(target_centre: Point, target_facing: float, attacker: Point) -> Aspec
     if rel >= 180.0 - FRONT_HALF_ANGLE - 1e-9:
         return Aspect.REAR
     return Aspect.FLANK
-
-
-def rounded(v: float, places: int = 4) -> float:
-    """A length or angle as records and snapshots write it: `places` decimals,
-    never a negative zero (Volley's one rounding helper)."""
-    return round(v, places) + 0.0

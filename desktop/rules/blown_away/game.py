@@ -118,6 +118,7 @@ from desktop.table.shapes import (
     nearest_on_convex,
     point_distance,
     rect,
+    rounded,
     wedge,
 )
 from desktop.table.sight import Obstacles, SightRequest, line_of_sight, line_of_sight_many
@@ -356,8 +357,7 @@ class _Path:
         return self._geom
 
 
-def _r(v: float) -> float:
-    return round(v, 4) + 0.0
+_r = rounded  # records and snapshots round alike in every ruleset
 
 
 class BlownAwayGame(StateGame):

@@ -67,6 +67,7 @@ from desktop.table.shapes import (
     forward,
     nearest_on_convex,
     point_distance,
+    rounded,
 )
 from desktop.table.sight import Obstacles, SightRequest, line_of_sight, line_of_sight_many
 from desktop.table.terrain import AREA_EPS, TerrainIndex
@@ -1258,8 +1259,7 @@ def _shooting_range(u: Piece) -> float:
     return R.SHOOTING_RANGE[u.type] if u.type is not None else 0.0
 
 
-def _r(v: float) -> float:
-    return round(v, 4) + 0.0
+_r = rounded  # records and snapshots round alike in every ruleset
 
 
 def _nearest(p: Point, geom: BaseGeometry) -> Point:

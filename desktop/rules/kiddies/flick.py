@@ -33,6 +33,8 @@ import shapely
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from desktop.table.shapes import rounded
+
 Point = tuple[float, float]
 
 
@@ -622,7 +624,7 @@ def _collide_bodies(b: Body, o: Body) -> float | None:
 
 
 def _r(v: float) -> float:
-    return round(v, 3) + 0.0
+    return rounded(v, 3)
 
 
 # --- set pieces for tuning and tests ------------------------------------------------

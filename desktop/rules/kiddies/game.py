@@ -98,7 +98,7 @@ from desktop.rules.notation import canonical_facing
 from desktop.rules.victory import PieceView, VictoryJudge
 from desktop.scenario.model import LastManStanding, OccupyFeature, Point, Scenario
 from desktop.scenario.vocabulary import Edge
-from desktop.table.shapes import angle_diff, bearing
+from desktop.table.shapes import angle_diff, bearing, rounded
 
 T = TypeVar("T")
 
@@ -120,8 +120,7 @@ PHASES = (
 SHOT_OPTIONS = ("simulated", "tabletop")
 
 
-def _r(v: float) -> float:
-    return round(v, 4) + 0.0
+_r = rounded  # records and snapshots round alike in every ruleset
 
 
 #: What a shot of each category is, in the log ("g.gun fires its cannon: 2 fall").

@@ -1616,8 +1616,7 @@ class _Position:
                                   if not (k[0] == "charge" and k[1] in gone)}
 
 
-def _r(v: float) -> float:
-    return rounded(v)
+_r = rounded  # records and snapshots round alike in every ruleset
 
 
 #: Formations as a wargamer names them.
