@@ -105,7 +105,11 @@ def main() -> None:
     ap.add_argument("--first-seed", type=int, default=2000, help="seed of the first game")
     ap.add_argument("--timing", type=int, default=0,
                     help="time N decisions per scenario instead of playing games")
+    ap.add_argument("--quick", action="store_true",
+                    help="a smoke run: two 0.05 s decisions per scenario, no games")
     args = ap.parse_args()
+    if args.quick:
+        args.timing, args.seconds = 2, 0.05
     settings = Settings(seconds=args.seconds)
     if args.horizon is not None:
         settings = Settings(seconds=args.seconds, horizon=args.horizon)
