@@ -184,7 +184,6 @@ class PlayView:
         #: with, per piece: the bands are asked for again when it pivots.
         self.band_facing: dict[str, float] = {}
         self._pieces: tuple[int, dict[str, PieceInfo]] | None = None
-        self._name_map: dict[str, str] | None = None
         self._namer: Namer | None = None
 
     @property
@@ -442,22 +441,8 @@ class PlayView:
         return out
 
     def _names(self) -> dict[str, str]:
-        if self._name_map is None:
-            sc = self.game.scenario
-            names: dict[str, str] = {}
-            for side in sc.sides:
-                names[side.id] = side.name or side.id
-                for u in side.units:
-                    names[u.id] = u.name or u.id
-                for o in side.officers:
-                    names[o.id] = o.name or o.id
-            for f in sc.terrain:
-                if f.name:
-                    names[f.id] = f.name
-            for ob in sc.game.objectives:
-                names[ob.id] = ob.name or ob.id
-            self._name_map = names
-        return self._name_map
+        """Every named thing's name by id: the Namer's table, built once."""
+        return self.namer().names
 
     def describe(self, action: Action) -> str:
         """The log line for `action`, asked before it is applied, as a wargamer
