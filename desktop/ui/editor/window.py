@@ -1,6 +1,6 @@
 """The scenario editor: the table window plus a document, tools, panels and menus.
 
-`EditorWindow` reuses the viewer's scene, view and items (MainWindow) and adds
+`EditorWindow` reuses the viewer's scene, view and items (TableWindow) and adds
 what editing needs: a Document with its undo stack, the tool palette and tool
 options, the properties, roster, problems and history docks, the File / Edit
 / Scenario menus, and the unsaved-changes prompts.  Questions to the user go
@@ -49,9 +49,10 @@ from desktop.ui.editor.properties import PropertiesDock
 from desktop.ui.editor.roster import EditableRosterDock
 from desktop.ui.editor.settings import SettingsDialog
 from desktop.ui.editor.victory import VictoryDialog
-from desktop.ui.main_window import APP_NAME, MainWindow
 from desktop.ui.plaintext import literal, no_mnemonic, plain_label
+from desktop.ui.play.launch import add_play_action
 from desktop.ui.refusal import refusal_text
+from desktop.ui.table_window import APP_NAME, TableWindow
 from desktop.ui.tools import ToolEvent, ToolManager
 from desktop.ui.tools.bridge import ViewBridge
 
@@ -60,7 +61,7 @@ MAX_RECENT = 8
 EXPORT_PPI = 20
 
 
-class EditorWindow(MainWindow):
+class EditorWindow(TableWindow):
     """The main window in editing mode."""
 
     def __init__(self, parent: QWidget | None = None, *,
@@ -103,6 +104,7 @@ class EditorWindow(MainWindow):
         self.resizeDocks([self.properties], [380], Qt.Orientation.Horizontal)
         self.resizeDocks([self.problems], [130], Qt.Orientation.Vertical)
         self._make_toolbars()
+        self.play_action = add_play_action(self)  # Game > Play…, kept by the editor's menus
         self._make_editor_menus()
         self._attach(self.doc)
         self._show_document(first=True)
