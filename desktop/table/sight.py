@@ -28,6 +28,22 @@ from desktop.table.terrain import TerrainIndex
 
 Point = tuple[float, float]
 
+#: A rectangle for single sight questions: box (x0, y0, x1, y1), corners, then
+#: for each of its two axes the axis (ux, uy) and the corners' largest and
+#: smallest projection on it, less and plus the graze margin.
+_Row = tuple[float, float, float, float, tuple[Point, ...],
+             float, float, float, float, float, float, float, float]
+
+
+def _extent(c: Sequence[Point], k: int) -> tuple[float, float, float, float]:
+    """The axis from corner 0 to corner k, and the rectangle's extent along it
+    shrunk by the graze margin (max - margin, min + margin)."""
+    ux, uy = c[k][0] - c[0][0], c[k][1] - c[0][1]
+    scale = math.hypot(ux, uy) * 1e-9
+    pr = [x * ux + y * uy for x, y in c]
+    return ux, uy, max(pr) - scale, min(pr) + scale
+
+
 #: Interior of the line meets interior of the area: a real crossing, not a graze.
 _CROSSES_INTERIOR = "T********"
 
@@ -47,8 +63,7 @@ class Obstacles:
         #: then sight is tested with plain array arithmetic, no geometry calls.
         self.rects: NDArray[np.float64] | None = None
         self._bb: NDArray[np.float64] | None = None
-        self._boxes: list[tuple[float, float, float, float]] | None = None
-        self._corner_lists: list[list[Point]] = []
+        self._rows: list[_Row] | None = None
         self._axes: tuple[NDArray[np.float64], NDArray[np.float64]] = (
             np.zeros((0, 2)), np.zeros((0, 2)))
         self._proj: list[tuple[NDArray[np.float64], NDArray[np.float64]]] = []
@@ -66,39 +81,49 @@ class Obstacles:
             self._tree = STRtree(self.polygons)
         return self._tree
 
+    def _single(self) -> list[_Row]:
+        """Per rectangle, for :meth:`crosses_one`: its box, corners, and its two
+        axes with the corners' extent along each, shrunk by the graze margin
+        (the very sums the test would otherwise redo for every line)."""
+        if self._rows is None:
+            assert self.rects is not None
+            eps = 1e-9
+            lo, hi = self.rects.min(axis=1), self.rects.max(axis=1)
+            boxes = np.concatenate([lo, hi], axis=1).tolist()
+            rows: list[_Row] = []
+            for (x0, y0, x1, y1), r in zip(boxes, self.rects.tolist(), strict=True):
+                c = tuple((x, y) for x, y in r)
+                (ux, uy, hi1, lo1), (vx, vy, hi2, lo2) = (_extent(c, k) for k in (1, 3))
+                rows.append((x0, y0, x1, y1, c, ux, uy, hi1, lo1, vx, vy, hi2, lo2))
+            self._rows = rows
+        return self._rows
+
     def crosses_one(self, ax: float, ay: float, bx: float, by: float,
                     skip: set[int]) -> bool:
         """Does the segment (ax, ay)-(bx, by) cross the interior of a rectangle
-        other than those in `skip`?  Plain arithmetic, for single questions."""
+        other than those in `skip`?  Plain arithmetic, for single questions:
+        boxes first, then a separating-axis test on each rectangle's two axes
+        and the segment's normal (touching or grazing does not count)."""
         assert self.rects is not None
-        if self._boxes is None:
-            lo, hi = self.rects.min(axis=1), self.rects.max(axis=1)
-            self._boxes = [(a, b, c, d) for a, b, c, d in
-                           np.concatenate([lo, hi], axis=1).tolist()]
-            self._corner_lists = [[(x, y) for x, y in r] for r in self.rects.tolist()]
         lo_x, hi_x = min(ax, bx), max(ax, bx)
         lo_y, hi_y = min(ay, by), max(ay, by)
-        eps = 1e-9
         nx, ny = ay - by, bx - ax  # the segment's normal
-        n_len = math.hypot(nx, ny) * eps
+        n_len = math.hypot(nx, ny) * 1e-9
         pa = ax * nx + ay * ny
-        for j, (x0, y0, x1, y1) in enumerate(self._boxes):
+        j = -1
+        for x0, y0, x1, y1, c, ux, uy, hi1, lo1, vx, vy, hi2, lo2 in self._single():
+            j += 1
             if x1 <= lo_x or x0 >= hi_x or y1 <= lo_y or y0 >= hi_y or j in skip:
                 continue
-            c = self._corner_lists[j]
-            hit = True
-            for k in (1, 3):  # the rectangle's two axes
-                ux, uy = c[k][0] - c[0][0], c[k][1] - c[0][1]
-                scale = math.hypot(ux, uy) * eps
-                pr = [x * ux + y * uy for x, y in c]
-                p1, p2 = ax * ux + ay * uy, bx * ux + by * uy
-                if min(p1, p2) >= max(pr) - scale or max(p1, p2) <= min(pr) + scale:
-                    hit = False
-                    break
-            if hit:
-                pr = [x * nx + y * ny for x, y in c]
-                if min(pr) < pa - n_len and max(pr) > pa + n_len:
-                    return True
+            p1, p2 = ax * ux + ay * uy, bx * ux + by * uy
+            if min(p1, p2) >= hi1 or max(p1, p2) <= lo1:
+                continue
+            p1, p2 = ax * vx + ay * vy, bx * vx + by * vy
+            if min(p1, p2) >= hi2 or max(p1, p2) <= lo2:
+                continue
+            pr = [x * nx + y * ny for x, y in c]
+            if min(pr) < pa - n_len and max(pr) > pa + n_len:
+                return True
         return False
 
     def crossing(self, a: NDArray[np.float64], b: NDArray[np.float64],
