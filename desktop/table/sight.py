@@ -35,15 +35,6 @@ _Row = tuple[float, float, float, float, tuple[Point, ...],
              float, float, float, float, float, float, float, float]
 
 
-def _extent(c: Sequence[Point], k: int) -> tuple[float, float, float, float]:
-    """The axis from corner 0 to corner k, and the rectangle's extent along it
-    shrunk by the graze margin (max - margin, min + margin)."""
-    ux, uy = c[k][0] - c[0][0], c[k][1] - c[0][1]
-    scale = math.hypot(ux, uy) * 1e-9
-    pr = [x * ux + y * uy for x, y in c]
-    return ux, uy, max(pr) - scale, min(pr) + scale
-
-
 #: Interior of the line meets interior of the area: a real crossing, not a graze.
 _CROSSES_INTERIOR = "T********"
 
@@ -87,14 +78,23 @@ class Obstacles:
         (the very sums the test would otherwise redo for every line)."""
         if self._rows is None:
             assert self.rects is not None
-            eps = 1e-9
-            lo, hi = self.rects.min(axis=1), self.rects.max(axis=1)
+            r = self.rects  # (m, 4, 2)
+            lo, hi = r.min(axis=1), r.max(axis=1)
             boxes = np.concatenate([lo, hi], axis=1).tolist()
+            spans = []
+            for k in (1, 3):  # the rectangle's two axes: corner 0 to corner k
+                u = r[:, k] - r[:, 0]  # (m, 2)
+                # element by element, as x * ux + y * uy in plain floats
+                pr = r[:, :, 0] * u[:, 0:1] + r[:, :, 1] * u[:, 1:2]  # (m, 4)
+                scale = [math.hypot(ux, uy) * 1e-9 for ux, uy in u.tolist()]
+                spans.append(list(zip(u[:, 0].tolist(), u[:, 1].tolist(),
+                                      (pr.max(axis=1) - scale).tolist(),
+                                      (pr.min(axis=1) + scale).tolist(), strict=True)))
             rows: list[_Row] = []
-            for (x0, y0, x1, y1), r in zip(boxes, self.rects.tolist(), strict=True):
-                c = tuple((x, y) for x, y in r)
-                (ux, uy, hi1, lo1), (vx, vy, hi2, lo2) = (_extent(c, k) for k in (1, 3))
-                rows.append((x0, y0, x1, y1, c, ux, uy, hi1, lo1, vx, vy, hi2, lo2))
+            for (x0, y0, x1, y1), c, (ux, uy, hi1, lo1), (vx, vy, hi2, lo2) in zip(
+                    boxes, self.rects.tolist(), *spans, strict=True):
+                rows.append((x0, y0, x1, y1, tuple((x, y) for x, y in c),
+                             ux, uy, hi1, lo1, vx, vy, hi2, lo2))
             self._rows = rows
         return self._rows
 
