@@ -197,6 +197,10 @@ def table_problem(table: Table, geom: BaseGeometry) -> str | None:
     return None
 
 
+#: Slack on a move's box when picking the features it may meet (the exact test follows).
+_BOX_SLACK = 1e-6
+
+
 def _overlap(area: BaseGeometry, parts: Sequence[BaseGeometry]) -> float:
     return float(sum(area.intersection(g).area for g in parts))
 
@@ -212,20 +216,23 @@ def terrain_problem(
     """Why the terrain forbids this move, or None."""
     if terrain.tree is None:
         return None
-    if not terrain.bbox_candidates(*plan.bbox()):
+    # Only features with a rule for this unit, and whose box meets the box of
+    # the whole move (grown by a hair), can say anything: no geometry is built
+    # until one does.
+    x0, y0, x1, y1 = plan.bbox()
+    near = [i for i in terrain.bbox_indices(x0 - _BOX_SLACK, y0 - _BOX_SLACK,
+                                            x1 + _BOX_SLACK, y1 + _BOX_SLACK)
+            if access.get(terrain.types[i], Access.OPEN) is not Access.OPEN]
+    if not near:
         return None
     end = plan.end_footprint()
     parts: list[BaseGeometry] = [end] if plan.length < 1e-9 else [plan.lane(), end]
-    _, hit = terrain.tree.query(np.array(parts, dtype=object), predicate="intersects")
-    if not len(hit):
-        return None
     start: Polygon | None = None
-    for i in sorted({int(j) for j in hit}):
-        ftype = terrain.types[i]
-        rule = access.get(ftype, Access.OPEN)
-        if rule is Access.OPEN:
-            continue
+    for i in near:
+        rule = access[terrain.types[i]]
         area = terrain.areas[i]
+        if not any(area.intersects(g) for g in parts):
+            continue
         if _overlap(area, parts) <= AREA_EPS:
             continue
         if start is None:

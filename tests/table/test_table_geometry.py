@@ -242,3 +242,28 @@ def test_single_sight_line_kept_sums_match_the_sums_worked_afresh() -> None:
     j = next(i for i, ln in enumerate(lines) if verdicts[i])
     hit = {k for k in range(25) if _crosses_one_by_hand([corners[k]], *lines[j])}
     assert not obs.crosses_one(*lines[j], hit)
+
+
+def test_a_moves_box_finds_every_feature_its_ground_meets() -> None:
+    """terrain_problem builds a move's lane and end base only for features
+    whose box meets the box of the whole move: that box must hold every
+    feature the lane or the end base touches (any facing, any length), or a
+    forbidden entry would pass unseen."""
+    import random
+
+    import numpy as np
+
+    t = _terrain()
+    assert t.tree is not None
+    rng = random.Random(18)
+    met = 0
+    for _ in range(400):
+        plan = MovePlan(Placement(rng.uniform(0, 40), rng.uniform(0, 40), rng.uniform(0, 360)),
+                        Placement(rng.uniform(0, 40), rng.uniform(0, 40), rng.uniform(0, 360)),
+                        rng.uniform(1, 6), rng.uniform(1, 3))
+        parts = [plan.lane(), plan.end_footprint()]
+        _, hit = t.tree.query(np.array(parts, dtype=object), predicate="intersects")
+        boxed = set(t.bbox_indices(*plan.bbox()))
+        assert {int(i) for i in hit} <= boxed
+        met += bool(len(hit))
+    assert met > 50
