@@ -45,9 +45,12 @@ class Obstacles:
     def __init__(self, polygons: Sequence[BaseGeometry], ids: Sequence[str] = (),
                  rects: Sequence[Sequence[Point]] | None = None) -> None:
         """`rects`, when given, are the polygons' four corners (they must be
-        rectangles); otherwise rectangles are recognised from the polygons."""
-        self.polygons: NDArray[np.object_] = np.array(list(polygons), dtype=object)
-        self.ids = list(ids) if ids else [str(i) for i in range(len(self.polygons))]
+        rectangles); otherwise rectangles are recognised from the polygons.
+        With `rects`, `polygons` is read only when a test needs the geometry
+        (a lazy sequence then spares building it)."""
+        self._source = polygons
+        self._polygons: NDArray[np.object_] | None = None
+        self.ids = list(ids) if ids else [str(i) for i in range(len(polygons))]
         self.index = {k: i for i, k in enumerate(self.ids)}
         self._tree: STRtree | None = None
         #: Corners (m, 4, 2) when every obstacle is a rectangle (bases always are):
@@ -65,6 +68,12 @@ class Obstacles:
             if bool(np.all(counts == 5)):
                 flat = shapely.get_coordinates(self.polygons)
                 self.rects = flat.reshape(-1, 5, 2)[:, :4].astype(float)
+
+    @property
+    def polygons(self) -> NDArray[np.object_]:
+        if self._polygons is None:
+            self._polygons = np.array(list(self._source), dtype=object)
+        return self._polygons
 
     @property
     def tree(self) -> STRtree | None:
