@@ -72,23 +72,21 @@ class Runner(Protocol):
     def run(self, batch: Batch, indices: Sequence[int], take: Callable[[GameResult], None],
             stop: StopFn) -> bool: ...
 
+    def close(self) -> None:
+        """Let go of whatever the runner holds (a pool, a connection)."""
+
 
 # --- local -----------------------------------------------------------------------------
 
-_BATCH: Batch | None = None
 
-
-def _start_worker(batch: Batch) -> None:
-    """A pool worker's start: keep the batch; leave Ctrl+C to the parent, which stops
-    the pool itself (otherwise every worker prints a traceback)."""
-    global _BATCH
-    _BATCH = batch
+def _start_worker() -> None:
+    """A pool worker's start: leave Ctrl+C to the parent, which stops the pool
+    itself (otherwise every worker prints a traceback)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play(index: int) -> GameResult:
-    assert _BATCH is not None, "worker started without a batch"
-    return play_game(_BATCH, index)
+def _play(task: tuple[Batch, int]) -> GameResult:
+    return play_game(*task)
 
 
 def default_workers() -> int:
@@ -99,50 +97,59 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-@dataclass(frozen=True)
 class LocalRunner:
     """Games in a pool of `workers` processes on this machine (None: every core);
-    one worker plays in this process, with no pool at all."""
+    one worker plays in this process, with no pool at all.
 
-    workers: int | None = None
+    The pool starts with the first pooled batch and serves every later one (a
+    sweep's) until :meth:`close`; stopping early ends it at once.
+    """
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or default_workers()
+        self._pool: Pool | None = None
 
     def run(self, batch: Batch, indices: Sequence[int], take: Callable[[GameResult], None],
             stop: StopFn) -> bool:
-        workers = self.workers or default_workers()
         try:
-            if workers <= 1 or len(indices) <= 1:
+            if self.workers <= 1 or len(indices) <= 1:
                 for i in indices:
                     if stop():
                         return False
                     take(play_game(batch, i))
                 return True
-            return self._pool(batch, indices, take, stop, min(workers, len(indices)))
+            return self._pooled(batch, indices, take, stop)
         except KeyboardInterrupt:
+            self.close()
             return False
 
-    @staticmethod
-    def _pool(batch: Batch, indices: Sequence[int], take: Callable[[GameResult], None],
-              stop: StopFn, workers: int) -> bool:
-        # forkserver, not fork: the editor calls this from a Qt program, whose
-        # threads a fork would copy in whatever state they are.
-        ctx = multiprocessing.get_context("forkserver")
-        pool: Pool = ctx.Pool(workers, initializer=_start_worker, initargs=(batch,))
-        try:
-            it = pool.imap_unordered(_play, indices, chunksize=1)
-            left = len(indices)
-            while left:
-                if stop():
-                    return False
-                try:
-                    result = it.next(timeout=POLL)
-                except multiprocessing.TimeoutError:
-                    continue
-                take(result)
-                left -= 1
-            return True
-        finally:
-            pool.terminate()
-            pool.join()
+    def _pooled(self, batch: Batch, indices: Sequence[int],
+                take: Callable[[GameResult], None], stop: StopFn) -> bool:
+        if self._pool is None:
+            # forkserver, not fork: the editor calls this from a Qt program, whose
+            # threads a fork would copy in whatever state they are.
+            ctx = multiprocessing.get_context("forkserver")
+            self._pool = ctx.Pool(self.workers, initializer=_start_worker)
+        it = self._pool.imap_unordered(_play, [(batch, i) for i in indices], chunksize=1)
+        left = len(indices)
+        while left:
+            if stop():
+                self.close()
+                return False
+            try:
+                result = it.next(timeout=POLL)
+            except multiprocessing.TimeoutError:
+                continue
+            take(result)
+            left -= 1
+        return True
+
+    def close(self) -> None:
+        """End the pool, if there is one (games still being played are dropped)."""
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
 
 
 # --- the whole job ---------------------------------------------------------------------
@@ -227,19 +234,24 @@ def run_balance(scenario: Scenario, *, path: Path | None = None, ruleset: str | 
         return got, complete
 
     base = Batch(scenario, rid, tuple(levels), seed)
-    results, complete = play(base)
     rows: list[SweepRow] = []
-    if complete and limits:
-        played: dict[int, list[GameResult]] = {}
-        for limit in limits:
-            got, finished = play(replace(base, turn_limit=limit))
-            if not finished:
-                break
-            played[limit] = got
-        if played:
-            played[inputs.turn_limit or 0] = results
-            rows = [sweep_row(t, scenario, played[t], t == inputs.turn_limit)
-                    for t in sorted(played)]
+    try:
+        results, complete = play(base)
+        if complete and limits:
+            played: dict[int, list[GameResult]] = {}
+            for limit in limits:
+                got, finished = play(replace(base, turn_limit=limit))
+                if not finished:
+                    break
+                played[limit] = got
+            if played:
+                played[inputs.turn_limit or 0] = results
+                rows = [sweep_row(t, scenario, played[t], t == inputs.turn_limit)
+                        for t in sorted(played)]
+    finally:
+        close = getattr(runner, "close", None)
+        if callable(close):
+            close()  # a pool's workers end with the batch
     report = aggregate(inputs, scenario, results, complete, rows)
     return replace(report, verdict=write_verdict(report))
 

@@ -45,7 +45,11 @@ def wilson(count: int, games: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * games)) / (1 + z2 / games)
     half = z / (1 + z2 / games) * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At 0 or all successes the interval touches the end exactly; rounding
+    # would otherwise leave it a hair inside.
+    low = 0.0 if count == 0 else max(0.0, centre - half)
+    high = 1.0 if count == games else min(1.0, centre + half)
+    return low, high
 
 
 def share(count: int, games: int) -> Share:

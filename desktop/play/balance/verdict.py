@@ -49,9 +49,10 @@ def _suggestion(report: Report, leader: SideResult, trailer: SideResult,
             shares = [s.wins.share for s in row_sides]
             return max(shares) - min(shares)
         best = min(report.sweep, key=lambda row: (gap(row.sides), row.turn_limit))
-        if best.current:
-            return "The sweep finds no fairer turn limit than the present one: change the forces " \
-                   "or the objectives instead."
+        now = next((row for row in report.sweep if row.current), None)
+        if best.current or (now is not None and gap(best.sides) > gap(now.sides) - 0.05):
+            return ("No turn limit in the sweep is much fairer than the present one: change "
+                    "the forces or the objectives instead.")
         shares = ", ".join(f"{s.name} {pct(s.wins.share)}" for s in best.sides)
         return f"The sweep is most even at {best.turn_limit} turns ({shares}): try that."
     limit = report.inputs.turn_limit
