@@ -28,11 +28,19 @@ from desktop.table.terrain import TerrainIndex
 
 Point = tuple[float, float]
 
-#: A rectangle for single sight questions: box (x0, y0, x1, y1), corners, then
-#: for each of its two axes the axis (ux, uy) and the corners' largest and
-#: smallest projection on it, less and plus the graze margin.
-_Row = tuple[float, float, float, float, tuple[Point, ...],
-             float, float, float, float, float, float, float, float]
+#: A rectangle for single sight questions: its corners, then for each of its
+#: two axes the axis (ux, uy) and the corners' largest and smallest projection
+#: on it, less and plus the graze margin.
+_Span = tuple[tuple[Point, ...], float, float, float, float, float, float, float, float]
+
+
+def _extent(c: Sequence[Point], k: int) -> tuple[float, float, float, float]:
+    """The axis from corner 0 to corner k, and the rectangle's extent along it
+    shrunk by the graze margin (max - margin, min + margin)."""
+    ux, uy = c[k][0] - c[0][0], c[k][1] - c[0][1]
+    scale = math.hypot(ux, uy) * 1e-9
+    pr = [x * ux + y * uy for x, y in c]
+    return ux, uy, max(pr) - scale, min(pr) + scale
 
 
 #: Interior of the line meets interior of the area: a real crossing, not a graze.
@@ -57,7 +65,8 @@ class Obstacles:
         #: then sight is tested with plain array arithmetic, no geometry calls.
         self.rects: NDArray[np.float64] | None = None
         self._bb: NDArray[np.float64] | None = None
-        self._rows: list[_Row] | None = None
+        self._box_list: list[tuple[float, float, float, float]] | None = None
+        self._spans: list[_Span | None] = []
         self._axes: tuple[NDArray[np.float64], NDArray[np.float64]] = (
             np.zeros((0, 2)), np.zeros((0, 2)))
         self._proj: list[tuple[NDArray[np.float64], NDArray[np.float64]]] = []
@@ -81,31 +90,26 @@ class Obstacles:
             self._tree = STRtree(self.polygons)
         return self._tree
 
-    def _single(self) -> list[_Row]:
-        """Per rectangle, for :meth:`crosses_one`: its box, corners, and its two
-        axes with the corners' extent along each, shrunk by the graze margin
-        (the very sums the test would otherwise redo for every line)."""
-        if self._rows is None:
+    def _boxes(self) -> list[tuple[float, float, float, float]]:
+        """Each rectangle's bounding box (x0, y0, x1, y1), for :meth:`crosses_one`."""
+        if self._box_list is None:
             assert self.rects is not None
-            r = self.rects  # (m, 4, 2)
-            lo, hi = r.min(axis=1), r.max(axis=1)
-            boxes = np.concatenate([lo, hi], axis=1).tolist()
-            spans = []
-            for k in (1, 3):  # the rectangle's two axes: corner 0 to corner k
-                u = r[:, k] - r[:, 0]  # (m, 2)
-                # element by element, as x * ux + y * uy in plain floats
-                pr = r[:, :, 0] * u[:, 0:1] + r[:, :, 1] * u[:, 1:2]  # (m, 4)
-                scale = [math.hypot(ux, uy) * 1e-9 for ux, uy in u.tolist()]
-                spans.append(list(zip(u[:, 0].tolist(), u[:, 1].tolist(),
-                                      (pr.max(axis=1) - scale).tolist(),
-                                      (pr.min(axis=1) + scale).tolist(), strict=True)))
-            rows: list[_Row] = []
-            for (x0, y0, x1, y1), c, (ux, uy, hi1, lo1), (vx, vy, hi2, lo2) in zip(
-                    boxes, self.rects.tolist(), *spans, strict=True):
-                rows.append((x0, y0, x1, y1, tuple((x, y) for x, y in c),
-                             ux, uy, hi1, lo1, vx, vy, hi2, lo2))
-            self._rows = rows
-        return self._rows
+            lo, hi = self.rects.min(axis=1), self.rects.max(axis=1)
+            self._box_list = [(x0, y0, x1, y1) for x0, y0, x1, y1 in
+                              np.concatenate([lo, hi], axis=1).tolist()]
+            self._spans = [None] * len(self._box_list)
+        return self._box_list
+
+    def _span(self, j: int) -> _Span:
+        """Rectangle j's corners and, for each of its two axes, the axis and the
+        corners' extent along it shrunk by the graze margin: worked out the first
+        time a line comes near it, then kept for the other lines."""
+        got = self._spans[j]
+        if got is None:
+            assert self.rects is not None
+            c = tuple((x, y) for x, y in self.rects[j].tolist())
+            got = self._spans[j] = (c, *_extent(c, 1), *_extent(c, 3))
+        return got
 
     def crosses_one(self, ax: float, ay: float, bx: float, by: float,
                     skip: set[int]) -> bool:
@@ -113,17 +117,15 @@ class Obstacles:
         other than those in `skip`?  Plain arithmetic, for single questions:
         boxes first, then a separating-axis test on each rectangle's two axes
         and the segment's normal (touching or grazing does not count)."""
-        assert self.rects is not None
         lo_x, hi_x = min(ax, bx), max(ax, bx)
         lo_y, hi_y = min(ay, by), max(ay, by)
         nx, ny = ay - by, bx - ax  # the segment's normal
         n_len = math.hypot(nx, ny) * 1e-9
         pa = ax * nx + ay * ny
-        j = -1
-        for x0, y0, x1, y1, c, ux, uy, hi1, lo1, vx, vy, hi2, lo2 in self._single():
-            j += 1
+        for j, (x0, y0, x1, y1) in enumerate(self._boxes()):
             if x1 <= lo_x or x0 >= hi_x or y1 <= lo_y or y0 >= hi_y or j in skip:
                 continue
+            c, ux, uy, hi1, lo1, vx, vy, hi2, lo2 = self._span(j)
             p1, p2 = ax * ux + ay * uy, bx * ux + by * uy
             if min(p1, p2) >= hi1 or max(p1, p2) <= lo1:
                 continue
