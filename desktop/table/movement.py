@@ -13,7 +13,6 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
 from typing import Final
 
 import numpy as np
@@ -74,15 +73,25 @@ class MovePlan:
     frontage: float
     depth: float
 
-    @cached_property
-    def length(self) -> float:
-        return distance(self.start.point, self.end.point)
+    # Worked out once per plan and kept in the instance's own dict (as
+    # functools.cached_property would, without its lock: a plan is made and
+    # checked for every sampled move).
 
-    @cached_property
+    @property
+    def length(self) -> float:
+        got: float | None = self.__dict__.get("_length")
+        if got is None:
+            got = self.__dict__["_length"] = distance(self.start.point, self.end.point)
+        return got
+
+    @property
     def travel_facing(self) -> float:
-        if self.length < 1e-9:
-            return self.start.facing
-        return bearing(self.start.point, self.end.point)
+        got: float | None = self.__dict__.get("_travel_facing")
+        if got is None:
+            got = (self.start.facing if self.length < 1e-9
+                   else bearing(self.start.point, self.end.point))
+            self.__dict__["_travel_facing"] = got
+        return got
 
     def end_footprint(self, shrink: float = 0.0) -> Polygon:
         if shrink == 0.0:
@@ -91,10 +100,13 @@ class MovePlan:
         return rect(e.x, e.y, max(self.frontage - 2 * shrink, 1e-3),
                     max(self.depth - 2 * shrink, 1e-3), e.facing)
 
-    @cached_property
+    @property
     def _end(self) -> Polygon:
-        e = self.end
-        return rect(e.x, e.y, self.frontage, self.depth, e.facing)
+        got: Polygon | None = self.__dict__.get("_end_fp")
+        if got is None:
+            e = self.end
+            got = self.__dict__["_end_fp"] = rect(e.x, e.y, self.frontage, self.depth, e.facing)
+        return got
 
     def start_footprint(self) -> Polygon:
         s = self.start
