@@ -25,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QColor, QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
@@ -41,7 +41,7 @@ from desktop.play.log import LogLine, step_lines
 from desktop.play.measure import Units
 from desktop.play.session import Seat, Session, Setup
 from desktop.rules.engine import Action, Game
-from desktop.rules.view import PlayView, purpose_words, view_of
+from desktop.rules.view import PlayView, view_of
 from desktop.scenario.model import Base, Scenario
 from desktop.scenario.vocabulary import Formation
 from desktop.ui import icons
@@ -60,6 +60,7 @@ from desktop.ui.play.items import (
     SightItem,
     TrailItem,
 )
+from desktop.ui.play.keeping import Keeping
 from desktop.ui.play.measuring import Measuring
 from desktop.ui.play.panels import DiceTray, LogView, OddsChart, PhaseBar, StrengthChart, UnitCard
 from desktop.ui.play.phasing import Phasing
@@ -105,7 +106,8 @@ class PlayWindow(QMainWindow):
     #: Milliseconds before the computer takes its action (0 in tests).
     computer_delay = 250
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None,
+                 autosave_dir: Path | None = None) -> None:
         super().__init__(parent)
         #: Puts names in place of ids in the log, tray and messages (set per game).
         self.namer: Callable[[str], str] = str
@@ -128,6 +130,7 @@ class PlayWindow(QMainWindow):
         self.victory_dialog: QDialog | None = None
         # the parts that do the work
         self.acting = Acting(self)
+        self.keeping = Keeping(self, autosave_dir)
         self.records = Records(self)
         self.measuring = Measuring(self)
         self.selection = Selection(self)
@@ -283,7 +286,8 @@ class PlayWindow(QMainWindow):
         self.load_session(session)
         return session
 
-    def load_session(self, session: Session) -> None:
+    def load_session(self, session: Session, saved: bool = True) -> None:
+        """Show `session`; `saved`: it is as last saved or opened (else it counts as unsaved)."""
         self.session = session
         self.setup = session.setup
         self.deploying = False
@@ -304,12 +308,11 @@ class PlayWindow(QMainWindow):
                                     self.namer(e.text), -1) for e in session.opening])
         for st in session.steps:
             self.log.add_lines(step_lines(st, session.side_name(st.side), self.namer))
-        # Dice only: a coin toss is told in words in the log, not drawn as a die.
-        opening = [(d.kind, d.value, purpose_words(d.purpose, self.namer))
-                   for d in session.game.chance.log[:8]
-                   if isinstance(d.value, int) and d.kind != "coin"] if not session.steps else []
-        self.dice.set_dice(opening, "Rolled before the first action" if opening
-                           else "No dice rolled yet.")
+        self.records.show_live_dice()
+        if saved:
+            self.keeping.mark_saved()
+        else:
+            self.keeping.mark_unsaved()
         self._title()
         self.refresh()
 
@@ -383,6 +386,7 @@ class PlayWindow(QMainWindow):
         if g.outcome is not None and self.replay_at is None and not self._announced:
             self._announced = True
             QTimer.singleShot(0, self.records.announce_victory)
+        self.keeping.changed()
         if self.interactive() is False and self.session is not None and (
                 self.replay_at is None and not self.session.over
                 and self.session.seat_to_act() is Seat.COMPUTER):
@@ -502,6 +506,16 @@ class PlayWindow(QMainWindow):
         if self.interaction.key(event):
             return
         super().keyPressEvent(event)
+
+    def ask_save_changes(self) -> str:
+        """'save', 'discard' or 'cancel' for an unsaved game (tests replace it)."""
+        return self.keeping.ask_save_changes()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.keeping.closing():
+            event.ignore()
+            return
+        super().closeEvent(event)
 
     def _show_position(self, pos: QPointF | None) -> None:
         sc = self.setup.scenario if self.setup else None
