@@ -98,7 +98,7 @@ def test_mayhem_turns_through_the_window(qtbot: Any, window: PlayWindow) -> None
     for _ in range(40):
         if g.turn == 2 or g.outcome is not None:
             break
-        keys = list(w.phase_bar.button_map)
+        keys = [k for k, b in w.phase_bar.button_map.items() if b.isEnabled()]
         click_bar(w, "end" if "end" in keys else keys[0])
     assert g.turn == 2 and g.phase == "initiative"
     assert w.log.count() > 10

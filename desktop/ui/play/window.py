@@ -64,6 +64,7 @@ from desktop.ui.play.keeping import Keeping
 from desktop.ui.play.measuring import Measuring
 from desktop.ui.play.panels import DiceTray, LogView, OddsChart, PhaseBar, StrengthChart, UnitCard
 from desktop.ui.play.phasing import Phasing
+from desktop.ui.play.quiet_tips import QuietTips
 from desktop.ui.play.replaying import Records
 from desktop.ui.play.selecting import Selection
 from desktop.ui.table import TableScene, TableView
@@ -141,6 +142,7 @@ class PlayWindow(QMainWindow):
         self.view = TableView(self.scene, self)
         self.interaction = Interaction(self)
         self.view.viewport().installEventFilter(self.interaction)
+        self.quiet_tips = QuietTips(self)  # no tooltip over a ruler or a sight line
         self.phase_bar = PhaseBar(self)
         centre = QWidget()
         cl = QVBoxLayout(centre)
