@@ -61,7 +61,7 @@ def test_replay_and_close(ended: tuple[PlayWindow, EndDialog]) -> None:
 
 def test_save_record(ended: tuple[PlayWindow, EndDialog], tmp_path: Path,
                      monkeypatch: pytest.MonkeyPatch) -> None:
-    w, d = ended
+    _w, d = ended
     out = tmp_path / "end.yaml"
     monkeypatch.setattr("desktop.ui.play.replaying.QFileDialog.getSaveFileName",
                         lambda *a, **k: (str(out), ""))
