@@ -124,14 +124,15 @@ class UnitCard(QWidget):
     def show_card(self, card: Card | None, colour: str = "#777",
                   actions: Sequence[tuple[str, Callable[[], None]]
                                     | tuple[str, Callable[[], None], str]
-                                    | tuple[str, Callable[[], None], str, str]] = ()) -> None:
+                                    | tuple[str, Callable[[], None], str, str]] = (),
+                  hint: str = "Drag one of yours to move it.") -> None:
         """`actions`: (key, slot), (key, slot, button label) or (key, slot, label,
         tooltip); the key (the action's notation) only names the button in
         `button_map`, a person never reads it."""
         _clear(self.action_box)
         if card is None:
-            self.text.setText("<i>Click a unit to see its card. Drag one of yours to move "
-                              "it.</i>")
+            # what this phase allows (the view's phase_hint), not always "drag"
+            self.text.setText(f"<i>Click a unit to see its card. {esc(hint)}</i>")
             return
         rows = "".join(f"<tr><td style='color:#555;padding-right:10px'>{esc(k)}</td>"
                        f"<td><b>{v if isinstance(v, Markup) else esc(v)}</b></td></tr>"

@@ -49,6 +49,7 @@ from desktop.ui.plaintext import plain_label
 from desktop.ui.play.acting import Acting
 from desktop.ui.play.dragging import Drag, Dragging
 from desktop.ui.play.figures import Figures
+from desktop.ui.play.grid_labels import GridLabels, grid_game
 from desktop.ui.play.interaction import Interaction
 from desktop.ui.play.items import (
     BadgeItem,
@@ -141,6 +142,7 @@ class PlayWindow(QMainWindow):
         self.scene = TableScene(self)
         self.view = TableView(self.scene, self)
         self.interaction = Interaction(self)
+        self.grid_labels = GridLabels(self.scene)  # square names along the edges (grid games)
         self.view.viewport().installEventFilter(self.interaction)
         self.quiet_tips = QuietTips(self)  # no tooltip over a ruler or a sight line
         self.phase_bar = PhaseBar(self)
@@ -274,6 +276,7 @@ class PlayWindow(QMainWindow):
         self.session = None
         self.scene.set_scenario(setup.scenario)
         self.view.set_grid_visible(setup.scenario.table.grid is not None)
+        self.grid_labels.show(setup.scenario.table if grid_game(setup.ruleset) else None)
         self.view.fit_table()
         self._title()
         self.refresh()
@@ -302,6 +305,8 @@ class PlayWindow(QMainWindow):
         self.units_mode = Units(session.play_view.measure_in)
         self.scene.set_scenario(display_scenario(session.game, session.play_view))
         self.view.set_grid_visible(session.game.scenario.table.grid is not None)
+        self.grid_labels.show(session.game.scenario.table
+                              if grid_game(session.setup.ruleset) else None)
         self.view.fit_table()
         self.log.clear()
         self.namer = session.play_view.names_in
