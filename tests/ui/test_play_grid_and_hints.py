@@ -16,7 +16,7 @@ from desktop.play.session import Setup
 from desktop.resources import bundled_scenario
 from desktop.rules.view import PlayView
 from desktop.scenario import load
-from desktop.ui.play.grid_labels import column_name, edge_labels
+from desktop.ui.play.grid_labels import column_name
 from desktop.ui.play.window import PlayWindow
 
 # The five rulesets' bundled scenarios (the names test plays the same ones).

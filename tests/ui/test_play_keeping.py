@@ -68,6 +68,10 @@ def test_every_action_is_autosaved_and_a_saved_game_leaves_none(
     assert place is not None and place.parent == G.games_folder(tmp_path)
     assert load_record(place).actions == [st.action for st in w.session.steps]
     assert A.is_live(place, place.parent)  # a second window would not offer it
+    # a second action at once (the computer's pace) is written a moment later
+    assert end(w)
+    qtbot.waitUntil(lambda: len(load_record(place).actions) == len(w.session.steps),
+                    timeout=5_000)
     assert G.left_over_games(tmp_path) == []
     w.records.save_game(tmp_path / "saved.yaml")
     assert not place.exists() and not w.keeping.unsaved
@@ -137,6 +141,7 @@ w.start(Setup(load(path), "d3", seed=5, scenario_path=path,
               seats={"aus": Seat.COMPUTER, "fra": Seat.PERSON}))
 for _ in range(3):
     w.do(next(a for a in w.session.game.legal_actions() if a.text() == "end"))
+w.keeping.flush()  # (writes wait a second apart when actions come fast)
 print(w.keeping.autosave.path, len(w.session.steps), flush=True)
 time.sleep(120)
 """

@@ -149,3 +149,38 @@ def test_the_sight_verdict_stays_inside_the_view(window: PlayWindow) -> None:
     w.measuring.sight_between(ids[0], ids[-1], (right.x(), right.y()))
     on_screen = label.deviceTransform(w.view.viewportTransform()).mapRect(label.boundingRect())
     assert w.view.viewport().rect().contains(on_screen.toAlignedRect()), on_screen
+
+
+def test_a_drag_past_reach_proposes_the_move_to_the_edge(window: PlayWindow) -> None:
+    """Issue 20: "6.0 of 6.0 · 0.0 beyond reach", then in red "may move at most 6"."""
+    w = window
+    path = bundled_scenario("d3_crossroads.yaml")
+    w.start(Setup(load(path), "d3", seed=5, scenario_path=path))
+    s = w.session
+    assert s is not None
+    for _ in range(10):
+        if s.game.phase == "movement":
+            break
+        w.end_phase()
+    a = w.play_view
+    assert a is not None
+    tried = 0
+    for p in [p for p in a.pieces().values() if p.side == s.game.side and a.can_move(p.id)]:
+        for dx, dy in ((0, 12), (0, -12), (12, 0), (-12, 0)):
+            assert w.begin_drag(p.id, p.pos)
+            full = w.drag.bands.allowance.full
+            w.drag_to((p.x + dx, p.y + dy))
+            w.end_drag((p.x + dx, p.y + dy))
+            pr = w.proposal
+            assert pr is not None and pr.clamped and pr.probe.length <= full + 1e-6
+            assert "beyond reach" not in pr.probe.cost
+            tried += 1
+            if pr.probe.reason is None:
+                label = " ".join(w.cursor_label.lines)
+                assert f"moved to the edge of its reach: {full:.1f}" in label
+                assert w.phase_bar.button_map["commit"].isEnabled()
+                assert "edge of its reach" in w.last_message
+                assert w.commit_move()
+                return
+            w.cancel_move()
+    raise AssertionError(f"no clamped move was legal in {tried} tries")

@@ -9,11 +9,12 @@ back the games a crash or a kill left, as the editor offers scenarios.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
     from desktop.ui.play.window import PlayWindow
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+#: Seconds between two autosave writes while actions come fast (the computer's).
+MIN_GAP_S = 1.0
 
 
 def someone_to_ask() -> bool:
@@ -50,6 +53,8 @@ class Keeping:
         self.saved: tuple[str, ...] | None = ()
         #: The last close went ahead with nobody to ask (offscreen): nothing was dropped.
         self.unasked = False
+        self._last_write = -MIN_GAP_S
+        self._pending = False
 
     def actions(self) -> tuple[str, ...]:
         s = self.w.session
@@ -69,12 +74,31 @@ class Keeping:
         self.saved = None
 
     def changed(self) -> Path | None:
-        """After each refresh: autosave an unsaved game; drop the autosave of a saved one."""
+        """After each refresh: autosave an unsaved game; drop the autosave of a saved one.
+
+        A person's actions are seconds apart and each is written at once; when the
+        computer plays fast, writes wait until MIN_GAP_S after the last (a write of a
+        long game costs tens of milliseconds)."""
         s = self.w.session
         if s is None or not self.unsaved:
             if self.autosave.path is not None:
                 self.autosave.discard()
             return None
+        wait = MIN_GAP_S - (time.monotonic() - self._last_write)
+        if wait > 0:
+            if not self._pending:
+                self._pending = True
+                QTimer.singleShot(int(wait * 1000) + 1, self.flush)
+            return None
+        return self.flush()
+
+    def flush(self) -> Path | None:
+        """Write the autosave now if the game is unsaved and changed since the last write."""
+        self._pending = False
+        s = self.w.session
+        if s is None or not self.unsaved:
+            return None
+        self._last_write = time.monotonic()
         written = self.autosave.write(s, self.w.path)
         if self.autosave.trouble:
             self.w.message(self.autosave.trouble, error=True)
@@ -121,6 +145,7 @@ class Keeping:
         if not self.may_drop_game():
             return False
         if self.unasked:
+            self.flush()
             self.autosave.release()  # kept: offered again at the next start
         else:
             self.autosave.discard()
