@@ -80,6 +80,9 @@ def run(file: Path | None, screenshot: Path | None) -> int:
     else:
         window.show_scenario(loaded, path)
         window.show()
+        from desktop.ui.help.welcome import welcome_once  # the first run only
+
+        QTimer.singleShot(0, lambda: welcome_once(window))
     QTimer.singleShot(0, lambda: offer_games(window))
     return app.exec()
 
