@@ -18,11 +18,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.play.session import SEAT_LABELS, Seat, Setup, default_ruleset
+from desktop.play.session import Setup, default_ruleset
 from desktop.rules import registry
 from desktop.rules.engine import OptionValue
 from desktop.scenario.model import Scenario
-from desktop.ui.plaintext import plain_label
+from desktop.ui.play.seat_picker import SeatPicker
 
 
 class StartDialog(QDialog):
@@ -59,16 +59,8 @@ class StartDialog(QDialog):
         self.options_box = QGroupBox("Options")
         self.options_form = QFormLayout(self.options_box)
         lay.addWidget(self.options_box)
-        seats = QGroupBox("Who plays")
-        sf = QFormLayout(seats)
-        self.seats: dict[str, QComboBox] = {}
-        for s in scenario.sides:
-            cb = QComboBox()
-            for seat in Seat:
-                cb.addItem(SEAT_LABELS[seat], seat.value)
-            sf.addRow(plain_label(s.name), cb)  # a bare string would be read as markup
-            self.seats[s.id] = cb
-        lay.addWidget(seats)
+        self.seats = SeatPicker(scenario)  # who plays: a person or the computer
+        lay.addWidget(self.seats)
         self.deploy = QCheckBox("Adjust deployment inside the zones before turn 1")
         self.deploy.setChecked(True)
         lay.addWidget(self.deploy)
@@ -126,5 +118,8 @@ class StartDialog(QDialog):
                 opts[name] = w.value()
             elif isinstance(w, QLineEdit):
                 opts[name] = w.text()
-        seats = {sid: Seat(cb.currentData()) for sid, cb in self.seats.items()}
-        return Setup(self.scenario, rs_id, opts, self.seed.value(), seats=seats)
+        return Setup(self.scenario, rs_id, opts, self.seed.value(), seats=self.seats.seats())
+
+    def accept(self) -> None:
+        self.seats.remember()
+        super().accept()
