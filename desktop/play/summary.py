@@ -39,12 +39,13 @@ def _step_part(step: Step, name: Callable[[str], str]) -> str:
         if e.kind in FIRE_KINDS and isinstance(got, int) and not isinstance(got, bool):
             hits = got if hits is None else hits + got
         elif e.kind in ("shot", "fire") and name(e.text) != said and not results:
-            results.append(name(e.text))  # a shot told whole (no count of hits)
+            told = name(e.text)  # a shot with no count of hits: what it did
+            results.append(told.split(": ", 1)[1] if ": " in told else told)
         if e.kind in RESULT_KINDS:
             results.append(name(e.text))
     part = said + (f": {_plural(hits, 'hit')}" if hits is not None else "")
     if results:
-        part += " (" + "; ".join(dict.fromkeys(results)) + ")"
+        part += " — " + ", ".join(dict.fromkeys(results))
     return part
 
 
