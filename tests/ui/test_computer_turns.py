@@ -229,3 +229,21 @@ def test_the_start_dialog_offers_a_person_or_the_computer_at_a_level(qtbot: Any)
     assert d.setup().seats[b].label == "Veteran, bold"
     p.who[b].setCurrentIndex(2)
     assert not p.seconds[b].isEnabled()
+
+
+def test_the_pieces_that_fired_and_their_targets_are_read_from_the_events() -> None:
+    """Issue 23, 4: "units that fired or fought are marked" -- in any ruleset's
+    words: a target named, or a shot whose shooter alone is named (Kiddies)."""
+    from desktop.play.session import Step
+    from desktop.rules.engine import Event
+    from desktop.ui.play.traces import fights
+
+    d3 = Step(0, "shoot a b", "x", 1, "shooting",
+              (Event("activation", "", {"unit": "a"}),
+               Event("shot", "", {"unit": "a", "target": "b", "hits": 2})), ())
+    assert fights(d3) == ({"a"}, {"b"})
+    flick = Step(1, "flick g", "x", 1, "cannon", (Event("shot", "", {"shooter": "g.gun"}),
+                                                  Event("killed", "", {"figure": "c.1"})), ())
+    assert fights(flick) == ({"g.gun"}, set())
+    move = Step(2, "move a 1,1 0", "x", 1, "move", (Event("move", "", {"unit": "a"}),), ())
+    assert fights(move) == (set(), set())

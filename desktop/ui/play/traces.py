@@ -142,6 +142,10 @@ class BurstItem(QGraphicsItem):
         painter.drawPolygon(self.poly)
 
 
+#: Event kinds of a shot or a fight: who did it is marked even with no target named.
+FIGHT_KINDS = frozenset({"shot", "fire", "charge", "melee", "close_combat", "cards"})
+
+
 def fights(step: Step) -> tuple[set[str], set[str]]:
     """The pieces that fired or fought in a step, and the pieces they aimed at:
     from the events' ``unit``/``gun``/``shooter`` and ``target`` data."""
@@ -149,9 +153,10 @@ def fights(step: Step) -> tuple[set[str], set[str]]:
     aimed: set[str] = set()
     for e in step.events:
         target = e.data.get("target")
-        if not isinstance(target, str):
+        if isinstance(target, str):
+            aimed.add(target)
+        elif e.kind not in FIGHT_KINDS:
             continue
-        aimed.add(target)
         for key in ("unit", "gun", "shooter"):
             who = e.data.get(key)
             if isinstance(who, str) and who != target:
