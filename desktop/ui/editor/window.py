@@ -50,6 +50,7 @@ from desktop.ui.editor.properties import PropertiesDock
 from desktop.ui.editor.roster import EditableRosterDock
 from desktop.ui.editor.settings import SettingsDialog
 from desktop.ui.editor.victory import VictoryDialog
+from desktop.ui.help import add_help_menu
 from desktop.ui.plaintext import literal, no_mnemonic, plain_label
 from desktop.ui.play.launch import add_play_action
 from desktop.ui.refusal import refusal_text
@@ -109,6 +110,7 @@ class EditorWindow(TableWindow):
         self.balance = BalanceFeature(self)  # Game > Test balance… and the Balance dock
         self.tabifyDockWidget(self.edit_roster, self.balance.dock)
         self._make_editor_menus()
+        add_help_menu(self)  # Help, last (desktop.ui.help)
         self._attach(self.doc)
         self.balance.set_document(self.doc)
         self._show_document(first=True)
