@@ -259,3 +259,19 @@ def test_saving_as_keeps_the_report_beside_the_new_file(qtbot: Any, tmp_path: Pa
     assert w.save_as()
     again = read_kept(new, load(new))
     assert again is not None and again.report == sample_report() and not again.stale
+
+
+def test_a_batch_that_cannot_run_says_why_in_the_dock(qtbot: Any, win: EditorWindow) -> None:
+    win.balance.start(BalanceRequest("mayhem", 0, (Level.RECRUIT,), 1))  # no games: refused
+    qtbot.waitUntil(lambda: win.balance.job is None, timeout=60_000)
+    dock = win.balance.dock
+    assert "could not run" in dock.trouble.text() and "at least 1" in dock.trouble.text()
+    assert dock.trouble.isVisible() and not dock.is_running and win.balance.kept is None
+
+
+def test_closing_the_window_stops_a_running_batch(qtbot: Any, win: EditorWindow) -> None:
+    job = win.balance.start(BalanceRequest("mayhem", 2000, (Level.RECRUIT,), 1))
+    assert job is not None
+    qtbot.waitUntil(lambda: win.balance.dock.progress.value() >= 1, timeout=60_000)
+    assert win.close()
+    assert job.isFinished() and win.balance.job is None

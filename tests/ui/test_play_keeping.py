@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 import desktop.rules  # noqa: F401
-from desktop.play.session import Seat, Setup
+from desktop.play.levels import Computer
+from desktop.play.session import Setup
 from desktop.resources import bundled_scenario
 from desktop.rules.record import load_record
 from desktop.scenario import load
@@ -33,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def crossroads() -> Setup:
     path = bundled_scenario("d3_crossroads.yaml")
     return Setup(load(path), "d3", seed=5, scenario_path=path,
-                 seats={"aus": Seat.COMPUTER, "fra": Seat.PERSON})
+                 seats={"aus": Computer()})
 
 
 def window(qtbot: Any, folder: Path, answers: list[str] | None = None) -> PlayWindow:
@@ -128,7 +129,8 @@ PLAYER = """
 import sys, time
 from pathlib import Path
 import desktop.rules
-from desktop.play.session import Seat, Setup
+from desktop.play.levels import Computer
+from desktop.play.session import Setup
 from desktop.resources import bundled_scenario
 from desktop.scenario import load
 from desktop.ui.app import application
@@ -138,7 +140,7 @@ path = bundled_scenario("d3_crossroads.yaml")
 w = PlayWindow(autosave_dir=Path(sys.argv[1]))
 w.computer_delay = 10**6
 w.start(Setup(load(path), "d3", seed=5, scenario_path=path,
-              seats={"aus": Seat.COMPUTER, "fra": Seat.PERSON}))
+              seats={"aus": Computer()}))
 for _ in range(3):
     w.do(next(a for a in w.session.game.legal_actions() if a.text() == "end"))
 w.keeping.flush()  # (writes wait a second apart when actions come fast)
@@ -174,7 +176,7 @@ def test_a_killed_game_is_offered_back(qtbot: Any, tmp_path: Path) -> None:
     qtbot.addWidget(w)
     w.ask_save_changes = lambda: "discard"  # type: ignore[method-assign]
     assert w.session is not None and len(w.session.steps) == steps
-    assert w.session.setup.seats == {"aus": Seat.COMPUTER, "fra": Seat.PERSON}
+    assert set(w.session.setup.seats) == {"aus"}  # the computer still plays the Austrians
     assert w.keeping.unsaved and w.keeping.autosave.path == place  # it goes on writing it
     assert G.left_over_games(tmp_path) == []
     assert w.close() and not place.exists()

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
-from desktop.play.session import Seat, Session, Setup, series_by_turn
+from desktop.play.levels import Computer
+from desktop.play.session import Session, Setup, series_by_turn
 from desktop.scenario import ScenarioError, load
 from desktop.scenario.model import Scenario
 from desktop.ui.plaintext import esc, no_mnemonic
@@ -33,12 +34,14 @@ def result_words(s: Session) -> str:
     return f"{s.side_name(out.winner)} won on turn {s.game.turn}: {reason}."
 
 
-def swapped_seats(setup: Setup) -> dict[str, Seat]:
-    """Each side takes the seat of the side after it (two sides: they swap)."""
+def swapped_seats(setup: Setup) -> dict[str, Computer]:
+    """Each side takes the seat of the side before it (two sides: they swap); a side
+    left out is played by a person."""
     sides = [x.id for x in setup.scenario.sides]
     if len(sides) < 2:
         return dict(setup.seats)
-    return {side: setup.seat(sides[i - 1]) for i, side in enumerate(sides)}
+    return {side: setup.seats[sides[i - 1]] for i, side in enumerate(sides)
+            if sides[i - 1] in setup.seats}
 
 
 def original_scenario(setup: Setup) -> Scenario:

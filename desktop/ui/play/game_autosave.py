@@ -1,10 +1,11 @@
 """Games autosave after every action, so a crash or a kill loses nothing.
 
 Each play window keeps one autosave of its game: the game's record (the
-record writer, through the atomic save helpers) in `<autosave folder>/games/`,
-plus a small sidecar with what a record does not hold (who plays each side,
-where the game was last saved).  The window holds a lock on its autosave
-(desktop.ui.autosave, the editor's locks): an autosave whose lock is free was
+record writer, through the atomic save helpers; it holds the computer's
+seats too) in `<autosave folder>/games/`, plus a small sidecar with what a
+record does not hold (where the game was last saved, its scenario file).
+The window holds a lock on its autosave (desktop.ui.autosave, the editor's
+locks): an autosave whose lock is free was
 left by a crash or a kill, and is offered back when Volley starts.  Closing
 the window on purpose (saved, or "Discard") removes it.
 """
@@ -14,16 +15,16 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from desktop.play.session import Seat, Session
+from desktop.play.session import Session
 from desktop.rules.record import RecordError, dumps, load_record
 from desktop.scenario.atomic import atomic_write_text
 from desktop.ui import autosave as A
 from desktop.ui.autosave import AutosaveLock
 
-#: The sidecar beside each game autosave: seats and the file it was saved to.
+#: The sidecar beside each game autosave: the file it was saved to, its scenario file.
 META_SUFFIX = ".seats.json"
 _counter = 0
 
@@ -43,23 +44,20 @@ def meta_path(autosave: Path) -> Path:
 
 @dataclass
 class GameMeta:
-    """What a record does not hold: who plays each side and where it was saved."""
+    """What a record does not hold: where the game was saved and its scenario file."""
 
-    seats: dict[str, str] = field(default_factory=dict)
     saved_to: str | None = None
     scenario_path: str | None = None
     title: str = ""
 
     @classmethod
     def read(cls, autosave: Path) -> GameMeta:
-        """The sidecar, or an empty one (every side a person) when it is missing or bad."""
+        """The sidecar, or an empty one when it is missing or bad."""
         try:
             data = json.loads(meta_path(autosave).read_text(encoding="utf-8"))
-            seats = {str(k): str(v) for k, v in dict(data.get("seats", {})).items()
-                     if v in (Seat.PERSON.value, Seat.COMPUTER.value)}
             saved = data.get("saved_to")
             spath = data.get("scenario_path")
-            return cls(seats, str(saved) if saved else None, str(spath) if spath else None,
+            return cls(str(saved) if saved else None, str(spath) if spath else None,
                        str(data.get("title", "")))
         except (OSError, ValueError, TypeError, AttributeError):
             return cls()
@@ -90,14 +88,12 @@ def discard_left_over(autosave: Path, base: Path | None = None) -> bool:
 
 
 def restore_session(autosave: Path) -> tuple[Session, GameMeta]:
-    """The game an autosave holds, replayed, with its seats (RecordError says why not)."""
+    """The game an autosave holds, replayed, seats and all (RecordError says why not)."""
     record = load_record(autosave)
     meta = GameMeta.read(autosave)
     session = Session.from_record(record, autosave)
     if meta.scenario_path:
         session.setup.scenario_path = Path(meta.scenario_path)
-    for side, seat in meta.seats.items():
-        session.setup.seats[side] = Seat(seat)
     return session, meta
 
 
@@ -149,8 +145,7 @@ class GameAutosave:
                     self.trouble = "every autosave place is in use"
                     return None
             sp = session.setup.scenario_path
-            meta = {"seats": {k: v.value for k, v in session.setup.seats.items()},
-                    "saved_to": str(saved_to) if saved_to else None,
+            meta = {"saved_to": str(saved_to) if saved_to else None,
                     "scenario_path": str(sp) if sp else None,
                     "title": session.game.scenario.title}
             atomic_write_text(meta_path(self.path), json.dumps(meta, indent=1))
