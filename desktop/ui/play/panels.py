@@ -155,7 +155,7 @@ class UnitCard(QWidget):
 
 
 LOG_COLOURS = {"action": "#1d1d1b", "event": "#333333", "roll": "#6a4c93",
-               "phase": "#2b6e4f", "outcome": "#b22222"}
+               "phase": "#2b6e4f", "outcome": "#b22222", "summary": "#7a4a00"}
 
 
 class LogView(QListWidget):
@@ -169,13 +169,15 @@ class LogView(QListWidget):
 
     def add_lines(self, lines: Sequence[LogLine]) -> None:
         for ln in lines:
-            indent = "" if ln.kind in ("action", "phase", "outcome") else "    "
+            indent = "" if ln.kind in ("action", "phase", "outcome", "summary") else "    "
             it = QListWidgetItem(indent + ln.text)
             it.setForeground(QColor(LOG_COLOURS.get(ln.kind, "#333")))
             if ln.kind in ("action", "outcome"):
                 f = it.font()
                 f.setBold(True)
                 it.setFont(f)
+            if ln.kind == "summary":  # the computer's turn in short
+                it.setBackground(QColor("#fbf1dc"))
             if ln.kind == "phase":
                 it.setBackground(QColor("#e8f0e8"))
             it.setData(Qt.ItemDataRole.UserRole, ln.step)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from desktop.play.session import Seat, series_by_turn
+from desktop.play.session import series_by_turn
 from desktop.rules.view import subject
 
 if TYPE_CHECKING:
@@ -46,8 +46,9 @@ class Phasing:
         own instructions (flicks, groups), else what the view says."""
         w = self.w
         a = w.play_view
-        if w.session and w.session.seat_to_act() is Seat.COMPUTER:
-            return "The computer is thinking…"
+        computer = w.computer.prompt()
+        if computer is not None:
+            return computer
         tool = w.figures.figure_prompt()
         if tool is not None:
             return tool
@@ -65,8 +66,8 @@ class Phasing:
             w.phase_bar.set_state(title, w.side_colour(g.outcome.winner),
                                   g.outcome.reason, "")
         else:
-            seat = s.setup.seat(g.side) if g.side else Seat.PERSON
-            who = s.side_name(g.side) + (" (computer)" if seat is Seat.COMPUTER else "")
+            seat = s.setup.computer(g.side)
+            who = s.side_name(g.side) + (f" (computer: {seat.label})" if seat else "")
             w.phase_bar.set_state(f"Turn {g.turn} · {info.name} · {who} to act",
                                   w.side_colour(g.side), self.prompt(), info.help)
         buttons: list[Button] = []
@@ -95,6 +96,8 @@ class Phasing:
                        ("cancel", "Undo move (Esc)", w.cancel_move, "Put the unit back")]
             if not ok:
                 buttons = buttons[1:]
+        elif w.computer.buttons() is not None:
+            buttons = list(w.computer.buttons() or [])
         elif w.interactive():
             legal = g.legal_actions()
             # A question waiting for an answer (no end of the phase on offer): every

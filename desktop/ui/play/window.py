@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 from desktop.play.allowance import Probe
 from desktop.play.log import LogLine, step_lines
 from desktop.play.measure import Units
-from desktop.play.session import Seat, Session, Setup
+from desktop.play.session import Session, Setup
 from desktop.rules.engine import Action, Game
 from desktop.rules.view import PlayView, purpose_words, view_of
 from desktop.scenario.model import Base, Scenario
@@ -48,6 +48,7 @@ from desktop.ui import icons
 from desktop.ui.help import add_help_menu
 from desktop.ui.plaintext import plain_label
 from desktop.ui.play.acting import Acting
+from desktop.ui.play.computer_turns import ComputerTurns, add_computer_menu
 from desktop.ui.play.dragging import Drag, Dragging
 from desktop.ui.play.figures import Figures
 from desktop.ui.play.interaction import Interaction
@@ -104,8 +105,9 @@ def display_scenario(game: Game, adapter: PlayView) -> Scenario:
 
 
 class PlayWindow(QMainWindow):
-    #: Milliseconds before the computer takes its action (0 in tests).
-    computer_delay = 250
+    #: Milliseconds before each computer action; None: the pace the person
+    #: chose (Game ▸ Computer pace).  Tests set 0.
+    computer_delay: int | None = None
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -191,6 +193,7 @@ class PlayWindow(QMainWindow):
         self.sight_from: str | None = None
         self.sight_item: SightItem | None = None
         self.figures = Figures(self)
+        self.computer = ComputerTurns(self)
         self._make_menus()
         add_help_menu(self)  # Help, last (desktop.ui.help)
         self.setWindowTitle(APP_NAME)
@@ -236,6 +239,8 @@ class PlayWindow(QMainWindow):
         self.undo_action = self._act("&Undo move", self.undo, QKeySequence.StandardKey.Undo)
         g.addAction(self.end_action)
         g.addAction(self.undo_action)
+        g.addSeparator()
+        add_computer_menu(self, g)
         g.addSeparator()
         g.addAction(self._act("&Close", self.close, "Ctrl+W"))
         t = self.menuBar().addMenu("&Tools")
@@ -298,6 +303,7 @@ class PlayWindow(QMainWindow):
         self.selected = None
         self._clear_move()
         self.figures.new_game()
+        self.computer.new_game()
         self.units_mode = Units(session.play_view.measure_in)
         self.scene.set_scenario(display_scenario(session.game, session.play_view))
         self.view.set_grid_visible(session.game.scenario.table.grid is not None)
@@ -360,8 +366,7 @@ class PlayWindow(QMainWindow):
     def interactive(self) -> bool:
         """May the person act on the table now?"""
         s = self.session
-        return (s is not None and self.replay_at is None and not s.over
-                and s.seat_to_act() is Seat.PERSON)
+        return s is not None and self.replay_at is None and s.person_to_act()
 
     def refresh(self) -> None:
         """Bring every panel and overlay up to date with the game."""
@@ -388,10 +393,7 @@ class PlayWindow(QMainWindow):
         if g.outcome is not None and self.replay_at is None and not self._announced:
             self._announced = True
             QTimer.singleShot(0, self.records.announce_victory)
-        if self.interactive() is False and self.session is not None and (
-                self.replay_at is None and not self.session.over
-                and self.session.seat_to_act() is Seat.COMPUTER):
-            QTimer.singleShot(self.computer_delay, self.computer_step)
+        self.computer.after_refresh()
 
 
     # --- the parts: thin doors the tests, the mouse and the mixins knock on ---------------
@@ -429,7 +431,8 @@ class PlayWindow(QMainWindow):
         self.acting.undo()
 
     def computer_step(self) -> None:
-        self.acting.computer_step()
+        """The computer's next action now (it is chosen off the GUI thread)."""
+        self.computer.go_on()
 
     def message(self, text: str, error: bool = False) -> None:
         self.last_message = text
