@@ -247,3 +247,51 @@ def test_the_pieces_that_fired_and_their_targets_are_read_from_the_events() -> N
     assert fights(flick) == ({"g.gun"}, set())
     move = Step(2, "move a 1,1 0", "x", 1, "move", (Event("move", "", {"unit": "a"}),), ())
     assert fights(move) == (set(), set())
+
+
+def test_saved_opened_and_replayed_games_keep_their_seats(qtbot: Any, window: PlayWindow,
+                                                          tmp_path: Any) -> None:
+    """Issue 23, 6: "resuming restores them" -- opening a saved game, and
+    taking a game up again from a step of its replay."""
+    w = window
+    seats = {"aus": Computer(Level.RECRUIT, seconds=2.0)}
+    w.start(crossroads(dict(seats)))
+    qtbot.waitUntil(lambda: w.session.game.side == "fra", timeout=30_000)
+    out = tmp_path / "game.yaml"
+    w.records.save_game(out)
+    n = len(w.session.steps)
+    other = PlayWindow()
+    other.computer_delay = 10 ** 6
+    qtbot.addWidget(other)
+    assert other.records.open_game(out)
+    assert other.session.setup.seats == seats and len(other.session.steps) == n
+    other.records.enter_replay()
+    other.records.replay_to(1)
+    other.records.resume_from_replay()
+    assert other.session.setup.seats == seats and len(other.session.steps) == 1
+    assert other.computer.due()  # the Austrians' seat takes up its turn
+
+
+def test_the_seats_chosen_are_remembered_for_the_next_game(qtbot: Any, tmp_path: Any) -> None:
+    from PySide6.QtCore import QSettings
+
+    from desktop.play.levels import Temper
+    from desktop.ui.play.seat_picker import KEY, SeatPicker
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    sc = load(bundled_scenario("mayhem_village.yaml"))
+    a, b = (s.id for s in sc.sides)
+    first = SeatPicker(sc, settings)
+    qtbot.addWidget(first)
+    first.who[a].setCurrentIndex(3)
+    first.styles[a].setCurrentIndex(2)
+    first.seconds[a].setValue(0.5)
+    first.who[b].setCurrentIndex(0)
+    first.remember()
+    again = SeatPicker(sc, settings)
+    qtbot.addWidget(again)
+    assert again.seats() == {a: Computer(Level.VETERAN, Temper.CAUTIOUS, 0.5)}
+    settings.setValue(KEY, "[{\"level\": \"genius\"}]")  # a damaged setting: the defaults
+    fresh = SeatPicker(sc, settings)
+    qtbot.addWidget(fresh)
+    assert fresh.seats() == {b: Computer(Level.STEADY, Temper.BALANCED)}
