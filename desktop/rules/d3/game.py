@@ -43,6 +43,7 @@ from desktop.rules.engine import (
     SizeLimits,
 )
 from desktop.rules.options import Choice, side_choices, turn_limit_option
+from desktop.rules.start import StartField
 from desktop.rules.victory import PieceView, VictoryJudge
 from desktop.scenario.model import ExitUnits, LastManStanding, Scenario
 from desktop.scenario.vocabulary import OPPOSITE_EDGE, Edge, TerrainType, UnitType
@@ -141,9 +142,11 @@ class D3Game(Game):
         self.pieces: dict[str, Piece] = {}
         for side in scenario.sides:
             for u in side.units:
+                start = ruleset.start_state(u)
                 self.pieces[u.id] = Piece(
                     u.id, side.id, u.name, u.type, "", u.base.frontage, u.base.depth,
                     u.position[0], u.position[1], u.facing % 360.0, figures=u.figures,
+                    hits=int(start["hits"]),
                 )
             for o in side.officers:
                 gf, gd = R.GENERAL_BASE
@@ -1294,6 +1297,12 @@ class D3Ruleset(Ruleset):
                    label="First side",
                    choices=side_choices(Choice("", "The side listed first"))),
         turn_limit_option(R.DEFAULT_TURN_LIMIT),
+    )
+    #: A unit may start with hits already marked (a second day's battle); the
+    #: ninth hit removes it, so at most eight (seed 002 "Hits").
+    start_fields = (
+        StartField("hits", "Hits", "Hits already marked when the battle starts.",
+                   most=lambda _u: R.ELIMINATION_HITS - 1, sheet="{n} hits marked"),
     )
 
     def new_game(

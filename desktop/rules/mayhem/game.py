@@ -103,6 +103,7 @@ from desktop.rules.mayhem.state import (
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.options import Choice, turn_limit_option
+from desktop.rules.start import StartField
 from desktop.rules.victory import PieceView, VictoryJudge
 from desktop.scenario.model import LastManStanding, Point, Scenario
 from desktop.scenario.vocabulary import Formation, LengthUnit, UnitType
@@ -207,12 +208,14 @@ class MayhemGame(StateGame):
             for u in side.units:
                 allowed = FORMATIONS[u.type]
                 formation = u.formation if u.formation in allowed else allowed[0]
+                start = ruleset.start_state(u)
                 units[u.id] = Piece(
                     id=u.id, side=side.id, type=u.type, quality=u.quality,
                     frontage=u.base.frontage, depth=u.base.depth,
-                    start_figures=u.figures, figures=u.figures,
+                    start_figures=u.figures, figures=u.figures - int(start["lost"]),
                     position=u.position, facing=canonical_facing(u.facing),
                     formation=formation,
+                    morale=Morale.SHAKEN if start["shaken"] else Morale.NORMAL,
                 )
             for o in side.officers:
                 attached = o.attached_to if o.attached_to in units else None
@@ -1683,6 +1686,13 @@ class MayhemRuleset(Ruleset):
                    "close range (6 units) hits on one worse, never worse than 6.",
                    label="Long-range artillery penalty (house rule)"),
         turn_limit_option(DEFAULT_TURN_LIMIT),
+    )
+    #: A unit may start Shaken and with figures already lost (a second day's
+    #: battle); it keeps at least one figure.
+    start_fields = (
+        StartField("shaken", "Shaken", "The unit starts the battle Shaken."),
+        StartField("lost", "Figures lost", "Figures already lost when the battle starts.",
+                   most=lambda u: u.figures - 1, sheet="{n} figures lost"),
     )
 
     game_class = MayhemGame
