@@ -19,7 +19,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
 
 from desktop.rules.chance import Chance
 from desktop.rules.options import OptionSpec as OptionSpec
@@ -27,6 +27,9 @@ from desktop.rules.options import OptionValue as OptionValue
 from desktop.rules.start import StartField, StartStateError, StartValue, checked_state
 from desktop.rules.start import start_problems as _start_problems
 from desktop.scenario.model import Scenario, Unit
+
+if TYPE_CHECKING:
+    from desktop.scenario.lint import LintProblem
 
 #: A value that json.dumps accepts.
 JSON: TypeAlias = Any
@@ -394,11 +397,14 @@ class Ruleset(ABC):
         """Each unit's starting state this ruleset would refuse, in words."""
         return _start_problems(self.start_fields, self.id, self.name, scenario)
 
-    def placement_problems(self, scenario: Scenario) -> list[str]:
-        """Where this ruleset's rules forbid what the scenario sets up, in words:
-        a unit on ground its type may not enter, for one.  The default knows of
-        nothing; a ruleset with such rules overrides it.  These are warnings
-        (``volley validate`` prints them, ``--strict`` fails on them)."""
+    def placement_problems(self, scenario: Scenario) -> list[LintProblem]:
+        """Where this ruleset's rules forbid what the scenario sets up, beyond the
+        editor's own checks (desktop.scenario.lint): a unit on ground its type
+        may not enter under these rules, for one.  The default knows of
+        nothing; a ruleset with such rules overrides it (usually through
+        desktop.rules.placement.forbidden_ground).  These are warnings: the
+        editor's Problems panel lists them, ``volley validate`` prints them and
+        ``--strict`` fails on them."""
         return []
 
     def size_problem(self, scenario: Scenario) -> str | None:

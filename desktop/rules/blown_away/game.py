@@ -96,8 +96,10 @@ from desktop.rules.engine import (
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.options import Choice, side_choices, turn_limit_option
+from desktop.rules.placement import forbidden_ground
 from desktop.rules.start import StartField
 from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.scenario.lint import LintProblem
 from desktop.scenario.model import (
     HoldObjectives,
     LastManStanding,
@@ -1899,3 +1901,8 @@ class BlownAwayRuleset(Ruleset):
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
+
+    def placement_problems(self, scenario: Scenario) -> list[LintProblem]:
+        """Units standing in a lake or a building (seed "Terrain": buildings
+        may be passed through, never stood in)."""
+        return forbidden_ground(scenario, self.name, lambda _t: IMPASSABLE | NO_END)

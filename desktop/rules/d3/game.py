@@ -43,8 +43,10 @@ from desktop.rules.engine import (
     SizeLimits,
 )
 from desktop.rules.options import Choice, side_choices, turn_limit_option
+from desktop.rules.placement import forbidden_ground
 from desktop.rules.start import StartField
 from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.scenario.lint import LintProblem
 from desktop.scenario.model import ExitUnits, LastManStanding, Scenario
 from desktop.scenario.vocabulary import OPPOSITE_EDGE, Edge, TerrainType, UnitType
 from desktop.table.movement import (
@@ -1284,6 +1286,12 @@ def _beyond(scenario: Scenario, edge: Edge, p: Point) -> bool:
     return p[0] > t.width
 
 
+def _no_standing(unit_type: UnitType) -> frozenset[TerrainType]:
+    """Terrain a unit of this type may not stand in under D3."""
+    return frozenset(t for t, a in R.TERRAIN_ACCESS[unit_type].items()
+                     if a in (Access.NO_ENTRY, Access.NO_END))
+
+
 class D3Ruleset(Ruleset):
     id = "d3"
     name = "D3 Horse and Musket"
@@ -1320,3 +1328,9 @@ class D3Ruleset(Ruleset):
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
+
+    def placement_problems(self, scenario: Scenario) -> list[LintProblem]:
+        """Units standing where D3 forbids their type to enter or end a move
+        (seed 002 "Terrain": no line infantry in woods, no cavalry in difficult
+        ground, artillery out of streams and towns...)."""
+        return forbidden_ground(scenario, self.name, _no_standing)

@@ -64,6 +64,7 @@ from desktop.rules.kiddies.constants import (
     CHARGE_SPANS,
     DEFAULT_TURN_LIMIT,
     FRONT_ARC,
+    IMPASSABLE,
     MAX_DOUBLE_UP,
     MAX_INFANTRY_ON_HORSE,
     MIN_STRENGTH,
@@ -104,8 +105,10 @@ from desktop.rules.kiddies.table import (
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.options import Choice, turn_limit_option
+from desktop.rules.placement import forbidden_ground
 from desktop.rules.start import StartField
 from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.scenario.lint import LintProblem
 from desktop.scenario.model import LastManStanding, OccupyFeature, Point, Scenario, Unit
 from desktop.scenario.vocabulary import Edge
 from desktop.table.shapes import angle_diff, bearing, rounded
@@ -1368,4 +1371,9 @@ class KiddiesRuleset(Ruleset):
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
+
+    def placement_problems(self, scenario: Scenario) -> list[LintProblem]:
+        """Units standing on a hill or in a lake, which no Kiddies figure may
+        enter (seed "Terrain")."""
+        return forbidden_ground(scenario, self.name, lambda _t: IMPASSABLE)
 

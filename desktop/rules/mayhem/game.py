@@ -68,6 +68,7 @@ from desktop.rules.mayhem.geometry import (
     CHARGE_STAND_OFF,
     CONTACT,
     FRONT_ARC,
+    IMPASSABLE,
     Foot,
     Ground,
     Swept,
@@ -103,8 +104,10 @@ from desktop.rules.mayhem.state import (
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.options import Choice, turn_limit_option
+from desktop.rules.placement import forbidden_ground
 from desktop.rules.start import StartField
 from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.scenario.lint import LintProblem
 from desktop.scenario.model import LastManStanding, Point, Scenario
 from desktop.scenario.vocabulary import Formation, LengthUnit, UnitType
 from desktop.table.shapes import arc_part_coords, bearing, forward, nearest_on_convex, rounded
@@ -1699,3 +1702,8 @@ class MayhemRuleset(Ruleset):
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
+
+    def placement_problems(self, scenario: Scenario) -> list[LintProblem]:
+        """Units standing in a building, which Muskets & Mayhem makes
+        impassable (RULINGS, M&M; lakes and rivers the editor's checks report)."""
+        return forbidden_ground(scenario, self.name, lambda _t: IMPASSABLE)
