@@ -45,12 +45,12 @@ def validate(args: argparse.Namespace) -> int:
             bad += 1
             print(_internal_error(f, e), file=sys.stderr)
             continue
-        from desktop.rules.checks import placement_warnings, start_errors
+        from desktop.rules.checks import placement_warnings, start_problems
         from desktop.scenario.lint import lint  # numpy and shapely: not for every command
 
-        errors = start_errors(s)
-        for message in errors:
-            print(f"{f}: {message}", file=sys.stderr)
+        errors = start_problems(s)
+        for wrong in errors:
+            print(f"{f}: {wrong.message}", file=sys.stderr)
         if errors:
             bad += 1
             continue

@@ -13,8 +13,8 @@ windows and ``volley validate`` add these answers through the registry:
 from __future__ import annotations
 
 from desktop.rules import registry
-from desktop.rules.engine import Ruleset
-from desktop.scenario.lint import LintProblem
+from desktop.rules.engine import RulesError, Ruleset
+from desktop.scenario.lint import Kind, LintProblem
 from desktop.scenario.model import Scenario
 
 
@@ -27,19 +27,27 @@ def _rulesets_for(scenario: Scenario) -> list[Ruleset]:
         return []
 
 
-def start_errors(scenario: Scenario) -> list[str]:
-    """Every starting state that cannot be set up, one sentence each."""
-    out: list[str] = []
-    named = sorted({rid for _s, u in scenario.all_units() for rid in u.start})
+def start_problems(scenario: Scenario) -> list[LintProblem]:
+    """start_errors as problems naming the unit, for the editor's Problems panel."""
+    out: list[LintProblem] = []
     known = registry.ids()
-    for rid in named:
-        if rid not in known:
-            units = [u.name for _s, u in scenario.all_units() if rid in u.start]
-            out.append(f"{', '.join(units)}: starting state for '{rid}', which is no ruleset "
-                       f"(known: {', '.join(known)})")
-            continue
-        out += registry.get(rid).start_problems(scenario)
+    for _side, u in scenario.all_units():
+        for rid in sorted(u.start):
+            if rid not in known:
+                out.append(LintProblem(Kind.START, f"{u.name}: starting state for '{rid}', "
+                                       f"which is no ruleset (known: {', '.join(known)})",
+                                       (u.id,)))
+                continue
+            try:
+                registry.get(rid).start_state(u)
+            except RulesError as e:
+                out.append(LintProblem(Kind.START, str(e), (u.id,)))
     return out
+
+
+def ruleset_problems(scenario: Scenario) -> list[LintProblem]:
+    """Everything the rulesets say about `scenario`: starts, then placement."""
+    return start_problems(scenario) + placement_warnings(scenario)
 
 
 def placement_warnings(scenario: Scenario) -> list[LintProblem]:

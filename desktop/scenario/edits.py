@@ -189,7 +189,8 @@ def _check_shape(shape: Shape, table: Table, what: str = "the shape") -> None:
             if found:
                 raise CrossingError(
                     f"{what} cannot be used: it crosses itself "
-                    f"({crossing_words(found, table.unit)})", found, shape.points)
+                    f"({crossing_words(found, table.unit, len(shape.points))})",
+                    found, shape.points)
         raise EditError(f"{what} cannot be used: {why}")
     if isinstance(shape, LineShape) and shape.width <= 0:
         raise EditError(f"{what} cannot be used: the width must be more than 0")
@@ -775,6 +776,31 @@ def update_piece(s: Scenario, pid: str, **changes: Any) -> Scenario:
     if "facing" in changes:
         changes["facing"] = _norm_angle(changes["facing"])
     return replace_pieces(s, {pid: replace(p, **changes)})
+
+
+def set_unit_start(
+    s: Scenario, uid: str, ruleset_id: str, fields: Mapping[str, int | bool]
+) -> Scenario:
+    """Set how a unit starts the battle under one ruleset (``start`` in the file).
+
+    Fields at their fresh value (0, false) are left out, and a ruleset with
+    none left leaves the unit's ``start``: a fresh unit writes no ``start``.
+    Which fields exist and their ranges are the ruleset's to judge
+    (desktop.rules.start); only a negative count is refused here.
+    """
+    u = piece(s, uid)
+    if not isinstance(u, Unit):
+        raise EditError(f"{u.name} is an officer; only units start the battle worn")
+    kept: dict[str, int | bool] = {}
+    for key, value in fields.items():
+        if not isinstance(value, bool) and value < 0:
+            raise EditError(f"{u.name}: starting {key} cannot be negative ({value})")
+        if value:
+            kept[key] = value
+    start = {rid: dict(v) for rid, v in u.start.items() if rid != ruleset_id}
+    if kept:
+        start[ruleset_id] = kept
+    return replace_pieces(s, {uid: replace(u, start=start)})
 
 
 def set_unit_quality(s: Scenario, uid: str, quality: Quality, reset_cv: bool = True) -> Scenario:

@@ -81,6 +81,8 @@ class Kind(StrEnum):
     IMPASSABLE = "impassable"
     UNREACHABLE = "unreachable"
     UNWINNABLE = "unwinnable"
+    #: A unit's starting state its ruleset cannot set up (desktop.rules.checks).
+    START = "start"
 
 
 @dataclass(frozen=True)

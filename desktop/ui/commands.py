@@ -320,6 +320,15 @@ class SetUnitQuality(EditCommand):
                          edits.set_unit_quality, uid, quality, reset_cv)
 
 
+class SetUnitStart(EditCommand):
+    """How a unit starts the battle under one ruleset (hits marked, shaken...)."""
+
+    def __init__(self, doc: Any, uid: str, ruleset_id: str,
+                 fields: Mapping[str, int | bool]) -> None:
+        super().__init__(doc, f"Change how {_describe(doc.scenario, [uid])} starts",
+                         edits.set_unit_start, uid, ruleset_id, dict(fields))
+
+
 class SetUnitType(EditCommand):
     def __init__(self, doc: Any, uid: str, utype: Any) -> None:
         super().__init__(doc, f"Change type of {_describe(doc.scenario, [uid])}",
@@ -471,7 +480,8 @@ ALL_COMMANDS: tuple[type[ScenarioCommand], ...] = (
     ReplaceScenario, AddFeature, ReplaceFeature, UpdateFeature, SetFeatureType,
     SetFeatureProperty, SetLineWidth, RotateFeatures, ScaleFeatures, MoveVertex, InsertVertex,
     DeleteVertex, PlaceCrossing, MoveItems, RemoveItems, Paste, AddUnit, AddOfficer,
-    UpdatePiece, SetUnitQuality, SetUnitType, MovePieceToSide, SetPlacements, RotatePieces,
+    UpdatePiece, SetUnitQuality, SetUnitStart, SetUnitType, MovePieceToSide, SetPlacements,
+    RotatePieces,
     Arrange, UpdateSide, SetSideBaseline, SetTable, SetGameType, SetDeploymentDepth,
     SetDeploymentZone,
     AddObjective, UpdateObjective, SetVictory, SetText, SetRuleset, SetRulesetOption,

@@ -82,6 +82,8 @@ CASES: list[tuple[str, Make, Check]] = [
      lambda s: s.unit("fra_huss").figures == 8 and s.unit("fra_huss").base == E.Base(3, 3)),
     ("SetUnitQuality", lambda d: C.SetUnitQuality(d, "fra_huss", Quality.ELITE),
      lambda s: s.unit("fra_huss").cv == 10),
+    ("SetUnitStart", lambda d: C.SetUnitStart(d, "fra_huss", "d3", {"hits": 4}),
+     lambda s: s.unit("fra_huss").start == {"d3": {"hits": 4}}),
     ("SetUnitType", lambda d: C.SetUnitType(d, "fra_huss", UnitType.HORSE_ARTILLERY),
      lambda s: s.unit("fra_huss").guns == 1),
     ("MovePieceToSide", lambda d: C.MovePieceToSide(d, "fra_huss", "aus"),

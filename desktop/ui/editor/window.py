@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.scenario import ScenarioError, edits
-from desktop.scenario.lint import lint
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import (
     DEFAULT_LINE_WIDTH,
@@ -44,7 +43,7 @@ from desktop.ui.dialogs import show_scenario_error
 from desktop.ui.document import Document
 from desktop.ui.editor import recovery
 from desktop.ui.editor.options import RulesetOptionsDialog
-from desktop.ui.editor.problems import ProblemsDock
+from desktop.ui.editor.problems import ProblemsDock, all_problems
 from desktop.ui.editor.properties import PropertiesDock
 from desktop.ui.editor.roster import EditableRosterDock
 from desktop.ui.editor.settings import SettingsDialog
@@ -761,7 +760,7 @@ class EditorWindow(TableWindow):
         super()._show_position(pos)
 
     def problems_now(self) -> list[Any]:
-        return lint(self.doc.scenario)
+        return all_problems(self.doc.scenario)
 
 
 _SHORT = {
