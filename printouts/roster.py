@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from desktop.scenario.model import Officer, Side, Unit
@@ -112,6 +112,37 @@ def track_lines(track: Track, avail: float) -> list[range]:
     return [range(a, min(n, a + size - 1) + 1) for a in range(1, n + 1, size)]
 
 
+def draw_mark(c: Canvas, x: float, y: float, size: float, mark: str) -> None:
+    """A box marked by hand before the battle: a cross (a loss) or a stroke (running)."""
+    inset = size * 0.2
+    c.setStrokeColor(INK)
+    c.setLineWidth(1.0)
+    c.line(x + inset, y + inset, x + size - inset, y + size - inset)
+    if mark != "/":
+        c.line(x + inset, y + size - inset, x + size - inset, y + inset)
+
+
+def started(ruleset_id: str | None, u: Unit, sheet: UnitSheet) -> UnitSheet:
+    """`sheet` with the marks of how `u` starts under the sheet's ruleset (hits
+    already crossed off, Shaken ticked).  A state the ruleset refuses marks
+    nothing here: ``volley validate`` and the editor name it."""
+    if ruleset_id is None:
+        return sheet
+    from desktop.rules import RulesError, registry
+    from desktop.rules.start import sheet_marks
+
+    try:
+        ruleset = registry.get(ruleset_id)
+        marks = sheet_marks(ruleset.start_fields, ruleset.start_state(u))
+    except RulesError:
+        return sheet
+    if not marks.words:
+        return sheet
+    boxes = min(marks.boxes, sheet.track.boxes)
+    return replace(sheet, track=replace(sheet.track, marked=boxes, mark=marks.mark),
+                   ticked=marks.states & set(sheet.states), worn=marks.words)
+
+
 def track_height(track: Track, avail: float) -> float:
     lines = len(track_lines(track, avail))
     line_h = MARK_SPACE + BOX + (UNDER_SPACE if track.under else 1.5)
@@ -130,6 +161,8 @@ def draw_track(c: Canvas, ctx: Context, x: float, top: float, track: Track, avai
             heavy = k in track.heavy
             fill = tint(ACCENT, 0.82) if heavy else (WHITE if k > track.shaded else RULE)
             tick_box(c, bx, by, BOX, fill=fill, heavy=heavy)
+            if k <= track.marked:
+                draw_mark(c, bx, by, BOX, track.mark)
             if k in track.marks:
                 c.setFillColor(ACCENT if heavy else INK)
                 c.setFont(f.bold, 6.2)
@@ -177,7 +210,7 @@ def layout_states(
 
 
 def draw_states(c: Canvas, ctx: Context, x: float, top: float, states: tuple[str, ...],
-                avail: float) -> None:
+                avail: float, ticked: frozenset[str] = frozenset()) -> None:
     y = top - STATE_BOX - 1
     for line in layout_states(ctx, states, avail):
         bx = x
@@ -190,6 +223,8 @@ def draw_states(c: Canvas, ctx: Context, x: float, top: float, states: tuple[str
                     c.circle(bx + STATE_BOX / 2, y + STATE_BOX / 2, STATE_BOX / 2, stroke=1, fill=1)
                 else:
                     tick_box(c, bx, y, STATE_BOX)
+                    if label in ticked:
+                        draw_mark(c, bx, y, STATE_BOX, "X")
                 bx += STATE_BOX + 1.5
             c.setFillColor(INK)
             c.setFont(ctx.fonts.regular, STATE_SIZE)
@@ -212,6 +247,9 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
              sheet: UnitSheet) -> Row:
     f = ctx.fonts
     name = fit_block(u.name, f.bold, 8.6, cols.w["name"] - 6, 3, 6.2)
+    worn = fit_block(f"Starts: {sheet.worn}", f.regular, 6.6, cols.w["name"] - 6, 2, 5.6) \
+        if sheet.worn else None
+    name_h = name.height + (worn.height + 2 if worn is not None else 0)
     qual = fit_block(sheet.meaning, f.regular, 7.0, cols.w["quality"] - 6, 3, 5.8)
     typ = fit_block(UNIT_LABELS[u.type], f.regular, 7.0, cols.w["type"] - 5, 2, 5.8)
     track_w = cols.w["track"] - 8
@@ -219,7 +257,7 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
     st_lines = len(layout_states(ctx, sheet.states, cols.w["states"] - 6))
     h = max(
         MIN_ROW,
-        name.height + PAD * 2 + 2,
+        name_h + PAD * 2 + 2,
         qual.height + 8.5 + PAD * 2,
         typ.height + PAD * 2,
         th + PAD * 2 - 2,
@@ -244,6 +282,8 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
         draw_symbol(c, u.type, x0 + cols.x["icon"] + 3, top - PAD - ih - 1, iw, ih,
                     fill=tint(colour, 0.72), line=0.9)
         draw_block(c, x0 + cols.x["name"] + 3, top - PAD, name)
+        if worn is not None:
+            draw_block(c, x0 + cols.x["name"] + 3, top - PAD - name.height - 2, worn, ACCENT)
         c.setFillColor(INK_SOFT)
         draw_block(c, x0 + cols.x["type"] + 2, top - PAD, typ, INK_SOFT)
         c.setFillColor(INK)
@@ -257,7 +297,7 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
                    colour)
         if cols.w["states"]:
             draw_states(c, ctx, x0 + cols.x["states"] + 3, top - PAD, sheet.states,
-                        cols.w["states"] - 6)
+                        cols.w["states"] - 6, sheet.ticked)
         # writing lines in the notes column
         c.setStrokeColor(tint(RULE, 0.4))
         c.setLineWidth(0.3)
@@ -427,7 +467,7 @@ def draw_side(ctx: Context, side: Side) -> None:
     """All roster pages for one side."""
     page_w, page_h = paper_size(ctx.paper, landscape_=True)
     total_w = page_w - 2 * MARGIN
-    sheets = [ctx.profile.unit(u) for u in side.units]
+    sheets = [started(ctx.ruleset, u, ctx.profile.unit(u)) for u in side.units]
     has_states = any(s.states for s in sheets)
     cols = columns(total_w, has_states)
     x0 = MARGIN

@@ -38,6 +38,11 @@ class StartField:
     most: Callable[[Unit], int] | None = None
     #: What the roster sheet prints for a non-zero value: "{n} hits marked".
     sheet: str = ""
+    #: A count: the mark the roster sheet puts in that many boxes of the unit's
+    #: track ("X" a loss, "/" a man running); empty when it marks none.
+    sheet_mark: str = ""
+    #: A flag: the state box the roster sheet ticks when it is on ("Shaken").
+    sheet_state: str = ""
 
     @property
     def flag(self) -> bool:
@@ -104,6 +109,31 @@ def start_problems(
         except StartStateError as e:
             out.append(str(e))
     return out
+
+
+@dataclass(frozen=True)
+class SheetMarks:
+    """What a roster sheet marks for a unit's starting state."""
+
+    #: Track boxes marked from the first, and the mark ("X", "/").
+    boxes: int = 0
+    mark: str = "X"
+    #: State boxes ticked ("Shaken").
+    states: frozenset[str] = frozenset()
+    #: The state in words ("Shaken, 2 figures lost"); empty when fresh.
+    words: str = ""
+
+
+def sheet_marks(fields: tuple[StartField, ...], state: dict[str, StartValue]) -> SheetMarks:
+    """The marks a roster sheet makes for `state` (a checked state: every field)."""
+    boxes, mark, states = 0, "X", set()
+    for f in fields:
+        value = state.get(f.name, f.default())
+        if f.flag and value and f.sheet_state:
+            states.add(f.sheet_state)
+        elif not f.flag and f.sheet_mark and value:
+            boxes, mark = int(value), f.sheet_mark
+    return SheetMarks(boxes, mark, frozenset(states), describe_state(fields, state))
 
 
 def describe_state(fields: tuple[StartField, ...], state: dict[str, StartValue]) -> str:

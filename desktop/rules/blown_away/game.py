@@ -1894,7 +1894,7 @@ class BlownAwayRuleset(Ruleset):
         StartField("running", "Men running",
                    "Rank-and-file men already running when the battle starts.",
                    most=lambda u: _rank_and_file(u) - (0 if _command_of(u) else 1),
-                   sheet="{n} men running"),
+                   sheet="{n} men running", sheet_mark="/"),
     )
 
     game_class = BlownAwayGame

@@ -1310,7 +1310,7 @@ class D3Ruleset(Ruleset):
     #: ninth hit removes it, so at most eight (seed 002 "Hits").
     start_fields = (
         StartField("hits", "Hits", "Hits already marked when the battle starts.",
-                   most=lambda _u: R.ELIMINATION_HITS - 1, sheet="{n} hits marked"),
+                   most=lambda _u: R.ELIMINATION_HITS - 1, sheet="{n} hits marked", sheet_mark="X"),
     )
 
     def new_game(

@@ -1364,7 +1364,7 @@ class KiddiesRuleset(Ruleset):
     start_fields = (
         StartField("fallen", "Figures fallen",
                    "Figures already fallen when the battle starts (the rear ones).",
-                   most=lambda u: _men_in(u) - 1, sheet="{n} figures fallen"),
+                   most=lambda u: _men_in(u) - 1, sheet="{n} figures fallen", sheet_mark="X"),
     )
 
     game_class = KiddiesGame

@@ -1693,9 +1693,10 @@ class MayhemRuleset(Ruleset):
     #: A unit may start Shaken and with figures already lost (a second day's
     #: battle); it keeps at least one figure.
     start_fields = (
-        StartField("shaken", "Shaken", "The unit starts the battle Shaken."),
+        StartField("shaken", "Shaken", "The unit starts the battle Shaken.",
+                   sheet_state="Shaken"),
         StartField("lost", "Figures lost", "Figures already lost when the battle starts.",
-                   most=lambda u: u.figures - 1, sheet="{n} figures lost"),
+                   most=lambda u: u.figures - 1, sheet="{n} figures lost", sheet_mark="X"),
     )
 
     game_class = MayhemGame

@@ -1979,7 +1979,8 @@ class TacticalRuleset(Ruleset):
     start_fields = (
         StartField("cv_lost", "Combat Value lost",
                    "Combat Value already lost when the battle starts.",
-                   most=lambda u: _start_cv(u) - 1, sheet="{n} Combat Value lost"),
+                   most=lambda u: _start_cv(u) - 1, sheet="{n} Combat Value lost",
+                   sheet_mark="X"),
     )
 
     game_class = TacticalGame
