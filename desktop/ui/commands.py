@@ -386,6 +386,24 @@ class UpdateSide(EditCommand):
                          colour=colour, baseline=baseline, merge_key=key)
 
 
+class ClearSide(EditCommand):
+    """Take every unit and officer of one side off the table."""
+
+    def __init__(self, doc: Any, side_id: str) -> None:
+        name = doc.scenario.side(side_id).name
+        super().__init__(doc, f"Clear {name}", edits.clear_side, side_id)
+
+
+class ReplaceSide(EditCommand):
+    """A new, empty side in the place of one side (there are always two)."""
+
+    def __init__(self, doc: Any, side_id: str, name: str, colour: str | None = None,
+                 baseline: Edge | None = None) -> None:
+        old = doc.scenario.side(side_id).name
+        super().__init__(doc, f"Replace {old} with {name}", edits.replace_side, side_id,
+                         name, colour, baseline)
+
+
 class SetSideBaseline(EditCommand):
     """Move a side to another edge; its hand-drawn zone goes along (default zones follow)."""
 
@@ -482,7 +500,8 @@ ALL_COMMANDS: tuple[type[ScenarioCommand], ...] = (
     DeleteVertex, PlaceCrossing, MoveItems, RemoveItems, Paste, AddUnit, AddOfficer,
     UpdatePiece, SetUnitQuality, SetUnitStart, SetUnitType, MovePieceToSide, SetPlacements,
     RotatePieces,
-    Arrange, UpdateSide, SetSideBaseline, SetTable, SetGameType, SetDeploymentDepth,
+    Arrange, UpdateSide, ClearSide, ReplaceSide, SetSideBaseline, SetTable, SetGameType,
+    SetDeploymentDepth,
     SetDeploymentZone,
     AddObjective, UpdateObjective, SetVictory, SetText, SetRuleset, SetRulesetOption,
 )

@@ -1,6 +1,6 @@
 """Format v2 (issue 21): a unit's starting state per ruleset, and the v1 -> v2 migration.
 
-docs/scenario-format.md, "Format versions" and "Units: start".
+docs/scenario-format.md, "format_version and migration" and "Units that start worn".
 """
 
 from __future__ import annotations

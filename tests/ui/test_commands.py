@@ -96,6 +96,11 @@ CASES: list[tuple[str, Make, Check]] = [
      lambda s: s.unit("fra_46_2").facing == 5),
     ("UpdateSide", lambda d: C.UpdateSide(d, "fra", name="Armée", baseline=Edge.EAST),
      lambda s: s.side("fra").baseline is Edge.EAST),
+    ("ClearSide", lambda d: C.ClearSide(d, "fra"),
+     lambda s: not s.side("fra").units and not s.side("fra").officers),
+    ("ReplaceSide", lambda d: C.ReplaceSide(d, "fra", "Bavarians", "#3366cc", Edge.WEST),
+     lambda s: [x.name for x in s.sides][1] == "Bavarians" and not s.sides[1].units
+     and s.sides[1].baseline is Edge.WEST),
     ("SetSideBaseline", lambda d: C.SetSideBaseline(d, "fra", Edge.EAST),
      lambda s: s.side("fra").baseline is Edge.EAST),
     ("SetTable", lambda d: C.SetTable(d, grid=Grid(4.0)),

@@ -348,3 +348,60 @@ def test_problems_panel_names_ruleset_placement_and_start(d3_win: EditorWindow) 
     assert inf.name in start[0].message and "combat value lost is 50" in start[0].message
     texts = [d3_win.problems.list.item(i).text() for i in range(d3_win.problems.list.count())]
     assert any(t.startswith("Start: ") for t in texts)
+
+
+# --- sides: baseline, clear, replace (issue 21) --------------------------------------------
+
+
+def _action(menu: Any, text: str) -> Any:
+    for a in menu.actions():
+        if a.text().replace("&", "").startswith(text):
+            return a
+    raise AssertionError(f"no '{text}' in {[a.text() for a in menu.actions()]}")
+
+
+def test_scenario_menu_replaces_and_clears_a_side_with_undo(d3_win: EditorWindow) -> None:
+    doc = d3_win.doc
+    before = doc.scenario
+    d3_win.fill_sides_menu()
+    names = [a.text() for a in d3_win.sides_menu.actions() if a.menu() is not None]
+    assert names == [s.name.replace("&", "&&") for s in before.sides]  # names, not ids
+    sub = d3_win.sides_menu.actions()[1].menu()
+    # replace the second side: asked for a name, then one undo step
+    from desktop.ui.editor import sides as S
+
+    S.fill_side_menu(sub, doc, before.sides[1].id, d3_win,
+                     lambda m: d3_win.statusBar().showMessage(m),
+                     ask=lambda _p, _old: "Bavarian corps")
+    _action(sub, "Replace with a new side").trigger()
+    new = doc.scenario.sides[1]
+    assert (new.name, new.units, new.officers) == ("Bavarian corps", (), ())
+    assert "replaced by Bavarian corps" in d3_win.statusBar().currentMessage()
+    # the roster's tab follows
+    assert d3_win.edit_roster.tabs.tabText(1).startswith("Bavarian corps")
+    doc.undo_stack.undo()
+    assert doc.scenario == before
+    # clear the first side
+    d3_win.fill_sides_menu()
+    first = d3_win.sides_menu.actions()[0].menu()
+    n = len(before.sides[0].units) + len(before.sides[0].officers)
+    _action(first, f"Clear its {n} units and officers").trigger()
+    assert not doc.scenario.sides[0].units and not doc.scenario.sides[0].officers
+    doc.undo_stack.undo()
+    assert doc.scenario == before
+
+
+def test_roster_side_button_moves_the_baseline(d3_win: EditorWindow) -> None:
+    from desktop.scenario.vocabulary import Edge
+
+    doc = d3_win.doc
+    roster = d3_win.edit_roster.sides[0]
+    roster.fill_side_menu()
+    edges = _action(roster.side_menu, "Baseline").menu()
+    checked = [a.text() for a in edges.actions() if a.isChecked()]
+    assert len(checked) == 1 and checked[0].lower().startswith(
+        doc.scenario.sides[0].baseline.value)
+    _action(edges, "West").trigger()
+    assert doc.scenario.sides[0].baseline is Edge.WEST
+    doc.undo_stack.undo()
+    assert doc.scenario.sides[0].baseline is not Edge.WEST

@@ -59,6 +59,7 @@ from desktop.scenario.vocabulary import (
 )
 from desktop.scenario.wording import NOT_IN_NAMES
 from desktop.ui import commands as C
+from desktop.ui.editor.sides import fill_side_menu
 from desktop.ui.editor.start_state import StartStateDialog, start_text
 from desktop.ui.plaintext import literal, no_mnemonic
 from desktop.ui.tools.base import FACING_FROM_BASELINE
@@ -404,9 +405,19 @@ class SideRosterWidget(QWidget):
                                      "shaken, hits marked, men running (a second day)")
         self.start_button.clicked.connect(self.edit_start)
         self.table.doubleClicked.connect(self._double_clicked)
+        # the side itself: its baseline, clear it, replace it (desktop.ui.editor.sides)
+        self.side_button = QToolButton()
+        self.side_button.setText("Side")
+        self.side_button.setToolTip("This side's baseline edge; clear it or replace it "
+                                    "with a new, empty side")
+        self.side_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.side_menu = QMenu(self.side_button)
+        self.side_menu.aboutToShow.connect(self.fill_side_menu)
+        self.side_button.setMenu(self.side_menu)
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.remove_button)
         buttons.addWidget(self.start_button)
+        buttons.addWidget(self.side_button)
         buttons.addStretch(1)
         layout.addLayout(buttons)
         self.totals = QLabel()
@@ -468,6 +479,9 @@ class SideRosterWidget(QWidget):
         self.doc.push(cmd)
         return True
 
+    def fill_side_menu(self) -> None:
+        fill_side_menu(self.side_menu, self.doc, self.side_id, self, self.model.refused.emit)
+
     def edit_start(self, uid: str | None = None) -> StartStateDialog | None:
         """Open the starting-state dialog for `uid` (or the one selected unit)."""
         if uid is None:
@@ -526,6 +540,9 @@ class SideRosterWidget(QWidget):
 class EditableRosterDock(QDockWidget):
     """A tab per side; follows the document."""
 
+    #: A refused edit or what a side action did, for the status bar.
+    message = Signal(str)
+
     def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
         super().__init__("Roster", parent)
         self.setObjectName("editor_roster")
@@ -551,6 +568,7 @@ class EditableRosterDock(QDockWidget):
         self.sides = []
         for side in self.doc.scenario.sides:
             w = SideRosterWidget(self.doc, side.id)
+            w.model.refused.connect(self.message)
             self.sides.append(w)
             self.tabs.addTab(w, no_mnemonic(_tab_name(side.name)))
             self.tabs.setTabToolTip(self.tabs.count() - 1, literal(side.name))
