@@ -15,7 +15,7 @@ from desktop.rules.view import subject
 if TYPE_CHECKING:
     from desktop.ui.play.window import PlayWindow
 
-Button = tuple[str, str, object, str]
+Button = tuple[str, str, object, str] | tuple[str, str, object, str, bool]
 
 
 class Phasing:
@@ -88,14 +88,13 @@ class Phasing:
                 ("leave", "Leave replay", w.records.leave_replay, "Back to the game"),
             ]
         elif figure_buttons is not None:
-            buttons = figure_buttons
+            buttons = list(figure_buttons)
         elif w.proposal is not None:
             ok = w.proposal.probe is not None and w.proposal.probe.reason is None
-            buttons = [("commit", "Commit move ⏎", w.commit_move,
-                        "Resolve the move (rolls any activation dice)"),
-                       ("cancel", "Undo move (Esc)", w.cancel_move, "Put the unit back")]
-            if not ok:
-                buttons = buttons[1:]
+            # (Undo first and Commit disabled, not removed: the buttons keep their places)
+            buttons = [("cancel", "Undo move (Esc)", w.cancel_move, "Put the unit back"),
+                       ("commit", "Commit move ⏎", w.commit_move,
+                        "Resolve the move (rolls any activation dice)", ok)]
         elif w.computer.buttons() is not None:
             buttons = list(w.computer.buttons() or [])
         elif w.interactive():
@@ -104,14 +103,15 @@ class Phasing:
             # answer is a button.  Otherwise only what is not about one piece (that
             # is on its card).
             answering = not any(x.text() == "end" for x in legal)
+            # Undo always first, disabled when it cannot be used: "End movement ▶" never
+            # slides under the pointer when Undo appears (issue 20).
+            buttons.append(("undo", "Undo last", w.undo,
+                            "Take back the last action (it rolled no dice)", s.can_undo()))
             for act in legal[:12] if answering else legal:
                 if not answering and subject(act) in a.pieces():
                     continue
                 buttons.append((act.text(), a.label(act),
                                 lambda _=False, x=act: w.do(x), a.describe(act)))
-            if s.can_undo():
-                buttons.append(("undo", "Undo last", w.undo,
-                                "Take back the last action (it rolled no dice)"))
         w.phase_bar.set_buttons(buttons)  # type: ignore[arg-type]
 
     def chart(self) -> None:
