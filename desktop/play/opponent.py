@@ -110,15 +110,50 @@ def goals_for(scenario: Scenario, side: str) -> Goals:
     return Goals(hold, go, occupy)
 
 
-def _walk(field: GoalField, p: Point, goals: Sequence[Point]) -> float:
-    """Walking distance to the nearest goal; where none can be reached (a piece
-    cut off by water), three times the straight line."""
-    d = field.distance(p)
-    return d if math.isfinite(d) else 3 * _nearest(p, goals)
+@dataclass(frozen=True)
+class _Plan:
+    """What a side's score reads that does not change within a game: its goals, the
+    walking field to the places it must make for, and one per area to fill."""
+
+    goals: Goals
+    field: GoalField | None
+    occupy_fields: tuple[GoalField, ...]
 
 
-def _nearest(p: Point, points: Sequence[Point]) -> float:
-    return min((math.dist(p, q) for q in points), default=math.inf)
+#: Plans made, keyed by the scenario's identity and the side; the scenario is kept
+#: alive with its plan so that its id cannot be reused by another.
+_PLANS: dict[tuple[int, str], tuple[Scenario, _Plan]] = {}
+_MAX_PLANS = 16
+
+
+def _plan(scenario: Scenario, side: str) -> _Plan:
+    key = (id(scenario), side)
+    found = _PLANS.get(key)
+    if found is not None and found[0] is scenario:
+        return found[1]
+    goals = goals_for(scenario, side)
+    field = goal_field(scenario, goals.go) if goals.go else None
+    occupy = tuple(goal_field(scenario, [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)])
+                   for b, _ in goals.occupy)
+    plan = _Plan(goals, field, occupy)
+    if len(_PLANS) >= _MAX_PLANS:
+        _PLANS.pop(next(iter(_PLANS)))
+    _PLANS[key] = (scenario, plan)
+    return plan
+
+
+def _nearest_sq(p: Point, points: Sequence[Point]) -> float:
+    """The squared distance from `p` to the nearest of `points` (inf if none)."""
+    x, y = p
+    return min(((x - a) ** 2 + (y - b) ** 2 for a, b in points), default=math.inf)
+
+
+def _walks(field: GoalField, points: Sequence[Point], goals: Sequence[Point]) -> list[float]:
+    """Walking distance from each point to the nearest goal; where none can be
+    reached (a piece cut off by water), three times the straight line."""
+    out = field.distances(points)
+    return [d if d < math.inf else 3 * math.sqrt(_nearest_sq(p, goals))
+            for d, p in zip(out, points)]
 
 
 def score(game: Game, side: str, weights: Weights = Weights()) -> float:
@@ -133,24 +168,39 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
     mine = strength.get(side, 0.0)
     total = sum(strength.values())
     value = weights.strength * (mine / total if total > 0 else 0.5)
-    pieces = [p for p in adapter.pieces().values() if p.present and not p.is_officer]
-    own = [p.pos for p in pieces if p.side == side]
-    enemy = [p.pos for p in pieces if p.side != side]
-    goals = goals_for(game.scenario, side)
+    own: list[Point] = []
+    enemy: list[Point] = []
+    for p in adapter.pieces().values():
+        if p.present and p.kind != "officer":
+            (own if p.side == side else enemy).append((p.x, p.y))
+    plan = _plan(game.scenario, side)
+    goals = plan.goals
     for goal in goals.hold:
-        ours, theirs = _nearest(goal, own), _nearest(goal, enemy)
+        ours, theirs = _nearest_sq(goal, own), _nearest_sq(goal, enemy)
         if ours < theirs:
             value += weights.objective
         elif theirs < ours:
             value -= weights.objective
-    for (x0, y0, x1, y1), need in goals.occupy:
+    walks: dict[int, list[float]] = {}  # per field: an area's may be the goals' own
+    for ((x0, y0, x1, y1), need), area_field in zip(goals.occupy, plan.occupy_fields):
         inside = sum(1 for x, y in own if x0 <= x <= x1 and y0 <= y <= y1)
         value += 2 * weights.objective * min(inside, need) / need
-    if own and goals.go:
-        field = goal_field(game.scenario, goals.go)
-        value -= weights.pull * sum(_walk(field, p, goals.go) for p in own) / len(own)
+        # The pieces nearest the area are the ones to fill it: pull them in, not
+        # only the side's average (a few figures of many barely move that).
+        if own and inside < need:
+            d = walks.get(id(area_field))
+            if d is None:
+                d = walks[id(area_field)] = _walks(area_field, own,
+                                                   [((x0 + x1) / 2, (y0 + y1) / 2)])
+            lead = sorted(d)[:need]
+            value -= weights.pull * sum(lead) / len(lead)
+    if own and plan.field is not None:
+        d = walks.get(id(plan.field))
+        if d is None:
+            d = _walks(plan.field, own, goals.go)
+        value -= weights.pull * sum(d) / len(own)
     elif own and enemy:
-        value -= weights.pull * sum(_nearest(p, enemy) for p in own) / len(own)
+        value -= weights.pull * sum(math.sqrt(_nearest_sq(p, enemy)) for p in own) / len(own)
     return value
 
 
@@ -168,20 +218,31 @@ def _candidates(game: Game, rng: random.Random, style: Style) -> list[Action]:
 
 def weigh(game: Game, rng: random.Random, style: Style = STEADY) -> list[tuple[float, Action]]:
     """Each candidate action with its average score for the side to act, best first."""
+    return weigh_actions(game, _candidates(game, rng, style), rng, style.tries, style.weights)
+
+
+def weigh_actions(game: Game, actions: Sequence[Action], rng: random.Random, tries: int,
+                  weights: Weights) -> list[tuple[float, Action]]:
+    """`actions` with their average score for the side to act over up to `tries`
+    copies of the game rolling their own dice, best first; an action the game
+    refuses is left out."""
     side = game.side
     if side is None:
         raise RuntimeError(f"no side to act in phase {game.phase}")
     weighed: list[tuple[float, Action]] = []
-    for action in _candidates(game, rng, style):
+    for action in actions:
         total, n = 0.0, 0
-        for _ in range(style.tries):
+        for _ in range(tries):
             copy = game.clone(seed=rng.getrandbits(31))
+            drawn = len(copy.chance.log)
             try:
                 copy.apply(action)
             except RulesError:
                 break  # not legal after all (a sampled move): not a candidate
-            total += score(copy, side, style.weights)
+            total += score(copy, side, weights)
             n += 1
+            if len(copy.chance.log) == drawn:
+                break  # no dice or cards were drawn: another try would end the same
         if n:
             weighed.append((total / n, action))
     weighed.sort(key=lambda sa: sa[0], reverse=True)
