@@ -100,6 +100,32 @@ class GoalField:
             out.append(d if d < math.inf else self.distance((x, y)))
         return out
 
+    def downhill(self, p: Point, length: float) -> Point:
+        """Where a walk of `length` inches from `p` ends, cell by cell towards the
+        nearest goal (round the water, not straight at it); it stops at a goal or
+        where no cell around is nearer."""
+        x, y = p
+        c, r = self._cell(x, y)
+        here = self._rows[r][c]
+        left = length
+        while left > 1e-9:
+            best: tuple[float, int, int] | None = None
+            for dx, dy, _ in STEPS:
+                nc, nr = c + dx, r + dy
+                if 0 <= nc < self.cols and 0 <= nr < self.rows:
+                    d = self._rows[nr][nc]
+                    if d < here and (best is None or d < best[0]):
+                        best = (d, nc, nr)
+            if best is None:
+                break
+            here, c, r = best
+            tx, ty = (c + 0.5) * CELL, (r + 0.5) * CELL
+            seg = math.hypot(tx - x, ty - y)
+            if seg >= left:
+                return (x + (tx - x) / seg * left, y + (ty - y) / seg * left)
+            x, y, left = tx, ty, left - seg
+        return (x, y)
+
 
 def _costs(scenario: Scenario, cols: int, rows: int) -> np.ndarray:
     xs = (np.arange(cols) + 0.5) * CELL

@@ -30,11 +30,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop.play.goalfield import GoalField, goal_field
+from desktop.play.marching import march_moves
 from desktop.rules.engine import Action, Game, RulesError
-from desktop.rules.view import view_of
+from desktop.rules.view import PlayView, view_of
+from desktop.rules.view_values import PieceInfo
 from desktop.scenario.geometry import shape_bounds
-from desktop.scenario.model import ExitUnits, OccupyFeature, Scenario
-from desktop.scenario.vocabulary import Edge
+from desktop.scenario.model import (
+    AllRegularsLost,
+    ArmyBreak,
+    ExitUnits,
+    LastManStanding,
+    OccupyFeature,
+    Scenario,
+)
+from desktop.scenario.vocabulary import Edge, UnitType
 
 Point = tuple[float, float]
 
@@ -48,6 +57,9 @@ class Weights:
     objective: float = 15.0
     #: Per inch of the average distance from a unit to where it should go.
     pull: float = 0.4
+    #: A losing condition (an army's break, its last line infantry, its last
+    #: piece): this much divided by what the side has still to lose before it.
+    breaking: float = 40.0
 
 
 @dataclass(frozen=True)
@@ -55,9 +67,11 @@ class Style:
     """How hard the computer thinks: candidates weighed and dice rolled for each."""
 
     candidates: int = 24
-    moves: int = 8
+    moves: int = 6
     tries: int = 2
     weights: Weights = Weights()
+    #: Moves that march a piece towards the goals (desktop.play.marching).
+    marches: int = 2
 
 
 STEADY = Style()
@@ -84,6 +98,9 @@ class Goals:
     hold: list[Point]
     go: list[Point]
     occupy: list[tuple[tuple[float, float, float, float], int]]
+    #: The conditions that make a side lose as it wears down: (the side, or None
+    #: for both; "break" with the fraction of its pieces, "regulars" or "last").
+    losing: tuple[tuple[str | None, str, float], ...] = ()
 
 
 def goals_for(scenario: Scenario, side: str) -> Goals:
@@ -93,9 +110,16 @@ def goals_for(scenario: Scenario, side: str) -> Goals:
     hold: list[Point] = [o.position for o in scenario.game.objectives]
     go: list[Point] = list(hold)
     occupy: list[tuple[tuple[float, float, float, float], int]] = []
+    losing: list[tuple[str | None, str, float]] = []
     features = {f.id: f for f in scenario.terrain}
     for cond in scenario.game.victory:
-        if isinstance(cond, OccupyFeature) and cond.feature in features:
+        if isinstance(cond, ArmyBreak):
+            losing.append((cond.side, "break", cond.fraction))
+        elif isinstance(cond, AllRegularsLost):
+            losing.append((cond.side, "regulars", 0.0))
+        elif isinstance(cond, LastManStanding):
+            losing.append((None, "last", 0.0))
+        elif isinstance(cond, OccupyFeature) and cond.feature in features:
             box = shape_bounds(features[cond.feature].shape)
             centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
             hold.append(centre)
@@ -107,7 +131,7 @@ def goals_for(scenario: Scenario, side: str) -> Goals:
             edge = cond.edge or enemy
             if edge is not None:
                 go.extend(_edge_points(scenario, edge))
-    return Goals(hold, go, occupy)
+    return Goals(hold, go, occupy, tuple(losing))
 
 
 @dataclass(frozen=True)
@@ -118,6 +142,8 @@ class _Plan:
     goals: Goals
     field: GoalField | None
     occupy_fields: tuple[GoalField, ...]
+    #: The units of line infantry (a losing condition may count them).
+    regulars: frozenset[str]
 
 
 #: Plans made, keyed by the scenario's identity and the side; the scenario is kept
@@ -135,7 +161,9 @@ def _plan(scenario: Scenario, side: str) -> _Plan:
     field = goal_field(scenario, goals.go) if goals.go else None
     occupy = tuple(goal_field(scenario, [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)])
                    for b, _ in goals.occupy)
-    plan = _Plan(goals, field, occupy)
+    regulars = frozenset(u.id for _, u in scenario.all_units()
+                         if u.type is UnitType.LINE_INFANTRY)
+    plan = _Plan(goals, field, occupy, regulars)
     if len(_PLANS) >= _MAX_PLANS:
         _PLANS.pop(next(iter(_PLANS)))
     _PLANS[key] = (scenario, plan)
@@ -170,11 +198,14 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
     value = weights.strength * (mine / total if total > 0 else 0.5)
     own: list[Point] = []
     enemy: list[Point] = []
-    for p in adapter.pieces().values():
+    pieces = adapter.pieces()
+    for p in pieces.values():
         if p.present and p.kind != "officer":
             (own if p.side == side else enemy).append((p.x, p.y))
     plan = _plan(game.scenario, side)
     goals = plan.goals
+    if goals.losing:
+        value += _nearer_losing(adapter, pieces, plan, side, weights)
     for goal in goals.hold:
         ours, theirs = _nearest_sq(goal, own), _nearest_sq(goal, enemy)
         if ours < theirs:
@@ -204,9 +235,77 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
     return value
 
 
+def _nearer_losing(adapter: PlayView, pieces: dict[str, PieceInfo], plan: _Plan, side: str,
+                   weights: Weights) -> float:
+    """The losing conditions: each side's term is `weights.breaking` over what it
+    has still to lose before the condition ends the game (the enemy's counts for,
+    the side's own against), so the last few pieces that matter weigh the most."""
+    total: dict[str, int] = {}
+    present: dict[str, int] = {}
+    regulars: dict[str, int] = {}
+    had_regulars: set[str] = set()
+    unit_of = getattr(adapter, "unit_of", None)  # a piece may be one figure of a unit
+    for p in pieces.values():
+        if p.kind == "officer":
+            continue
+        total[p.side] = total.get(p.side, 0) + 1
+        regular = plan.regulars and (unit_of(p.id) if unit_of else p.id) in plan.regulars
+        if regular:
+            had_regulars.add(p.side)
+        if p.present:
+            present[p.side] = present.get(p.side, 0) + 1
+            if regular:
+                regulars[p.side] = regulars.get(p.side, 0) + 1
+    value = 0.0
+    for who, kind, fraction in plan.goals.losing:
+        for s in total if who is None else [who]:
+            if kind == "break":
+                lost = total.get(s, 0) - present.get(s, 0)
+                to_go = math.ceil(fraction * total.get(s, 0) - 1e-9) - lost
+            elif kind == "regulars":
+                if s not in had_regulars:
+                    continue
+                to_go = regulars.get(s, 0)
+            else:
+                to_go = present.get(s, 0)
+            term = weights.breaking / max(1, to_go)
+            value += term if s != side else -term
+    return value
+
+
+def marches(game: Game, rng: random.Random, n: int) -> list[Action]:
+    """Up to `n` moves taking the side's pieces towards its goals (none where the
+    engine offers no free moves now)."""
+    side = game.side
+    if side is None or n <= 0 or not game.free_action_kinds:
+        return []
+    plan = _plan(game.scenario, side)
+    fields: list[tuple[GoalField, int | None]] = [
+        (f, need) for f, (_, need) in zip(plan.occupy_fields, plan.goals.occupy)]
+    if plan.field is not None:
+        fields.append((plan.field, None))
+    return march_moves(game, rng, n, fields)
+
+
+def moving(game: Game, sampled: Sequence[Action]) -> bool:
+    """Whether the engine offers moves now: one of its sampled actions is of the
+    kind the play view makes a move with (no marching in a phase of shooting)."""
+    if not sampled:
+        return False
+    view = view_of(game)
+    piece = next(iter(view.pieces().values()), None)
+    made = None if piece is None else view.move_action(piece.id, piece.x, piece.y, piece.facing)
+    if made is None:
+        return False
+    kind = made.text().split()[0]
+    return any(a.text().split()[0] == kind for a in sampled)
+
+
 def _candidates(game: Game, rng: random.Random, style: Style) -> list[Action]:
     seen: dict[str, Action] = {}
-    for a in [*game.legal_actions(), *game.sample_actions(rng, style.moves)]:
+    sampled = game.sample_actions(rng, style.moves)
+    marched = marches(game, rng, style.marches) if moving(game, sampled) else []
+    for a in [*game.legal_actions(), *sampled, *marched]:
         seen.setdefault(a.text(), a)
     actions = list(seen.values())
     if len(actions) > style.candidates:
