@@ -24,6 +24,7 @@ offer does better.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Sequence
@@ -144,6 +145,8 @@ class _Plan:
     occupy_fields: tuple[GoalField, ...]
     #: The units of line infantry (a losing condition may count them).
     regulars: frozenset[str]
+    #: Whether each piece is of one of them, filled in as pieces are met.
+    regular_pieces: dict[str, bool] = dataclasses.field(default_factory=dict)
 
 
 #: Plans made, keyed by the scenario's identity and the side; the scenario is kept
@@ -158,12 +161,12 @@ def _plan(scenario: Scenario, side: str) -> _Plan:
     if found is not None and found[0] is scenario:
         return found[1]
     goals = goals_for(scenario, side)
-    field = goal_field(scenario, goals.go) if goals.go else None
+    walking = goal_field(scenario, goals.go) if goals.go else None
     occupy = tuple(goal_field(scenario, [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)])
                    for b, _ in goals.occupy)
     regulars = frozenset(u.id for _, u in scenario.all_units()
                          if u.type is UnitType.LINE_INFANTRY)
-    plan = _Plan(goals, field, occupy, regulars)
+    plan = _Plan(goals, walking, occupy, regulars)
     if len(_PLANS) >= _MAX_PLANS:
         _PLANS.pop(next(iter(_PLANS)))
     _PLANS[key] = (scenario, plan)
@@ -181,7 +184,7 @@ def _walks(field: GoalField, points: Sequence[Point], goals: Sequence[Point]) ->
     reached (a piece cut off by water), three times the straight line."""
     out = field.distances(points)
     return [d if d < math.inf else 3 * math.sqrt(_nearest_sq(p, goals))
-            for d, p in zip(out, points)]
+            for d, p in zip(out, points, strict=True)]
 
 
 def score(game: Game, side: str, weights: Weights = Weights()) -> float:
@@ -213,7 +216,8 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
         elif theirs < ours:
             value -= weights.objective
     walks: dict[int, list[float]] = {}  # per field: an area's may be the goals' own
-    for ((x0, y0, x1, y1), need), area_field in zip(goals.occupy, plan.occupy_fields):
+    for ((x0, y0, x1, y1), need), area_field in zip(goals.occupy, plan.occupy_fields,
+                                                     strict=True):
         inside = sum(1 for x, y in own if x0 <= x <= x1 and y0 <= y <= y1)
         value += 2 * weights.objective * min(inside, need) / need
         # The pieces nearest the area are the ones to fill it: pull them in, not
@@ -244,12 +248,15 @@ def _nearer_losing(adapter: PlayView, pieces: dict[str, PieceInfo], plan: _Plan,
     present: dict[str, int] = {}
     regulars: dict[str, int] = {}
     had_regulars: set[str] = set()
+    known = plan.regular_pieces
     unit_of = getattr(adapter, "unit_of", None)  # a piece may be one figure of a unit
     for p in pieces.values():
         if p.kind == "officer":
             continue
         total[p.side] = total.get(p.side, 0) + 1
-        regular = plan.regulars and (unit_of(p.id) if unit_of else p.id) in plan.regulars
+        regular = known.get(p.id)
+        if regular is None:
+            regular = known[p.id] = (unit_of(p.id) if unit_of else p.id) in plan.regulars
         if regular:
             had_regulars.add(p.side)
         if p.present:
@@ -281,7 +288,7 @@ def marches(game: Game, rng: random.Random, n: int) -> list[Action]:
         return []
     plan = _plan(game.scenario, side)
     fields: list[tuple[GoalField, int | None]] = [
-        (f, need) for f, (_, need) in zip(plan.occupy_fields, plan.goals.occupy)]
+        (f, need) for f, (_, need) in zip(plan.occupy_fields, plan.goals.occupy, strict=True)]
     if plan.field is not None:
         fields.append((plan.field, None))
     return march_moves(game, rng, n, fields)
