@@ -222,7 +222,7 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
         value += 2 * weights.objective * min(inside, need) / need
         # The pieces nearest the area are the ones to fill it: pull them in, not
         # only the side's average (a few figures of many barely move that).
-        if own and inside < need:
+        if inside < need < len(own):  # (an area for all the pieces: the pull below)
             d = walks.get(id(area_field))
             if d is None:
                 d = walks[id(area_field)] = _walks(area_field, own,
