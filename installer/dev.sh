@@ -26,7 +26,7 @@ install_python() {
   if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     say "installing Volley and its Python packages"
     "$venv/bin/python" -m pip install -q --upgrade pip >/dev/null
-    "$venv/bin/python" -m pip install -q -e ".[test]"
+    "$venv/bin/python" -m pip install -q -e ".[test,cluster]"
     touch "$stamp"
   fi
 }

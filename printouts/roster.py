@@ -17,6 +17,7 @@ from typing import Final
 from desktop.scenario.model import Officer, Side, Unit
 from desktop.scenario.vocabulary import RANK_LABELS, UNIT_LABELS, Rank
 from printouts.context import Context
+from printouts.game_marks import ticks_for
 from printouts.officer_rules import officer_rules
 from printouts.profiles import Track, UnitSheet
 from printouts.style import (
@@ -118,8 +119,16 @@ def track_height(track: Track, avail: float) -> float:
     return lines * line_h
 
 
+def cross_box(c: Canvas, x: float, y: float, size: float) -> None:
+    """A box crossed through in the accent ink: lost before the sheet was printed."""
+    c.setStrokeColor(ACCENT)
+    c.setLineWidth(1.1)
+    c.line(x + 1.2, y + 1.2, x + size - 1.2, y + size - 1.2)
+    c.line(x + 1.2, y + size - 1.2, x + size - 1.2, y + 1.2)
+
+
 def draw_track(c: Canvas, ctx: Context, x: float, top: float, track: Track, avail: float,
-               colour: object) -> None:
+               colour: object, lost: int = 0) -> None:
     f = ctx.fonts
     line_h = MARK_SPACE + BOX + (UNDER_SPACE if track.under else 1.5)
     y_top = top
@@ -130,6 +139,8 @@ def draw_track(c: Canvas, ctx: Context, x: float, top: float, track: Track, avai
             heavy = k in track.heavy
             fill = tint(ACCENT, 0.82) if heavy else (WHITE if k > track.shaded else RULE)
             tick_box(c, bx, by, BOX, fill=fill, heavy=heavy)
+            if k <= lost:
+                cross_box(c, bx, by, BOX)
             if k in track.marks:
                 c.setFillColor(ACCENT if heavy else INK)
                 c.setFont(f.bold, 6.2)
@@ -177,12 +188,13 @@ def layout_states(
 
 
 def draw_states(c: Canvas, ctx: Context, x: float, top: float, states: tuple[str, ...],
-                avail: float) -> None:
+                avail: float, ticked: tuple[str, ...] = ()) -> None:
     y = top - STATE_BOX - 1
     for line in layout_states(ctx, states, avail):
         bx = x
         for label, n in line:
-            for _ in range(n):
+            done = ticks_for(label, ticked)
+            for k in range(n):
                 if label == "Ball":
                     c.setStrokeColor(INK)
                     c.setLineWidth(0.7)
@@ -190,6 +202,8 @@ def draw_states(c: Canvas, ctx: Context, x: float, top: float, states: tuple[str
                     c.circle(bx + STATE_BOX / 2, y + STATE_BOX / 2, STATE_BOX / 2, stroke=1, fill=1)
                 else:
                     tick_box(c, bx, y, STATE_BOX)
+                if k < done:
+                    cross_box(c, bx, y, STATE_BOX)
                 bx += STATE_BOX + 1.5
             c.setFillColor(INK)
             c.setFont(ctx.fonts.regular, STATE_SIZE)
@@ -226,6 +240,7 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
         st_lines * STATE_LINE + PAD * 2,
     )
     colour = hex_colour(side.colour)
+    marks = ctx.game.of(u.id) if ctx.game is not None else None
 
     def draw(top: float) -> None:
         c = ctx.canvas
@@ -254,10 +269,14 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
         draw_fitted(c, x0 + cols.x["start"] + cols.w["start"] / 2, top - PAD - 8, sheet.start,
                     f.bold, 8.5, cols.w["start"] - 4, 5.5, align="centre")
         draw_track(c, ctx, x0 + cols.x["track"] + 4, top - PAD + 2, sheet.track, track_w,
-                   colour)
+                   colour, marks.lost if marks else 0)
         if cols.w["states"]:
             draw_states(c, ctx, x0 + cols.x["states"] + 3, top - PAD, sheet.states,
-                        cols.w["states"] - 6)
+                        cols.w["states"] - 6, marks.states if marks else ())
+        if marks is not None and marks.note:
+            c.setFillColor(ACCENT)
+            draw_fitted(c, x0 + cols.x["notes"] + 4, top - PAD - 7, marks.note, f.italic, 7.4,
+                        cols.w["notes"] - 8, 5.5)
         # writing lines in the notes column
         c.setStrokeColor(tint(RULE, 0.4))
         c.setLineWidth(0.3)
@@ -325,8 +344,13 @@ def _officer_row(ctx: Context, side: Side, o: Officer, i: int, x0: float, total_
             draw_fitted(c, x0 + 330, top - 11, "with " + units.get(o.attached_to, o.attached_to),
                         f.italic, 7.2, 150, 5.5)
         bx = x0 + total_w - 300
+        marks = ctx.game.of(o.id) if ctx.game is not None else None
+        said = marks.note if marks is not None else ""
         for label in officer_rules(ctx.ruleset).roster_boxes:
             tick_box(c, bx, top - 13, 8)
+            if said and ticks_for(label, (said,)):
+                cross_box(c, bx, top - 13, 8)
+                said = ""  # the box says it
             c.setFillColor(INK)
             c.setFont(f.regular, 7)
             c.drawString(bx + 11, top - 11.5, label)
@@ -334,6 +358,9 @@ def _officer_row(ctx: Context, side: Side, o: Officer, i: int, x0: float, total_
         c.setStrokeColor(tint(RULE, 0.4))
         c.setLineWidth(0.3)
         c.line(bx + 6, top - 13, x0 + total_w - 3, top - 13)
+        if said:
+            c.setFillColor(ACCENT)
+            draw_fitted(c, bx + 8, top - 11.5, said, f.italic, 7.2, x0 + total_w - bx - 12, 5.5)
         c.setStrokeColor(RULE)
         c.line(x0, top - h, x0 + total_w, top - h)
 
@@ -403,6 +430,10 @@ def draw_header(ctx: Context, side: Side, page_w: float, page_h: float) -> None:
     if block.cut:  # still too long at the smallest size: two lines
         block = fit_block(line, f.regular, 6.5, page_w - 2 * MARGIN, 2, 5.5)
     draw_block(c, MARGIN, top - band_h - 4, block)
+    if ctx.game is not None:  # a game in progress: say so, and where it stands
+        c.setFillColor(ACCENT)
+        draw_fitted(c, MARGIN, top - band_h - 6 - block.height - 7, ctx.game.heading,
+                    f.bold, 7.6, page_w - 2 * MARGIN, 5.5)
 
 
 def draw_column_heads(ctx: Context, cols: Columns, x0: float, top: float) -> None:
@@ -442,7 +473,7 @@ def draw_side(ctx: Context, side: Side) -> None:
     tail = [Row(8.0, lambda top: None, "gap"), *officer_rows(ctx, side, x0, total_w),
             totals_row(ctx, side, sheets, x0, total_w)]
 
-    body_top = page_h - MARGIN - HEADER_H
+    body_top = page_h - MARGIN - HEADER_H - (10.0 if ctx.game is not None else 0.0)
     body_bottom = MARGIN + FOOTER_H
     pages: list[list[Row]] = [[]]
     room = body_top - COLHEAD_H - body_bottom

@@ -11,10 +11,17 @@ import sys
 from collections.abc import Sequence
 
 from desktop import __version__
-from desktop.cli import gui_cmds, play_cmds, print_cmds, rules_cmds, scenario_cmds
+from desktop.cli import (
+    balance_cmds,
+    gui_cmds,
+    play_cmds,
+    print_cmds,
+    rules_cmds,
+    scenario_cmds,
+)
 
 #: Modules that add subcommands, in the order `volley --help` lists them.
-COMMAND_MODULES = (gui_cmds, play_cmds, scenario_cmds, rules_cmds, print_cmds)
+COMMAND_MODULES = (gui_cmds, play_cmds, scenario_cmds, rules_cmds, print_cmds, balance_cmds)
 
 
 def build_parser() -> argparse.ArgumentParser:

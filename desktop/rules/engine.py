@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self, TypeAlias
 
 from desktop.rules.chance import Chance
+from desktop.rules.options import OptionSpec as OptionSpec
+from desktop.rules.options import OptionValue as OptionValue
 from desktop.scenario.model import Scenario
 
 #: A value that json.dumps accepts.
 JSON: TypeAlias = Any
 
-#: Option values a ruleset accepts (the scenario format's property values).
-OptionValue: TypeAlias = bool | int | float | str
 
 
 class RulesError(Exception):
@@ -115,15 +115,6 @@ class Outcome:
 
     def to_json(self) -> dict[str, JSON]:
         return {"winner": self.winner, "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """An option a ruleset accepts, with its default and a line of help."""
-
-    name: str
-    default: OptionValue
-    help: str = ""
 
 
 @dataclass(frozen=True)
@@ -404,8 +395,11 @@ class Ruleset(ABC):
     ) -> dict[str, OptionValue]:
         """Defaults, overridden by the scenario's options, overridden by `options`.
 
-        Raises RulesError on an unknown option name or a value of the wrong type.
+        Raises RulesError on an unknown option name, a value of the wrong type,
+        or one the option does not take (a choice it does not offer, a number out
+        of its range), naming the option and the ruleset.
         """
+        specs = {o.name: o for o in self.options}
         out = self.default_options()
         layered: list[Mapping[str, OptionValue]] = [scenario.ruleset_options.get(self.id, {})]
         if options:
@@ -425,6 +419,9 @@ class Ruleset(ABC):
                         f"option '{key}' of ruleset '{self.id}' expects "
                         f"{type(default).__name__}, found {value!r}"
                     )
+                problem = specs[key].problem(value, scenario)
+                if problem is not None:
+                    raise RulesError(f"{self.name} option '{key}': {problem}")
                 out[key] = value
         return out
 

@@ -27,12 +27,14 @@ from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.engine import Action, Event, Game, NotationError
 from desktop.rules.view_values import (
+    GONE_WORDS,
     OFFICER_BASE,
     Aim,
     Allowance,
     Capabilities,
     Card,
     Flight,
+    Losses,
     Odds,
     PieceInfo,
     Weapon,
@@ -486,6 +488,14 @@ class PlayView:
             if p.present and not p.is_officer:
                 out[p.side] = out.get(p.side, 0.0) + 1.0
         return "units on the table", out
+
+    def losses(self) -> dict[str, Losses]:
+        """What each unit and officer has lost so far, by its scenario id, so sheets
+        printed in mid-game start marked.  By default only who has left the fight;
+        a ruleset's view adds its hits, casualties and states."""
+        return {p.id: Losses(note=GONE_WORDS.get(p.status, p.status.replace("_", " ")
+                                                 .capitalize()))
+                for p in self.pieces().values() if not p.present}
 
     def units_left(self) -> dict[str, int]:
         out = {s.id: 0 for s in self.game.scenario.sides}

@@ -80,4 +80,7 @@ def run(file: Path | None, screenshot: Path | None) -> int:
     else:
         window.show_scenario(loaded, path)
         window.show()
+        from desktop.ui.help.welcome import welcome_once  # the first run only
+
+        QTimer.singleShot(0, lambda: welcome_once(window))
     return app.exec()

@@ -152,6 +152,7 @@ def test_ruleset_options_are_built_from_the_registry_and_undo(
     assert [x.name for x in doc.scenario.sides] == labels[-2:]
     assert first.toolTip() == next(o.help for o in registry.get("d3").options
                                    if o.name == "first_side")
+    assert "by name" not in labels and "" in [first.itemData(k) for k in range(first.count())]
     first.setCurrentIndex(labels.index(doc.scenario.sides[1].name))
     assert doc.scenario.ruleset_options["d3"]["first_side"] == doc.scenario.sides[1].id
     # Mayhem's melee loser: the choices its help names
@@ -166,17 +167,19 @@ def test_ruleset_options_are_built_from_the_registry_and_undo(
     skirmish = dlg.widgets[("tactical", "skirmish_fire")]
     assert isinstance(skirmish, QCheckBox) and skirmish.isChecked()
     skirmish.setChecked(False)
+    # the scenario's victory conditions end it after 12 turns: the option is settled
     turns = dlg.widgets[("d3", "turn_limit")]
     assert isinstance(turns, QSpinBox)
-    turns.setValue(9)
+    assert not turns.isEnabled() and turns.value() == 12 and "12 turns" in turns.toolTip()
     opts = doc.scenario.ruleset_options
-    assert opts["tactical"] == {"skirmish_fire": False} and opts["d3"]["turn_limit"] == 9
+    assert opts["tactical"] == {"skirmish_fire": False}
     # every change was one undo step; undoing shows the old values in the dialog
     doc.undo_stack.undo()
-    assert "turn_limit" not in doc.scenario.ruleset_options["d3"]
-    assert turns.value() == registry.get("d3").default_options()["turn_limit"]
+    assert "tactical" not in doc.scenario.ruleset_options and skirmish.isChecked()
     doc.undo_stack.undo()
-    assert skirmish.isChecked()
+    assert loser.currentData() == "retreat"
+    doc.undo_stack.redo()
+    assert loser.currentData() == "removed"
     # back to the default: the option leaves the file
     loser.setCurrentIndex(0)
     assert "mayhem" not in doc.scenario.ruleset_options

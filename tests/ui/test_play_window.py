@@ -350,6 +350,8 @@ def test_dropping_cavalry_on_an_enemy_offers_the_charge(window: PlayWindow) -> N
 
 
 def test_start_dialog_offers_rulesets_options_seed_and_seats(qtbot: Any) -> None:
+    from PySide6.QtWidgets import QComboBox
+
     from desktop.rules import registry
     from desktop.ui.play.start_dialog import StartDialog
 
@@ -362,9 +364,12 @@ def test_start_dialog_offers_rulesets_options_seed_and_seats(qtbot: Any) -> None
     d.seats[sc.sides[1].id].setCurrentIndex(1)  # the computer
     d.ruleset.setCurrentIndex(ids.index("d3"))
     assert set(d._editors) == {"first_side", "turn_limit"}
-    d._editors["turn_limit"].setValue(5)
+    first = d._editors["first_side"].widget
+    assert isinstance(first, QComboBox)
+    first.setCurrentIndex(first.findText(sc.sides[1].name))  # the sides by name
     s = d.setup()
-    assert (s.ruleset, s.seed, s.options["turn_limit"]) == ("d3", 9, 5)
+    assert (s.ruleset, s.seed, s.options["first_side"]) == ("d3", 9, sc.sides[1].id)
+    assert "turn_limit" not in s.options  # the scenario's victory conditions settle it
     assert s.seat(sc.sides[1].id) is Seat.COMPUTER and s.seat(sc.sides[0].id) is Seat.PERSON
 
 

@@ -95,6 +95,7 @@ from desktop.rules.engine import (
     StateGame,
 )
 from desktop.rules.notation import canonical_facing
+from desktop.rules.options import Choice, side_choices, turn_limit_option
 from desktop.rules.victory import PieceView, VictoryJudge
 from desktop.scenario.model import (
     HoldObjectives,
@@ -1852,10 +1853,12 @@ class BlownAwayRuleset(Ruleset):
     limits = SizeLimits(units=500)
     options = (
         OptionSpec("artillery_immobile", False,
-                   "Artillery before 1750: guns may turn but not move."),
-        OptionSpec("turn_limit", DEFAULT_TURN_LIMIT,
-                   "Game turns before a draw when the scenario sets none (0: play on)."),
-        OptionSpec("first_side", "coin", "Who moves first: 'coin' (a fair pick) or a side id."),
+                   "Artillery before 1750: guns may turn but not move.",
+                   label="Immobile artillery"),
+        turn_limit_option(DEFAULT_TURN_LIMIT),
+        OptionSpec("first_side", "coin", "Who moves first: a fair coin toss, or a side.",
+                   label="First side",
+                   choices=side_choices(Choice("coin", "Toss a coin"))),
     )
 
     game_class = BlownAwayGame

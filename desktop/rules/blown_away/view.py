@@ -28,6 +28,7 @@ from desktop.rules.view_values import (
     Allowance,
     Capabilities,
     Card,
+    Losses,
     Markup,
     Odds,
     PieceInfo,
@@ -511,6 +512,23 @@ class BlownAwayView(PlayView):
                     f"{self.name_of(p.id)} has no one to fight now.")
         return (f"{side}'s engaged units (and those less than 4″ from a facing enemy) may "
                 "fight: select one, then click an outlined enemy. End the turn when done.")
+
+    def losses(self) -> dict[str, Losses]:
+        """Men killed (one box crossed each), men running, and cannonballs used."""
+        out = super().losses()
+        for p in self.g.state.pieces.values():
+            killed = p.men.killed + p.men.dead
+            states: tuple[str, ...] = ()
+            if p.is_artillery:
+                full = self.C.CANNONBALLS * max(self.g.scenario.unit(p.id).guns, 1)
+                states = ("Ball",) * max(full - p.markers, 0)
+            if self.g.engaged_with(p.id):
+                states += ("Engaged",)
+            notes = [out[p.id].note] if p.id in out else []
+            if p.men.running:
+                notes.append(f"{p.men.running} running")
+            out[p.id] = Losses(killed, states, ", ".join(n for n in notes if n))
+        return out
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.state.sides}

@@ -42,6 +42,7 @@ from desktop.rules.engine import (
     Ruleset,
     SizeLimits,
 )
+from desktop.rules.options import Choice, side_choices, turn_limit_option
 from desktop.rules.victory import PieceView, VictoryJudge
 from desktop.scenario.model import ExitUnits, LastManStanding, Scenario
 from desktop.scenario.vocabulary import OPPOSITE_EDGE, Edge, TerrainType, UnitType
@@ -1289,10 +1290,10 @@ class D3Ruleset(Ruleset):
     #: docs/benchmarks.md "Big tables"): 500 units: 170 random actions a second, started in 0.1 s.
     limits = SizeLimits(units=500)
     options = (
-        OptionSpec("first_side", "", "id of the side that moves first each turn "
-                                     "(default: the first side in the scenario)"),
-        OptionSpec("turn_limit", R.DEFAULT_TURN_LIMIT,
-                   "turns played when the scenario sets no turn limit (0: none)"),
+        OptionSpec("first_side", "", "The side that moves first each turn.",
+                   label="First side",
+                   choices=side_choices(Choice("", "The side listed first"))),
+        turn_limit_option(R.DEFAULT_TURN_LIMIT),
     )
 
     def new_game(

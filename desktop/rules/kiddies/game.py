@@ -95,6 +95,7 @@ from desktop.rules.kiddies.table import (
     volley_windows,
 )
 from desktop.rules.notation import canonical_facing
+from desktop.rules.options import Choice, turn_limit_option
 from desktop.rules.victory import PieceView, VictoryJudge
 from desktop.scenario.model import LastManStanding, OccupyFeature, Point, Scenario
 from desktop.scenario.vocabulary import Edge
@@ -1323,10 +1324,12 @@ class KiddiesRuleset(Ruleset):
     limits = SizeLimits(figures=600)
     options = (
         OptionSpec("shots", "simulated",
-                   "'simulated' flicks in the program, or 'tabletop' to flick real pellets "
-                   "and record which figures fell"),
-        OptionSpec("turn_limit", DEFAULT_TURN_LIMIT,
-                   "turns played when the scenario sets no turn limit (0: none)"),
+                   "Who flicks the shots: the program, or you with real pellets on your "
+                   "table, recording which figures fell.",
+                   label="Shots", choices=(
+                       Choice("simulated", "Flicked by the program"),
+                       Choice("tabletop", "Flicked on your table"))),
+        turn_limit_option(DEFAULT_TURN_LIMIT),
     )
 
     game_class = KiddiesGame

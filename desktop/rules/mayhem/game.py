@@ -102,6 +102,7 @@ from desktop.rules.mayhem.state import (
     State,
 )
 from desktop.rules.notation import canonical_facing
+from desktop.rules.options import Choice, turn_limit_option
 from desktop.rules.victory import PieceView, VictoryJudge
 from desktop.scenario.model import LastManStanding, Point, Scenario
 from desktop.scenario.vocabulary import Formation, LengthUnit, UnitType
@@ -1666,16 +1667,22 @@ class MayhemRuleset(Ruleset):
     limits = SizeLimits(units=300)
     options = (
         OptionSpec("measure", "scenario",
-                   "units of measurement: 'inch', 'cm' (for 15mm and smaller), or "
-                   "'scenario' to follow the table's unit"),
+                   "The unit all distances in the rules are read in: centimetres suit "
+                   "15mm figures and smaller.",
+                   label="Measure in", choices=(
+                       Choice("scenario", "The table's own unit"),
+                       Choice("inch", "Inches"),
+                       Choice("cm", "Centimetres"))),
         OptionSpec("melee_loser", "retreat",
-                   "what happens to a melee loser: 'retreat' (option A) or 'removed' "
-                   "(option B)"),
+                   "What happens to the loser of a melee (the rules' options A and B).",
+                   label="Melee loser", choices=(
+                       Choice("retreat", "Retreats (option A)"),
+                       Choice("removed", "Is removed (option B)"))),
         OptionSpec("long_range_penalty", False,
-                   "house rule, not in the rules as written: artillery firing beyond "
-                   "close range (6 units) hits on one worse, never worse than 6"),
-        OptionSpec("turn_limit", DEFAULT_TURN_LIMIT,
-                   "turns played when the scenario sets no turn limit (0: none)"),
+                   "House rule, not in the rules as written: artillery firing beyond "
+                   "close range (6 units) hits on one worse, never worse than 6.",
+                   label="Long-range artillery penalty (house rule)"),
+        turn_limit_option(DEFAULT_TURN_LIMIT),
     )
 
     game_class = MayhemGame

@@ -33,6 +33,7 @@ from desktop.rules.engine import (
     Ruleset,
     SizeLimits,
 )
+from desktop.rules.options import turn_limit_option
 from desktop.rules.tactical import constants as C
 from desktop.rules.tactical import dice as D
 from desktop.rules.tactical import odds as O
@@ -1962,9 +1963,9 @@ class TacticalRuleset(Ruleset):
     limits = SizeLimits(units=500)
     options = (
         OptionSpec("skirmish_fire", True,
-                   "use the optional skirmishing rules (screens and skirmish fire)"),
-        OptionSpec("turn_limit", C.DEFAULT_TURN_LIMIT,
-                   "turns played when the scenario sets no turn limit (0: none)"),
+                   "Use the optional skirmishing rules (screens and skirmish fire).",
+                   label="Skirmishers"),
+        turn_limit_option(C.DEFAULT_TURN_LIMIT),
     )
 
     game_class = TacticalGame

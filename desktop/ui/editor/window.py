@@ -43,12 +43,14 @@ from desktop.ui import commands as C
 from desktop.ui.dialogs import show_scenario_error
 from desktop.ui.document import Document
 from desktop.ui.editor import recovery
+from desktop.ui.editor.balance import BalanceFeature
 from desktop.ui.editor.options import RulesetOptionsDialog
 from desktop.ui.editor.problems import ProblemsDock
 from desktop.ui.editor.properties import PropertiesDock
 from desktop.ui.editor.roster import EditableRosterDock
 from desktop.ui.editor.settings import SettingsDialog
 from desktop.ui.editor.victory import VictoryDialog
+from desktop.ui.help import add_help_menu
 from desktop.ui.plaintext import literal, no_mnemonic, plain_label
 from desktop.ui.play.launch import add_play_action
 from desktop.ui.refusal import refusal_text
@@ -105,8 +107,12 @@ class EditorWindow(TableWindow):
         self.resizeDocks([self.problems], [130], Qt.Orientation.Vertical)
         self._make_toolbars()
         self.play_action = add_play_action(self)  # Game > Play…, kept by the editor's menus
+        self.balance = BalanceFeature(self)  # Game > Test balance… and the Balance dock
+        self.tabifyDockWidget(self.edit_roster, self.balance.dock)
         self._make_editor_menus()
+        add_help_menu(self)  # Help, last (desktop.ui.help)
         self._attach(self.doc)
+        self.balance.set_document(self.doc)
         self._show_document(first=True)
         self.restore_layout()
 
@@ -149,6 +155,7 @@ class EditorWindow(TableWindow):
         self.properties.panel.set_document(doc)
         self.edit_roster.set_document(doc)
         self.problems.set_document(doc)
+        self.balance.set_document(doc)
         self.undo_view.setStack(doc.undo_stack)
         self._paste_count = 0
         self._sync_undo_actions()
@@ -352,6 +359,7 @@ class EditorWindow(TableWindow):
             return False
         self._add_recent(path)
         self._update_title()
+        self.balance.keep_after_save()
         problems = self.problems.check_now()
         self.statusBar().showMessage(
             f"Saved {path.name}" + (f" — {len(problems)} problem(s), see Problems"
@@ -366,6 +374,7 @@ class EditorWindow(TableWindow):
             event.ignore()
             return
         self.save_layout()
+        self.balance.shutdown()
         self.doc.close()
         super().closeEvent(event)
 
@@ -654,7 +663,8 @@ class EditorWindow(TableWindow):
                 if a.isVisible():
                     v.addAction(a)
         v.addSeparator()
-        for dock in (self.properties, self.edit_roster, self.problems, self.history):
+        for dock in (self.properties, self.edit_roster, self.problems, self.history,
+                     self.balance.dock):
             v.addAction(dock.toggleViewAction())
         self._sync_undo_actions()
 

@@ -8,11 +8,9 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
     QLabel,
-    QLineEdit,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -20,8 +18,9 @@ from PySide6.QtWidgets import (
 
 from desktop.play.session import SEAT_LABELS, Seat, Setup, default_ruleset
 from desktop.rules import registry
-from desktop.rules.engine import OptionValue
+from desktop.rules.engine import OptionValue, RulesError
 from desktop.scenario.model import Scenario
+from desktop.ui.option_widgets import OptionField, add_option_rows
 from desktop.ui.plaintext import plain_label
 
 
@@ -35,7 +34,7 @@ class StartDialog(QDialog):
         form = QFormLayout()
         self.ruleset = QComboBox()
         for rs in registry.all_rulesets():
-            self.ruleset.addItem(f"{rs.name} ({rs.id})", rs.id)
+            self.ruleset.addItem(rs.name, rs.id)
         want = ruleset or default_ruleset(scenario)
         self.ruleset.setCurrentIndex(max(0, self.ruleset.findData(want)))
         self.ruleset.currentIndexChanged.connect(self._fill_options)
@@ -79,7 +78,7 @@ class StartDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
-        self._editors: dict[str, QWidget] = {}
+        self._editors: dict[str, OptionField] = {}
         self._fill_options()
 
     def _fill_options(self) -> None:
@@ -93,38 +92,20 @@ class StartDialog(QDialog):
         self.refusal.setText(problem or "")
         self.refusal.setVisible(problem is not None)
         self.play_button.setEnabled(problem is None)
-        current = rs.resolve_options(self.scenario, None)
-        for spec in rs.options:
-            value = current.get(spec.name, spec.default)
-            w: QWidget
-            if isinstance(spec.default, bool):
-                w = QCheckBox()
-                w.setChecked(bool(value))
-            elif isinstance(spec.default, int):
-                w = QSpinBox()
-                w.setRange(-1_000_000, 1_000_000)
-                w.setValue(int(value))
-            elif isinstance(spec.default, float):
-                w = QDoubleSpinBox()
-                w.setRange(-1e6, 1e6)
-                w.setValue(float(value))
-            else:
-                w = QLineEdit(str(value))
-            w.setToolTip(spec.help)
-            self.options_form.addRow(spec.name.replace("_", " "), w)
-            self._editors[spec.name] = w
-        if not rs.options:
-            self.options_form.addRow(QLabel("This ruleset has no options."))
+        try:
+            current = rs.resolve_options(self.scenario, None)
+        except RulesError as e:  # the scenario's own options do not suit this ruleset
+            current = rs.default_options()
+            self.refusal.setText(f"{e}. Fix it in the editor (Scenario, Ruleset options).")
+            self.refusal.show()
+            self.play_button.setEnabled(False)
+        self._editors = add_option_rows(self.options_form, rs.options, self.scenario, current)
 
     def setup(self, path: object = None) -> Setup:
         rs_id = str(self.ruleset.currentData())
         opts: dict[str, OptionValue] = {}
-        for name, w in self._editors.items():
-            if isinstance(w, QCheckBox):
-                opts[name] = w.isChecked()
-            elif isinstance(w, (QSpinBox, QDoubleSpinBox)):
-                opts[name] = w.value()
-            elif isinstance(w, QLineEdit):
-                opts[name] = w.text()
+        for name, field in self._editors.items():
+            if not field.settled:  # a value the scenario settles is the scenario's to give
+                opts[name] = field.value()
         seats = {sid: Seat(cb.currentData()) for sid, cb in self.seats.items()}
         return Setup(self.scenario, rs_id, opts, self.seed.value(), seats=seats)

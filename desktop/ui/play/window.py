@@ -45,6 +45,7 @@ from desktop.rules.view import PlayView, purpose_words, view_of
 from desktop.scenario.model import Base, Scenario
 from desktop.scenario.vocabulary import Formation
 from desktop.ui import icons
+from desktop.ui.help import add_help_menu
 from desktop.ui.plaintext import plain_label
 from desktop.ui.play.acting import Acting
 from desktop.ui.play.dragging import Drag, Dragging
@@ -63,6 +64,7 @@ from desktop.ui.play.items import (
 from desktop.ui.play.measuring import Measuring
 from desktop.ui.play.panels import DiceTray, LogView, OddsChart, PhaseBar, StrengthChart, UnitCard
 from desktop.ui.play.phasing import Phasing
+from desktop.ui.play.printing import add_game_file_actions
 from desktop.ui.play.replaying import Records
 from desktop.ui.play.selecting import Selection
 from desktop.ui.table import TableScene, TableView
@@ -190,6 +192,7 @@ class PlayWindow(QMainWindow):
         self.sight_item: SightItem | None = None
         self.figures = Figures(self)
         self._make_menus()
+        add_help_menu(self)  # Help, last (desktop.ui.help)
         self.setWindowTitle(APP_NAME)
 
     # --- building ---------------------------------------------------------------------
@@ -226,6 +229,8 @@ class PlayWindow(QMainWindow):
         g.addAction(self.save_action)
         g.addAction(self.open_action)
         g.addAction(self.replay_action)
+        # Print… and Edit scenario… (desktop.ui.play.printing)
+        self.print_action, self.edit_action = add_game_file_actions(self, g)
         g.addSeparator()
         self.end_action = self._act("&End phase", self.end_phase, "N")
         self.undo_action = self._act("&Undo move", self.undo, QKeySequence.StandardKey.Undo)

@@ -1,0 +1,151 @@
+"""`volley balance`: is this scenario fair?  Many computer-against-computer games
+and the report of who wins, how and where (headless; docs/balance.md).
+
+The batch's modules (shapely, the rulesets) load only when the command runs,
+so that every other `volley` command starts as fast as before.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from desktop.play.balance.runner import Progress
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "balance", help="play many computer-against-computer games and say whether the "
+        "scenario is fair",
+        description="Plays N games computer against computer, sides swapped every game, "
+        "and reports each side's wins with 95%% intervals, how games ended, who held the "
+        "objectives turn by turn, which units never fought, and a verdict in plain words. "
+        "Ctrl+C stops early and reports the games played.")
+    p.add_argument("file", type=Path, help="scenario file (.yaml)")
+    p.add_argument("--ruleset", metavar="ID", help="ruleset id (default: the scenario's)")
+    p.add_argument("--games", type=int, default=100, metavar="N",
+                   help="games to play (default 100)")
+    p.add_argument("--level", default="steady", metavar="L[,L]",
+                   help="computer level: recruit, steady or veteran; two levels separated "
+                   "by a comma play a match (default steady)")
+    p.add_argument("--seed", type=int, default=1, metavar="S",
+                   help="seed: the same seed gives the same report (default 1)")
+    p.add_argument("--workers", type=int, metavar="N",
+                   help="processes to play in (default: every core)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--out", type=Path, metavar="REPORT.pdf",
+                   help="also write the report as a PDF with charts")
+    p.add_argument("--vary", choices=["turn-limit"],
+                   help="replay the batch at a few other turn limits and show the balance "
+                   "at each")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play on this Dask cluster (needs `pip install volley[cluster]`)")
+    p.set_defaults(handler=balance)
+
+
+def _fail(message: str, code: int = 2) -> int:
+    print(f"volley balance: {message}", file=sys.stderr)
+    return code
+
+
+def _clock(seconds: float | None) -> str:
+    if seconds is None:
+        return "time left unknown"
+    s = round(seconds)
+    return f"about {s // 60} min {s % 60:02d} s left" if s >= 60 else f"about {s} s left"
+
+
+class ProgressShow:
+    """Progress on stderr: a bar redrawn in place at a terminal, otherwise a plain
+    line every twentieth of the batch."""
+
+    def __init__(self, names: dict[str, str], stream: TextIO | None = None) -> None:
+        self.names = names
+        self.stream = stream or sys.stderr
+        self.tty = self.stream.isatty()
+        self.drawn = False
+
+    def __call__(self, p: Progress) -> None:
+        wins = ", ".join(f"{self.names.get(s, s)} {n}" for s, n in p.wins.items())
+        tail = f"{p.done}/{p.total} games; wins so far: {wins}, drawn {p.draws}; " \
+               f"{_clock(p.left)}"
+        if self.tty:
+            filled = round(20 * p.done / p.total)
+            self.stream.write(f"\r[{'#' * filled}{'.' * (20 - filled)}] {tail}\x1b[K")
+            self.drawn = True
+        elif p.done == p.total or p.done % max(1, p.total // 20) == 0:
+            self.stream.write(tail + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def balance(args: argparse.Namespace) -> int:
+    import desktop.rules  # noqa: F401  (registers the built-in rulesets)
+    from desktop.play.balance.dask_runner import ClusterError, DaskRunner
+    from desktop.play.balance.runner import LocalRunner, Runner, run_balance
+    from desktop.play.balance.text import report_text
+    from desktop.play.levels import Level
+    from desktop.scenario import ScenarioError, load
+
+    if not args.file.exists():
+        return _fail(f"{args.file}: no such file")
+    if args.games < 1:
+        return _fail(f"--games must be at least 1, not {args.games}")
+    if args.workers is not None and args.workers < 1:
+        return _fail(f"--workers must be at least 1, not {args.workers}")
+    words = [w.strip().lower() for w in args.level.split(",") if w.strip()]
+    known = [lv.value for lv in Level]
+    bad = [w for w in words if w not in known]
+    if bad or not 1 <= len(words) <= 2:
+        return _fail(f"--level takes one or two of {', '.join(known)} separated by a comma, "
+                     f"not '{args.level}'")
+    levels = tuple(Level(w) for w in words)
+    try:
+        scenario = load(args.file)
+    except ScenarioError as e:
+        return _fail(f"{args.file}: {e}", 1)
+    runner: Runner = LocalRunner(args.workers)
+    if args.scheduler:
+        runner = DaskRunner(args.scheduler)
+    show = ProgressShow({s.id: s.name or s.id for s in scenario.sides})
+    # `kill` stops the batch as Ctrl+C does: the pool is ended and the games
+    # played are reported, rather than the workers left playing on.
+    before = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        report = run_balance(scenario, path=args.file, ruleset=args.ruleset, games=args.games,
+                             levels=levels, seed=args.seed, runner=runner, progress=show,
+                             vary_turn_limit=args.vary == "turn-limit")
+    except ValueError as e:
+        return _fail(f"{args.file}: {e}", 1)
+    except ClusterError as e:
+        return _fail(str(e), 1)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+        show.close()
+    if not report.complete:
+        print(f"volley balance: stopped early; reporting the {report.played} games played",
+              file=sys.stderr)
+    sys.stdout.write(report.dumps() + "\n" if args.json else report_text(report))
+    if args.out is not None:
+        try:
+            from printouts.balance_report import write_balance_report
+        except ImportError:
+            return _fail("--out: the PDF writer (printouts.balance_report) is not installed", 1)
+        try:
+            write_balance_report(report, args.out, scenario)
+        except OSError as e:
+            return _fail(f"{args.out}: cannot write the PDF: {e}", 1)
+        print(f"volley balance: wrote {args.out}", file=sys.stderr)
+    return 0 if report.complete else 130

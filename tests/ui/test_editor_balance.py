@@ -1,0 +1,277 @@
+"""Game > Test balance… in the editor (issue 19, item 3): the dialog runs a batch in the
+background into the Balance dock, Cancel stops it with what was played, the report
+is kept beside the scenario and shown again (stale when the scenario changed), and
+the units that never fought are outlined on the table while the dock is open."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+from desktop.play.balance.report import Report, UnitRecord
+from desktop.play.balance.runner import LocalRunner
+from desktop.play.balance_sidecar import Kept, read_kept, sidecar_path, write_kept
+from desktop.play.levels import Level
+from desktop.resources import bundled_scenarios
+from desktop.scenario import edits, load
+from desktop.ui import commands as C
+from desktop.ui.editor.balance_dialog import BalanceDialog, BalanceRequest
+from desktop.ui.editor.balance_dock import EMPTY
+from desktop.ui.editor.window import EditorWindow
+from tests.play.balance.sample import sample_report
+
+#: The quickest bundled scenario to play (Muskets & Mayhem, a few tenths of a second a game).
+QUICK = "mayhem_village.yaml"
+
+
+@pytest.fixture
+def village(tmp_path: Path) -> Path:
+    path = tmp_path / "village.yaml"
+    shutil.copy(next(p for p in bundled_scenarios() if p.name == QUICK), path)
+    return path
+
+
+def editor(qtbot: Any, tmp_path: Path, path: Path | None = None) -> EditorWindow:
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = EditorWindow(autosave_dir=tmp_path / "autosave", settings=settings)
+    qtbot.addWidget(w)
+    w.ask_save_changes = lambda: "discard"  # type: ignore[method-assign]
+    w.warn_problems = lambda problems: None  # type: ignore[method-assign]
+    w.balance.runner = LocalRunner(workers=1)  # one game at a time, in the job's thread
+    w.resize(1400, 900)
+    w.show()
+    if path is not None:
+        assert w.open_file(path)
+    return w
+
+
+@pytest.fixture
+def win(qtbot: Any, tmp_path: Path, village: Path) -> EditorWindow:
+    return editor(qtbot, tmp_path, village)
+
+
+def recruit_dialog(w: EditorWindow, games: int) -> BalanceDialog:
+    """The dialog as a person fills it: Recruit, the same level both sides, `games` games."""
+    dlg = BalanceDialog(w.doc.scenario, w, w.settings())
+    dlg.games.setValue(games)
+    dlg.level.setCurrentIndex(dlg.level.findData(Level.RECRUIT))
+    dlg.against.setCurrentIndex(0)
+    return dlg
+
+
+def run_through_dialog(qtbot: Any, w: EditorWindow, games: int) -> None:
+    def ask() -> BalanceRequest:
+        dlg = recruit_dialog(w, games)
+        dlg.accept()
+        return dlg.request()
+
+    w.balance.ask_request = ask  # type: ignore[method-assign]
+    w.balance.action.trigger()  # Game > Test balance…
+    assert w.balance.job is not None
+    qtbot.waitUntil(lambda: w.balance.job is None, timeout=120_000)
+
+
+def test_the_game_menu_has_test_balance(win: EditorWindow) -> None:
+    game = next(a.menu() for a in win.menuBar().actions() if a.text().replace("&", "") == "Game")
+    texts = [a.text().replace("&", "") for a in game.actions()]
+    assert "Test balance…" in texts
+    assert win.balance.dock.toggleViewAction() in next(
+        a.menu() for a in win.menuBar().actions()
+        if a.text().replace("&", "") == "View").actions()
+
+
+def test_the_dialog_asks_for_games_levels_seed_and_sweep(win: EditorWindow) -> None:
+    dlg = recruit_dialog(win, 2)
+    dlg.against.setCurrentIndex(dlg.against.findData(Level.VETERAN))
+    dlg.seed.setValue(9)
+    r = dlg.request()
+    assert (r.games, r.levels, r.seed, r.ruleset) == (2, (Level.RECRUIT, Level.VETERAN), 9,
+                                                      "mayhem")
+    assert dlg.vary.isEnabled() and "turn limits" in dlg.vary.text()  # the village has one
+    dlg.vary.setChecked(True)
+    assert dlg.request().vary_turn_limit
+    dlg.accept()
+    again = BalanceDialog(win.doc.scenario, win, win.settings())  # remembers the last choice
+    assert again.games.value() == 2
+    assert again.request().levels == (Level.RECRUIT, Level.VETERAN)
+
+
+def test_a_tiny_batch_runs_to_the_end_and_fills_the_dock(qtbot: Any, win: EditorWindow,
+                                                         village: Path) -> None:
+    dock = win.balance.dock
+    run_through_dialog(qtbot, win, 2)
+    kept = win.balance.kept
+    assert kept is not None and kept.report.played == 2 and kept.report.complete
+    assert dock.isVisible() and not dock.is_running
+    assert dock.verdict.text() == kept.report.verdict != ""
+    assert "Recruit plays both sides" in dock.facts.text() and "2 games" in dock.facts.text()
+    assert not dock.empty.isVisible() and not dock.stale.isVisible()
+    names = [row[0] for row in dock.wins.rows]
+    assert names == [*(s.name for s in win.doc.scenario.sides), "Draws"]
+    assert dock.objective.count() == len(win.doc.scenario.game.objectives)
+    assert dock.objective.itemText(0) == win.doc.scenario.game.objectives[0].name
+    assert sidecar_path(village).is_file()  # kept beside the scenario
+
+
+def test_the_pool_plays_in_the_background_while_the_window_works(
+        qtbot: Any, win: EditorWindow) -> None:
+    win.balance.runner = LocalRunner(workers=2)
+    seen: list[int] = []
+    win.balance.job = None
+    job = win.balance.start(BalanceRequest("mayhem", 4, (Level.RECRUIT,), 3))
+    assert job is not None
+    job.progressed.connect(lambda p: seen.append(p.done))
+    ticks = 0
+    while win.balance.job is not None:  # the event loop keeps turning meanwhile
+        qtbot.wait(20)
+        ticks += 1
+        assert ticks < 6000
+    assert sorted(seen) == seen and seen[-1] == 4
+    assert win.balance.kept is not None and win.balance.kept.report.played == 4
+    assert ticks > 1
+
+
+def test_cancel_stops_the_batch_and_shows_what_was_played(qtbot: Any, win: EditorWindow) -> None:
+    dock = win.balance.dock
+    job = win.balance.start(BalanceRequest("mayhem", 2000, (Level.RECRUIT,), 1))
+    assert job is not None and dock.is_running and dock.running.isVisible()
+    qtbot.waitUntil(lambda: dock.progress.value() >= 1, timeout=60_000)
+    dock.cancel_button.click()
+    assert not dock.cancel_button.isEnabled()
+    qtbot.waitUntil(lambda: win.balance.job is None, timeout=60_000)
+    kept = win.balance.kept
+    assert kept is not None and not kept.report.complete
+    assert 1 <= kept.report.played < 2000
+    assert f"stopped after {kept.report.played} of 2000 games" in dock.facts.text()
+    assert not dock.running.isVisible()
+
+
+def test_the_kept_report_is_shown_again_on_reopening(qtbot: Any, tmp_path: Path,
+                                                     win: EditorWindow, village: Path) -> None:
+    run_through_dialog(qtbot, win, 2)
+    played = win.balance.kept
+    assert played is not None
+    other = editor(qtbot, tmp_path / "second", village)
+    kept = other.balance.kept
+    assert kept is not None and kept.report == played.report
+    assert not kept.stale and other.balance.dock.isVisible()
+    assert other.balance.dock.verdict.text() == played.report.verdict
+
+
+def test_a_report_for_a_changed_scenario_is_marked_stale_with_why(
+        qtbot: Any, tmp_path: Path, village: Path) -> None:
+    sc = load(village)
+    write_kept(Kept.fresh(sample_report(), sc), village)
+    side = sc.sides[1]
+    moved = edits.move_pieces(sc, [side.units[0].id], 1.0, 0.0)
+    village.write_text(edits_dump(moved), encoding="utf-8")
+    w = editor(qtbot, tmp_path, village)
+    dock = w.balance.dock
+    assert w.balance.kept is not None and w.balance.kept.stale
+    assert dock.stale.isVisible()
+    assert f"{side.name}'s forces" in dock.stale.text() and "Stale" in dock.stale.text()
+    # moving it back in the editor makes the report current again
+    w.doc.push(C.ReplaceScenario(w.doc, sc, "Move back"))
+    w.balance.recheck()
+    assert not w.balance.kept.stale and not dock.stale.isVisible()
+    # and editing while it is open marks it stale again
+    w.doc.push(C.ReplaceScenario(w.doc, moved, "Move"))
+    qtbot.waitUntil(lambda: dock.stale.isVisible(), timeout=5000)
+
+
+def edits_dump(s: Any) -> str:
+    from desktop.scenario import dumps
+
+    return str(dumps(s))
+
+
+def never_fought_report(sc: Any, unit_ids: set[str]) -> Report:
+    units = tuple(UnitRecord(u.id, u.name, side.id, 0.1, 0.0,
+                             1.0 if u.id in unit_ids else 0.2)
+                  for side in sc.sides for u in side.units)
+    return dataclasses.replace(sample_report(), units=units)
+
+
+def test_units_that_never_fought_are_marked_until_the_dock_closes(
+        qtbot: Any, tmp_path: Path, village: Path) -> None:
+    sc = load(village)
+    chosen = {sc.sides[0].units[0].id, sc.sides[1].units[-1].id}
+    write_kept(Kept.fresh(never_fought_report(sc, chosen), sc), village)
+    w = editor(qtbot, tmp_path, village)
+    marks = w.balance.marks
+    assert marks.unit_ids == chosen and marks.marked == 2
+    assert marks.scene() is w.scene and marks.boundingRect().width() > 0
+    names = {u.name for side in sc.sides for u in side.units if u.id in chosen}
+    assert all(n in w.balance.dock.unused.text() for n in names)
+    # the outline follows a moved unit
+    before = marks.boundingRect()
+    w.doc.push(C.ReplaceScenario(w.doc, edits.move_pieces(sc, [sorted(chosen)[0]], 3.0, 0.0),
+                                 "Move"))
+    assert marks.boundingRect() != before
+    w.balance.dock.close()
+    QApplication.processEvents()
+    assert marks.marked == 0
+    w.balance.dock.toggleViewAction().trigger()  # View > Balance brings them back
+    QApplication.processEvents()
+    assert marks.marked == 2
+
+
+def test_an_unreadable_kept_report_is_named_not_fatal(qtbot: Any, tmp_path: Path,
+                                                      village: Path) -> None:
+    sidecar_path(village).write_text("{broken", encoding="utf-8")
+    w = editor(qtbot, tmp_path, village)
+    dock = w.balance.dock
+    assert w.balance.kept is None
+    assert "village.balance.json" in dock.trouble.text()
+    assert dock.empty.text() == EMPTY
+
+
+def test_a_new_scenario_has_no_report(qtbot: Any, tmp_path: Path, village: Path) -> None:
+    sc = load(village)
+    write_kept(Kept.fresh(sample_report(), sc), village)
+    w = editor(qtbot, tmp_path, village)
+    assert w.balance.kept is not None
+    w.new_file()
+    assert w.balance.kept is None and w.balance.marks.marked == 0
+
+
+def test_save_as_pdf_writes_the_report(qtbot: Any, tmp_path: Path, village: Path) -> None:
+    sc = load(village)
+    write_kept(Kept.fresh(sample_report(), sc), village)
+    w = editor(qtbot, tmp_path, village)
+    out = w.balance.save_pdf(tmp_path / "report.pdf")
+    assert out is not None and out.read_bytes().startswith(b"%PDF")
+
+
+def test_saving_as_keeps_the_report_beside_the_new_file(qtbot: Any, tmp_path: Path,
+                                                        village: Path) -> None:
+    sc = load(village)
+    write_kept(Kept.fresh(sample_report(), sc), village)
+    w = editor(qtbot, tmp_path, village)
+    new = tmp_path / "copy.yaml"
+    w.ask_save_path = lambda *a, **k: new  # type: ignore[method-assign]
+    assert w.save_as()
+    again = read_kept(new, load(new))
+    assert again is not None and again.report == sample_report() and not again.stale
+
+
+def test_a_batch_that_cannot_run_says_why_in_the_dock(qtbot: Any, win: EditorWindow) -> None:
+    win.balance.start(BalanceRequest("mayhem", 0, (Level.RECRUIT,), 1))  # no games: refused
+    qtbot.waitUntil(lambda: win.balance.job is None, timeout=60_000)
+    dock = win.balance.dock
+    assert "could not run" in dock.trouble.text() and "at least 1" in dock.trouble.text()
+    assert dock.trouble.isVisible() and not dock.is_running and win.balance.kept is None
+
+
+def test_closing_the_window_stops_a_running_batch(qtbot: Any, win: EditorWindow) -> None:
+    job = win.balance.start(BalanceRequest("mayhem", 2000, (Level.RECRUIT,), 1))
+    assert job is not None
+    qtbot.waitUntil(lambda: win.balance.dock.progress.value() >= 1, timeout=60_000)
+    assert win.close()
+    assert job.isFinished() and win.balance.job is None
