@@ -296,6 +296,8 @@ def test_roster_sets_how_a_unit_starts_with_undo(d3_win: EditorWindow, qtbot: An
     assert dialog is not None
     spin = dialog.widgets[("d3", "hits")]
     assert isinstance(spin, QSpinBox) and spin.maximum() == 8
+    QTest.qWait(20)
+    assert spin.isVisible()  # the fields once sat in a tab widget never shown
     spin.setValue(4)
     dialog.accept()
     assert doc.scenario.unit(uid).start == {"d3": {"hits": 4}}
