@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from desktop.scenario.model import Officer, Side, Unit
@@ -113,6 +113,38 @@ def track_lines(track: Track, avail: float) -> list[range]:
     return [range(a, min(n, a + size - 1) + 1) for a in range(1, n + 1, size)]
 
 
+def draw_mark(c: Canvas, x: float, y: float, size: float, mark: str) -> None:
+    """A box the unit starts the battle with marked: crossed (a loss, as
+    cross_box) or with one stroke (a Blown Away man running)."""
+    if mark != "/":
+        cross_box(c, x, y, size)
+        return
+    c.setStrokeColor(ACCENT)
+    c.setLineWidth(1.1)
+    c.line(x + 1.2, y + 1.2, x + size - 1.2, y + size - 1.2)
+
+
+def started(ruleset_id: str | None, u: Unit, sheet: UnitSheet) -> UnitSheet:
+    """`sheet` with the marks of how `u` starts under the sheet's ruleset (hits
+    already crossed off, Shaken ticked).  A state the ruleset refuses marks
+    nothing here: ``volley validate`` and the editor name it."""
+    if ruleset_id is None:
+        return sheet
+    from desktop.rules import RulesError, registry
+    from desktop.rules.start import sheet_marks
+
+    try:
+        ruleset = registry.get(ruleset_id)
+        marks = sheet_marks(ruleset.start_fields, ruleset.start_state(u))
+    except RulesError:
+        return sheet
+    if not marks.words:
+        return sheet
+    boxes = min(marks.boxes, sheet.track.boxes)
+    return replace(sheet, track=replace(sheet.track, marked=boxes, mark=marks.mark),
+                   ticked=marks.states & set(sheet.states), worn=marks.words)
+
+
 def track_height(track: Track, avail: float) -> float:
     lines = len(track_lines(track, avail))
     line_h = MARK_SPACE + BOX + (UNDER_SPACE if track.under else 1.5)
@@ -141,6 +173,8 @@ def draw_track(c: Canvas, ctx: Context, x: float, top: float, track: Track, avai
             tick_box(c, bx, by, BOX, fill=fill, heavy=heavy)
             if k <= lost:
                 cross_box(c, bx, by, BOX)
+            elif k <= track.marked:
+                draw_mark(c, bx, by, BOX, track.mark)
             if k in track.marks:
                 c.setFillColor(ACCENT if heavy else INK)
                 c.setFont(f.bold, 6.2)
@@ -226,6 +260,9 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
              sheet: UnitSheet) -> Row:
     f = ctx.fonts
     name = fit_block(u.name, f.bold, 8.6, cols.w["name"] - 6, 3, 6.2)
+    worn = fit_block(f"Starts: {sheet.worn}", f.regular, 6.6, cols.w["name"] - 6, 2, 5.6) \
+        if sheet.worn else None
+    name_h = name.height + (worn.height + 2 if worn is not None else 0)
     qual = fit_block(sheet.meaning, f.regular, 7.0, cols.w["quality"] - 6, 3, 5.8)
     typ = fit_block(UNIT_LABELS[u.type], f.regular, 7.0, cols.w["type"] - 5, 2, 5.8)
     track_w = cols.w["track"] - 8
@@ -233,7 +270,7 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
     st_lines = len(layout_states(ctx, sheet.states, cols.w["states"] - 6))
     h = max(
         MIN_ROW,
-        name.height + PAD * 2 + 2,
+        name_h + PAD * 2 + 2,
         qual.height + 8.5 + PAD * 2,
         typ.height + PAD * 2,
         th + PAD * 2 - 2,
@@ -259,6 +296,8 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
         draw_symbol(c, u.type, x0 + cols.x["icon"] + 3, top - PAD - ih - 1, iw, ih,
                     fill=tint(colour, 0.72), line=0.9)
         draw_block(c, x0 + cols.x["name"] + 3, top - PAD, name)
+        if worn is not None:
+            draw_block(c, x0 + cols.x["name"] + 3, top - PAD - name.height - 2, worn, ACCENT)
         c.setFillColor(INK_SOFT)
         draw_block(c, x0 + cols.x["type"] + 2, top - PAD, typ, INK_SOFT)
         c.setFillColor(INK)
@@ -272,7 +311,8 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
                    colour, marks.lost if marks else 0)
         if cols.w["states"]:
             draw_states(c, ctx, x0 + cols.x["states"] + 3, top - PAD, sheet.states,
-                        cols.w["states"] - 6, marks.states if marks else ())
+                        cols.w["states"] - 6,
+                        marks.states if marks else tuple(sorted(sheet.ticked)))
         if marks is not None and marks.note:
             c.setFillColor(ACCENT)
             draw_fitted(c, x0 + cols.x["notes"] + 4, top - PAD - 7, marks.note, f.italic, 7.4,
@@ -458,7 +498,9 @@ def draw_side(ctx: Context, side: Side) -> None:
     """All roster pages for one side."""
     page_w, page_h = paper_size(ctx.paper, landscape_=True)
     total_w = page_w - 2 * MARGIN
-    sheets = [ctx.profile.unit(u) for u in side.units]
+    # a game in progress is marked from the game (which began from the start)
+    start_of = ctx.ruleset if ctx.game is None else None
+    sheets = [started(start_of, u, ctx.profile.unit(u)) for u in side.units]
     has_states = any(s.states for s in sheets)
     cols = columns(total_w, has_states)
     x0 = MARGIN

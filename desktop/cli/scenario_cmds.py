@@ -45,9 +45,16 @@ def validate(args: argparse.Namespace) -> int:
             bad += 1
             print(_internal_error(f, e), file=sys.stderr)
             continue
+        from desktop.rules.checks import placement_warnings, start_problems
         from desktop.scenario.lint import lint  # numpy and shapely: not for every command
 
-        warnings = lint(s)
+        errors = start_problems(s)
+        for wrong in errors:
+            print(f"{f}: {wrong.message}", file=sys.stderr)
+        if errors:
+            bad += 1
+            continue
+        warnings = lint(s) + placement_warnings(s)
         for w in warnings:
             print(f"{f}: warning: {w.message}", file=sys.stderr)
         if warnings:

@@ -462,8 +462,35 @@ class PlayView:
             more = " …" if len(legal) > 4 else ""
             return f"{self.game.phase_info().name}: choose {' or '.join(labels)}{more}."
         if selected is None:
-            return "Select a unit; drag one of yours to move it. Targets glow red."
+            return self.phase_hint()
         return ""
+
+    def phase_hint(self) -> str:
+        """What the side to act can do in this phase, in one sentence (the phase bar
+        with nothing selected, and the empty unit card).
+
+        The base asks the engine: whether any piece of the side may move (a drag)
+        and whether any may attack (a click on a target); a ruleset whose phases
+        say more overrides it.  Never "drag one of yours" in a phase with no moves."""
+        g = self.game
+        if g.outcome is not None or g.side is None:
+            return ""
+        legal = g.legal_actions()
+        if legal and not any(a.text() == "end" for a in legal):
+            return f"{g.phase_info().name}: answer the question on the phase bar."
+        mine = [p.id for p in self.pieces().values() if p.side == g.side and p.present]
+        moves = any(self.can_move(pid) for pid in mine)
+        attacks = any(a.text().split()[0] in self.attack_kinds for a in legal)
+        if moves and attacks:
+            what = ("drag one of yours to move it, or select one and click a target "
+                    "outlined in red")
+        elif moves:
+            what = "drag one of yours to move it"
+        elif attacks:
+            what = "select one of yours, then click its target outlined in red"
+        else:
+            what = "nothing to do but end the phase"
+        return f"{g.phase_info().name}: {what}."
 
     def badge(self, pid: str) -> tuple[str, bool] | None:
         """The small tag on a piece: (text, warn); None for the generic counters."""

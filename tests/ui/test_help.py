@@ -159,3 +159,15 @@ def test_the_welcome_shows_once_and_offers_the_three_ways_in(
     qtbot.addWidget(editor)
     assert "Help" in _menus(editor) and editor.objectName() == "editor"
     assert isinstance(editor.menuBar().actions()[0].menu(), QMenu)
+
+
+def test_look_at_it_from_the_play_window_opens_a_viewer(qtbot: Any) -> None:
+    from desktop.ui.play.window import PlayWindow
+
+    w = PlayWindow()
+    qtbot.addWidget(w)
+    path = bundled_scenario("kiddies_bridge.yaml")
+    shown = carry_out(w, "open", path)
+    assert isinstance(shown, MainWindow) and shown is not w
+    qtbot.addWidget(shown)
+    assert shown.path == path and shown.scenario is not None

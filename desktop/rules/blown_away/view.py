@@ -470,6 +470,10 @@ class BlownAwayView(PlayView):
         return {"orders": "orders", "artillery": "long-range artillery fire",
                 "combat": "combats and the turn"}.get(self.g.state.phase, "phase")
 
+    def phase_hint(self) -> str:
+        """Orders, long-range artillery and combat each say what the side may do."""
+        return "" if self.g.outcome is not None else self.prompt(None)
+
     def prompt(self, selected: str | None) -> str:
         """What the side to act may do now, and what the selected piece may do."""
         g, st = self.g, self.g.state

@@ -258,6 +258,14 @@ class D3View(PlayView):
             return f"{side} ends the {g.phase_info().name.lower()} phase"
         return super().describe(action)
 
+    def phase_hint(self) -> str:
+        """Movement and shooting say what a unit needs (the activation test, fresh
+        shooters); the other phases are the base's."""
+        g = self.g
+        if g.outcome is None and (g.pending is not None or g.phase in (MOVEMENT, SHOOTING)):
+            return self.prompt(None)
+        return super().phase_hint()
+
     def prompt(self, selected: str | None) -> str:
         g = self.g
         if g.outcome is not None:

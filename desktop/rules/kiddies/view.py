@@ -411,6 +411,14 @@ class KiddiesView(PlayView):
             return "Leave by the enemy's baseline"
         return self.describe(action)
 
+    def phase_hint(self) -> str:
+        """Choosing, moving and flicking say how; other phases are the base's."""
+        g = self.g
+        if g.outcome is None and g.side is not None and (
+                g.phase in ("choose", "move") or self.shot_kind() is not None):
+            return self.prompt(None)
+        return super().phase_hint()
+
     def prompt(self, selected: str | None) -> str:
         """The phase bar's sentence for the side to act (the window adds its own
         while the player picks who fell on a real table)."""

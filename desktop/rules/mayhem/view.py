@@ -318,6 +318,21 @@ class MayhemView(PlayView):
             return f"The melee of {n(action.unit)} is fought"
         return super().describe(action)
 
+    def phase_hint(self) -> str:
+        """Movement, the fire phases and melee say what the side may do; the rest
+        are the base's."""
+        from desktop.rules.mayhem.actions import Melee
+        from desktop.rules.mayhem.game import FIRE_PHASES, MELEE, MOVEMENT
+
+        g = self.g
+        if g.outcome is not None:
+            return ""
+        legal = g.legal_actions()
+        if (g.state.phase in (MOVEMENT, MELEE, *FIRE_PHASES)
+                or (legal and all(isinstance(a, Melee) for a in legal))):
+            return self.prompt(None)
+        return super().phase_hint()
+
     def prompt(self, selected: str | None) -> str:
         """The phase bar's sentence: what the side to act may do now."""
         from desktop.rules.mayhem.actions import Choose, Melee

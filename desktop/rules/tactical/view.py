@@ -409,6 +409,10 @@ class TacticalView(PlayView):
                     f"(needs a {C.RALLY_ON})")
         return self._words(action.text())
 
+    def phase_hint(self) -> str:
+        """The artillery phase is guns and targets only, never "drag" (issue 20)."""
+        return self.prompt(None)
+
     def prompt(self, selected: str | None) -> str:
         """The phase bar's sentence: what the side to act can do now."""
         g = self.tg

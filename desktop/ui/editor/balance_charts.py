@@ -20,9 +20,12 @@ from desktop.play.balance.report import ObjectiveControl, Report
 
 #: Where the win chart's figures start (the bars end at 100).
 LABELS_AT = 103
+#: The fewest turns the length chart spans.
+MIN_SPAN = 6
 #: Draws, and objectives nobody held.
 NOBODY = "#bdb8ab"
 INK = "#1d1d1b"
+MEDIAN = "#b22222"
 BARS = "#2f3b2f"
 
 
@@ -90,9 +93,12 @@ class LengthChart(_Chart):
         super().__init__(120, parent)
         self.getAxis("bottom").setLabel("turns played")
         self.getAxis("left").setLabel("games")
+        #: What the marked lines are, in words.
+        self.caption = ""
 
     def show_report(self, report: Report) -> None:
         self.clear()
+        self.caption = ""
         counts = {b.turns: b.games for b in report.lengths}
         if not counts:
             return
@@ -100,21 +106,26 @@ class LengthChart(_Chart):
         self.addItem(pg.BarGraphItem(x=xs, height=[counts[x] for x in xs], width=0.75,
                                      brush=QColor(BARS), pen=pg.mkPen(QColor(BARS))))
         top = max(counts.values())
+        # the lines go unlabelled (a label by a line at the chart's edge was cut off):
+        # `caption` says what they are, for a label under the chart
+        notes = []
         if report.median_turns is not None:
-            self.addItem(pg.InfiniteLine(
-                report.median_turns, angle=90, pen=pg.mkPen("#b22222", width=2),
-                label=f"median {report.median_turns:g}",
-                labelOpts={"position": 0.95, "color": "#b22222", "anchors": [(0, 0), (0, 0)]}))
+            self.addItem(pg.InfiniteLine(report.median_turns, angle=90,
+                                         pen=pg.mkPen(MEDIAN, width=2)))
+            notes.append(f"red line: the median, {report.median_turns:g} turns")
         limit = report.inputs.turn_limit
         if limit is not None:
-            self.addItem(pg.InfiniteLine(
-                limit + 0.5, angle=90, pen=pg.mkPen("#777", style=Qt.PenStyle.DashLine),
-                label="turn limit", labelOpts={"position": 0.82, "color": "#555",
-                                               "anchors": [(1, 0), (1, 0)]}))
+            self.addItem(pg.InfiniteLine(limit + 0.5, angle=90,
+                                         pen=pg.mkPen("#555", style=Qt.PenStyle.DashLine)))
+            notes.append(f"dashed: the turn limit, {limit}")
+        self.caption = "; ".join(notes)
         last = max(xs[-1], limit or 0)
         first = max(1, xs[0] - 1)
+        if last - first < MIN_SPAN:  # a batch of one or two lengths: bars, not slabs
+            first = max(1, last - MIN_SPAN)
+            last = first + MIN_SPAN
         self.setXRange(first - 0.6, last + 0.6, padding=0)
-        self.setYRange(0, top * 1.5, padding=0)  # room above the bars for the labels
+        self.setYRange(0, top * 1.15, padding=0)
         step = 1 if last - first <= 16 else 2 if last - first <= 32 else 5
         self.getAxis("bottom").setTickSpacing(major=step, minor=1)
 

@@ -109,12 +109,11 @@ def carry_out(window: QMainWindow, choice: str | None, path: Path | None) -> QMa
     if path is None:
         return None
     if choice == "open":
-        open_file = getattr(window, "open_file", None)
-        if callable(open_file) and getattr(window, "objectName", lambda: "")() != "editor":
-            open_file(path)
-            return window
         from desktop.ui.main_window import MainWindow
 
+        if isinstance(window, MainWindow):  # the viewer shows it; others open a viewer
+            window.open_file(path)
+            return window
         viewer = MainWindow()
         viewer.resize(window.size())
         viewer.open_file(path)

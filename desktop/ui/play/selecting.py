@@ -48,7 +48,7 @@ class Selection:
         pid = w.selected
         w.odds.show_odds(None)
         if pid is None or pid not in a.pieces():
-            w.card.show_card(None)
+            w.card.show_card(None, hint=a.phase_hint() if w.replay_at is None else "")
             if w.session:
                 w.phasing.show()
             return
