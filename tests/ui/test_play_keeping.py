@@ -101,6 +101,9 @@ def test_closing_an_unsaved_game_asks(qtbot: Any, tmp_path: Path,
         assert load_record(target).actions == [st.action for st in w.session.steps]
     else:
         assert not target.exists()
+    end(w)  # a late action (the computer's, a timer's) writes nothing once closed
+    w.keeping.flush()
+    assert G.left_over_games(tmp_path) == [] and w.keeping.autosave.path is None
 
 
 def test_closing_a_saved_game_does_not_ask(qtbot: Any, tmp_path: Path) -> None:

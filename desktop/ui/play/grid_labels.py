@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 
 from desktop.scenario.model import Table
 
-INK = QColor("#3a3a30")
+#: Light ink: the labels stand on the table's dark frame and the dark ground around it.
+INK = QColor("#f4ecd2")
 #: Screen pixels between a label and the table's edge.
 GAP = 4.0
 

@@ -55,6 +55,9 @@ class Keeping:
         self.unasked = False
         self._last_write = -MIN_GAP_S
         self._pending = False
+        #: The window has closed: nothing more is written (a late timer or computer
+        #: action must not leave a new autosave behind).
+        self.closed = False
 
     def actions(self) -> tuple[str, ...]:
         s = self.w.session
@@ -80,6 +83,8 @@ class Keeping:
         computer plays fast, writes wait until MIN_GAP_S after the last (a write of a
         long game costs tens of milliseconds)."""
         s = self.w.session
+        if self.closed:
+            return None
         if s is None or not self.unsaved:
             if self.autosave.path is not None:
                 self.autosave.discard()
@@ -96,7 +101,7 @@ class Keeping:
         """Write the autosave now if the game is unsaved and changed since the last write."""
         self._pending = False
         s = self.w.session
-        if s is None or not self.unsaved:
+        if s is None or not self.unsaved or self.closed:
             return None
         self._last_write = time.monotonic()
         written = self.autosave.write(s, self.w.path)
@@ -149,6 +154,7 @@ class Keeping:
             self.autosave.release()  # kept: offered again at the next start
         else:
             self.autosave.discard()
+        self.closed = True
         return True
 
     # --- restoring ----------------------------------------------------------------------
