@@ -13,7 +13,7 @@ import numpy as np
 import pyqtgraph as pg
 import PySide6  # noqa: F401  (pyqtgraph picks the binding already imported)
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QWidget
 
 from desktop.play.balance.report import ObjectiveControl, Report
@@ -55,6 +55,9 @@ class WinsChart(_Chart):
         super().__init__(110, parent)
         self.getAxis("bottom").setLabel("games won (whiskers: 95% interval)")
         self.rows: list[tuple[str, float, float, float]] = []
+        #: Pixels kept right of the bars for the widest "100%  (91–100%)".
+        self.label_px = 130
+        self.getViewBox().sigResized.connect(lambda *_: self._fit())  # (after the layout)
 
     def show_report(self, report: Report, colours: dict[str, str],
                     names: dict[str, str]) -> None:
@@ -65,6 +68,7 @@ class WinsChart(_Chart):
         rows.append(("Draws", d.share, d.low, d.high, QColor(NOBODY)))
         self.rows = [(n, s, lo, hi) for n, s, lo, hi, _ in rows]
         ys = list(range(len(rows)))[::-1]  # the first side at the top
+        widest = 0
         for y, (_, share, low, high, colour) in zip(ys, rows, strict=True):
             self.addItem(pg.BarGraphItem(x0=[0], y=[y], width=[share * 100], height=0.6,
                                          brush=colour, pen=pg.mkPen(colour.darker(130))))
@@ -73,17 +77,28 @@ class WinsChart(_Chart):
                 left=np.array([(share - low) * 100]),
                 right=np.array([(high - share) * 100]), beam=0.25,
                 pen=pg.mkPen(INK, width=2)))
-            label = pg.TextItem(f"{round(share * 100)}%  ({round(low * 100)}–{round(high * 100)}%)",
-                                anchor=(0, 0.5), color=INK)
+            text = f"{round(share * 100)}%  ({round(low * 100)}–{round(high * 100)}%)"
+            label = pg.TextItem(text, anchor=(0, 0.5), color=INK)
+            widest = max(widest, QFontMetrics(label.textItem.font()).horizontalAdvance(text))
             label.setPos(LABELS_AT, y)  # a column of figures right of the 100% mark
             self.addItem(label)
         if len(report.sides) > 1:
             self.addItem(pg.InfiniteLine(100 / len(report.sides), angle=90,
                                          pen=pg.mkPen("#777", style=Qt.PenStyle.DashLine)))
         self.getAxis("left").setTicks([[(y, r[0]) for y, r in zip(ys, rows, strict=True)]])
-        self.getAxis("bottom").setTicks([[(v, f"{v}%") for v in (0, 25, 50, 75, 100)]])
-        self.setXRange(0, LABELS_AT + 58, padding=0)
         self.setYRange(-0.6, len(rows) - 0.4, padding=0)
+        self.label_px = widest + 20  # the figures, a gap after the bar, and a margin
+        self._fit()
+
+    def _fit(self) -> None:
+        """Leave room right of the 100% mark for the figures, at any width."""
+        vbw = float(self.getViewBox().width())
+        room = self.label_px
+        bars = max(vbw - room, 0.3 * vbw, 1.0)  # a narrow dock: short bars, whole figures
+        self.setXRange(0, max(100 * vbw / bars, LABELS_AT + 10), padding=0)
+        marks = (0, 25, 50, 75, 100) if bars > 150 else (0, 50, 100)
+        self.getAxis("bottom").setTicks([[(v, f"{v}%") for v in marks]])
+
 
 
 class LengthChart(_Chart):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
@@ -82,6 +82,7 @@ class BalanceDock(QDockWidget):
         run_lay = QVBoxLayout(self.running)
         run_lay.setContentsMargins(0, 0, 0, 0)
         self.run_title = plain_label("Playing the games…")
+        self.run_title.setWordWrap(True)
         run_lay.addWidget(self.run_title)
         row = QHBoxLayout()
         self.progress = QProgressBar()
@@ -115,6 +116,7 @@ class BalanceDock(QDockWidget):
         lay.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # text wraps
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(body)
         self.setWidget(scroll)
