@@ -36,6 +36,10 @@ NOBODY: Final = colors.HexColor("#bdb8ab")
 #: Height of one bar row in the share charts.
 ROW: Final = 19.0
 AXIS_H: Final = 16.0
+#: The fewest turns a histogram spans.
+MIN_SPAN: Final = 6
+#: The widest a histogram's turn may be (points), so that a few lengths do not make slabs.
+MAX_SLOT: Final = 44.0
 
 
 def pct(share: float) -> str:
@@ -205,14 +209,20 @@ def histogram(c: Canvas | None, fonts: FontSet, x: float, top: float, w: float,
     first = min(by_turn)
     last = max(max(by_turn), limit or 0)
     first = max(1, first - 1)  # one empty turn before the shortest game shows where they start
+    if last - first < MIN_SPAN:  # one or two lengths: show the turns before them too
+        first = max(1, last - MIN_SPAN)
+        last = max(last, first + MIN_SPAN)
     turns = list(range(first, last + 1))
     most = max(by_turn.values()) or 1
     plot_top = top - 20
-    slot = w / len(turns)
+    slot = min(w / len(turns), MAX_SLOT)  # a few lengths make narrow bars, centred
     bar_w = slot * 0.72
     base = plot_top - h
     c.setFillColor(PAPER_TINT)
     c.rect(x, base, w, h, stroke=0, fill=1)
+    c.setFillColor(INK_SOFT)
+    draw_text(c, x, base - 19, "turns played", fonts.italic, 7)  # left: the limit's is right
+    x += (w - slot * len(turns)) / 2
     for i, t in enumerate(turns):
         n = by_turn.get(t, 0)
         bx = x + i * slot + (slot - bar_w) / 2
@@ -226,8 +236,7 @@ def histogram(c: Canvas | None, fonts: FontSet, x: float, top: float, w: float,
         draw_text(c, bx + bar_w / 2, base - 9, str(t), fonts.regular, 7, "centre")
     c.setStrokeColor(RULE)
     c.setLineWidth(0.5)
-    c.line(x, base, x + w, base)
-    draw_text(c, x + w / 2, base - 19, "turns played", fonts.italic, 7, "centre")
+    c.line(x, base, x + slot * len(turns), base)
     if limit is not None and first <= limit <= last:
         lx = x + (limit - first + 1) * slot
         c.setStrokeColor(INK_SOFT)

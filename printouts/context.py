@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from desktop.scenario.model import Scenario, Side
 from printouts.fonts import FontSet
+from printouts.game_marks import GameMarks
 from printouts.profiles import RosterProfile
 from printouts.style import Canvas
 
@@ -23,6 +24,8 @@ class Context:
     #: Unit bases and officers on the full-size tiles too (off: a mat for real figures).
     tile_units: bool = False
     pages: int = 0
+    #: A game in progress: its losses are marked on the rosters (None: a fresh game).
+    game: GameMarks | None = None
 
     def new_page(self, size: tuple[float, float]) -> None:
         """Finish the current page (if any) and start one of `size`."""

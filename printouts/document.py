@@ -16,6 +16,7 @@ from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import KNOWN_RULESETS
 from printouts.context import Context
 from printouts.fonts import fonts
+from printouts.game_marks import GameMarks
 from printouts.officer_rules import officer_rules
 from printouts.profiles import profile
 from printouts.reference_data import REFERENCES
@@ -44,6 +45,8 @@ class PrintOptions:
     #: Print the unit bases and officers on those tiles too; by default they are a
     #: bare mat for real figures (the overview map always shows the units).
     tile_units: bool = False
+    #: A game in progress, whose losses the rosters show marked (the play window's Print).
+    game: GameMarks | None = None
 
 
 def parse_sheets(text: str) -> tuple[str, ...]:
@@ -119,7 +122,8 @@ def render_counted(
     canvas.setSubject(", ".join(options.sheets))
     sides = tuple(s for s in scenario.sides if options.side in (None, s.id))
     ctx = Context(canvas, fs, scenario, options.paper.lower(), res.ruleset,
-                  profile(res.ruleset), sides, options.tiles, options.tile_units)
+                  profile(res.ruleset), sides, options.tiles, options.tile_units,
+                  game=options.game)
     steps: list[tuple[str, Callable[[Context], None]]] = []
     if "roster" in options.sheets:
         steps.append(("roster sheets", roster.draw))

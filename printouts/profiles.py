@@ -38,6 +38,10 @@ class Track:
     under: dict[int, str] = field(default_factory=dict)
     #: Boxes shaded grey from the start (a unit below full strength).
     shaded: int = 0
+    #: Boxes already marked when the battle starts (a unit that starts worn),
+    #: from the first, with `mark` ("X" a loss, "/" a man running).
+    marked: int = 0
+    mark: str = "X"
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,10 @@ class UnitSheet:
     start_value: int
     track: Track
     states: tuple[str, ...] = ()
+    #: State boxes ticked from the start ("Shaken").
+    ticked: frozenset[str] = frozenset()
+    #: How the unit starts, in words ("4 hits marked"); empty when fresh.
+    worn: str = ""
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from printouts.context import Context
-from printouts.officer_rules import officer_rules, officer_section
-from printouts.reference_data import REFERENCES, Item, Reference, RefTable, Section
+from printouts.reference_data import REFERENCES, Item, Reference, RefTable, Section, sections
 from printouts.style import (
     HEADER_FILL,
     INK,
@@ -157,11 +156,6 @@ def _section(ctx: Context, s: Section, w: float, size: float) -> list[Piece]:
     pieces.extend(_item(ctx, it, w, size) for it in s.items)
     pieces.append(Piece(5.0, lambda x, top: None))
     return pieces
-
-
-def sections(ref: Reference) -> tuple[Section, ...]:
-    """The sheet's sections, ending with its officers, taken from the card's source."""
-    return (*ref.sections, officer_section(officer_rules(ref.ruleset)))
 
 
 def _layout(ctx: Context, ref: Reference, size: float, col_w: float,

@@ -11,10 +11,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from printouts.officer_rules import D3_MOVE, MAYHEM_MOVE, TACTICAL_OFFICER_MOVE
+from printouts.officer_rules import (
+    D3_MOVE,
+    MAYHEM_MOVE,
+    TACTICAL_OFFICER_MOVE,
+    officer_rules,
+    officer_section,
+)
 from printouts.reference_shapes import Item, Reference, RefTable, Section
 
-__all__ = ["REFERENCES", "Item", "RefTable", "Reference", "Section"]
+__all__ = ["REFERENCES", "Item", "RefTable", "Reference", "Section", "sections"]
 
 
 D3: Final = Reference(
@@ -405,3 +411,11 @@ KIDDIES: Final = Reference(
 REFERENCES: Final[dict[str, Reference]] = {
     r.ruleset: r for r in (D3, MAYHEM, TACTICAL, BLOWN_AWAY, KIDDIES)
 }
+
+
+def sections(ref: Reference) -> tuple[Section, ...]:
+    """The sheet's sections, ending with its officers, taken from the card's source.
+
+    The printed sheet (printouts.reference) and the window's Help ▸ Quick
+    reference (printouts.reference_html) both lay out exactly these."""
+    return (*ref.sections, officer_section(officer_rules(ref.ruleset)))

@@ -11,12 +11,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from desktop.scenario.model import Officer, Side, Unit
 from desktop.scenario.vocabulary import RANK_LABELS, UNIT_LABELS, Rank
 from printouts.context import Context
+from printouts.game_marks import ticks_for
 from printouts.officer_rules import officer_rules
 from printouts.profiles import Track, UnitSheet
 from printouts.style import (
@@ -112,14 +113,54 @@ def track_lines(track: Track, avail: float) -> list[range]:
     return [range(a, min(n, a + size - 1) + 1) for a in range(1, n + 1, size)]
 
 
+def draw_mark(c: Canvas, x: float, y: float, size: float, mark: str) -> None:
+    """A box the unit starts the battle with marked: crossed (a loss, as
+    cross_box) or with one stroke (a Blown Away man running)."""
+    if mark != "/":
+        cross_box(c, x, y, size)
+        return
+    c.setStrokeColor(ACCENT)
+    c.setLineWidth(1.1)
+    c.line(x + 1.2, y + 1.2, x + size - 1.2, y + size - 1.2)
+
+
+def started(ruleset_id: str | None, u: Unit, sheet: UnitSheet) -> UnitSheet:
+    """`sheet` with the marks of how `u` starts under the sheet's ruleset (hits
+    already crossed off, Shaken ticked).  A state the ruleset refuses marks
+    nothing here: ``volley validate`` and the editor name it."""
+    if ruleset_id is None:
+        return sheet
+    from desktop.rules import RulesError, registry
+    from desktop.rules.start import sheet_marks
+
+    try:
+        ruleset = registry.get(ruleset_id)
+        marks = sheet_marks(ruleset.start_fields, ruleset.start_state(u))
+    except RulesError:
+        return sheet
+    if not marks.words:
+        return sheet
+    boxes = min(marks.boxes, sheet.track.boxes)
+    return replace(sheet, track=replace(sheet.track, marked=boxes, mark=marks.mark),
+                   ticked=marks.states & set(sheet.states), worn=marks.words)
+
+
 def track_height(track: Track, avail: float) -> float:
     lines = len(track_lines(track, avail))
     line_h = MARK_SPACE + BOX + (UNDER_SPACE if track.under else 1.5)
     return lines * line_h
 
 
+def cross_box(c: Canvas, x: float, y: float, size: float) -> None:
+    """A box crossed through in the accent ink: lost before the sheet was printed."""
+    c.setStrokeColor(ACCENT)
+    c.setLineWidth(1.1)
+    c.line(x + 1.2, y + 1.2, x + size - 1.2, y + size - 1.2)
+    c.line(x + 1.2, y + size - 1.2, x + size - 1.2, y + 1.2)
+
+
 def draw_track(c: Canvas, ctx: Context, x: float, top: float, track: Track, avail: float,
-               colour: object) -> None:
+               colour: object, lost: int = 0) -> None:
     f = ctx.fonts
     line_h = MARK_SPACE + BOX + (UNDER_SPACE if track.under else 1.5)
     y_top = top
@@ -130,6 +171,10 @@ def draw_track(c: Canvas, ctx: Context, x: float, top: float, track: Track, avai
             heavy = k in track.heavy
             fill = tint(ACCENT, 0.82) if heavy else (WHITE if k > track.shaded else RULE)
             tick_box(c, bx, by, BOX, fill=fill, heavy=heavy)
+            if k <= lost:
+                cross_box(c, bx, by, BOX)
+            elif k <= track.marked:
+                draw_mark(c, bx, by, BOX, track.mark)
             if k in track.marks:
                 c.setFillColor(ACCENT if heavy else INK)
                 c.setFont(f.bold, 6.2)
@@ -177,12 +222,13 @@ def layout_states(
 
 
 def draw_states(c: Canvas, ctx: Context, x: float, top: float, states: tuple[str, ...],
-                avail: float) -> None:
+                avail: float, ticked: tuple[str, ...] = ()) -> None:
     y = top - STATE_BOX - 1
     for line in layout_states(ctx, states, avail):
         bx = x
         for label, n in line:
-            for _ in range(n):
+            done = ticks_for(label, ticked)
+            for k in range(n):
                 if label == "Ball":
                     c.setStrokeColor(INK)
                     c.setLineWidth(0.7)
@@ -190,6 +236,8 @@ def draw_states(c: Canvas, ctx: Context, x: float, top: float, states: tuple[str
                     c.circle(bx + STATE_BOX / 2, y + STATE_BOX / 2, STATE_BOX / 2, stroke=1, fill=1)
                 else:
                     tick_box(c, bx, y, STATE_BOX)
+                if k < done:
+                    cross_box(c, bx, y, STATE_BOX)
                 bx += STATE_BOX + 1.5
             c.setFillColor(INK)
             c.setFont(ctx.fonts.regular, STATE_SIZE)
@@ -212,6 +260,9 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
              sheet: UnitSheet) -> Row:
     f = ctx.fonts
     name = fit_block(u.name, f.bold, 8.6, cols.w["name"] - 6, 3, 6.2)
+    worn = fit_block(f"Starts: {sheet.worn}", f.regular, 6.6, cols.w["name"] - 6, 2, 5.6) \
+        if sheet.worn else None
+    name_h = name.height + (worn.height + 2 if worn is not None else 0)
     qual = fit_block(sheet.meaning, f.regular, 7.0, cols.w["quality"] - 6, 3, 5.8)
     typ = fit_block(UNIT_LABELS[u.type], f.regular, 7.0, cols.w["type"] - 5, 2, 5.8)
     track_w = cols.w["track"] - 8
@@ -219,13 +270,14 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
     st_lines = len(layout_states(ctx, sheet.states, cols.w["states"] - 6))
     h = max(
         MIN_ROW,
-        name.height + PAD * 2 + 2,
+        name_h + PAD * 2 + 2,
         qual.height + 8.5 + PAD * 2,
         typ.height + PAD * 2,
         th + PAD * 2 - 2,
         st_lines * STATE_LINE + PAD * 2,
     )
     colour = hex_colour(side.colour)
+    marks = ctx.game.of(u.id) if ctx.game is not None else None
 
     def draw(top: float) -> None:
         c = ctx.canvas
@@ -244,6 +296,8 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
         draw_symbol(c, u.type, x0 + cols.x["icon"] + 3, top - PAD - ih - 1, iw, ih,
                     fill=tint(colour, 0.72), line=0.9)
         draw_block(c, x0 + cols.x["name"] + 3, top - PAD, name)
+        if worn is not None:
+            draw_block(c, x0 + cols.x["name"] + 3, top - PAD - name.height - 2, worn, ACCENT)
         c.setFillColor(INK_SOFT)
         draw_block(c, x0 + cols.x["type"] + 2, top - PAD, typ, INK_SOFT)
         c.setFillColor(INK)
@@ -254,10 +308,15 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
         draw_fitted(c, x0 + cols.x["start"] + cols.w["start"] / 2, top - PAD - 8, sheet.start,
                     f.bold, 8.5, cols.w["start"] - 4, 5.5, align="centre")
         draw_track(c, ctx, x0 + cols.x["track"] + 4, top - PAD + 2, sheet.track, track_w,
-                   colour)
+                   colour, marks.lost if marks else 0)
         if cols.w["states"]:
             draw_states(c, ctx, x0 + cols.x["states"] + 3, top - PAD, sheet.states,
-                        cols.w["states"] - 6)
+                        cols.w["states"] - 6,
+                        marks.states if marks else tuple(sorted(sheet.ticked)))
+        if marks is not None and marks.note:
+            c.setFillColor(ACCENT)
+            draw_fitted(c, x0 + cols.x["notes"] + 4, top - PAD - 7, marks.note, f.italic, 7.4,
+                        cols.w["notes"] - 8, 5.5)
         # writing lines in the notes column
         c.setStrokeColor(tint(RULE, 0.4))
         c.setLineWidth(0.3)
@@ -325,8 +384,13 @@ def _officer_row(ctx: Context, side: Side, o: Officer, i: int, x0: float, total_
             draw_fitted(c, x0 + 330, top - 11, "with " + units.get(o.attached_to, o.attached_to),
                         f.italic, 7.2, 150, 5.5)
         bx = x0 + total_w - 300
+        marks = ctx.game.of(o.id) if ctx.game is not None else None
+        said = marks.note if marks is not None else ""
         for label in officer_rules(ctx.ruleset).roster_boxes:
             tick_box(c, bx, top - 13, 8)
+            if said and ticks_for(label, (said,)):
+                cross_box(c, bx, top - 13, 8)
+                said = ""  # the box says it
             c.setFillColor(INK)
             c.setFont(f.regular, 7)
             c.drawString(bx + 11, top - 11.5, label)
@@ -334,6 +398,9 @@ def _officer_row(ctx: Context, side: Side, o: Officer, i: int, x0: float, total_
         c.setStrokeColor(tint(RULE, 0.4))
         c.setLineWidth(0.3)
         c.line(bx + 6, top - 13, x0 + total_w - 3, top - 13)
+        if said:
+            c.setFillColor(ACCENT)
+            draw_fitted(c, bx + 8, top - 11.5, said, f.italic, 7.2, x0 + total_w - bx - 12, 5.5)
         c.setStrokeColor(RULE)
         c.line(x0, top - h, x0 + total_w, top - h)
 
@@ -403,6 +470,10 @@ def draw_header(ctx: Context, side: Side, page_w: float, page_h: float) -> None:
     if block.cut:  # still too long at the smallest size: two lines
         block = fit_block(line, f.regular, 6.5, page_w - 2 * MARGIN, 2, 5.5)
     draw_block(c, MARGIN, top - band_h - 4, block)
+    if ctx.game is not None:  # a game in progress: say so, and where it stands
+        c.setFillColor(ACCENT)
+        draw_fitted(c, MARGIN, top - band_h - 6 - block.height - 7, ctx.game.heading,
+                    f.bold, 7.6, page_w - 2 * MARGIN, 5.5)
 
 
 def draw_column_heads(ctx: Context, cols: Columns, x0: float, top: float) -> None:
@@ -427,7 +498,9 @@ def draw_side(ctx: Context, side: Side) -> None:
     """All roster pages for one side."""
     page_w, page_h = paper_size(ctx.paper, landscape_=True)
     total_w = page_w - 2 * MARGIN
-    sheets = [ctx.profile.unit(u) for u in side.units]
+    # a game in progress is marked from the game (which began from the start)
+    start_of = ctx.ruleset if ctx.game is None else None
+    sheets = [started(start_of, u, ctx.profile.unit(u)) for u in side.units]
     has_states = any(s.states for s in sheets)
     cols = columns(total_w, has_states)
     x0 = MARGIN
@@ -442,7 +515,7 @@ def draw_side(ctx: Context, side: Side) -> None:
     tail = [Row(8.0, lambda top: None, "gap"), *officer_rows(ctx, side, x0, total_w),
             totals_row(ctx, side, sheets, x0, total_w)]
 
-    body_top = page_h - MARGIN - HEADER_H
+    body_top = page_h - MARGIN - HEADER_H - (10.0 if ctx.game is not None else 0.0)
     body_bottom = MARGIN + FOOTER_H
     pages: list[list[Row]] = [[]]
     room = body_top - COLHEAD_H - body_bottom

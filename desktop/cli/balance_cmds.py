@@ -8,6 +8,7 @@ so that every other `volley` command starts as fast as before.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -86,6 +87,10 @@ class ProgressShow:
             self.stream.flush()
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def balance(args: argparse.Namespace) -> int:
     import desktop.rules  # noqa: F401  (registers the built-in rulesets)
     from desktop.play.balance.dask_runner import ClusterError, DaskRunner
@@ -115,6 +120,9 @@ def balance(args: argparse.Namespace) -> int:
     if args.scheduler:
         runner = DaskRunner(args.scheduler)
     show = ProgressShow({s.id: s.name or s.id for s in scenario.sides})
+    # `kill` stops the batch as Ctrl+C does: the pool is ended and the games
+    # played are reported, rather than the workers left playing on.
+    before = signal.signal(signal.SIGTERM, _interrupt)
     try:
         report = run_balance(scenario, path=args.file, ruleset=args.ruleset, games=args.games,
                              levels=levels, seed=args.seed, runner=runner, progress=show,
@@ -124,6 +132,7 @@ def balance(args: argparse.Namespace) -> int:
     except ClusterError as e:
         return _fail(str(e), 1)
     finally:
+        signal.signal(signal.SIGTERM, before)
         show.close()
     if not report.complete:
         print(f"volley balance: stopped early; reporting the {report.played} games played",

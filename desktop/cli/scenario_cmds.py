@@ -45,9 +45,16 @@ def validate(args: argparse.Namespace) -> int:
             bad += 1
             print(_internal_error(f, e), file=sys.stderr)
             continue
+        from desktop.rules.checks import placement_warnings, start_problems
         from desktop.scenario.lint import lint  # numpy and shapely: not for every command
 
-        warnings = lint(s)
+        errors = start_problems(s)
+        for wrong in errors:
+            print(f"{f}: {wrong.message}", file=sys.stderr)
+        if errors:
+            bad += 1
+            continue
+        warnings = lint(s) + placement_warnings(s)
         for w in warnings:
             print(f"{f}: warning: {w.message}", file=sys.stderr)
         if warnings:
@@ -79,6 +86,7 @@ def _internal_error(path: Path, error: BaseException) -> str:
 
 
 def info(args: argparse.Namespace) -> int:
+    from desktop.rules.checks import start_words
     try:
         s = load(args.file)
     except ScenarioError as e:
@@ -111,6 +119,10 @@ def info(args: argparse.Namespace) -> int:
             print(f"    {n} x {UNIT_LABELS[utype]}")
         for o in side.officers:
             print(f"  {RANK_LABELS[o.rank]}: {o.name}")
+        worn = [(u.name, start_words(s, u)) for u in side.units if u.start]
+        for name, words in worn:
+            if words:
+                print(f"  Starts worn: {name} ({words})")
     if s.game.objectives:
         print("\nObjectives: " + ", ".join(o.name for o in s.game.objectives))
     if s.game.victory:

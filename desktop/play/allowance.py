@@ -121,3 +121,26 @@ def probe(view: PlayView, pid: str, x: float, y: float, facing: float,
         else:
             cost = allowance.free_label if allowance.free is not None else ""
     return Probe(length, reason, band, cost)
+
+
+def clamp_to_reach(view: PlayView, pid: str, x: float, y: float, facing: float,
+                   full: float) -> tuple[float, float] | None:
+    """Where a drag to (x, y) stops when it goes past the piece's full move: the
+    farthest point on the straight line towards (x, y) whose move length (the
+    view's own measure) is within `full`; None when (x, y) is within reach.
+
+    The ghost stops at the band, so the move proposed is this one (issue 20),
+    never the unreachable point under the cursor."""
+    if view.move_length(pid, x, y, facing) <= full + 1e-6:
+        return None
+    p = view.pieces()[pid]
+    limit = max(0.0, full - 0.004)  # written positions are rounded to 0.01
+    lo, hi = 0.0, 1.0
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        mx, my = p.x + (x - p.x) * mid, p.y + (y - p.y) * mid
+        if view.move_length(pid, mx, my, facing) <= limit:
+            lo = mid
+        else:
+            hi = mid
+    return (p.x + (x - p.x) * lo, p.y + (y - p.y) * lo)

@@ -1,5 +1,8 @@
 """The last balance report, kept beside its scenario (NAME.balance.json by NAME.yaml).
 
+Importing this is cheap (the editor checks for a kept report at every open);
+the report's module, and the rules engine with it, load only when there is one.
+
 The file is the report's own JSON (``Report.to_json``, so ``volley balance
 --json`` output reads the same way) with one more key, ``scenario_parts``:
 the fingerprint (desktop.scenario.fingerprint) of the scenario the games were
@@ -14,13 +17,15 @@ import json
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from desktop.play.balance.report import Report
 from desktop.scenario.atomic import atomic_write_text
 from desktop.scenario.fingerprint import changes, fingerprint
 from desktop.scenario.model import Scenario
 from desktop.scenario.textfile import FileProblem, read_text
+
+if TYPE_CHECKING:  # the report (and with it the rules engine) loads only when one is read
+    from desktop.play.balance.report import Report
 
 SUFFIX: Final = ".balance.json"
 PARTS_KEY: Final = "scenario_parts"
@@ -96,6 +101,8 @@ def read_kept(scenario_path: str | os.PathLike[str], scenario: Scenario) -> Kept
     path = sidecar_path(scenario_path)
     if not path.exists():
         return None
+    from desktop.play.balance.report import Report
+
     try:
         text = read_text(path)
     except FileProblem as e:

@@ -21,6 +21,7 @@ a JSON form, so a saved game can say who plays each side.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -78,6 +79,9 @@ _WEIGHTS: dict[Temper, Weights] = {
 
 #: The Recruit's thinking: a third of the steady player's candidates, one roll each.
 RECRUIT = Style(candidates=8, moves=3, tries=1)
+#: The longest a Veteran seat may think a decision (seconds).
+MAX_SECONDS = 60.0
+
 #: How often the Recruit takes one of its next two thoughts instead of its best.
 RECRUIT_SLIP = 0.3
 
@@ -132,7 +136,19 @@ class Computer:
 
     @classmethod
     def from_json(cls, data: dict[str, JSON]) -> Computer:
-        """The seat a saved game names (unknown words raise ValueError)."""
-        return cls(Level(data.get("level", Level.STEADY.value)),
-                   Temper(data.get("style", Temper.BALANCED.value)),
-                   float(data.get("seconds", VETERAN.seconds)))
+        """The seat a saved game names; a word it does not know or a budget out
+        of range raises ValueError naming the field and what it may be."""
+        level = data.get("level", Level.STEADY.value)
+        temper = data.get("style", Temper.BALANCED.value)
+        seconds = data.get("seconds", VETERAN.seconds)
+        levels = [lv.value for lv in Level]
+        if level not in levels:
+            raise ValueError(f"level {str(level)[:40]!r} is not one of {', '.join(levels)}")
+        styles = [t.value for t in Temper]
+        if temper not in styles:
+            raise ValueError(f"style {str(temper)[:40]!r} is not one of {', '.join(styles)}")
+        if (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                or not math.isfinite(seconds) or not 0 < seconds <= MAX_SECONDS):
+            raise ValueError(f"seconds {str(seconds)[:40]!r} is not a number of seconds "
+                             f"above 0 and at most {MAX_SECONDS:g}")
+        return cls(Level(level), Temper(temper), float(seconds))

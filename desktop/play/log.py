@@ -19,7 +19,7 @@ def _same(text: str) -> str:
 
 @dataclass(frozen=True)
 class LogLine:
-    kind: str  # "action", "event", "roll", "phase", "outcome"
+    kind: str  # "action", "event", "roll", "phase", "outcome", "summary"
     text: str
     step: int  # the step it belongs to (-1: before the first action)
 

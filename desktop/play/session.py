@@ -14,26 +14,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from pathlib import Path
 
+from desktop.play.levels import Computer
+from desktop.play.veteran import StopFlag
 from desktop.rules import registry
 from desktop.rules.chance import Draw
 from desktop.rules.engine import Action, Event, Game, OptionValue
-from desktop.rules.randomplay import random_action
-from desktop.rules.record import Record, record_of, replay, step_error
+from desktop.rules.record import Record, RecordError, record_of, replay, step_error
 from desktop.rules.view import PlayView, view_of
 from desktop.scenario.model import Scenario
-
-
-class Seat(StrEnum):
-    """Who plays a side."""
-
-    PERSON = "person"
-    COMPUTER = "computer"  # the random legal player for now
-
-
-SEAT_LABELS = {Seat.PERSON: "a person", Seat.COMPUTER: "the computer (random legal player)"}
 
 
 @dataclass
@@ -46,11 +36,27 @@ class Setup:
     seed: int = 0
     dice: list[int] = field(default_factory=list)
     cards: list[str] = field(default_factory=list)
-    seats: dict[str, Seat] = field(default_factory=dict)
+    #: The computer's seats: side id -> its level and style; a side not here is
+    #: played by a person.
+    seats: dict[str, Computer] = field(default_factory=dict)
     scenario_path: Path | None = None
 
-    def seat(self, side: str) -> Seat:
-        return self.seats.get(side, Seat.PERSON)
+    def computer(self, side: str | None) -> Computer | None:
+        """The computer seat that plays `side`, or None when a person does."""
+        return None if side is None else self.seats.get(side)
+
+
+def seats_of(record: Record) -> dict[str, Computer]:
+    """The computer seats a record names; a word no level or style has gives a
+    RecordError naming the file and the field."""
+    where = f"{record.source}: " if record.source else ""
+    out: dict[str, Computer] = {}
+    for side, data in record.seats.items():
+        try:
+            out[side] = Computer.from_json(dict(data))
+        except ValueError as e:
+            raise RecordError(f"{where}seats.{side}: {e}") from None
+    return out
 
 
 def default_ruleset(scenario: Scenario) -> str:
@@ -109,7 +115,7 @@ class Session:
     def from_record(cls, record: Record, path: Path | None = None) -> Session:
         """A session that has replayed every action of `record`, step by step."""
         setup = Setup(record.scenario, record.ruleset, dict(record.options), record.seed,
-                      list(record.dice), list(record.cards), {},
+                      list(record.dice), list(record.cards), seats_of(record),
                       _scenario_file(record, path))
         game = replay(record, until=0)  # set-up faults become a RecordError naming the file
         s = cls(game, setup)
@@ -126,9 +132,13 @@ class Session:
     def over(self) -> bool:
         return self.game.outcome is not None
 
-    def seat_to_act(self) -> Seat | None:
-        side = self.game.side
-        return None if side is None else self.setup.seat(side)
+    def computer_to_act(self) -> Computer | None:
+        """The computer seat whose side acts now (None: a person's turn, or over)."""
+        return None if self.over else self.setup.computer(self.game.side)
+
+    def person_to_act(self) -> bool:
+        """Is it a person's turn (the game not over)?"""
+        return not self.over and self.game.side is not None and self.computer_to_act() is None
 
     def side_name(self, side: str | None) -> str:
         if side is None:
@@ -161,9 +171,14 @@ class Session:
     def apply_text(self, text: str) -> Step:
         return self.apply(self.game.parse_action(text))
 
-    def computer_action(self) -> Action:
-        """What the computer player (the random legal player) would do now."""
-        return random_action(self.game, self.rng)
+    def computer_action(self, stop: StopFlag | None = None,
+                        passes: int | None = None) -> Action:
+        """What the seat of the side to act would do now (the game is not changed;
+        `stop` cancels a Veteran's thinking, `passes` caps it for repeatable play)."""
+        seat = self.computer_to_act()
+        if seat is None:
+            raise ValueError("no computer seat is to act")
+        return seat.choose(self.game, self.rng, stop, passes)
 
     def can_undo(self) -> bool:
         """The last action can be taken back when it rolled nothing."""
@@ -189,7 +204,11 @@ class Session:
         sp = self.setup.scenario_path
         if save_to is not None and sp is not None and self.game.scenario == _load_quiet(sp):
             path = _relative(sp, save_to.parent)
-        return record_of(self.game, path)
+        rec = record_of(self.game, path)
+        rec.seats = {side: {k: v for k, v in seat.to_json().items()
+                            if isinstance(v, (str, float))}
+                     for side, seat in self.setup.seats.items()}
+        return rec
 
     def replay_game(self, until: int) -> Game:
         """The game as it stood after the first `until` actions."""

@@ -19,12 +19,17 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
 
 from desktop.rules.chance import Chance
 from desktop.rules.options import OptionSpec as OptionSpec
 from desktop.rules.options import OptionValue as OptionValue
-from desktop.scenario.model import Scenario
+from desktop.rules.start import StartField, StartStateError, StartValue, checked_state
+from desktop.rules.start import start_problems as _start_problems
+from desktop.scenario.model import Scenario, Unit
+
+if TYPE_CHECKING:
+    from desktop.scenario.lint import LintProblem
 
 #: A value that json.dumps accepts.
 JSON: TypeAlias = Any
@@ -372,6 +377,35 @@ class Ruleset(ABC):
     #: as ``view_class(game)``; set by the ruleset's package, which holds both.
     #: None: the generic view (``desktop.rules.view.view_of``).
     view_class: ClassVar[Callable[[Game], object] | None] = None
+    #: What a unit may start the battle with under this ruleset (already shaken,
+    #: hits marked...), read from the unit's ``start`` entry under this id.
+    start_fields: ClassVar[tuple[StartField, ...]] = ()
+
+    def start_state(self, unit: Unit) -> dict[str, StartValue]:
+        """The unit's starting state under this ruleset, every field filled in.
+
+        Every game's set-up reads units through this, so a value the ruleset
+        cannot set up (negative, more hits than a unit takes, a field it does
+        not know) is refused with a RulesError naming the unit and the field.
+        """
+        try:
+            return checked_state(self.start_fields, self.id, self.name, unit)
+        except StartStateError as e:
+            raise RulesError(str(e)) from None
+
+    def start_problems(self, scenario: Scenario) -> list[str]:
+        """Each unit's starting state this ruleset would refuse, in words."""
+        return _start_problems(self.start_fields, self.id, self.name, scenario)
+
+    def placement_problems(self, scenario: Scenario) -> list[LintProblem]:
+        """Where this ruleset's rules forbid what the scenario sets up, beyond the
+        editor's own checks (desktop.scenario.lint): a unit on ground its type
+        may not enter under these rules, for one.  The default knows of
+        nothing; a ruleset with such rules overrides it (usually through
+        desktop.rules.placement.forbidden_ground).  These are warnings: the
+        editor's Problems panel lists them, ``volley validate`` prints them and
+        ``--strict`` fails on them."""
+        return []
 
     def size_problem(self, scenario: Scenario) -> str | None:
         """None if `scenario` is within `limits`, else why not, in plain words."""

@@ -36,13 +36,19 @@ from desktop.scenario.writer import scenario_to_data
 from desktop.scenario.yamlmarks import Marks, load_with_marks
 
 RECORD_KEYS = ("record_format", "scenario", SCENARIO_HASH_KEY, "ruleset", "options", "seed",
-               "dice", "cards", "actions", END_KEY)
+               "dice", "cards", "seats", "actions", END_KEY)
+
+#: What a computer seat in a record may say (desktop.play.levels reads the words).
+SEAT_KEYS = ("level", "style", "seconds")
 
 #: Bounds on what a record may hold; generous for any real game, and each one
 #: keeps a hostile value from reaching a ruleset.
 MAX_SEED = 10**20  # a seed has at most 20 digits
 MAX_OPTION_NUMBER = 1_000_000
 MAX_TEXT = 1_000  # characters in an action, an option's text or a scenario path
+
+#: A value in a computer seat: a word or a number of seconds.
+SeatValue = str | float
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -86,6 +92,9 @@ class Record:
     cards: list[str] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     scenario_path: str | None = None
+    #: Who the computer plays: side id -> a seat as plain data (``level``,
+    #: ``style``, ``seconds``); a side not named is a person's.
+    seats: dict[str, dict[str, SeatValue]] = field(default_factory=dict)
     source: str = field(default="", compare=False)
     warnings: list[str] = field(default_factory=list, compare=False)
 
@@ -311,6 +320,46 @@ def _check_lists(data: dict[Any, Any], r: _Reading) -> tuple[list[int], list[str
     return list(dice), list(cards), list(actions)
 
 
+def _check_seats(seats: Any, scenario: Scenario, r: _Reading) -> dict[str, dict[str, SeatValue]]:
+    """The computer seats as plain data: known sides, known keys, short words and
+    finite numbers (whether the words name a level is desktop.play's to say)."""
+    if seats is None:
+        return {}
+    example = "{level: veteran, style: bold, seconds: 1.0}"
+    if not isinstance(seats, dict):
+        raise r.fail(f"'seats' must map side ids to computer seats such as {example}",
+                     "seats")
+    sides = [s.id for s in scenario.sides]
+    out: dict[str, dict[str, SeatValue]] = {}
+    for side, seat in seats.items():
+        if not isinstance(side, str) or side not in sides:
+            raise r.fail(f"seats: {str(side)[:40]!r} is not a side of this scenario "
+                         f"({', '.join(sides)})", "seats")
+        if not isinstance(seat, dict):
+            raise r.fail(f"seats.{side} must be a computer seat such as {example}",
+                         "seats", side)
+        unknown = sorted(str(k)[:40] for k in seat if k not in SEAT_KEYS)
+        if unknown:
+            raise r.fail(f"seats.{side}: unknown key(s) {', '.join(unknown)}; known: "
+                         f"{', '.join(SEAT_KEYS)}", "seats", side)
+        entry: dict[str, SeatValue] = {}
+        for key, value in seat.items():
+            if key == "seconds":
+                if (not isinstance(value, (int, float)) or isinstance(value, bool)
+                        or not math.isfinite(value) or abs(value) > MAX_OPTION_NUMBER):
+                    raise r.fail(f"seats.{side}.seconds must be a number of seconds, found "
+                                 f"{str(value)[:40]!r}", "seats", side, key)
+                entry[key] = float(value)
+            else:
+                if not isinstance(value, str) or len(value) > 40 or _CONTROL.search(value):
+                    raise r.fail(f"seats.{side}.{key} must be a word such as "
+                                 f"{'veteran' if key == 'level' else 'bold'}, found "
+                                 f"{str(value)[:40]!r}", "seats", side, key)
+                entry[str(key)] = value
+        out[side] = entry
+    return out
+
+
 def from_mapping(data: Any, name: str = "<record>", base: Path | None = None, *,
                  marks: Marks | None = None, force: bool = False) -> Record:
     """Read a record from plain data; `base` is the folder scenario paths are relative to,
@@ -355,13 +404,14 @@ def from_mapping(data: Any, name: str = "<record>", base: Path | None = None, *,
     except RulesError as e:
         raise r.fail(str(e), "ruleset") from None
     _check_scenario_hash(data, scenario, scenario_path, r)
+    seats = _check_seats(data.get("seats"), scenario, r)
     try:
         rules.resolve_options(scenario, options)
     except RulesError as e:
         raise r.fail(str(e), "options") from None
     return Record(
         scenario=scenario, ruleset=ruleset, options=options, seed=seed, dice=dice,
-        cards=cards, actions=actions, scenario_path=scenario_path, source=name,
+        cards=cards, actions=actions, scenario_path=scenario_path, seats=seats, source=name,
         warnings=r.warnings,
     )
 
@@ -384,6 +434,8 @@ def to_mapping(record: Record) -> dict[str, Any]:
         out["dice"] = list(record.dice)
     if record.cards:
         out["cards"] = list(record.cards)
+    if record.seats:
+        out["seats"] = {side: dict(seat) for side, seat in record.seats.items()}
     out["actions"] = list(record.actions)
     return out
 

@@ -48,8 +48,16 @@ def content_hash(body: Mapping[str, Any]) -> str | None:
 
 
 def scenario_hash(scenario: Scenario) -> str:
-    """SHA-256 of the scenario as Volley reads it: what the game was played on."""
-    return hashlib.sha256(canonical(scenario_to_data(scenario))).hexdigest()
+    """SHA-256 of the scenario as Volley reads it: what the game was played on.
+
+    The data is hashed under the oldest format version that can say it: a
+    scenario whose units all start fresh hashes as format 1, as it did before
+    format 2 added ``start``, so a game saved then still matches its scenario
+    (a new format number is not a different battle)."""
+    data = scenario_to_data(scenario)
+    if not any(u.start for _s, u in scenario.all_units()):
+        data["format_version"] = 1
+    return hashlib.sha256(canonical(data)).hexdigest()
 
 
 def end_line(actions: int, digest: str) -> str:

@@ -27,12 +27,14 @@ from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.engine import Action, Event, Game, NotationError
 from desktop.rules.view_values import (
+    GONE_WORDS,
     OFFICER_BASE,
     Aim,
     Allowance,
     Capabilities,
     Card,
     Flight,
+    Losses,
     Odds,
     PieceInfo,
     Weapon,
@@ -460,8 +462,35 @@ class PlayView:
             more = " …" if len(legal) > 4 else ""
             return f"{self.game.phase_info().name}: choose {' or '.join(labels)}{more}."
         if selected is None:
-            return "Select a unit; drag one of yours to move it. Targets glow red."
+            return self.phase_hint()
         return ""
+
+    def phase_hint(self) -> str:
+        """What the side to act can do in this phase, in one sentence (the phase bar
+        with nothing selected, and the empty unit card).
+
+        The base asks the engine: whether any piece of the side may move (a drag)
+        and whether any may attack (a click on a target); a ruleset whose phases
+        say more overrides it.  Never "drag one of yours" in a phase with no moves."""
+        g = self.game
+        if g.outcome is not None or g.side is None:
+            return ""
+        legal = g.legal_actions()
+        if legal and not any(a.text() == "end" for a in legal):
+            return f"{g.phase_info().name}: answer the question on the phase bar."
+        mine = [p.id for p in self.pieces().values() if p.side == g.side and p.present]
+        moves = any(self.can_move(pid) for pid in mine)
+        attacks = any(a.text().split()[0] in self.attack_kinds for a in legal)
+        if moves and attacks:
+            what = ("drag one of yours to move it, or select one and click a target "
+                    "outlined in red")
+        elif moves:
+            what = "drag one of yours to move it"
+        elif attacks:
+            what = "select one of yours, then click its target outlined in red"
+        else:
+            what = "nothing to do but end the phase"
+        return f"{g.phase_info().name}: {what}."
 
     def badge(self, pid: str) -> tuple[str, bool] | None:
         """The small tag on a piece: (text, warn); None for the generic counters."""
@@ -486,6 +515,14 @@ class PlayView:
             if p.present and not p.is_officer:
                 out[p.side] = out.get(p.side, 0.0) + 1.0
         return "units on the table", out
+
+    def losses(self) -> dict[str, Losses]:
+        """What each unit and officer has lost so far, by its scenario id, so sheets
+        printed in mid-game start marked.  By default only who has left the fight;
+        a ruleset's view adds its hits, casualties and states."""
+        return {p.id: Losses(note=GONE_WORDS.get(p.status, p.status.replace("_", " ")
+                                                 .capitalize()))
+                for p in self.pieces().values() if not p.present}
 
     def units_left(self) -> dict[str, int]:
         out = {s.id: 0 for s in self.game.scenario.sides}

@@ -57,6 +57,29 @@ class PieceInfo:
         return rect(self.x if x is None else x, self.y if y is None else y,
                     self.frontage, self.depth, self.facing if facing is None else facing)
 
+#: A piece no longer in the fight, in words (a sheet's note), by its status.
+GONE_WORDS = {"eliminated": "Eliminated", "routed": "Routed", "exited": "Left the table",
+              "removed": "Removed", "spent": "Spent", "driven_in": "Driven in",
+              "killed": "Killed", "carried_off": "Carried off", "captured": "Captured",
+              "wounded": "Wounded"}
+
+
+@dataclass(frozen=True)
+class Losses:
+    """What a unit or officer has lost so far, for sheets printed in mid-game.
+
+    ``lost`` counts the boxes of its roster track to cross off (hits carried,
+    casualties, Combat Value lost, men killed, figures fallen: whatever the
+    ruleset's roster tracks); ``states`` names the state boxes to tick, in
+    plain words ("Disordered", "Shaken", "Ball" once per cannonball used);
+    ``note`` says anything else ("Eliminated", "2 men running", "Wounded").
+    """
+
+    lost: int = 0
+    states: tuple[str, ...] = ()
+    note: str = ""
+
+
 @dataclass(frozen=True)
 class Allowance:
     """How far a piece may move now, in table inches (centre travel, facing kept).

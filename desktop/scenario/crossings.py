@@ -101,9 +101,26 @@ def point_words(p: Point, unit: LengthUnit = LengthUnit.INCH) -> str:
     return f"x {p[0]:.2f}\", y {p[1]:.2f}\""
 
 
-def crossing_words(crossings: Sequence[Crossing], unit: LengthUnit = LengthUnit.INCH) -> str:
-    """'edge 3 crosses edge 7 at x 65.97", y 37.99"' (and the next ones, up to NAMED)."""
-    parts = [f"edge {c.first} crosses edge {c.second} at {point_words(c.at, unit)}"
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st."""
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
+
+
+def edge_words(edge: int, corners: int | None = None) -> str:
+    """'edge 3 (between the 3rd and 4th corners)'; the closing edge of a ring of
+    `corners` corners runs back to the 1st."""
+    after = 1 if corners is not None and edge >= corners else edge + 1
+    return f"edge {edge} (between the {ordinal(edge)} and {ordinal(after)} corners)"
+
+
+def crossing_words(
+    crossings: Sequence[Crossing], unit: LengthUnit = LengthUnit.INCH, corners: int | None = None
+) -> str:
+    """'edge 3 (between the 3rd and 4th corners) crosses edge 7 (between the 7th
+    and 8th corners) at x 65.97", y 37.99"' (and the next ones, up to NAMED)."""
+    parts = [f"{edge_words(c.first, corners)} crosses {edge_words(c.second, corners)} "
+             f"at {point_words(c.at, unit)}"
              for c in crossings[:NAMED]]
     more = len(crossings) - NAMED
     if more > 0:

@@ -189,7 +189,8 @@ def _check_shape(shape: Shape, table: Table, what: str = "the shape") -> None:
             if found:
                 raise CrossingError(
                     f"{what} cannot be used: it crosses itself "
-                    f"({crossing_words(found, table.unit)})", found, shape.points)
+                    f"({crossing_words(found, table.unit, len(shape.points))})",
+                    found, shape.points)
         raise EditError(f"{what} cannot be used: {why}")
     if isinstance(shape, LineShape) and shape.width <= 0:
         raise EditError(f"{what} cannot be used: the width must be more than 0")
@@ -777,6 +778,31 @@ def update_piece(s: Scenario, pid: str, **changes: Any) -> Scenario:
     return replace_pieces(s, {pid: replace(p, **changes)})
 
 
+def set_unit_start(
+    s: Scenario, uid: str, ruleset_id: str, fields: Mapping[str, int | bool]
+) -> Scenario:
+    """Set how a unit starts the battle under one ruleset (``start`` in the file).
+
+    Fields at their fresh value (0, false) are left out, and a ruleset with
+    none left leaves the unit's ``start``: a fresh unit writes no ``start``.
+    Which fields exist and their ranges are the ruleset's to judge
+    (desktop.rules.start); only a negative count is refused here.
+    """
+    u = piece(s, uid)
+    if not isinstance(u, Unit):
+        raise EditError(f"{u.name} is an officer; only units start the battle worn")
+    kept: dict[str, int | bool] = {}
+    for key, value in fields.items():
+        if not isinstance(value, bool) and value < 0:
+            raise EditError(f"{u.name}: starting {key} cannot be negative ({value})")
+        if value:
+            kept[key] = value
+    start = {rid: dict(v) for rid, v in u.start.items() if rid != ruleset_id}
+    if kept:
+        start[ruleset_id] = kept
+    return replace_pieces(s, {uid: replace(u, start=start)})
+
+
 def set_unit_quality(s: Scenario, uid: str, quality: Quality, reset_cv: bool = True) -> Scenario:
     """Change quality; the CV follows the quality's default unless `reset_cv` is False."""
     quality = Quality(quality)
@@ -1122,7 +1148,46 @@ def rename_side(s: Scenario, old: str, new: str) -> Scenario:
         deployment={(new if k == old else k): z for k, z in g.deployment.items()},
         victory=tuple(fix(v) for v in g.victory),
     )
-    return replace(_with_side(s, i, replace(s.sides[i], id=new)), game=game)
+    # an option whose value names the side (D3's or Blown Away's first side)
+    options = {rid: {k: (new if v == old else v) for k, v in opts.items()}
+               for rid, opts in s.ruleset_options.items()}
+    return replace(_with_side(s, i, replace(s.sides[i], id=new)), game=game,
+                   ruleset_options=options)
+
+
+def clear_side(s: Scenario, side_id: str) -> Scenario:
+    """Take every unit and officer of a side off the table; the side stays."""
+    side = s.sides[_side_index(s, side_id)]
+    if not side.units and not side.officers:
+        raise EditError(f"{side.name} has no units or officers to clear")
+    return remove_pieces(s, [*(u.id for u in side.units), *(o.id for o in side.officers)])
+
+
+def replace_side(s: Scenario, side_id: str, name: str, colour: str | None = None,
+                 baseline: Edge | None = None) -> Scenario:
+    """Put a new, empty side in the place of `side_id`.
+
+    A scenario has exactly two sides (the rulesets are two-player games), so
+    "remove a side and add another" is one step: the old side's units,
+    officers and hand-drawn zone go; the new side gets an id made from its
+    name, its own colour, and the old baseline unless `baseline` is given.
+    What named the old side (defender, victory conditions, ruleset options
+    such as the first side) names the new one: it takes the old side's part
+    in the battle.
+    """
+    i = _side_index(s, side_id)
+    old = s.sides[i]
+    if not name.strip():
+        raise EditError("a side needs a name")
+    out = clear_side(s, side_id) if old.units or old.officers else s
+    out = replace(out, game=replace(out.game, deployment={
+        k: z for k, z in out.game.deployment.items() if k != side_id}))
+    new_sid = new_id(out, re.sub(r"\s+", "_", name.strip().lower())[:24] or "side")
+    out = rename_side(out, side_id, new_sid)
+    out = update_side(out, new_sid, name=name.strip(), colour=colour or old.colour)
+    if baseline is not None:
+        out = set_side_baseline(out, new_sid, Edge(baseline))
+    return out
 
 
 # --- table, game, text -----------------------------------------------------------------------

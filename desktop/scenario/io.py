@@ -85,8 +85,8 @@ def from_data(data: Any, name: str = "<scenario>", marks: Marks | None = None) -
         )
     version = data.get("format_version")
     if version is None:
-        raise ScenarioError.single(name, "missing 'format_version' (this format is version 1)",
-                                   line=1)
+        raise ScenarioError.single(
+            name, f"missing 'format_version' (this format is version {FORMAT_VERSION})", line=1)
     if isinstance(version, bool) or not isinstance(version, int) or abs(version) > 10**9:
         pos = marks.at(("format_version",))
         if isinstance(version, (int, HugeNumber)) and not isinstance(version, bool):

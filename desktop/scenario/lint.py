@@ -81,6 +81,8 @@ class Kind(StrEnum):
     IMPASSABLE = "impassable"
     UNREACHABLE = "unreachable"
     UNWINNABLE = "unwinnable"
+    #: A unit's starting state its ruleset cannot set up (desktop.rules.checks).
+    START = "start"
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,7 @@ class LintProblem:
     ids: tuple[str, ...]
 
 
-def _footprints(units: list[Unit]) -> np.ndarray:
+def footprints(units: list[Unit]) -> np.ndarray:
     """Every base as a shapely polygon, built in one vectorised call."""
     if not units:
         return np.array([], dtype=object)
@@ -115,7 +117,7 @@ def lint(s: Scenario) -> list[LintProblem]:
     """Every editing problem in `s`, in a stable order (zones, overlaps, terrain)."""
     pairs = s.all_units()
     units = [u for _, u in pairs]
-    feet = _footprints(units)
+    feet = footprints(units)
     out: list[LintProblem] = []
     out += _outside_zones(s, feet)
     out += _overlaps(units, feet)

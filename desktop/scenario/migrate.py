@@ -13,8 +13,15 @@ from desktop.scenario.model import FORMAT_VERSION
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 adds an optional ``start`` to each unit; a version 1 unit
+    starts fresh, which is what a missing ``start`` means, so nothing changes
+    but the version number (set by `migrate`)."""
+    return data
+
+
 #: version N -> function producing version N+1.  Version 1 is the first format.
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
 
 
 class MigrationError(ValueError):

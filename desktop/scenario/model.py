@@ -28,7 +28,12 @@ from desktop.scenario.vocabulary import (
 
 Point = tuple[float, float]
 
-FORMAT_VERSION = 1
+#: 2 added each unit's starting state per ruleset (``start``); see migrate.py.
+FORMAT_VERSION = 2
+
+#: A unit's starting state: ruleset id -> field -> value (``start`` in the file).
+#: Each ruleset reads its own entry (desktop.rules.start); the others ignore it.
+StartState = dict[str, dict[str, int | bool]]
 
 
 @dataclass(frozen=True)
@@ -123,6 +128,9 @@ class Unit:
     command: tuple[CommandRole, ...] = ()
     traits: tuple[Trait, ...] = ()
     guns: int = 0
+    #: How the unit starts the battle under each ruleset (already shaken, hits
+    #: marked, men running...); empty: fresh.  Left out of the hash (a dict).
+    start: StartState = field(default_factory=dict, hash=False)
 
     def moved(self, position: Point, facing: float | None = None) -> Unit:
         return replace(self, position=position, facing=self.facing if facing is None else facing)

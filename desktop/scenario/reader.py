@@ -311,6 +311,7 @@ def _side(r: Reader) -> Callable[[Any, FieldPath], Side]:
 
 _UNIT_OPTIONAL = (
     "quality", "cv", "figures", "command", "traits", "base", "facing", "formation", "guns",
+    "start",
 )
 
 
@@ -349,9 +350,11 @@ def _unit(r: Reader) -> Callable[[Any, FieldPath], Unit]:
                                                  most="guns a battery may have"),
             default_guns,
         )
+        no_start: dict[str, dict[str, int | bool]] = {}
+        start = r.field(m, p, "start", _start(r), no_start)
         if (
             cv is None or figures is None or command is None or traits is None or base is None
-            or facing is None or formation is None or guns is None
+            or facing is None or formation is None or guns is None or start is None
         ):
             raise Invalid()
         if len(set(command)) != len(command):
@@ -368,8 +371,45 @@ def _unit(r: Reader) -> Callable[[Any, FieldPath], Unit]:
         return Unit(
             id=uid, name=name, type=utype, quality=quality, cv=cv, figures=figures,
             base=base, position=position, facing=facing % 360.0, formation=formation,
-            command=tuple(command), traits=tuple(traits), guns=guns,
+            command=tuple(command), traits=tuple(traits), guns=guns, start=start,
         )
+
+    return read
+
+
+def _start(r: Reader) -> Callable[[Any, FieldPath], dict[str, dict[str, int | bool]]]:
+    """A unit's ``start``: ruleset id -> field -> a whole number (0 or more) or
+    true/false.  Which fields a ruleset knows, and their largest values, are the
+    ruleset's to judge (desktop.rules.start); here only the shape is read."""
+
+    def read(v: Any, p: FieldPath) -> dict[str, dict[str, int | bool]]:
+        if v is None:
+            return {}
+        if not isinstance(v, dict):
+            raise r.fail(p, "expected a mapping of ruleset id to starting state, "
+                         f"found {describe(v)}")
+        out: dict[str, dict[str, int | bool]] = {}
+        for rid, fields in v.items():
+            q = (*p, str(rid))
+            rid_text = r.ident(rid, q)
+            if fields is None:
+                continue
+            if not isinstance(fields, dict):
+                raise r.fail(q, f"expected a mapping of field to value, found {describe(fields)}")
+            if len(fields) > MAX_OPTIONS:
+                raise r.fail(q, f"{len(fields):,} fields is more than the {MAX_OPTIONS} "
+                             "a starting state may have")
+            clean: dict[str, int | bool] = {}
+            for k, val in fields.items():
+                key = r.ident(k, (*q, str(k)))
+                if isinstance(val, bool):
+                    clean[key] = val
+                else:
+                    clean[key] = r.integer(val, (*q, key), minimum=0, maximum=MAX_FIGURES,
+                                           most="a starting count may be")
+            if clean:
+                out[rid_text] = clean
+        return out
 
     return read
 

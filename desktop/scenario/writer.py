@@ -85,6 +85,9 @@ def _unit(u: Unit) -> dict[str, Any]:
     out["formation"] = u.formation.value
     if not u.guns and u.type not in ARTILLERY:
         del out["guns"]
+    start = {rid: dict(fields) for rid, fields in sorted(u.start.items()) if fields}
+    if start:
+        out["start"] = start
     return out
 
 

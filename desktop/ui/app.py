@@ -80,4 +80,19 @@ def run(file: Path | None, screenshot: Path | None) -> int:
     else:
         window.show_scenario(loaded, path)
         window.show()
+        from desktop.ui.help.welcome import welcome_once  # the first run only
+
+        QTimer.singleShot(0, lambda: welcome_once(window))
+    QTimer.singleShot(0, lambda: offer_games(window))
     return app.exec()
+
+
+def offer_games(window: MainWindow) -> None:
+    """Offer back the games a crash or a kill left (the play window loads only if there are)."""
+    from desktop.ui.document import autosave_folder
+
+    if not any((autosave_folder() / "games").glob("game-*.yaml")):
+        return
+    from desktop.ui.play.keeping import offer_left_over_games
+
+    offer_left_over_games(window)

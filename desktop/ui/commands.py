@@ -320,6 +320,15 @@ class SetUnitQuality(EditCommand):
                          edits.set_unit_quality, uid, quality, reset_cv)
 
 
+class SetUnitStart(EditCommand):
+    """How a unit starts the battle under one ruleset (hits marked, shaken...)."""
+
+    def __init__(self, doc: Any, uid: str, ruleset_id: str,
+                 fields: Mapping[str, int | bool]) -> None:
+        super().__init__(doc, f"Change how {_describe(doc.scenario, [uid])} starts",
+                         edits.set_unit_start, uid, ruleset_id, dict(fields))
+
+
 class SetUnitType(EditCommand):
     def __init__(self, doc: Any, uid: str, utype: Any) -> None:
         super().__init__(doc, f"Change type of {_describe(doc.scenario, [uid])}",
@@ -375,6 +384,24 @@ class UpdateSide(EditCommand):
         key = None if gesture is None else (side_id, gesture)
         super().__init__(doc, "Change side", edits.update_side, side_id, name=name,
                          colour=colour, baseline=baseline, merge_key=key)
+
+
+class ClearSide(EditCommand):
+    """Take every unit and officer of one side off the table."""
+
+    def __init__(self, doc: Any, side_id: str) -> None:
+        name = doc.scenario.side(side_id).name
+        super().__init__(doc, f"Clear {name}", edits.clear_side, side_id)
+
+
+class ReplaceSide(EditCommand):
+    """A new, empty side in the place of one side (there are always two)."""
+
+    def __init__(self, doc: Any, side_id: str, name: str, colour: str | None = None,
+                 baseline: Edge | None = None) -> None:
+        old = doc.scenario.side(side_id).name
+        super().__init__(doc, f"Replace {old} with {name}", edits.replace_side, side_id,
+                         name, colour, baseline)
 
 
 class SetSideBaseline(EditCommand):
@@ -471,8 +498,10 @@ ALL_COMMANDS: tuple[type[ScenarioCommand], ...] = (
     ReplaceScenario, AddFeature, ReplaceFeature, UpdateFeature, SetFeatureType,
     SetFeatureProperty, SetLineWidth, RotateFeatures, ScaleFeatures, MoveVertex, InsertVertex,
     DeleteVertex, PlaceCrossing, MoveItems, RemoveItems, Paste, AddUnit, AddOfficer,
-    UpdatePiece, SetUnitQuality, SetUnitType, MovePieceToSide, SetPlacements, RotatePieces,
-    Arrange, UpdateSide, SetSideBaseline, SetTable, SetGameType, SetDeploymentDepth,
+    UpdatePiece, SetUnitQuality, SetUnitStart, SetUnitType, MovePieceToSide, SetPlacements,
+    RotatePieces,
+    Arrange, UpdateSide, ClearSide, ReplaceSide, SetSideBaseline, SetTable, SetGameType,
+    SetDeploymentDepth,
     SetDeploymentZone,
     AddObjective, UpdateObjective, SetVictory, SetText, SetRuleset, SetRulesetOption,
 )

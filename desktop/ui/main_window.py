@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from desktop.ui.editor.launch import add_edit_action
+from desktop.ui.help import add_help_menu
 from desktop.ui.play.launch import add_play_action
 from desktop.ui.table_window import APP_NAME, TableWindow
 
@@ -19,3 +20,4 @@ class MainWindow(TableWindow):
         super().__init__(parent)
         self.play_action = add_play_action(self)  # Game > Play… (desktop.ui.play)
         self.edit_action = add_edit_action(self)  # File > Edit scenario… (desktop.ui.editor)
+        add_help_menu(self)  # Help, last (desktop.ui.help)

@@ -35,6 +35,7 @@ from desktop.scenario import Scenario
 from desktop.scenario.vocabulary import KNOWN_RULESETS
 from desktop.ui.plaintext import esc, literal
 from printouts import SHEETS, PrintError, PrintOptions, render_counted, resolve, write_pdf
+from printouts.game_marks import GameMarks
 from printouts.texts import ruleset_name
 
 SHEET_LABELS = {
@@ -72,11 +73,16 @@ def first_page_png(pdf: bytes, dpi: int = 60) -> bytes | None:
 
 class PrintDialog(QDialog):
     def __init__(self, scenario: Scenario, parent: QWidget | None = None,
-                 path: Path | None = None) -> None:
+                 path: Path | None = None, *, game: GameMarks | None = None,
+                 ruleset: str | None = None) -> None:
+        """`game`: a game in progress, whose losses the rosters show marked; its
+        `ruleset` is then the only one offered (the marks are that ruleset's)."""
         super().__init__(parent)
         self.scenario = scenario
         self.path = path
-        self.setWindowTitle("Print — Volley")
+        self.game = game
+        self.setWindowTitle("Print the game in progress — Volley" if game is not None
+                            else "Print — Volley")
         self.setModal(True)
 
         sheets = QGroupBox("Sheets")
@@ -116,6 +122,16 @@ class PrintDialog(QDialog):
         self.paper_combo.addItem("US Letter", "letter")
         for combo in (self.side_combo, self.ruleset_combo, self.paper_combo):
             combo.currentIndexChanged.connect(self._changed)
+        if game is not None:
+            self.ruleset_combo.blockSignals(True)
+            self.ruleset_combo.setCurrentIndex(max(0, self.ruleset_combo.findData(ruleset)))
+            self.ruleset_combo.blockSignals(False)
+            self.ruleset_combo.setEnabled(False)
+            self.ruleset_combo.setToolTip("The game's rules: the marks are theirs")
+            # the map shows where the battle began, not where it stands
+            self.sheet_boxes["map"].blockSignals(True)
+            self.sheet_boxes["map"].setChecked(False)
+            self.sheet_boxes["map"].blockSignals(False)
         form.addRow("Side", self.side_combo)
         form.addRow("Ruleset", self.ruleset_combo)
         form.addRow("Paper", self.paper_combo)
@@ -179,6 +195,7 @@ class PrintDialog(QDialog):
             paper=self.paper_combo.currentData(),
             tiles=tiles,
             tile_units=tiles and self.tile_units_box.isChecked(),
+            game=self.game,
         )
 
     def _changed(self, *_: object) -> None:

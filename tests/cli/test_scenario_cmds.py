@@ -186,3 +186,45 @@ def test_validate_strict_fails_on_warnings(
     assert main(["validate", "--strict", str(good)]) == 0
     assert main(["validate", "--strict", str(unit_in_river)]) == 1
     assert "--strict" in capsys.readouterr().err
+
+
+def _bundled_copy(tmp_path: Path, name: str, uid: str, **changes: object) -> Path:
+    from desktop.scenario import edits, load
+
+    src = Path(__file__).resolve().parents[2] / "scenarios" / name
+    s = edits.update_piece(load(src), uid, **changes)
+    p = tmp_path / f"copy_{name}"
+    p.write_text(dumps(s))
+    return p
+
+
+def test_validate_warns_for_ground_only_the_ruleset_forbids(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """D3 keeps line infantry out of woods (seed 002 "Terrain"); the editor's
+    own checks do not know it, the ruleset's placement_problems does (issue 21)."""
+    wet = _bundled_copy(tmp_path, "d3_crossroads.yaml", "aus_ir4", position=(8.0, 7.0))
+    assert main(["validate", str(wet)]) == 0
+    err = capsys.readouterr().err
+    assert ("warning: IR 4 Hoch- und Deutschmeister, 3rd bn stands in the wood Fuchswald "
+            "(D3 Horse and Musket: line infantry may not stand there)") in err
+    assert main(["validate", "--strict", str(wet)]) == 1
+
+
+def test_validate_refuses_a_start_the_ruleset_cannot_set_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p = _bundled_copy(tmp_path, "d3_crossroads.yaml", "aus_ir4", start={"d3": {"hits": 12}})
+    assert main(["validate", str(p)]) == 1
+    err = capsys.readouterr().err
+    assert ("IR 4 Hoch- und Deutschmeister, 3rd bn: starting hits is 12, more than the 8 "
+            "this unit can start with under D3 Horse and Musket") in err
+
+
+def test_info_names_units_that_start_worn(capsys: pytest.CaptureFixture[str]) -> None:
+    """The bundled second-day scenario (issue 21): units start with D3 hits."""
+    src = Path(__file__).resolve().parents[2] / "scenarios" / "d3_kreuzdorf_second_day.yaml"
+    assert main(["info", str(src)]) == 0
+    out = capsys.readouterr().out
+    assert "Starts worn: IR 4 Hoch- und Deutschmeister, 3rd bn (5 hits marked)" in out
+    assert main(["validate", "--strict", str(src)]) == 0

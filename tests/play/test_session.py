@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 import desktop.rules  # noqa: F401
+from desktop.play.levels import Computer, Level, Temper
 from desktop.play.log import dice_of, step_lines
 from desktop.play.session import (
-    Seat,
     Session,
     Setup,
     StrengthPoint,
@@ -88,15 +88,27 @@ def test_record_round_trip_replays_the_same_game(crossroads, tmp_path: Path) -> 
     assert len(back.history) == 1 and back.pieces["aus_ir49"].y == 19.0
 
 
-def test_computer_seat_plays_legal_actions(crossroads) -> None:
-    s = Session.start(Setup(crossroads, "d3", seed=2,
-                            seats={"aus": Seat.COMPUTER, "fra": Seat.COMPUTER}))
+def test_computer_seats_play_legal_actions(crossroads) -> None:
+    """Issue 23, 1: the session asks the seat of the side to act."""
+    seats = {"aus": Computer(Level.RECRUIT), "fra": Computer(Level.STEADY, Temper.BOLD)}
+    s = Session.start(Setup(crossroads, "d3", seed=2, seats=seats))
     for _ in range(30):
         if s.over:
             break
-        assert s.seat_to_act() is Seat.COMPUTER
-        s.apply(s.computer_action())
+        seat = s.computer_to_act()
+        assert seat is seats[s.game.side] and not s.person_to_act()
+        action = s.computer_action()
+        assert s.check(action) is None
+        s.apply(action)
     assert len(s.steps) >= 1
+
+
+def test_a_person_has_no_computer_seat(crossroads) -> None:
+    s = Session.start(Setup(crossroads, "d3", seed=2, seats={"fra": Computer()}))
+    assert s.game.side == "aus" and s.person_to_act() and s.computer_to_act() is None
+    assert s.setup.computer("fra") == Computer() and s.setup.computer("aus") is None
+    with pytest.raises(ValueError):
+        s.computer_action()
 
 
 def test_strength_series_by_turn() -> None:

@@ -163,3 +163,19 @@ def test_report_json_round_trip_prints_the_same(farms: Scenario) -> None:
     again = Report.from_json(report.to_json())
     assert texts(render_balance_report(again, farms)[0]) == texts(
         render_balance_report(report, farms)[0])
+
+
+def test_hostile_names_are_fitted_not_spilled() -> None:
+    base = sample_report(match=True)
+    title = "The Longest Battle " * 600  # 11,400 letters
+    arabic = "\u0643\u062a\u064a\u0628\u0629 \u0627\u0644\u0641\u0631\u0633\u0627\u0646"
+    units = tuple(dataclasses.replace(u, name=f"<b>{arabic}</b> {LONG_NAME.format(n=i)}")
+                  for i, u in enumerate(base.units))
+    sides = tuple(dataclasses.replace(s, name=s.name * 20) for s in base.sides)
+    report = dataclasses.replace(base, units=units, sides=sides,
+                                 inputs=dataclasses.replace(base.inputs, title=title))
+    data, pages = render_balance_report(report)
+    assert pages == render_balance_report(base)[1]  # long names shrink or are cut, never wrap
+    text = " ".join(texts(data))
+    assert "The Longest Battle" in text and title.strip() not in text
+    assert "<b>" in text  # markup in a name is printed as the letters it is

@@ -120,3 +120,20 @@ def test_golden_records_are_sealed_and_whole(golden: Path) -> None:
     record = load_record(golden)
     assert not record.warnings
     assert seal_text(golden.read_text(), str(golden), golden.parent) == golden.read_text()
+
+
+def test_format_two_keeps_the_scenario_hash_of_a_fresh_scenario() -> None:
+    """Issue 21: moving the bundled scenarios to format 2 must not make every saved
+    game say its scenario changed; a unit that starts worn does change it."""
+    from dataclasses import replace as _replace
+
+    from desktop.rules.record_seal import scenario_hash
+    from desktop.scenario import load as _load
+
+    path = Path(__file__).resolve().parents[2] / "scenarios" / "d3_crossroads.yaml"
+    s = _load(path)
+    assert scenario_hash(s) == scenario_hash(_replace(s, format_version=1))
+    side = s.sides[0]
+    worn = _replace(side.units[0], start={"d3": {"hits": 2}})
+    s2 = _replace(s, sides=(_replace(side, units=(worn, *side.units[1:])), s.sides[1]))
+    assert scenario_hash(s2) != scenario_hash(s)

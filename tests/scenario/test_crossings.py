@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from desktop.scenario import edits as E
-from desktop.scenario.crossings import crossing_words, ring_crossings
+from desktop.scenario.crossings import crossing_words, edge_words, ordinal, ring_crossings
 from desktop.scenario.model import PolygonShape
 from desktop.scenario.vocabulary import LengthUnit, TerrainType
 from tests.scenario.test_edits import pinned_d3
@@ -32,8 +32,17 @@ def test_a_spike_doubling_back_is_a_crossing() -> None:
 
 def test_words_name_the_edges_and_the_point_in_the_tables_units() -> None:
     found = ring_crossings(BOW_TIE)
-    assert crossing_words(found) == 'edge 1 crosses edge 3 at x 33.00", y 29.00"'
-    assert crossing_words(found, LengthUnit.CM) == "edge 1 crosses edge 3 at x 83.8 cm, y 73.7 cm"
+    assert crossing_words(found) == ('edge 1 (between the 1st and 2nd corners) crosses edge 3 '
+                                     '(between the 3rd and 4th corners) at x 33.00", y 29.00"')
+    assert crossing_words(found, LengthUnit.CM).endswith("at x 83.8 cm, y 73.7 cm")
+
+
+def test_edges_are_named_by_their_corners_and_the_last_closes_the_ring() -> None:
+    """Issue 21: say which edges cross in names a person counts, not a raw vertex."""
+    assert edge_words(3) == "edge 3 (between the 3rd and 4th corners)"
+    assert edge_words(4, corners=4) == "edge 4 (between the 4th and 1st corners)"
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 111)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "111th"]
 
 
 def test_the_edit_is_refused_with_the_crossings_attached() -> None:
@@ -42,6 +51,7 @@ def test_the_edit_is_refused_with_the_crossings_attached() -> None:
     with pytest.raises(E.CrossingError) as got:
         E.add_feature(s, f)
     msg = str(got.value)
-    assert "'Bow wood'" in msg and "edge 1 crosses edge 3 at x 33.00\", y 29.00\"" in msg
+    assert "'Bow wood'" in msg and ("edge 1 (between the 1st and 2nd corners) crosses edge 3 "
+                                "(between the 3rd and 4th corners) at x 33.00\", y 29.00\"") in msg
     assert got.value.crossings[0].at == pytest.approx((33.0, 29.0))
     assert list(got.value.outline) == BOW_TIE

@@ -157,7 +157,7 @@ def test_a_bad_timestamp_is_refused_not_a_traceback(loader: str) -> None:
 def test_a_huge_format_version_is_named_not_a_traceback(loader: str) -> None:
     message = problem("format_version: " + "9" * 5000 + "\ntitle: T\n")
     assert message == ("bad.yaml:1: format_version: format_version is far too large; "
-                       "this Volley reads up to 1")
+                       "this Volley reads up to 2")
 
 
 def test_a_timestamp_pyyaml_cannot_parse_is_refused_not_a_traceback(loader: str) -> None:

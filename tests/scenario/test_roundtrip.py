@@ -164,7 +164,7 @@ def test_the_collector_rests_while_a_file_is_read_and_wakes_after(
     loads(text)
     assert seen == [False] and gc.isenabled()
     with pytest.raises(ScenarioError):
-        loads(text.replace("format_version: 1", "format_version: 1\nbogus: 2"))
+        loads(text.replace("format_version: 2", "format_version: 2\nbogus: 2"))
     assert gc.isenabled()  # back on after a bad file too
     gc.disable()
     try:

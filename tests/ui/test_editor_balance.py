@@ -109,13 +109,14 @@ def test_a_tiny_batch_runs_to_the_end_and_fills_the_dock(qtbot: Any, win: Editor
     kept = win.balance.kept
     assert kept is not None and kept.report.played == 2 and kept.report.complete
     assert dock.isVisible() and not dock.is_running
-    assert dock.verdict.text() == kept.report.verdict != ""
-    assert "Recruit plays both sides" in dock.facts.text() and "2 games" in dock.facts.text()
-    assert not dock.empty.isVisible() and not dock.stale.isVisible()
-    names = [row[0] for row in dock.wins.rows]
+    assert dock.view.verdict.text() == kept.report.verdict != ""
+    facts = dock.view.facts.text()
+    assert "Recruit plays both sides" in facts and "2 games" in facts
+    assert not dock.empty.isVisible() and not dock.view.stale.isVisible()
+    names = [row[0] for row in dock.view.wins.rows]
     assert names == [*(s.name for s in win.doc.scenario.sides), "Draws"]
-    assert dock.objective.count() == len(win.doc.scenario.game.objectives)
-    assert dock.objective.itemText(0) == win.doc.scenario.game.objectives[0].name
+    assert dock.view.objective.count() == len(win.doc.scenario.game.objectives)
+    assert dock.view.objective.itemText(0) == win.doc.scenario.game.objectives[0].name
     assert sidecar_path(village).is_file()  # kept beside the scenario
 
 
@@ -148,7 +149,7 @@ def test_cancel_stops_the_batch_and_shows_what_was_played(qtbot: Any, win: Edito
     kept = win.balance.kept
     assert kept is not None and not kept.report.complete
     assert 1 <= kept.report.played < 2000
-    assert f"stopped after {kept.report.played} of 2000 games" in dock.facts.text()
+    assert f"stopped after {kept.report.played} of 2000 games" in dock.view.facts.text()
     assert not dock.running.isVisible()
 
 
@@ -161,7 +162,7 @@ def test_the_kept_report_is_shown_again_on_reopening(qtbot: Any, tmp_path: Path,
     kept = other.balance.kept
     assert kept is not None and kept.report == played.report
     assert not kept.stale and other.balance.dock.isVisible()
-    assert other.balance.dock.verdict.text() == played.report.verdict
+    assert other.balance.dock.view.verdict.text() == played.report.verdict
 
 
 def test_a_report_for_a_changed_scenario_is_marked_stale_with_why(
@@ -174,15 +175,15 @@ def test_a_report_for_a_changed_scenario_is_marked_stale_with_why(
     w = editor(qtbot, tmp_path, village)
     dock = w.balance.dock
     assert w.balance.kept is not None and w.balance.kept.stale
-    assert dock.stale.isVisible()
-    assert f"{side.name}'s forces" in dock.stale.text() and "Stale" in dock.stale.text()
+    assert dock.view.stale.isVisible()
+    assert f"{side.name}'s forces" in dock.view.stale.text() and "Stale" in dock.view.stale.text()
     # moving it back in the editor makes the report current again
     w.doc.push(C.ReplaceScenario(w.doc, sc, "Move back"))
     w.balance.recheck()
-    assert not w.balance.kept.stale and not dock.stale.isVisible()
+    assert not w.balance.kept.stale and not dock.view.stale.isVisible()
     # and editing while it is open marks it stale again
     w.doc.push(C.ReplaceScenario(w.doc, moved, "Move"))
-    qtbot.waitUntil(lambda: dock.stale.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: dock.view.stale.isVisible(), timeout=5000)
 
 
 def edits_dump(s: Any) -> str:
@@ -208,7 +209,7 @@ def test_units_that_never_fought_are_marked_until_the_dock_closes(
     assert marks.unit_ids == chosen and marks.marked == 2
     assert marks.scene() is w.scene and marks.boundingRect().width() > 0
     names = {u.name for side in sc.sides for u in side.units if u.id in chosen}
-    assert all(n in w.balance.dock.unused.text() for n in names)
+    assert all(n in w.balance.dock.view.unused.text() for n in names)
     # the outline follows a moved unit
     before = marks.boundingRect()
     w.doc.push(C.ReplaceScenario(w.doc, edits.move_pieces(sc, [sorted(chosen)[0]], 3.0, 0.0),
@@ -259,3 +260,41 @@ def test_saving_as_keeps_the_report_beside_the_new_file(qtbot: Any, tmp_path: Pa
     assert w.save_as()
     again = read_kept(new, load(new))
     assert again is not None and again.report == sample_report() and not again.stale
+
+
+def test_a_batch_that_cannot_run_says_why_in_the_dock(qtbot: Any, win: EditorWindow) -> None:
+    win.balance.start(BalanceRequest("mayhem", 0, (Level.RECRUIT,), 1))  # no games: refused
+    qtbot.waitUntil(lambda: win.balance.job is None, timeout=60_000)
+    dock = win.balance.dock
+    assert "could not run" in dock.trouble.text() and "at least 1" in dock.trouble.text()
+    assert dock.trouble.isVisible() and not dock.is_running and win.balance.kept is None
+
+
+def test_closing_the_window_stops_a_running_batch(qtbot: Any, win: EditorWindow) -> None:
+    job = win.balance.start(BalanceRequest("mayhem", 2000, (Level.RECRUIT,), 1))
+    assert job is not None
+    qtbot.waitUntil(lambda: win.balance.dock.progress.value() >= 1, timeout=60_000)
+    assert win.close()
+    assert job.isFinished() and win.balance.job is None
+
+
+def test_the_editor_starts_without_loading_the_balance_machinery(tmp_path: Path,
+                                                                 village: Path) -> None:
+    """pyqtgraph, reportlab's report and the batch runner load with a report or a batch,
+    not with every editor window (they cost seconds at start-up)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from desktop.ui.editor.window import EditorWindow\n"
+        f"w = EditorWindow(autosave_dir={str(tmp_path / 'auto')!r})\n"
+        f"w.open_file(__import__('pathlib').Path({str(village)!r}))\n"
+        "heavy = ['pyqtgraph', 'desktop.play.balance.runner', 'printouts.balance_report',\n"
+        "         'desktop.ui.editor.balance_view', 'desktop.play.balance.report']\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[2], timeout=300, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"

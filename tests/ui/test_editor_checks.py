@@ -271,3 +271,144 @@ def test_properties_change_a_features_type_and_keep_showing_it(
     assert d3_win.properties.panel.fields["type"].currentText() == "Wood"  # type: ignore[attr-defined]
     doc.undo_stack.undo()
     assert doc.scenario.terrain[-1].id == "ridge-1"
+
+
+# --- units that start worn (issue 21) ------------------------------------------------------
+
+
+def test_roster_sets_how_a_unit_starts_with_undo(d3_win: EditorWindow, qtbot: Any) -> None:
+    """The roster's Starts column and dialog, built from D3's start_fields: hits 0 to 8
+    (seed 002: the ninth hit removes a unit)."""
+    from PySide6.QtWidgets import QSpinBox
+
+    from desktop.ui.editor.roster import START
+
+    doc = d3_win.doc
+    doc.push(C.SetRuleset(doc, "d3"))
+    roster = d3_win.edit_roster.sides[0]
+    uid = roster.model.row_id(0)
+    cell = roster.model.index(0, START)
+    assert roster.model.data(cell) == "Fresh"
+    officer = roster.model.index(roster.model.rowCount() - 1, START)
+    assert roster.model.data(officer) == ""  # officers start as they are: no box either
+    assert roster.model.data(officer, Qt.ItemDataRole.CheckStateRole) is None
+    dialog = roster.edit_start(uid)
+    assert dialog is not None
+    spin = dialog.widgets[("d3", "hits")]
+    assert isinstance(spin, QSpinBox) and spin.maximum() == 8
+    QTest.qWait(20)
+    assert spin.isVisible()  # the fields once sat in a tab widget never shown
+    spin.setValue(4)
+    dialog.accept()
+    assert doc.scenario.unit(uid).start == {"d3": {"hits": 4}}
+    assert roster.model.data(roster.model.index(0, START)) == "4 hits marked"
+    width = roster.table.columnWidth(START)  # the column widens to show it whole
+    assert width >= roster.table.fontMetrics().horizontalAdvance("4 hits marked")
+    doc.undo_stack.undo()
+    assert doc.scenario.unit(uid).start == {}
+    assert roster.model.data(roster.model.index(0, START)) == "Fresh"
+
+
+def test_start_dialog_offers_every_ruleset_when_the_scenario_names_none(
+    d3_win: EditorWindow,
+) -> None:
+    from PySide6.QtWidgets import QCheckBox
+
+    doc = d3_win.doc
+    doc.push(C.SetRuleset(doc, None))
+    uid = d3_win.edit_roster.sides[0].model.row_id(0)
+    dialog = d3_win.edit_roster.sides[0].edit_start(uid)
+    assert dialog is not None
+    names = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
+    assert "Muskets && Mayhem" in names and len(names) == 5  # & shown, not a shortcut
+    shaken = dialog.widgets[("mayhem", "shaken")]
+    assert isinstance(shaken, QCheckBox)
+    shaken.setChecked(True)
+    dialog.accept()
+    assert doc.scenario.unit(uid).start == {"mayhem": {"shaken": True}}
+    text = d3_win.edit_roster.sides[0].model.data(
+        d3_win.edit_roster.sides[0].model.index(0, 6))
+    assert text == "Muskets & Mayhem: Shaken"
+    doc.push(C.SetRuleset(doc, "mayhem"))  # the column follows the scenario's ruleset
+    model = d3_win.edit_roster.sides[0].model
+    assert model.data(model.index(0, 6)) == "Shaken"
+
+
+def test_problems_panel_names_ruleset_placement_and_start(d3_win: EditorWindow) -> None:
+    """D3 keeps line infantry out of woods; an impossible start is named by unit and field."""
+    from desktop.scenario.geometry import shape_area
+    from desktop.scenario.vocabulary import TerrainType
+
+    doc = d3_win.doc
+    doc.push(C.SetRuleset(doc, "d3"))
+    s = doc.scenario
+    wood = next(f for f in s.terrain if f.type is TerrainType.WOOD)
+    inf = next(u for side in s.sides for u in side.units if u.type.value == "line_infantry")
+    p = shape_area(wood.shape).representative_point()
+    doc.push(C.SetPlacements(doc, {inf.id: ((float(p.x), float(p.y)), inf.facing)}))
+    doc.push(C.SetUnitStart(doc, inf.id, "tactical", {"cv_lost": 50}))
+    found = d3_win.problems.check_now()
+    ground = [x for x in found if x.ids == (inf.id, wood.id)]
+    assert ground and "line infantry may not stand there" in ground[0].message
+    start = [x for x in found if x.kind.value == "start"]
+    assert start and start[0].ids == (inf.id,)
+    assert inf.name in start[0].message and "combat value lost is 50" in start[0].message
+    texts = [d3_win.problems.list.item(i).text() for i in range(d3_win.problems.list.count())]
+    assert any(t.startswith("Start: ") for t in texts)
+
+
+# --- sides: baseline, clear, replace (issue 21) --------------------------------------------
+
+
+def _action(menu: Any, text: str) -> Any:
+    for a in menu.actions():
+        if a.text().replace("&", "").startswith(text):
+            return a
+    raise AssertionError(f"no '{text}' in {[a.text() for a in menu.actions()]}")
+
+
+def test_scenario_menu_replaces_and_clears_a_side_with_undo(d3_win: EditorWindow) -> None:
+    doc = d3_win.doc
+    before = doc.scenario
+    d3_win.fill_sides_menu()
+    names = [a.text() for a in d3_win.sides_menu.actions() if a.menu() is not None]
+    assert names == [s.name.replace("&", "&&") for s in before.sides]  # names, not ids
+    sub = d3_win.sides_menu.actions()[1].menu()
+    # replace the second side: asked for a name, then one undo step
+    from desktop.ui.editor import sides as S
+
+    S.fill_side_menu(sub, doc, before.sides[1].id, d3_win,
+                     lambda m: d3_win.statusBar().showMessage(m),
+                     ask=lambda _p, _old: "Bavarian corps")
+    _action(sub, "Replace with a new side").trigger()
+    new = doc.scenario.sides[1]
+    assert (new.name, new.units, new.officers) == ("Bavarian corps", (), ())
+    assert "replaced by Bavarian corps" in d3_win.statusBar().currentMessage()
+    # the roster's tab follows
+    assert d3_win.edit_roster.tabs.tabText(1).startswith("Bavarian corps")
+    doc.undo_stack.undo()
+    assert doc.scenario == before
+    # clear the first side
+    d3_win.fill_sides_menu()
+    first = d3_win.sides_menu.actions()[0].menu()
+    n = len(before.sides[0].units) + len(before.sides[0].officers)
+    _action(first, f"Clear its {n} units and officers").trigger()
+    assert not doc.scenario.sides[0].units and not doc.scenario.sides[0].officers
+    doc.undo_stack.undo()
+    assert doc.scenario == before
+
+
+def test_roster_side_button_moves_the_baseline(d3_win: EditorWindow) -> None:
+    from desktop.scenario.vocabulary import Edge
+
+    doc = d3_win.doc
+    roster = d3_win.edit_roster.sides[0]
+    roster.fill_side_menu()
+    edges = _action(roster.side_menu, "Baseline").menu()
+    checked = [a.text() for a in edges.actions() if a.isChecked()]
+    assert len(checked) == 1 and checked[0].lower().startswith(
+        doc.scenario.sides[0].baseline.value)
+    _action(edges, "West").trigger()
+    assert doc.scenario.sides[0].baseline is Edge.WEST
+    doc.undo_stack.undo()
+    assert doc.scenario.sides[0].baseline is not Edge.WEST

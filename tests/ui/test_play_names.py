@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
 
-from desktop.play.session import Seat, Setup
+from desktop.play.levels import Computer, Level
+from desktop.play.session import Setup
 from desktop.resources import bundled_scenario
 from desktop.rules.randomplay import random_action
 from desktop.scenario import load
@@ -175,7 +176,7 @@ def play(qtbot: Any, ruleset: str, seed: int = 3) -> tuple[PlayWindow, set[str],
     qtbot.addWidget(w)
     w.resize(1400, 900)
     second = sc.sides[1].id
-    w.start(Setup(sc, ruleset, {}, seed=seed, seats={second: Seat.COMPUTER}))
+    w.start(Setup(sc, ruleset, {}, seed=seed, seats={second: Computer(Level.RECRUIT)}))
     rng = random.Random(seed)
     played: set[str] = set()
     found: set[str] = set()
@@ -194,7 +195,7 @@ def play(qtbot: Any, ruleset: str, seed: int = 3) -> tuple[PlayWindow, set[str],
         if s.over:
             break
         g = s.game
-        if s.seat_to_act() is Seat.COMPUTER:
+        if s.computer_to_act() is not None:
             n = len(g.history)
             w.computer_step()
             qtbot.waitUntil(lambda n=n: len(s.game.history) > n, timeout=20000)

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 import desktop.rules  # noqa: F401
+from desktop.play.levels import Computer, Level
 from desktop.play.measure import Units
-from desktop.play.session import Seat, Setup
+from desktop.play.session import Setup
 from desktop.resources import bundled_scenario, bundled_scenarios
 from desktop.scenario import load
 from desktop.ui.play.window import PlayWindow
@@ -104,7 +105,7 @@ def test_ranges_and_arcs_for_the_selection(window: PlayWindow) -> None:
 def test_computer_plays_both_sides_to_the_end(qtbot: Any, window: PlayWindow) -> None:
     w = window
     s = crossroads()
-    s.seats = {"aus": Seat.COMPUTER, "fra": Seat.COMPUTER}
+    s.seats = {"aus": Computer(Level.RECRUIT), "fra": Computer(Level.RECRUIT)}
     w.start(s)
     qtbot.waitUntil(lambda: w.session.over, timeout=60_000)
     qtbot.waitUntil(lambda: w.victory_dialog is not None, timeout=5_000)
@@ -268,7 +269,7 @@ def test_a_grid_ruleset_moves_by_squares(window: PlayWindow) -> None:
     for _ in range(20):
         if g.phase in ("first", "second"):
             break
-        keys = list(w.phase_bar.button_map)
+        keys = [k for k, b in w.phase_bar.button_map.items() if b.isEnabled()]
         w.phase_bar.button_map["end" if "end" in keys else keys[0]].click()
     assert w.view.grid_visible
     a = w.play_view
@@ -361,7 +362,7 @@ def test_start_dialog_offers_rulesets_options_seed_and_seats(qtbot: Any) -> None
     ids = [d.ruleset.itemData(i) for i in range(d.ruleset.count())]
     assert ids == registry.ids() and d.ruleset.currentData() == "mayhem"
     assert set(d._editors) == {o.name for o in registry.get("mayhem").options}
-    d.seats[sc.sides[1].id].setCurrentIndex(1)  # the computer
+    d.seats.who[sc.sides[1].id].setCurrentIndex(1)  # the computer at Recruit
     d.ruleset.setCurrentIndex(ids.index("d3"))
     assert set(d._editors) == {"first_side", "turn_limit"}
     first = d._editors["first_side"].widget
@@ -370,13 +371,14 @@ def test_start_dialog_offers_rulesets_options_seed_and_seats(qtbot: Any) -> None
     s = d.setup()
     assert (s.ruleset, s.seed, s.options["first_side"]) == ("d3", 9, sc.sides[1].id)
     assert "turn_limit" not in s.options  # the scenario's victory conditions settle it
-    assert s.seat(sc.sides[1].id) is Seat.COMPUTER and s.seat(sc.sides[0].id) is Seat.PERSON
+    assert s.computer(sc.sides[1].id) == Computer(Level.RECRUIT)
+    assert s.computer(sc.sides[0].id) is None
 
 
 def test_the_computer_plays_one_side_and_hands_back(qtbot: Any, window: PlayWindow) -> None:
     w = window
     s = crossroads()
-    s.seats = {"aus": Seat.COMPUTER}
+    s.seats = {"aus": Computer(Level.RECRUIT)}
     w.start(s)
     assert not w.interactive()  # the Austrians think (on another thread)
     qtbot.waitUntil(lambda: w.session.game.side == "fra", timeout=30_000)

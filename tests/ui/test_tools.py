@@ -233,7 +233,8 @@ def test_self_crossing_polygon_is_refused_and_kept_for_fixing(tm: ToolManager) -
     assert len(tm.doc.scenario.terrain) == n
     assert "crosses itself" in messages[-1]
     # issue 21: which edges cross, and where (not a raw corner), marked on the table
-    assert 'edge 1 crosses edge 3 at x 33.00", y 29.00"' in messages[-1]
+    assert ('edge 1 (between the 1st and 2nd corners) crosses edge 3 (between the 3rd and 4th '
+            'corners) at x 33.00", y 29.00"') in messages[-1]
     ov = tm.overlay()
     assert [(p, k) for p, k in ov.handles if k == "crossing"] == [((33.0, 29.0), "crossing")]
     assert any(style == "refused" for _, style in ov.polygons)

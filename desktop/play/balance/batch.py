@@ -262,7 +262,9 @@ def play_game(batch: Batch, index: int, max_actions: int = MAX_ACTIONS) -> GameR
         watcher._look()
     out = game.outcome
     winner = out.winner if out is not None else None
-    reason = out.reason if out is not None else f"stopped after {max_actions} actions"
+    # The referee's reason may name a feature by its id: a person reads names.
+    reason = watcher.view.names_in(out.reason) if out is not None \
+        else f"stopped after {max_actions} actions"
     fought = watcher.fought | watcher.lost()
     return GameResult(index, {s: lv.value for s, lv in seats.items()}, winner, reason,
                       ending_kind(winner, reason, out is not None), game.turn,

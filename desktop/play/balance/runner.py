@@ -129,6 +129,9 @@ class LocalRunner:
             # forkserver, not fork: the editor calls this from a Qt program, whose
             # threads a fork would copy in whatever state they are.
             ctx = multiprocessing.get_context("forkserver")
+            # The server imports the batch's modules once; each worker it forks
+            # starts with them loaded instead of importing them again.
+            ctx.set_forkserver_preload(["desktop.play.balance.batch"])
             self._pool = ctx.Pool(self.workers, initializer=_start_worker)
         it = self._pool.imap_unordered(_play, [(batch, i) for i in indices], chunksize=1)
         left = len(indices)

@@ -2,8 +2,8 @@
 
 It says who wins and how surely, how most games end, what the losing side
 falls short of, and what a designer might try (the sweep's most even turn
-limit when there is one, else a rule of thumb: more turns for an attacker
-who runs out of time, fewer for one who wins early).  Pure: a function of
+limit when there is one, else a rule of thumb: more turns for a side that
+runs out of time, otherwise a stronger losing side or nearer objectives).  Pure: a function of
 the report alone.
 """
 
@@ -59,9 +59,6 @@ def _suggestion(report: Report, leader: SideResult, trailer: SideResult,
     if main_ending == "turn_limit" and limit is not None:
         more = max(2, round(limit / 5))
         return f"Try {more} more turns, or give {trailer.name} more troops."
-    if main_ending in ("victory", "army_break") and limit is not None and limit > 4:
-        return (f"Try {max(2, round(limit / 5))} fewer turns, or strengthen the "
-                f"{trailer.name}.")
     return f"Try strengthening {trailer.name} or making the objectives easier to reach."
 
 

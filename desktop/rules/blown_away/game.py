@@ -96,15 +96,26 @@ from desktop.rules.engine import (
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.options import Choice, side_choices, turn_limit_option
+from desktop.rules.placement import forbidden_ground
+from desktop.rules.start import StartField
 from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.scenario.lint import LintProblem
 from desktop.scenario.model import (
     HoldObjectives,
     LastManStanding,
     OccupyFeature,
     Point,
     Scenario,
+    Unit,
 )
-from desktop.scenario.vocabulary import ARTILLERY, Formation, TerrainType, Trait, UnitType
+from desktop.scenario.vocabulary import (
+    ARTILLERY,
+    CommandRole,
+    Formation,
+    TerrainType,
+    Trait,
+    UnitType,
+)
 from desktop.table.movement import Access, Blocker, MovePlan, Placement, blocker_problem
 from desktop.table.movement import terrain_problem as table_terrain_problem
 from desktop.table.shapes import (
@@ -418,7 +429,7 @@ class BlownAwayGame(StateGame):
                     depth=u.base.depth,
                     formation=u.formation if u.formation in allowed else allowed[0],
                     pos=u.position, facing=facing,
-                    men=Men.of(u.figures, () if artillery else u.command),
+                    men=_start_men(u, int(ruleset.start_state(u)["running"])),
                     traits=frozenset(u.traits),
                     gun=(u.position[0], u.position[1], facing) if artillery else None,
                     markers=CANNONBALLS * max(u.guns, 1) if artillery else 0,
@@ -1843,6 +1854,23 @@ def _ord(n: int) -> str:
     return f"{n}{suf}"
 
 
+def _command_of(u: Unit) -> tuple[CommandRole, ...]:
+    """The command figures a unit fights with (artillery has none)."""
+    return () if u.type in ARTILLERY else u.command
+
+
+def _rank_and_file(u: Unit) -> int:
+    return Men.of(u.figures, _command_of(u)).file
+
+
+def _start_men(u: Unit, running: int) -> Men:
+    """The unit's men at set-up, `running` of the rank and file already running."""
+    men = Men.of(u.figures, _command_of(u))
+    men.file -= running
+    men.running_file = running
+    return men
+
+
 class BlownAwayRuleset(Ruleset):
     id = "blown_away"
     name = "Blown Away"
@@ -1860,8 +1888,21 @@ class BlownAwayRuleset(Ruleset):
                    label="First side",
                    choices=side_choices(Choice("coin", "Toss a coin"))),
     )
+    #: A unit may start with rank-and-file men already running (a second day's
+    #: battle); at least one figure stays in ranks.
+    start_fields = (
+        StartField("running", "Men running",
+                   "Rank-and-file men already running when the battle starts.",
+                   most=lambda u: _rank_and_file(u) - (0 if _command_of(u) else 1),
+                   sheet="{n} men running", sheet_mark="/"),
+    )
 
     game_class = BlownAwayGame
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
+
+    def placement_problems(self, scenario: Scenario) -> list[LintProblem]:
+        """Units standing in a lake or a building (seed "Terrain": buildings
+        may be passed through, never stood in)."""
+        return forbidden_ground(scenario, self.name, lambda _t: IMPASSABLE | NO_END)

@@ -28,6 +28,7 @@ from desktop.rules.view_values import (
     Allowance,
     Capabilities,
     Card,
+    Losses,
     Markup,
     Odds,
     PieceInfo,
@@ -469,6 +470,10 @@ class BlownAwayView(PlayView):
         return {"orders": "orders", "artillery": "long-range artillery fire",
                 "combat": "combats and the turn"}.get(self.g.state.phase, "phase")
 
+    def phase_hint(self) -> str:
+        """Orders, long-range artillery and combat each say what the side may do."""
+        return "" if self.g.outcome is not None else self.prompt(None)
+
     def prompt(self, selected: str | None) -> str:
         """What the side to act may do now, and what the selected piece may do."""
         g, st = self.g, self.g.state
@@ -511,6 +516,23 @@ class BlownAwayView(PlayView):
                     f"{self.name_of(p.id)} has no one to fight now.")
         return (f"{side}'s engaged units (and those less than 4″ from a facing enemy) may "
                 "fight: select one, then click an outlined enemy. End the turn when done.")
+
+    def losses(self) -> dict[str, Losses]:
+        """Men killed (one box crossed each), men running, and cannonballs used."""
+        out = super().losses()
+        for p in self.g.state.pieces.values():
+            killed = p.men.killed + p.men.dead
+            states: tuple[str, ...] = ()
+            if p.is_artillery:
+                full = self.C.CANNONBALLS * max(self.g.scenario.unit(p.id).guns, 1)
+                states = ("Ball",) * max(full - p.markers, 0)
+            if self.g.engaged_with(p.id):
+                states += ("Engaged",)
+            notes = [out[p.id].note] if p.id in out else []
+            if p.men.running:
+                notes.append(f"{p.men.running} running")
+            out[p.id] = Losses(killed, states, ", ".join(n for n in notes if n))
+        return out
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.state.sides}

@@ -43,7 +43,10 @@ from desktop.rules.engine import (
     SizeLimits,
 )
 from desktop.rules.options import Choice, side_choices, turn_limit_option
+from desktop.rules.placement import forbidden_ground
+from desktop.rules.start import StartField
 from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.scenario.lint import LintProblem
 from desktop.scenario.model import ExitUnits, LastManStanding, Scenario
 from desktop.scenario.vocabulary import OPPOSITE_EDGE, Edge, TerrainType, UnitType
 from desktop.table.movement import (
@@ -141,9 +144,11 @@ class D3Game(Game):
         self.pieces: dict[str, Piece] = {}
         for side in scenario.sides:
             for u in side.units:
+                start = ruleset.start_state(u)
                 self.pieces[u.id] = Piece(
                     u.id, side.id, u.name, u.type, "", u.base.frontage, u.base.depth,
                     u.position[0], u.position[1], u.facing % 360.0, figures=u.figures,
+                    hits=int(start["hits"]),
                 )
             for o in side.officers:
                 gf, gd = R.GENERAL_BASE
@@ -1294,6 +1299,12 @@ def _beyond(scenario: Scenario, edge: Edge, p: Point) -> bool:
     return p[0] > t.width
 
 
+def _no_standing(unit_type: UnitType) -> frozenset[TerrainType]:
+    """Terrain a unit of this type may not stand in under D3."""
+    return frozenset(t for t, a in R.TERRAIN_ACCESS[unit_type].items()
+                     if a in (Access.NO_ENTRY, Access.NO_END))
+
+
 class D3Ruleset(Ruleset):
     id = "d3"
     name = "D3 Horse and Musket"
@@ -1307,6 +1318,12 @@ class D3Ruleset(Ruleset):
                    label="First side",
                    choices=side_choices(Choice("", "The side listed first"))),
         turn_limit_option(R.DEFAULT_TURN_LIMIT),
+    )
+    #: A unit may start with hits already marked (a second day's battle); the
+    #: ninth hit removes it, so at most eight (seed 002 "Hits").
+    start_fields = (
+        StartField("hits", "Hits", "Hits already marked when the battle starts.",
+                   most=lambda _u: R.ELIMINATION_HITS - 1, sheet="{n} hits marked", sheet_mark="X"),
     )
 
     def new_game(
@@ -1324,3 +1341,9 @@ class D3Ruleset(Ruleset):
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
+
+    def placement_problems(self, scenario: Scenario) -> list[LintProblem]:
+        """Units standing where D3 forbids their type to enter or end a move
+        (seed 002 "Terrain": no line infantry in woods, no cavalry in difficult
+        ground, artillery out of streams and towns...)."""
+        return forbidden_ground(scenario, self.name, _no_standing)

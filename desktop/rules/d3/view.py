@@ -19,7 +19,7 @@ from desktop.rules.d3.pieces import DISORDERED, ELIMINATED, EXITED, Piece
 from desktop.rules.d3.words import degrees, inches, move_words
 from desktop.rules.engine import Action, Game
 from desktop.rules.view import PlayView, pct
-from desktop.rules.view_values import Allowance, Card, Odds, PieceInfo, Weapon
+from desktop.rules.view_values import Allowance, Card, Losses, Odds, PieceInfo, Weapon
 from desktop.scenario.vocabulary import QUALITY_LABELS, UNIT_LABELS, TerrainType, UnitType
 from desktop.table.shapes import angle_diff, distance, front_centre_of
 
@@ -258,6 +258,14 @@ class D3View(PlayView):
             return f"{side} ends the {g.phase_info().name.lower()} phase"
         return super().describe(action)
 
+    def phase_hint(self) -> str:
+        """Movement and shooting say what a unit needs (the activation test, fresh
+        shooters); the other phases are the base's."""
+        g = self.g
+        if g.outcome is None and (g.pending is not None or g.phase in (MOVEMENT, SHOOTING)):
+            return self.prompt(None)
+        return super().phase_hint()
+
     def prompt(self, selected: str | None) -> str:
         g = self.g
         if g.outcome is not None:
@@ -282,6 +290,17 @@ class D3View(PlayView):
             return ("Select a unit of yours that has not moved, then click an enemy outlined "
                     "in red to shoot at it. Then end the shooting.")
         return super().prompt(selected)
+
+    def losses(self) -> dict[str, Losses]:
+        """Hits carried (the roster ticks one box per hit), disorder and deployed guns."""
+        out = super().losses()
+        for p in self.g.pieces.values():
+            if p.is_general:
+                continue
+            states = (("Disordered",) if p.status == DISORDERED else ()) + (
+                ("Deployed",) if self.g.pivots_only(p) else ())
+            out[p.id] = Losses(p.hits, states, out[p.id].note if p.id in out else "")
+        return out
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.order}

@@ -64,6 +64,7 @@ from desktop.rules.kiddies.constants import (
     CHARGE_SPANS,
     DEFAULT_TURN_LIMIT,
     FRONT_ARC,
+    IMPASSABLE,
     MAX_DOUBLE_UP,
     MAX_INFANTRY_ON_HORSE,
     MIN_STRENGTH,
@@ -78,7 +79,15 @@ from desktop.rules.kiddies.constants import (
     STRENGTH_DECIMALS,
 )
 from desktop.rules.kiddies.odds import FightOdds, Roll, fight_odds, rolls_for
-from desktop.rules.kiddies.pieces import ACTIVE, DESTROYED, EXITED, KILLED, Figure, expand
+from desktop.rules.kiddies.pieces import (
+    ACTIVE,
+    DESTROYED,
+    EXITED,
+    KILLED,
+    Figure,
+    expand,
+    expand_unit,
+)
 from desktop.rules.kiddies.table import (
     ChargePlan,
     KiddiesTable,
@@ -96,8 +105,11 @@ from desktop.rules.kiddies.table import (
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.options import Choice, turn_limit_option
+from desktop.rules.placement import forbidden_ground
+from desktop.rules.start import StartField
 from desktop.rules.victory import PieceView, VictoryJudge
-from desktop.scenario.model import LastManStanding, OccupyFeature, Point, Scenario
+from desktop.scenario.lint import LintProblem
+from desktop.scenario.model import LastManStanding, OccupyFeature, Point, Scenario, Unit
 from desktop.scenario.vocabulary import Edge
 from desktop.table.shapes import angle_diff, bearing, rounded
 
@@ -209,6 +221,7 @@ class KiddiesGame(Game):
         self.judge = VictoryJudge(replace(scenario, game=replace(scenario.game, victory=victory)))
         self.sides = (scenario.sides[0].id, scenario.sides[1].id)
         self.figures: dict[str, Figure] = expand(scenario)
+        self._fell_before(scenario)
         #: The largest half diagonal of any base (for cuts through the grid).
         self._widest = max((f.half_diagonal for f in self.figures.values()), default=0.0)
         #: Answers about the table as it stands (who is active, the lines, the
@@ -248,6 +261,16 @@ class KiddiesGame(Game):
                 self._occupy_targets.setdefault(c.side, []).append((float(pt.x), float(pt.y)))
         self._update_cannons()
         self.events.extend(self._start_turn())
+
+    def _fell_before(self, scenario: Scenario) -> None:
+        """Figures the scenario says fell before the battle (``start: kiddies:
+        fallen``) lie killed from the start: the rear ones of their unit."""
+        for _side, u in scenario.all_units():
+            fallen = int(self.ruleset.start_state(u)["fallen"])
+            if fallen:
+                men = [f for f in self.figures.values() if f.unit == u.id and f.kind != CANNON]
+                for f in men[len(men) - fallen:]:
+                    f.status = KILLED
 
     # -- the engine surface --------------------------------------------------------------------
 
@@ -1313,6 +1336,11 @@ class KiddiesGame(Game):
         }
 
 
+def _men_in(u: Unit) -> int:
+    """The figures of a unit that can fall (a battery's crew, not its cannon)."""
+    return sum(1 for f in expand_unit("", u) if f.kind != CANNON)
+
+
 class KiddiesRuleset(Ruleset):
     id = RULESET_ID
     name = "Kiddies"
@@ -1331,9 +1359,21 @@ class KiddiesRuleset(Ruleset):
                        Choice("tabletop", "Flicked on your table"))),
         turn_limit_option(DEFAULT_TURN_LIMIT),
     )
+    #: A unit may start with figures already fallen (a second day's battle);
+    #: at least one figure (besides any cannon) stays standing.
+    start_fields = (
+        StartField("fallen", "Figures fallen",
+                   "Figures already fallen when the battle starts (the rear ones).",
+                   most=lambda u: _men_in(u) - 1, sheet="{n} figures fallen", sheet_mark="X"),
+    )
 
     game_class = KiddiesGame
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
+
+    def placement_problems(self, scenario: Scenario) -> list[LintProblem]:
+        """Units standing on a hill or in a lake, which no Kiddies figure may
+        enter (seed "Terrain")."""
+        return forbidden_ground(scenario, self.name, lambda _t: IMPASSABLE)
 

@@ -21,6 +21,7 @@ from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.engine import Action, Event, Game
+from desktop.rules.kiddies.pieces import ACTIVE as ACTIVE_FIGURE
 from desktop.rules.view import PlayView, pct, union_of
 from desktop.rules.view_values import (
     Aim,
@@ -29,6 +30,7 @@ from desktop.rules.view_values import (
     Card,
     CardAction,
     Flight,
+    Losses,
     Odds,
     PieceInfo,
     Weapon,
@@ -409,6 +411,14 @@ class KiddiesView(PlayView):
             return "Leave by the enemy's baseline"
         return self.describe(action)
 
+    def phase_hint(self) -> str:
+        """Choosing, moving and flicking say how; other phases are the base's."""
+        g = self.g
+        if g.outcome is None and g.side is not None and (
+                g.phase in ("choose", "move") or self.shot_kind() is not None):
+            return self.prompt(None)
+        return super().phase_hint()
+
     def prompt(self, selected: str | None) -> str:
         """The phase bar's sentence for the side to act (the window adds its own
         while the player picks who fell on a real table)."""
@@ -631,6 +641,16 @@ class KiddiesView(PlayView):
                      ("one of theirs falls", Fraction(theirs[1], n)),
                      ("two or more of theirs fall", Fraction(theirs[2], n))],
                     notes, margin)
+
+    def losses(self) -> dict[str, Losses]:
+        """Figures fallen, by the unit they belong to (the roster lists units)."""
+        fallen: dict[str, int] = {}
+        standing: dict[str, int] = {}
+        for f in self.g.figures.values():
+            bucket = standing if f.status == ACTIVE_FIGURE else fallen
+            bucket[f.unit] = bucket.get(f.unit, 0) + 1
+        return {uid: Losses(n, (), "" if standing.get(uid) else "Every figure fallen")
+                for uid, n in fallen.items()}
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.sides}

@@ -68,6 +68,7 @@ from desktop.rules.mayhem.geometry import (
     CHARGE_STAND_OFF,
     CONTACT,
     FRONT_ARC,
+    IMPASSABLE,
     Foot,
     Ground,
     Swept,
@@ -103,7 +104,10 @@ from desktop.rules.mayhem.state import (
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.options import Choice, turn_limit_option
+from desktop.rules.placement import forbidden_ground
+from desktop.rules.start import StartField
 from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.scenario.lint import LintProblem
 from desktop.scenario.model import LastManStanding, Point, Scenario
 from desktop.scenario.vocabulary import Formation, LengthUnit, UnitType
 from desktop.table.shapes import arc_part_coords, bearing, forward, nearest_on_convex, rounded
@@ -207,12 +211,14 @@ class MayhemGame(StateGame):
             for u in side.units:
                 allowed = FORMATIONS[u.type]
                 formation = u.formation if u.formation in allowed else allowed[0]
+                start = ruleset.start_state(u)
                 units[u.id] = Piece(
                     id=u.id, side=side.id, type=u.type, quality=u.quality,
                     frontage=u.base.frontage, depth=u.base.depth,
-                    start_figures=u.figures, figures=u.figures,
+                    start_figures=u.figures, figures=u.figures - int(start["lost"]),
                     position=u.position, facing=canonical_facing(u.facing),
                     formation=formation,
+                    morale=Morale.SHAKEN if start["shaken"] else Morale.NORMAL,
                 )
             for o in side.officers:
                 attached = o.attached_to if o.attached_to in units else None
@@ -1684,8 +1690,21 @@ class MayhemRuleset(Ruleset):
                    label="Long-range artillery penalty (house rule)"),
         turn_limit_option(DEFAULT_TURN_LIMIT),
     )
+    #: A unit may start Shaken and with figures already lost (a second day's
+    #: battle); it keeps at least one figure.
+    start_fields = (
+        StartField("shaken", "Shaken", "The unit starts the battle Shaken.",
+                   sheet_state="Shaken"),
+        StartField("lost", "Figures lost", "Figures already lost when the battle starts.",
+                   most=lambda u: u.figures - 1, sheet="{n} figures lost", sheet_mark="X"),
+    )
 
     game_class = MayhemGame
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
+
+    def placement_problems(self, scenario: Scenario) -> list[LintProblem]:
+        """Units standing in a building, which Muskets & Mayhem makes
+        impassable (RULINGS, M&M; lakes and rivers the editor's checks report)."""
+        return forbidden_ground(scenario, self.name, lambda _t: IMPASSABLE)

@@ -9,7 +9,15 @@ from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.engine import Action, Game
 from desktop.rules.view import PlayView, label_of, pass_chance, pct, union_of
-from desktop.rules.view_values import OFFICER_BASE, Allowance, Card, Odds, PieceInfo, Weapon
+from desktop.rules.view_values import (
+    OFFICER_BASE,
+    Allowance,
+    Card,
+    Losses,
+    Odds,
+    PieceInfo,
+    Weapon,
+)
 from desktop.scenario.vocabulary import Formation, TerrainType
 from desktop.table.sight import Sight
 
@@ -310,6 +318,21 @@ class MayhemView(PlayView):
             return f"The melee of {n(action.unit)} is fought"
         return super().describe(action)
 
+    def phase_hint(self) -> str:
+        """Movement, the fire phases and melee say what the side may do; the rest
+        are the base's."""
+        from desktop.rules.mayhem.actions import Melee
+        from desktop.rules.mayhem.game import FIRE_PHASES, MELEE, MOVEMENT
+
+        g = self.g
+        if g.outcome is not None:
+            return ""
+        legal = g.legal_actions()
+        if (g.state.phase in (MOVEMENT, MELEE, *FIRE_PHASES)
+                or (legal and all(isinstance(a, Melee) for a in legal))):
+            return self.prompt(None)
+        return super().phase_hint()
+
     def prompt(self, selected: str | None) -> str:
         """The phase bar's sentence: what the side to act may do now."""
         from desktop.rules.mayhem.actions import Choose, Melee
@@ -338,6 +361,15 @@ class MayhemView(PlayView):
         if st.phase == MELEE:
             return "Melees are fought in turn."
         return super().prompt(selected)
+
+    def losses(self) -> dict[str, Losses]:
+        """Casualties (one box per figure lost) and the morale state reached."""
+        out = super().losses()
+        for u in self.g.state.units.values():
+            morale = str(u.morale)
+            states = () if morale == "normal" else (morale.capitalize(),)
+            out[u.id] = Losses(u.casualties, states, out[u.id].note if u.id in out else "")
+        return out
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.state.sides}

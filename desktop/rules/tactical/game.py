@@ -34,6 +34,7 @@ from desktop.rules.engine import (
     SizeLimits,
 )
 from desktop.rules.options import turn_limit_option
+from desktop.rules.start import StartField
 from desktop.rules.tactical import constants as C
 from desktop.rules.tactical import dice as D
 from desktop.rules.tactical import odds as O
@@ -86,7 +87,7 @@ from desktop.rules.tactical.words import STATUS as STATUS_WORDS
 from desktop.rules.tactical.words import area as area_words
 from desktop.rules.tactical.words import case_words, counted
 from desktop.rules.victory import PieceView, VictoryJudge
-from desktop.scenario.model import LastManStanding, Scenario
+from desktop.scenario.model import LastManStanding, Scenario, Unit
 from desktop.scenario.vocabulary import ARTILLERY, Edge, Formation, UnitType
 
 ARTILLERY_PHASE = "artillery"
@@ -196,7 +197,8 @@ class TacticalGame(Game):
             for u in side.units:
                 art = u.type in ARTILLERY
                 quality = C.ARTILLERY_QUALITY if art else u.quality
-                cv = C.ARTILLERY_CV if art else max(1, u.cv)
+                cv = _start_cv(u)
+                lost = int(ruleset.start_state(u)["cv_lost"])
                 if art:
                     formation = LIMBERED if u.formation is Formation.LIMBERED else UNLIMBERED
                 elif u.type is UnitType.LIGHT_INFANTRY and self.skirmish_rules:
@@ -209,7 +211,7 @@ class TacticalGame(Game):
                 taken.add(sq)
                 units[u.id] = TUnit(
                     id=u.id, side=side.id, type=u.type, quality=quality,
-                    q=C.QUALITY_DICE[quality], start_cv=cv, cv=cv, sq=sq,
+                    q=C.QUALITY_DICE[quality], start_cv=cv, cv=cv - lost, sq=sq,
                     facing=_cardinal(u.facing), formation=formation,
                 )
         officers: dict[str, TOfficer] = {}
@@ -1978,6 +1980,11 @@ def charge_odds_json(n: int, what: str, quality: int, cv: int, cancel: int = 0,
     return O.charge_odds(n, what, quality, cv, cancel, extra_flags, guns).to_json()
 
 
+def _start_cv(u: Unit) -> int:
+    """The Combat Value a unit starts with (artillery has the rules' fixed one)."""
+    return C.ARTILLERY_CV if u.type in ARTILLERY else max(1, u.cv)
+
+
 class TacticalRuleset(Ruleset):
     id = C.RULESET_ID
     name = "Tactical Dice"
@@ -1991,6 +1998,14 @@ class TacticalRuleset(Ruleset):
                    "Use the optional skirmishing rules (screens and skirmish fire).",
                    label="Skirmishers"),
         turn_limit_option(C.DEFAULT_TURN_LIMIT),
+    )
+    #: A unit may start with Combat Value already lost (a second day's battle);
+    #: at 0 it is gone, so it keeps at least 1.
+    start_fields = (
+        StartField("cv_lost", "Combat Value lost",
+                   "Combat Value already lost when the battle starts.",
+                   most=lambda u: _start_cv(u) - 1, sheet="{n} Combat Value lost",
+                   sheet_mark="X"),
     )
 
     game_class = TacticalGame

@@ -31,9 +31,17 @@ from desktop.rules.tactical.actions import (
 )
 from desktop.rules.tactical.game import ARTILLERY_PHASE, INITIATIVE, TacticalGame
 from desktop.rules.tactical.grid import Square, king_distance, square_name
-from desktop.rules.tactical.state import ACTIVE, SPENT, TOfficer, TUnit
+from desktop.rules.tactical.state import ACTIVE, ROUTED, SPENT, UNHARMED, TOfficer, TUnit
 from desktop.rules.view import PlayView, pct
-from desktop.rules.view_values import OFFICER_BASE, Allowance, Capabilities, Card, Odds, PieceInfo
+from desktop.rules.view_values import (
+    OFFICER_BASE,
+    Allowance,
+    Capabilities,
+    Card,
+    Losses,
+    Odds,
+    PieceInfo,
+)
 from desktop.scenario.vocabulary import ARTILLERY, QUALITY_LABELS, RANK_LABELS, UNIT_LABELS
 
 #: Roll purposes read as plain numbers (initiative, rallies, wounds, officer
@@ -128,6 +136,23 @@ class TacticalView(PlayView):
         if kind != "d6" or not isinstance(value, int) or PLAIN_ROLLS.match(purpose.strip()):
             return None
         return self.FACES.get(value)
+
+    def losses(self) -> dict[str, Losses]:
+        """Combat Value lost (one box per point), this turn's Flags, halts, retiring and
+        routed units, and officers' wounds."""
+        g = self.tg
+        out = super().losses()
+        for u in g.st.units.values():
+            states = ("Flag",) * u.flags_turn + (("Halted",) if u.halted(g.turn) else ())
+            if u.status == SPENT:
+                states += ("Retiring",)
+            elif u.status == ROUTED:
+                states += ("Routed",)
+            out[u.id] = Losses(u.start_cv - u.cv, states, out[u.id].note if u.id in out else "")
+        for o in g.st.officers.values():
+            if o.wound != UNHARMED:
+                out[o.id] = Losses(note=o.wound.replace("_", " ").capitalize())
+        return out
 
     def strength(self) -> tuple[str, dict[str, float]]:
         """Combat Value left on the table: what wears down in this ruleset."""
@@ -383,6 +408,10 @@ class TacticalView(PlayView):
             return (f"{n(action.officer)} tries to rally {n(action.unit)} "
                     f"(needs a {C.RALLY_ON})")
         return self._words(action.text())
+
+    def phase_hint(self) -> str:
+        """The artillery phase is guns and targets only, never "drag" (issue 20)."""
+        return self.prompt(None)
 
     def prompt(self, selected: str | None) -> str:
         """The phase bar's sentence: what the side to act can do now."""

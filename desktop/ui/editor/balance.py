@@ -12,22 +12,23 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QMenu, QMessageBox
 
-from desktop.play.balance.report import Report
-from desktop.play.balance.runner import Progress, Runner
 from desktop.play.balance_sidecar import Kept, KeptProblem, read_kept, sidecar_path, write_kept
-from desktop.scenario.model import Scenario
-from desktop.ui.editor.balance_dialog import BalanceDialog, BalanceRequest
 from desktop.ui.editor.balance_dock import BalanceDock, never_fought
-from desktop.ui.editor.balance_job import BalanceJob
 from desktop.ui.editor.balance_marks import NeverFoughtItem
 from desktop.ui.plaintext import literal
-from printouts.balance_report import players_text, write_balance_report
+
+if TYPE_CHECKING:  # the rules engine, the pool and reportlab load when a batch or PDF needs them
+    from desktop.play.balance.report import Report
+    from desktop.play.balance.runner import Progress, Runner
+    from desktop.scenario.model import Scenario
+    from desktop.ui.editor.balance_dialog import BalanceRequest
+    from desktop.ui.editor.balance_job import BalanceJob
 
 #: Wait this long (ms) after an edit before checking whether the report went stale.
 RECHECK_MS = 300
@@ -125,6 +126,8 @@ class BalanceFeature(QObject):
     # --- running a batch ----------------------------------------------------------
 
     def ask_request(self) -> BalanceRequest | None:
+        from desktop.ui.editor.balance_dialog import BalanceDialog
+
         dlg = BalanceDialog(self.doc.scenario, self.window, self.window.settings())
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return None
@@ -139,6 +142,9 @@ class BalanceFeature(QObject):
         request = request or self.ask_request()
         if request is None:
             return None
+        from desktop.ui.editor.balance_job import BalanceJob
+        from printouts.balance_report import players_text
+
         scenario: Scenario = self.doc.scenario
         path = self.doc.path if not self.doc.modified else None
         job = BalanceJob(scenario, request, path, self.runner, self)
@@ -241,6 +247,8 @@ class BalanceFeature(QObject):
         path = path or self.ask_pdf_path()
         if path is None:
             return None
+        from printouts.balance_report import write_balance_report
+
         try:
             pages = write_balance_report(self.kept.report, path, self.doc.scenario)
         except OSError as e:

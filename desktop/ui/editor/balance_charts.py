@@ -13,16 +13,19 @@ import numpy as np
 import pyqtgraph as pg
 import PySide6  # noqa: F401  (pyqtgraph picks the binding already imported)
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QWidget
 
 from desktop.play.balance.report import ObjectiveControl, Report
 
 #: Where the win chart's figures start (the bars end at 100).
 LABELS_AT = 103
+#: The fewest turns the length chart spans.
+MIN_SPAN = 6
 #: Draws, and objectives nobody held.
 NOBODY = "#bdb8ab"
 INK = "#1d1d1b"
+MEDIAN = "#b22222"
 BARS = "#2f3b2f"
 
 
@@ -52,6 +55,9 @@ class WinsChart(_Chart):
         super().__init__(110, parent)
         self.getAxis("bottom").setLabel("games won (whiskers: 95% interval)")
         self.rows: list[tuple[str, float, float, float]] = []
+        #: Pixels kept right of the bars for the widest "100%  (91–100%)".
+        self.label_px = 130
+        self.getViewBox().sigResized.connect(lambda *_: self._fit())  # (after the layout)
 
     def show_report(self, report: Report, colours: dict[str, str],
                     names: dict[str, str]) -> None:
@@ -62,6 +68,7 @@ class WinsChart(_Chart):
         rows.append(("Draws", d.share, d.low, d.high, QColor(NOBODY)))
         self.rows = [(n, s, lo, hi) for n, s, lo, hi, _ in rows]
         ys = list(range(len(rows)))[::-1]  # the first side at the top
+        widest = 0
         for y, (_, share, low, high, colour) in zip(ys, rows, strict=True):
             self.addItem(pg.BarGraphItem(x0=[0], y=[y], width=[share * 100], height=0.6,
                                          brush=colour, pen=pg.mkPen(colour.darker(130))))
@@ -70,17 +77,28 @@ class WinsChart(_Chart):
                 left=np.array([(share - low) * 100]),
                 right=np.array([(high - share) * 100]), beam=0.25,
                 pen=pg.mkPen(INK, width=2)))
-            label = pg.TextItem(f"{round(share * 100)}%  ({round(low * 100)}–{round(high * 100)}%)",
-                                anchor=(0, 0.5), color=INK)
+            text = f"{round(share * 100)}%  ({round(low * 100)}–{round(high * 100)}%)"
+            label = pg.TextItem(text, anchor=(0, 0.5), color=INK)
+            widest = max(widest, QFontMetrics(label.textItem.font()).horizontalAdvance(text))
             label.setPos(LABELS_AT, y)  # a column of figures right of the 100% mark
             self.addItem(label)
         if len(report.sides) > 1:
             self.addItem(pg.InfiniteLine(100 / len(report.sides), angle=90,
                                          pen=pg.mkPen("#777", style=Qt.PenStyle.DashLine)))
         self.getAxis("left").setTicks([[(y, r[0]) for y, r in zip(ys, rows, strict=True)]])
-        self.getAxis("bottom").setTicks([[(v, f"{v}%") for v in (0, 25, 50, 75, 100)]])
-        self.setXRange(0, LABELS_AT + 58, padding=0)
         self.setYRange(-0.6, len(rows) - 0.4, padding=0)
+        self.label_px = widest + 20  # the figures, a gap after the bar, and a margin
+        self._fit()
+
+    def _fit(self) -> None:
+        """Leave room right of the 100% mark for the figures, at any width."""
+        vbw = float(self.getViewBox().width())
+        room = self.label_px
+        bars = max(vbw - room, 0.3 * vbw, 1.0)  # a narrow dock: short bars, whole figures
+        self.setXRange(0, max(100 * vbw / bars, LABELS_AT + 10), padding=0)
+        marks = (0, 25, 50, 75, 100) if bars > 150 else (0, 50, 100)
+        self.getAxis("bottom").setTicks([[(v, f"{v}%") for v in marks]])
+
 
 
 class LengthChart(_Chart):
@@ -90,9 +108,12 @@ class LengthChart(_Chart):
         super().__init__(120, parent)
         self.getAxis("bottom").setLabel("turns played")
         self.getAxis("left").setLabel("games")
+        #: What the marked lines are, in words.
+        self.caption = ""
 
     def show_report(self, report: Report) -> None:
         self.clear()
+        self.caption = ""
         counts = {b.turns: b.games for b in report.lengths}
         if not counts:
             return
@@ -100,21 +121,26 @@ class LengthChart(_Chart):
         self.addItem(pg.BarGraphItem(x=xs, height=[counts[x] for x in xs], width=0.75,
                                      brush=QColor(BARS), pen=pg.mkPen(QColor(BARS))))
         top = max(counts.values())
+        # the lines go unlabelled (a label by a line at the chart's edge was cut off):
+        # `caption` says what they are, for a label under the chart
+        notes = []
         if report.median_turns is not None:
-            self.addItem(pg.InfiniteLine(
-                report.median_turns, angle=90, pen=pg.mkPen("#b22222", width=2),
-                label=f"median {report.median_turns:g}",
-                labelOpts={"position": 0.95, "color": "#b22222", "anchors": [(0, 0), (0, 0)]}))
+            self.addItem(pg.InfiniteLine(report.median_turns, angle=90,
+                                         pen=pg.mkPen(MEDIAN, width=2)))
+            notes.append(f"red line: the median, {report.median_turns:g} turns")
         limit = report.inputs.turn_limit
         if limit is not None:
-            self.addItem(pg.InfiniteLine(
-                limit + 0.5, angle=90, pen=pg.mkPen("#777", style=Qt.PenStyle.DashLine),
-                label="turn limit", labelOpts={"position": 0.82, "color": "#555",
-                                               "anchors": [(1, 0), (1, 0)]}))
+            self.addItem(pg.InfiniteLine(limit + 0.5, angle=90,
+                                         pen=pg.mkPen("#555", style=Qt.PenStyle.DashLine)))
+            notes.append(f"dashed: the turn limit, {limit}")
+        self.caption = "; ".join(notes)
         last = max(xs[-1], limit or 0)
         first = max(1, xs[0] - 1)
+        if last - first < MIN_SPAN:  # a batch of one or two lengths: bars, not slabs
+            first = max(1, last - MIN_SPAN)
+            last = first + MIN_SPAN
         self.setXRange(first - 0.6, last + 0.6, padding=0)
-        self.setYRange(0, top * 1.5, padding=0)  # room above the bars for the labels
+        self.setYRange(0, top * 1.15, padding=0)
         step = 1 if last - first <= 16 else 2 if last - first <= 32 else 5
         self.getAxis("bottom").setTickSpacing(major=step, minor=1)
 

@@ -1,4 +1,6 @@
-"""The problems panel: editing checks from desktop.scenario.lint, kept up to date.
+"""The problems panel: editing checks from desktop.scenario.lint and what the
+rulesets say (desktop.rules.checks: starting states, ground a ruleset
+forbids), kept up to date.
 
 Checks run a moment after the last change (a drag re-checks when it rests),
 list each problem, and clicking one selects the pieces and features involved.
@@ -12,14 +14,20 @@ from typing import Any
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QListWidget, QListWidgetItem, QStyle, QWidget
 
+from desktop.rules.checks import ruleset_problems
 from desktop.scenario.lint import Kind, LintProblem, lint, problem_ids
 
 #: A short word before each problem: glyphs such as ⛔ are missing from many fonts
 #: and showed as empty boxes.
 TAGS = {Kind.OUTSIDE_ZONE: "Zone", Kind.OVERLAP: "Overlap", Kind.IMPASSABLE: "Ground",
-        Kind.UNREACHABLE: "Objective", Kind.UNWINNABLE: "Victory"}
+        Kind.UNREACHABLE: "Objective", Kind.UNWINNABLE: "Victory", Kind.START: "Start"}
 #: Wait this long (ms) after a change before checking again.
 DELAY_MS = 150
+
+
+def all_problems(scenario: Any) -> list[LintProblem]:
+    """The editor's checks and the rulesets' answers, in that order."""
+    return lint(scenario) + ruleset_problems(scenario)
 
 
 class ProblemsDock(QDockWidget):
@@ -55,7 +63,7 @@ class ProblemsDock(QDockWidget):
 
     def check_now(self) -> list[LintProblem]:
         self._timer.stop()
-        self.problems = lint(self.doc.scenario)
+        self.problems = all_problems(self.doc.scenario)
         self.list.clear()
         warning = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         for p in self.problems:

@@ -59,12 +59,14 @@ from desktop.scenario.vocabulary import (
 )
 from desktop.scenario.wording import NOT_IN_NAMES
 from desktop.ui import commands as C
+from desktop.ui.editor.sides import fill_side_menu
+from desktop.ui.editor.start_state import StartStateDialog, start_text
 from desktop.ui.plaintext import literal, no_mnemonic
 from desktop.ui.tools.base import FACING_FROM_BASELINE
 
 Index = QModelIndex | QPersistentModelIndex
-COLUMNS = ("Name", "Type", "Quality", "CV", "Figures", "Traits")
-NAME, TYPE, QUALITY, CV, FIGURES, TRAITS = range(6)
+COLUMNS = ("Name", "Type", "Quality", "CV", "Figures", "Traits", "Starts")
+NAME, TYPE, QUALITY, CV, FIGURES, TRAITS, START = range(7)
 #: The sort key of each row lives under this role (numbers sort as numbers).
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ID_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -83,6 +85,8 @@ class SideRosterModel(QAbstractTableModel):
         self.doc = doc
         self.side_id = side_id
         self._rows: list[Unit | Officer] = []
+        #: The ruleset the Starts column speaks for (re-read when it changes).
+        self._ruleset = doc.scenario.ruleset
         self._load()
 
     def side(self) -> Side:
@@ -102,6 +106,9 @@ class SideRosterModel(QAbstractTableModel):
             self.endResetModel()
             return
         old, self._rows = self._rows, rows
+        if self.doc.scenario.ruleset != self._ruleset and rows:
+            self._ruleset = self.doc.scenario.ruleset
+            self.dataChanged.emit(self.index(0, START), self.index(len(rows) - 1, START))
         changed = [i for i, (a, b) in enumerate(zip(old, rows, strict=True)) if a is not b]
         if changed:
             self.dataChanged.emit(self.index(min(changed), 0),
@@ -133,6 +140,8 @@ class SideRosterModel(QAbstractTableModel):
     def flags(self, index: Index) -> Qt.ItemFlag:
         base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         row = self._rows[index.row()]
+        if index.column() == START:  # a dialog edits it (double-click)
+            return base
         if isinstance(row, Unit) or index.column() in (NAME, TYPE):
             base |= Qt.ItemFlag.ItemIsEditable
         return base
@@ -156,6 +165,16 @@ class SideRosterModel(QAbstractTableModel):
             default = DEFAULT_CV[r.quality]
             return ("CV follows the quality's default" if r.cv == default
                     else f"CV set by hand (the default for {r.quality.value} is {default})")
+        if c == START:
+            if not isinstance(r, Unit):
+                if role == SORT_ROLE:
+                    return ""
+                return "" if role == Qt.ItemDataRole.DisplayRole else None
+            if role in (Qt.ItemDataRole.DisplayRole, SORT_ROLE):
+                return start_text(self.doc.scenario, r)
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return "Double-click to set how this unit starts the battle"
+            return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, SORT_ROLE):
             return _cell(r, c, role)
         return None
@@ -368,6 +387,7 @@ class SideRosterWidget(QWidget):
         # still shows them (the model's column numbers are unchanged)
         hh.moveSection(hh.visualIndex(CV), 1)
         hh.moveSection(hh.visualIndex(FIGURES), 2)
+        hh.moveSection(hh.visualIndex(START), 3)  # how it starts: worth seeing too
         layout.addWidget(self.table, 1)
         buttons = QHBoxLayout()
         self.add_button = QToolButton()
@@ -383,8 +403,24 @@ class SideRosterWidget(QWidget):
         self.add_button.clicked.connect(lambda: self.add(UnitType.LINE_INFANTRY))
         self.remove_button = QPushButton("Remove")
         self.remove_button.clicked.connect(self.remove_selected)
+        self.start_button = QPushButton("Starts…")
+        self.start_button.setToolTip("How the selected unit starts the battle: already "
+                                     "shaken, hits marked, men running (a second day)")
+        self.start_button.clicked.connect(self.edit_start)
+        self.table.doubleClicked.connect(self._double_clicked)
+        # the side itself: its baseline, clear it, replace it (desktop.ui.editor.sides)
+        self.side_button = QToolButton()
+        self.side_button.setText("Side")
+        self.side_button.setToolTip("This side's baseline edge; clear it or replace it "
+                                    "with a new, empty side")
+        self.side_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.side_menu = QMenu(self.side_button)
+        self.side_menu.aboutToShow.connect(self.fill_side_menu)
+        self.side_button.setMenu(self.side_menu)
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.remove_button)
+        buttons.addWidget(self.start_button)
+        buttons.addWidget(self.side_button)
         buttons.addStretch(1)
         layout.addLayout(buttons)
         self.totals = QLabel()
@@ -394,6 +430,7 @@ class SideRosterWidget(QWidget):
         self.model.modelReset.connect(self._update_totals)
         self.model.modelReset.connect(self._fit_columns)
         self.model.dataChanged.connect(self._update_totals)
+        self.model.dataChanged.connect(self._fit_start)
         self._name_width = 180
         self.table.viewport().installEventFilter(self)
         self._update_totals()
@@ -407,11 +444,17 @@ class SideRosterWidget(QWidget):
         self._name_width = min(max(self.table.sizeHintForColumn(NAME), 120), 320)
         self._fit_name()
 
+    def _fit_start(self, first: QModelIndex, last: QModelIndex, *_: object) -> None:
+        """A unit's starting state changed: let its column show it whole."""
+        if first.column() <= START <= last.column():
+            self.table.resizeColumnToContents(START)
+            self._fit_name()
+
     def _fit_name(self) -> None:
         """The name gets what CV and figures leave, so they show in a narrow dock without
         a sideways scroll (a long name elides; its tooltip has it whole)."""
         room = (self.table.viewport().width() - self.table.columnWidth(CV)
-                - self.table.columnWidth(FIGURES) - 2)
+                - self.table.columnWidth(FIGURES) - self.table.columnWidth(START) - 2)
         self.table.setColumnWidth(NAME, max(MIN_NAME_WIDTH, min(self._name_width, room)))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -445,6 +488,28 @@ class SideRosterWidget(QWidget):
                 name=f"{RANK_LABELS[kind]} {n}"))
         self.doc.push(cmd)
         return True
+
+    def fill_side_menu(self) -> None:
+        fill_side_menu(self.side_menu, self.doc, self.side_id, self, self.model.refused.emit)
+
+    def edit_start(self, uid: str | None = None) -> StartStateDialog | None:
+        """Open the starting-state dialog for `uid` (or the one selected unit)."""
+        if uid is None:
+            units = [i for i in self.selected_ids()
+                     if isinstance(edits.piece(self.doc.scenario, i), Unit)]
+            if len(units) != 1:
+                self.model.refused.emit("Select one unit to set how it starts")
+                return None
+            uid = units[0]
+        dialog = StartStateDialog(self.doc, uid, self)
+        dialog.open()
+        return dialog
+
+    def _double_clicked(self, index: QModelIndex) -> None:
+        if index.column() == START:
+            uid = self.model.row_id(self.proxy.mapToSource(index).row())
+            if isinstance(edits.piece(self.doc.scenario, uid), Unit):
+                self.edit_start(uid)
 
     def selected_ids(self) -> list[str]:
         rows = {self.proxy.mapToSource(i).row() for i in self.table.selectionModel().selectedRows()}
@@ -485,6 +550,9 @@ class SideRosterWidget(QWidget):
 class EditableRosterDock(QDockWidget):
     """A tab per side; follows the document."""
 
+    #: A refused edit or what a side action did, for the status bar.
+    message = Signal(str)
+
     def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
         super().__init__("Roster", parent)
         self.setObjectName("editor_roster")
@@ -510,6 +578,7 @@ class EditableRosterDock(QDockWidget):
         self.sides = []
         for side in self.doc.scenario.sides:
             w = SideRosterWidget(self.doc, side.id)
+            w.model.refused.connect(self.message)
             self.sides.append(w)
             self.tabs.addTab(w, no_mnemonic(_tab_name(side.name)))
             self.tabs.setTabToolTip(self.tabs.count() - 1, literal(side.name))

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.scenario import ScenarioError, edits
-from desktop.scenario.lint import lint
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import (
     DEFAULT_LINE_WIDTH,
@@ -45,11 +44,13 @@ from desktop.ui.document import Document
 from desktop.ui.editor import recovery
 from desktop.ui.editor.balance import BalanceFeature
 from desktop.ui.editor.options import RulesetOptionsDialog
-from desktop.ui.editor.problems import ProblemsDock
+from desktop.ui.editor.problems import ProblemsDock, all_problems
 from desktop.ui.editor.properties import PropertiesDock
 from desktop.ui.editor.roster import EditableRosterDock
 from desktop.ui.editor.settings import SettingsDialog
+from desktop.ui.editor.sides import fill_sides_menu
 from desktop.ui.editor.victory import VictoryDialog
+from desktop.ui.help import add_help_menu
 from desktop.ui.plaintext import literal, no_mnemonic, plain_label
 from desktop.ui.play.launch import add_play_action
 from desktop.ui.refusal import refusal_text
@@ -86,6 +87,7 @@ class EditorWindow(TableWindow):
         self.properties.panel.refused.connect(lambda m: self.statusBar().showMessage(m, 8000))
         self.properties.panel.arrange.connect(self.tools.arrange)
         self.edit_roster = EditableRosterDock(self.doc, self)
+        self.edit_roster.message.connect(lambda m: self.statusBar().showMessage(m, 8000))
         self.problems = ProblemsDock(self.doc, self)
         self.problems.problemsChanged.connect(self._problems_changed)
         self.history = QDockWidget("History", self)
@@ -109,6 +111,7 @@ class EditorWindow(TableWindow):
         self.balance = BalanceFeature(self)  # Game > Test balance… and the Balance dock
         self.tabifyDockWidget(self.edit_roster, self.balance.dock)
         self._make_editor_menus()
+        add_help_menu(self)  # Help, last (desktop.ui.help)
         self._attach(self.doc)
         self.balance.set_document(self.doc)
         self._show_document(first=True)
@@ -652,6 +655,9 @@ class EditorWindow(TableWindow):
         sc.addAction(self.victory_action)
         sc.addAction(self.options_action)
         sc.addAction(self._act("&Reset deployment zones", self.reset_zones))
+        # a submenu per side: baseline, clear, replace (desktop.ui.editor.sides)
+        self.sides_menu = sc.addMenu("S&ides")
+        self.sides_menu.aboutToShow.connect(self.fill_sides_menu)
 
         for menu in extra:
             bar.addMenu(menu)
@@ -768,8 +774,12 @@ class EditorWindow(TableWindow):
         self.scenario = self.doc.scenario if hasattr(self, "doc") else self.scenario
         super()._show_position(pos)
 
+    def fill_sides_menu(self) -> None:
+        fill_sides_menu(self.sides_menu, self.doc, self,
+                        lambda m: self.statusBar().showMessage(m, 8000))
+
     def problems_now(self) -> list[Any]:
-        return lint(self.doc.scenario)
+        return all_problems(self.doc.scenario)
 
 
 _SHORT = {

@@ -1,32 +1,22 @@
 """Acting on the game from the play window: applying an action, ending a phase,
-taking one back, and the computer's turns (chosen off the GUI thread)."""
+taking one back.  The computer's turns are desktop.ui.play.computer_turns'."""
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
-
 from desktop.play.log import LogLine, dice_of, step_lines
-from desktop.play.session import Seat, Session
 from desktop.rules.engine import Action, IllegalAction
-from desktop.rules.randomplay import random_action
 
 if TYPE_CHECKING:
     from desktop.ui.play.window import PlayWindow
-
-#: The computer player thinks here, never on the GUI thread.
-_COMPUTER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="volley-computer")
-
 
 class Acting:
     """Applies actions through the session and shows what they caused."""
 
     def __init__(self, window: PlayWindow) -> None:
         self.w = window
-        self.thinking: tuple[Future[Action], Session, int] | None = None
 
     def do(self, action: Action | str) -> bool:
         """Apply an action through the session; show what it caused."""
@@ -58,6 +48,7 @@ class Acting:
         if w.selected is not None and view.piece(w.selected) is None:
             w.selected = None
         w.refresh()
+        w.computer.after_action(step)
         if before:
             w.figures.animate_step(step.events, before)
         return True
@@ -83,39 +74,16 @@ class Acting:
         if s is None or w.replay_at is not None or not s.can_undo():
             w.message("Nothing to undo: the last action rolled dice.", error=True)
             return
-        last = s.undo()
-        said = last.said or s.play_view.names_in(last.action)
-        w.log.add_lines([LogLine("event", f"(took back: {said})", last.index)])
-        w.message(f"Took back: {said}")
+        w.computer.cancel()  # what it was thinking about is gone
+        w.computer.traces.clear()
+        # Take back the computer's actions since the person's last one too (those
+        # that rolled nothing), else it would only take them again.
+        people = any(s.setup.computer(x.id) is None for x in s.game.scenario.sides)
+        while True:
+            last = s.undo()
+            said = last.said or s.play_view.names_in(last.action)
+            w.log.add_lines([LogLine("event", f"(took back: {said})", last.index)])
+            w.message(f"Took back: {said}")
+            if not people or s.setup.computer(last.side) is None or not s.can_undo():
+                break
         w.refresh()
-
-    def computer_step(self) -> None:
-        """Let the computer choose, off the GUI thread, on a copy of the game; the
-        choice is applied here once it is ready (if the game has not moved on)."""
-        w = self.w
-        s = w.session
-        if s is None or s.over or w.replay_at is not None or self.thinking is not None:
-            return
-        if s.seat_to_act() is not Seat.COMPUTER:
-            return
-        player = w.figures.flick_player
-        if player is not None and not player.done:
-            QTimer.singleShot(120, self.computer_step)  # let the flick be watched
-            return
-        copy = s.game.clone()
-        self.thinking = (_COMPUTER.submit(random_action, copy, s.rng), s, len(s.game.history))
-        self.poll()
-
-    def poll(self) -> None:
-        got = self.thinking
-        if got is None:
-            return
-        future, s, n = got
-        if not future.done():
-            QTimer.singleShot(15, self.poll)
-            return
-        self.thinking = None
-        w = self.w
-        if s is not w.session or len(s.game.history) != n or w.replay_at is not None:
-            return  # the game changed while it thought (undo, load, replay)
-        self.do(future.result())

@@ -11,6 +11,7 @@ from desktop.play.session import Session, Setup, default_ruleset
 from desktop.rules.engine import RulesError
 from desktop.rules.record import RecordError, load_record
 from desktop.scenario import ScenarioError, load
+from desktop.ui.play.keeping import offer_left_over_games
 from desktop.ui.play.start_dialog import StartDialog
 from desktop.ui.play.window import PlayWindow
 
@@ -44,6 +45,10 @@ def run(file: Path, ruleset: str | None, seed: int | None, shot: Path | None) ->
     app = application()
     window = PlayWindow()
     window.resize(*WINDOW_SIZE)
+    restored = [] if shot is not None else offer_left_over_games(None)
+    if restored:  # the person chose to go on with a game a crash left: that is the game
+        window.deleteLater()
+        return app.exec()
     try:
         if _is_record(file):
             record = load_record(file)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF
 from shapely.geometry import Point as SPoint
 
-from desktop.play.allowance import Bands, Probe, compute_bands, probe
+from desktop.play.allowance import Bands, Probe, clamp_to_reach, compute_bands, probe
 from desktop.play.measure import fmt_distance, square_centre
 from desktop.play.session import deploy, deploy_problem
 from desktop.rules.view_values import PieceInfo
@@ -34,6 +34,8 @@ class Drag:
     #: Figures moved together with `pid` (a group move), and their ghosts.
     members: tuple[str, ...] = ()
     ghosts: list[GhostItem] = field(default_factory=list)
+    #: The cursor went past the full move: the ghost stopped at the band's edge.
+    clamped: bool = False
 
 
 class Dragging:
@@ -129,6 +131,14 @@ class Dragging:
         sc = w.setup.scenario if w.setup else None
         if sc is not None and sc.table.grid is not None:
             x, y = square_centre((x, y), sc.table)
+        d.clamped = False
+        full = d.bands.allowance.full if d.bands is not None and not w.deploying else None
+        if full is not None and not d.members and w.play_view is not None and (
+                sc is None or sc.table.grid is None):
+            edge = clamp_to_reach(w.play_view, d.pid, x, y, d.facing, full)
+            if edge is not None:
+                x, y = edge
+                d.clamped = True
         d.x, d.y = x, y
         return self.update_ghost(d, at)
 
@@ -167,6 +177,9 @@ class Dragging:
                 colour = LEGAL
             elif pr.reason:
                 lines.append(pr.reason)
+            elif d.clamped and full is not None and sc is not None:
+                lines.append("moved to the edge of its reach: "
+                             + fmt_distance(full, sc.table, w.units_mode))
             elif w.drag is None:
                 lines.append("proposed: Enter to commit, Esc to undo")
             else:
@@ -205,7 +218,8 @@ class Dragging:
         w = self.w
         port = w.view.viewport()
         pt = w.view.mapFromScene(QPointF(*at))
-        w.cursor_label.place(QPointF(*at), port.width() - pt.x(), port.height() - pt.y())
+        w.cursor_label.place(QPointF(*at), port.width() - pt.x(), port.height() - pt.y(),
+                             pt.x(), pt.y())
 
     def refresh_probe(self) -> None:
         w = self.w
@@ -248,7 +262,8 @@ class Dragging:
         w.proposal = d
         ok = d.probe is not None and d.probe.reason is None
         if ok:
-            w.message("Move proposed: Enter (or double-click) to commit, Esc to undo; "
+            edge = ("Moved to the edge of its reach. " if d.clamped else "")
+            w.message(edge + "Move proposed: Enter (or double-click) to commit, Esc to undo; "
                       "[ and ] pivot, or drag the white handle.")
         else:
             reason = d.probe.reason if d.probe else "?"

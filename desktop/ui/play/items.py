@@ -221,25 +221,59 @@ class LabelItem(QGraphicsItem):
         self.font = QFont("DejaVu Sans")
         self.font.setPixelSize(12)
         self._rect = QRectF()
+        self._shown: list[str] = []
+        self._lead = 1
+        self._size = (0.0, 0.0)
 
     def set_text(self, lines: Sequence[str], colour: QColor | None = None) -> None:
         self.prepareGeometryChange()
         self.lines = list(lines)
         self.colour = QColor(colour or QColor(30, 30, 30))
-        fm = QFontMetricsF(self.font)
-        w = max((fm.horizontalAdvance(t) for t in self.lines), default=0.0)
-        h = fm.height() * len(self.lines)
-        self._size = (w + 14, h + 10)
+        self._layout(self.lines, 1)
         self._rect = QRectF(16, 14, *self._size)
         self.update()
 
-    def place(self, at: QPointF, room_right: float, room_below: float) -> None:
+    def _layout(self, shown: list[str], lead: int) -> None:
+        """Show `shown` (the first `lead` of them in the note's colour)."""
+        fm = QFontMetricsF(self.font)
+        self._shown, self._lead = shown, lead
+        w = max((fm.horizontalAdvance(t) for t in shown), default=0.0)
+        h = fm.height() * len(shown)
+        self._size = (w + 14, h + 10)
+
+    def _wrap(self, width: float) -> None:
+        """Break the lines at spaces so none is wider than `width` pixels."""
+        fm = QFontMetricsF(self.font)
+        out: list[str] = []
+        lead = 1
+        for i, line in enumerate(self.lines):
+            cur = ""
+            for word in line.split(" "):
+                trial = f"{cur} {word}" if cur else word
+                if cur and fm.horizontalAdvance(trial) > width:
+                    out.append(cur)
+                    cur = word
+                else:
+                    cur = trial
+            out.append(cur)
+            if i == 0:
+                lead = len(out)
+        self._layout(out, lead)
+
+    def place(self, at: QPointF, room_right: float, room_below: float,
+              room_left: float = float("inf"), room_above: float = float("inf")) -> None:
         """Put the note by the cursor at `at`, on the side where the view has room
-        (`room_right`/`room_below`: screen pixels from the cursor to the view's edge)."""
+        (`room_*`: screen pixels from the cursor to the view's edges); a note wider
+        than the room on either side is slid along so it stays inside the view."""
         self.prepareGeometryChange()
-        w, h = getattr(self, "_size", (0.0, 0.0))
+        room = room_left + room_right - 8.0
+        if self._size[0] > room:
+            self._wrap(room - 14.0)  # wider than the view: on more lines
+        w, h = self._size
         x = 16.0 if room_right >= w + 24 else -16.0 - w
         y = 14.0 if room_below >= h + 24 else -14.0 - h
+        x = max(-room_left + 4.0, min(x, room_right - w - 4.0))
+        y = max(-room_above + 4.0, min(y, room_below - h - 4.0))
         self._rect = QRectF(x, y, w, h)
         self.setPos(at)
 
@@ -256,8 +290,8 @@ class LabelItem(QGraphicsItem):
         painter.setFont(self.font)
         fm = QFontMetricsF(self.font)
         y = self._rect.top() + 5 + fm.ascent()
-        for i, t in enumerate(self.lines):
-            painter.setPen(self.colour if i == 0 else QColor(40, 40, 40))
+        for i, t in enumerate(self._shown):
+            painter.setPen(self.colour if i < self._lead else QColor(40, 40, 40))
             painter.drawText(QPointF(self._rect.left() + 7, y), t)
             y += fm.height()
 

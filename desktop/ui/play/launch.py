@@ -44,10 +44,15 @@ def play_scenario(parent: QWidget | None, scenario: Scenario | None,
         return None
     if parent is not None:
         w.resize(parent.size())
-    _OPEN.append(w)
-    w.destroyed.connect(lambda *_: _OPEN.remove(w) if w in _OPEN else None)
+    keep_open(w)
     w.show()
     return w
+
+
+def keep_open(w: QMainWindow) -> None:
+    """Keep a play window opened from elsewhere alive until it closes."""
+    _OPEN.append(w)
+    w.destroyed.connect(lambda *_: _OPEN.remove(w) if w in _OPEN else None)
 
 
 def add_play_action(window: QMainWindow) -> QAction:

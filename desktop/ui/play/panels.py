@@ -66,9 +66,14 @@ class PhaseBar(QFrame):
         self.prompt.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.prompt.setWordWrap(True)
         self.prompt.setMinimumWidth(40)
+        # Room for two lines always, so the table never moves when a hint comes or goes.
+        self.prompt.setFixedHeight(2 * self.prompt.fontMetrics().lineSpacing() + 2)
+        self.prompt.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.buttons = QHBoxLayout()
         lay.addWidget(self.swatch)
         lay.addWidget(self.title)
+        # the row is as tall with no buttons (the computer's turn) as with them
+        self.title.setMinimumHeight(QPushButton("Xg").sizeHint().height())
         lay.addStretch(1)
         lay.addLayout(self.buttons)
         outer.addWidget(self.prompt)  # a second line: the question or the hint
@@ -79,14 +84,18 @@ class PhaseBar(QFrame):
         self.title.setToolTip(literal(help_text))
         self.swatch.setStyleSheet(f"background: {colour}; border: 1px solid #f4f1e8;")
         self.prompt.setText(prompt)
-        self.prompt.setVisible(bool(prompt))
+        self.prompt.setToolTip(literal(prompt))  # in case it is longer than its two lines
 
-    def set_buttons(self, buttons: Sequence[tuple[str, str, Callable[[], None], str]]) -> None:
-        """(key, label, slot, tooltip) for each button, in order."""
+    def set_buttons(self, buttons: Sequence[tuple[str, str, Callable[[], None], str]
+                                            | tuple[str, str, Callable[[], None], str, bool]],
+                    ) -> None:
+        """(key, label, slot, tooltip[, enabled]) for each button, in order.  A button
+        that cannot be used now is disabled, not left out, so the others keep their places."""
         _clear(self.buttons)
         self.button_map = {}
-        for key, label, slot, tip in buttons:
+        for key, label, slot, tip, *enabled in buttons:
             b = QPushButton(no_mnemonic(label))  # a name's "&" stays an "&"
+            b.setEnabled(bool(enabled[0]) if enabled else True)
             b.setToolTip(literal(tip))
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.clicked.connect(slot)
@@ -115,14 +124,15 @@ class UnitCard(QWidget):
     def show_card(self, card: Card | None, colour: str = "#777",
                   actions: Sequence[tuple[str, Callable[[], None]]
                                     | tuple[str, Callable[[], None], str]
-                                    | tuple[str, Callable[[], None], str, str]] = ()) -> None:
+                                    | tuple[str, Callable[[], None], str, str]] = (),
+                  hint: str = "Drag one of yours to move it.") -> None:
         """`actions`: (key, slot), (key, slot, button label) or (key, slot, label,
         tooltip); the key (the action's notation) only names the button in
         `button_map`, a person never reads it."""
         _clear(self.action_box)
         if card is None:
-            self.text.setText("<i>Click a unit to see its card. Drag one of yours to move "
-                              "it.</i>")
+            # what this phase allows (the view's phase_hint), not always "drag"
+            self.text.setText(f"<i>Click a unit to see its card. {esc(hint)}</i>")
             return
         rows = "".join(f"<tr><td style='color:#555;padding-right:10px'>{esc(k)}</td>"
                        f"<td><b>{v if isinstance(v, Markup) else esc(v)}</b></td></tr>"
@@ -155,7 +165,7 @@ class UnitCard(QWidget):
 
 
 LOG_COLOURS = {"action": "#1d1d1b", "event": "#333333", "roll": "#6a4c93",
-               "phase": "#2b6e4f", "outcome": "#b22222"}
+               "phase": "#2b6e4f", "outcome": "#b22222", "summary": "#7a4a00"}
 
 
 class LogView(QListWidget):
@@ -169,13 +179,15 @@ class LogView(QListWidget):
 
     def add_lines(self, lines: Sequence[LogLine]) -> None:
         for ln in lines:
-            indent = "" if ln.kind in ("action", "phase", "outcome") else "    "
+            indent = "" if ln.kind in ("action", "phase", "outcome", "summary") else "    "
             it = QListWidgetItem(indent + ln.text)
             it.setForeground(QColor(LOG_COLOURS.get(ln.kind, "#333")))
             if ln.kind in ("action", "outcome"):
                 f = it.font()
                 f.setBold(True)
                 it.setFont(f)
+            if ln.kind == "summary":  # the computer's turn in short
+                it.setBackground(QColor("#fbf1dc"))
             if ln.kind == "phase":
                 it.setBackground(QColor("#e8f0e8"))
             it.setData(Qt.ItemDataRole.UserRole, ln.step)

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from desktop.play.session import Seat, series_by_turn
+from desktop.play.session import series_by_turn
 from desktop.rules.view import subject
 
 if TYPE_CHECKING:
     from desktop.ui.play.window import PlayWindow
 
-Button = tuple[str, str, object, str]
+Button = tuple[str, str, object, str] | tuple[str, str, object, str, bool]
 
 
 class Phasing:
@@ -46,8 +46,9 @@ class Phasing:
         own instructions (flicks, groups), else what the view says."""
         w = self.w
         a = w.play_view
-        if w.session and w.session.seat_to_act() is Seat.COMPUTER:
-            return "The computer is thinking…"
+        computer = w.computer.prompt()
+        if computer is not None:
+            return computer
         tool = w.figures.figure_prompt()
         if tool is not None:
             return tool
@@ -65,8 +66,8 @@ class Phasing:
             w.phase_bar.set_state(title, w.side_colour(g.outcome.winner),
                                   g.outcome.reason, "")
         else:
-            seat = s.setup.seat(g.side) if g.side else Seat.PERSON
-            who = s.side_name(g.side) + (" (computer)" if seat is Seat.COMPUTER else "")
+            seat = s.setup.computer(g.side)
+            who = s.side_name(g.side) + (f" (computer: {seat.label})" if seat else "")
             w.phase_bar.set_state(f"Turn {g.turn} · {info.name} · {who} to act",
                                   w.side_colour(g.side), self.prompt(), info.help)
         buttons: list[Button] = []
@@ -87,28 +88,30 @@ class Phasing:
                 ("leave", "Leave replay", w.records.leave_replay, "Back to the game"),
             ]
         elif figure_buttons is not None:
-            buttons = figure_buttons
+            buttons = list(figure_buttons)
         elif w.proposal is not None:
             ok = w.proposal.probe is not None and w.proposal.probe.reason is None
-            buttons = [("commit", "Commit move ⏎", w.commit_move,
-                        "Resolve the move (rolls any activation dice)"),
-                       ("cancel", "Undo move (Esc)", w.cancel_move, "Put the unit back")]
-            if not ok:
-                buttons = buttons[1:]
+            # (Undo first and Commit disabled, not removed: the buttons keep their places)
+            buttons = [("cancel", "Undo move (Esc)", w.cancel_move, "Put the unit back"),
+                       ("commit", "Commit move ⏎", w.commit_move,
+                        "Resolve the move (rolls any activation dice)", ok)]
+        elif w.computer.buttons() is not None:
+            buttons = list(w.computer.buttons() or [])
         elif w.interactive():
             legal = g.legal_actions()
             # A question waiting for an answer (no end of the phase on offer): every
             # answer is a button.  Otherwise only what is not about one piece (that
             # is on its card).
             answering = not any(x.text() == "end" for x in legal)
+            # Undo always first, disabled when it cannot be used: "End movement ▶" never
+            # slides under the pointer when Undo appears (issue 20).
+            buttons.append(("undo", "Undo last", w.undo,
+                            "Take back the last action (it rolled no dice)", s.can_undo()))
             for act in legal[:12] if answering else legal:
                 if not answering and subject(act) in a.pieces():
                     continue
                 buttons.append((act.text(), a.label(act),
                                 lambda _=False, x=act: w.do(x), a.describe(act)))
-            if s.can_undo():
-                buttons.append(("undo", "Undo last", w.undo,
-                                "Take back the last action (it rolled no dice)"))
         w.phase_bar.set_buttons(buttons)  # type: ignore[arg-type]
 
     def chart(self) -> None:

@@ -10,15 +10,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMessageBox, QVBoxLayout
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from desktop.play.log import dice_of
-from desktop.play.session import Session, series_by_turn
+from desktop.play.session import Session
 from desktop.rules.engine import RulesError
 from desktop.rules.record import RecordError, load_record, save_record
-from desktop.ui.plaintext import esc, literal
-from desktop.ui.play.panels import StrengthChart
+from desktop.rules.view import purpose_words
+from desktop.ui.plaintext import literal
 
 if TYPE_CHECKING:
     from desktop.ui.play.window import PlayWindow
@@ -30,21 +30,30 @@ class Records:
     def __init__(self, window: PlayWindow) -> None:
         self.w = window
 
-    def choose_save(self) -> None:
+    def choose_save(self) -> bool:
+        """Ask where, then save; False when cancelled or the file could not be written."""
         if self.w.session is None:
-            return
+            return False
         name, _ = QFileDialog.getSaveFileName(self.w, "Save game", str(self.w.path or ""),
                                               "Volley games (*.yaml)")
-        if name:
-            self.save_game(Path(name))
+        return self.save_game(Path(name)) if name else False
 
-    def save_game(self, path: Path) -> None:
+    def save_game(self, path: Path) -> bool:
         assert self.w.session is not None
-        save_record(self.w.session.record(path), path)
+        try:
+            save_record(self.w.session.record(path), path)
+        except OSError as e:
+            QMessageBox.warning(self.w, "The game was not saved",
+                                literal(f"{path}: {e.strerror or e}"))
+            return False
         self.w.path = path
+        self.w.keeping.mark_saved()
         self.w.message(f"Saved {path.name} ({len(self.w.session.steps)} actions)")
+        return True
 
     def choose_open(self) -> None:
+        if not self.w.keeping.may_drop_game():
+            return
         name, _ = QFileDialog.getOpenFileName(self.w, "Open game", "",
                                               "Volley games (*.yaml);;All files (*)")
         if name:
@@ -88,6 +97,30 @@ class Records:
             return
         self.w._clear_move()
         self.replay_to(0)
+        self.fit_soon()
+
+    def fit_soon(self) -> None:
+        """Fit the table once the phase bar's new buttons are laid out (they change its width)."""
+        self.w.view.fit_table()
+        QTimer.singleShot(0, self.w.view.fit_table)
+
+    def show_live_dice(self) -> None:
+        """The tray as the game stands: the last action's dice (or what was rolled before it)."""
+        w, s = self.w, self.w.session
+        if s is None:
+            return
+        for step in reversed(s.steps):
+            dice = dice_of(step, w.namer)
+            if dice:
+                said = step.said or w.namer(step.action)
+                faces = ", ".join(s.play_view.die_face(k, v, why) or f"{v}" for k, v, why in dice)
+                w.dice.set_dice(dice, f"{said}: {faces}")
+                return
+        # Dice only: a coin toss is told in words in the log, not drawn as a die.
+        opening = [(d.kind, d.value, purpose_words(d.purpose, w.namer))
+                   for d in s.game.chance.log[:8] if isinstance(d.value, int) and d.kind != "coin"]
+        w.dice.set_dice(opening, "Rolled before the first action" if opening
+                        else "No dice rolled yet.")
 
     def replay_to(self, n: int) -> None:
         s = self.w.session
@@ -116,9 +149,16 @@ class Records:
             self.replay_to(self.w.replay_at + delta)
 
     def leave_replay(self) -> None:
+        """Back to the game as it stands: table, log and dice tray at the live position."""
         self.w.replay_at = None
         self.w.replay_game = None
+        self.w.log.clearSelection()
+        self.w.log.setCurrentRow(-1)
+        self.w.log.scrollToBottom()
+        self.show_live_dice()
+        self.w.message("")
         self.w.refresh()
+        self.fit_soon()
 
     def resume_from_replay(self) -> None:
         s, n = self.w.session, self.w.replay_at
@@ -129,41 +169,16 @@ class Records:
         new = Session.from_record(rec)
         new.setup.seats = dict(s.setup.seats)
         new.setup.scenario_path = s.setup.scenario_path
-        self.w.load_session(new)
+        self.w.load_session(new, saved=False)
 
     def announce_victory(self) -> QDialog | None:
+        """The end-of-battle dialog (desktop.ui.play.end_dialog), once per game."""
+        from desktop.ui.play.end_dialog import EndDialog
+
         s = self.w.session
         if s is None or s.game.outcome is None:
             return None
-        out = s.game.outcome
-        d = QDialog(self.w)
-        d.setWindowTitle("The battle is over")
-        lay = QVBoxLayout(d)
-        who = f"{s.side_name(out.winner)} wins" if out.winner else "A draw"
-        title = QLabel(f"<h2 style='color:{self.w.side_colour(out.winner, ink=True)}'>{esc(who)}"
-                       f"</h2><p>{esc(out.reason)}</p>")
-        title.setTextFormat(Qt.TextFormat.RichText)  # ours; names in it are escaped
-        title.setWordWrap(True)
-        lay.addWidget(title)
-        left = s.play_view.units_left()
-        label, strength = s.play_view.strength()
-        start = s.series[0].values
-        rows = "".join(
-            f"<tr><td><b>{esc(x.name)}</b></td><td>{left.get(x.id, 0)} "
-            f"{'figures' if s.play_view.individual else 'units'}</td>"
-            f"<td>{strength.get(x.id, 0):g} of {start.get(x.id, 0):g} {label}</td></tr>"
-            for x in s.game.scenario.sides)
-        summary = QLabel(f"<p>After {s.game.turn} turns and {len(s.steps)} actions:</p>"
-                         f"<table cellpadding=4>{rows}</table>")
-        summary.setTextFormat(Qt.TextFormat.RichText)
-        lay.addWidget(summary)
-        chart = StrengthChart()
-        xs, ys = series_by_turn(s.series)
-        sc = s.game.scenario
-        chart.show_series(label, xs, ys, {x.id: x.colour for x in sc.sides},
-                          {x.id: x.name for x in sc.sides})
-        lay.addWidget(chart)
-        d.resize(520, 460)
+        d = EndDialog(self.w)
         d.show()
         self.w.victory_dialog = d
         return d

@@ -16,12 +16,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.play.session import SEAT_LABELS, Seat, Setup, default_ruleset
+from desktop.play.session import Setup, default_ruleset
 from desktop.rules import registry
 from desktop.rules.engine import OptionValue, RulesError
 from desktop.scenario.model import Scenario
 from desktop.ui.option_widgets import OptionField, add_option_rows
-from desktop.ui.plaintext import plain_label
+from desktop.ui.play.seat_picker import SeatPicker
 
 
 class StartDialog(QDialog):
@@ -58,16 +58,8 @@ class StartDialog(QDialog):
         self.options_box = QGroupBox("Options")
         self.options_form = QFormLayout(self.options_box)
         lay.addWidget(self.options_box)
-        seats = QGroupBox("Who plays")
-        sf = QFormLayout(seats)
-        self.seats: dict[str, QComboBox] = {}
-        for s in scenario.sides:
-            cb = QComboBox()
-            for seat in Seat:
-                cb.addItem(SEAT_LABELS[seat], seat.value)
-            sf.addRow(plain_label(s.name), cb)  # a bare string would be read as markup
-            self.seats[s.id] = cb
-        lay.addWidget(seats)
+        self.seats = SeatPicker(scenario)  # who plays: a person or the computer
+        lay.addWidget(self.seats)
         self.deploy = QCheckBox("Adjust deployment inside the zones before turn 1")
         self.deploy.setChecked(True)
         lay.addWidget(self.deploy)
@@ -107,5 +99,8 @@ class StartDialog(QDialog):
         for name, field in self._editors.items():
             if not field.settled:  # a value the scenario settles is the scenario's to give
                 opts[name] = field.value()
-        seats = {sid: Seat(cb.currentData()) for sid, cb in self.seats.items()}
-        return Setup(self.scenario, rs_id, opts, self.seed.value(), seats=seats)
+        return Setup(self.scenario, rs_id, opts, self.seed.value(), seats=self.seats.seats())
+
+    def accept(self) -> None:
+        self.seats.remember()
+        super().accept()

@@ -25,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QColor, QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
@@ -39,16 +39,19 @@ from PySide6.QtWidgets import (
 from desktop.play.allowance import Probe
 from desktop.play.log import LogLine, step_lines
 from desktop.play.measure import Units
-from desktop.play.session import Seat, Session, Setup
+from desktop.play.session import Session, Setup
 from desktop.rules.engine import Action, Game
-from desktop.rules.view import PlayView, purpose_words, view_of
+from desktop.rules.view import PlayView, view_of
 from desktop.scenario.model import Base, Scenario
 from desktop.scenario.vocabulary import Formation
 from desktop.ui import icons
+from desktop.ui.help import add_help_menu
 from desktop.ui.plaintext import plain_label
 from desktop.ui.play.acting import Acting
+from desktop.ui.play.computer_turns import ComputerTurns, add_computer_menu
 from desktop.ui.play.dragging import Drag, Dragging
 from desktop.ui.play.figures import Figures
+from desktop.ui.play.grid_labels import GridLabels, grid_game
 from desktop.ui.play.interaction import Interaction
 from desktop.ui.play.items import (
     BadgeItem,
@@ -60,9 +63,12 @@ from desktop.ui.play.items import (
     SightItem,
     TrailItem,
 )
+from desktop.ui.play.keeping import Keeping
 from desktop.ui.play.measuring import Measuring
 from desktop.ui.play.panels import DiceTray, LogView, OddsChart, PhaseBar, StrengthChart, UnitCard
 from desktop.ui.play.phasing import Phasing
+from desktop.ui.play.printing import add_game_file_actions
+from desktop.ui.play.quiet_tips import QuietTips
 from desktop.ui.play.replaying import Records
 from desktop.ui.play.selecting import Selection
 from desktop.ui.table import TableScene, TableView
@@ -102,10 +108,12 @@ def display_scenario(game: Game, adapter: PlayView) -> Scenario:
 
 
 class PlayWindow(QMainWindow):
-    #: Milliseconds before the computer takes its action (0 in tests).
-    computer_delay = 250
+    #: Milliseconds before each computer action; None: the pace the person
+    #: chose (Game ▸ Computer pace).  Tests set 0.
+    computer_delay: int | None = None
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None,
+                 autosave_dir: Path | None = None) -> None:
         super().__init__(parent)
         #: Puts names in place of ids in the log, tray and messages (set per game).
         self.namer: Callable[[str], str] = str
@@ -128,6 +136,7 @@ class PlayWindow(QMainWindow):
         self.victory_dialog: QDialog | None = None
         # the parts that do the work
         self.acting = Acting(self)
+        self.keeping = Keeping(self, autosave_dir)
         self.records = Records(self)
         self.measuring = Measuring(self)
         self.selection = Selection(self)
@@ -137,7 +146,9 @@ class PlayWindow(QMainWindow):
         self.scene = TableScene(self)
         self.view = TableView(self.scene, self)
         self.interaction = Interaction(self)
+        self.grid_labels = GridLabels(self.scene)  # square names along the edges (grid games)
         self.view.viewport().installEventFilter(self.interaction)
+        self.quiet_tips = QuietTips(self)  # no tooltip over a ruler or a sight line
         self.phase_bar = PhaseBar(self)
         centre = QWidget()
         cl = QVBoxLayout(centre)
@@ -189,7 +200,9 @@ class PlayWindow(QMainWindow):
         self.sight_from: str | None = None
         self.sight_item: SightItem | None = None
         self.figures = Figures(self)
+        self.computer = ComputerTurns(self)
         self._make_menus()
+        add_help_menu(self)  # Help, last (desktop.ui.help)
         self.setWindowTitle(APP_NAME)
 
     # --- building ---------------------------------------------------------------------
@@ -226,11 +239,15 @@ class PlayWindow(QMainWindow):
         g.addAction(self.save_action)
         g.addAction(self.open_action)
         g.addAction(self.replay_action)
+        # Print… and Edit scenario… (desktop.ui.play.printing)
+        self.print_action, self.edit_action = add_game_file_actions(self, g)
         g.addSeparator()
         self.end_action = self._act("&End phase", self.end_phase, "N")
         self.undo_action = self._act("&Undo move", self.undo, QKeySequence.StandardKey.Undo)
         g.addAction(self.end_action)
         g.addAction(self.undo_action)
+        g.addSeparator()
+        add_computer_menu(self, g)
         g.addSeparator()
         g.addAction(self._act("&Close", self.close, "Ctrl+W"))
         t = self.menuBar().addMenu("&Tools")
@@ -269,6 +286,7 @@ class PlayWindow(QMainWindow):
         self.session = None
         self.scene.set_scenario(setup.scenario)
         self.view.set_grid_visible(setup.scenario.table.grid is not None)
+        self.grid_labels.show(setup.scenario.table if grid_game(setup.ruleset) else None)
         self.view.fit_table()
         self._title()
         self.refresh()
@@ -283,7 +301,8 @@ class PlayWindow(QMainWindow):
         self.load_session(session)
         return session
 
-    def load_session(self, session: Session) -> None:
+    def load_session(self, session: Session, saved: bool = True) -> None:
+        """Show `session`; `saved`: it is as last saved or opened (else it counts as unsaved)."""
         self.session = session
         self.setup = session.setup
         self.deploying = False
@@ -293,9 +312,12 @@ class PlayWindow(QMainWindow):
         self.selected = None
         self._clear_move()
         self.figures.new_game()
+        self.computer.new_game()
         self.units_mode = Units(session.play_view.measure_in)
         self.scene.set_scenario(display_scenario(session.game, session.play_view))
         self.view.set_grid_visible(session.game.scenario.table.grid is not None)
+        self.grid_labels.show(session.game.scenario.table
+                              if grid_game(session.setup.ruleset) else None)
         self.view.fit_table()
         self.log.clear()
         self.namer = session.play_view.names_in
@@ -304,12 +326,11 @@ class PlayWindow(QMainWindow):
                                     self.namer(e.text), -1) for e in session.opening])
         for st in session.steps:
             self.log.add_lines(step_lines(st, session.side_name(st.side), self.namer))
-        # Dice only: a coin toss is told in words in the log, not drawn as a die.
-        opening = [(d.kind, d.value, purpose_words(d.purpose, self.namer))
-                   for d in session.game.chance.log[:8]
-                   if isinstance(d.value, int) and d.kind != "coin"] if not session.steps else []
-        self.dice.set_dice(opening, "Rolled before the first action" if opening
-                           else "No dice rolled yet.")
+        self.records.show_live_dice()
+        if saved:
+            self.keeping.mark_saved()
+        else:
+            self.keeping.mark_unsaved()
         self._title()
         self.refresh()
 
@@ -355,8 +376,7 @@ class PlayWindow(QMainWindow):
     def interactive(self) -> bool:
         """May the person act on the table now?"""
         s = self.session
-        return (s is not None and self.replay_at is None and not s.over
-                and s.seat_to_act() is Seat.PERSON)
+        return s is not None and self.replay_at is None and s.person_to_act()
 
     def refresh(self) -> None:
         """Bring every panel and overlay up to date with the game."""
@@ -383,10 +403,8 @@ class PlayWindow(QMainWindow):
         if g.outcome is not None and self.replay_at is None and not self._announced:
             self._announced = True
             QTimer.singleShot(0, self.records.announce_victory)
-        if self.interactive() is False and self.session is not None and (
-                self.replay_at is None and not self.session.over
-                and self.session.seat_to_act() is Seat.COMPUTER):
-            QTimer.singleShot(self.computer_delay, self.computer_step)
+        self.keeping.changed()
+        self.computer.after_refresh()
 
 
     # --- the parts: thin doors the tests, the mouse and the mixins knock on ---------------
@@ -424,7 +442,8 @@ class PlayWindow(QMainWindow):
         self.acting.undo()
 
     def computer_step(self) -> None:
-        self.acting.computer_step()
+        """The computer's next action now (it is chosen off the GUI thread)."""
+        self.computer.go_on()
 
     def message(self, text: str, error: bool = False) -> None:
         self.last_message = text
@@ -502,6 +521,16 @@ class PlayWindow(QMainWindow):
         if self.interaction.key(event):
             return
         super().keyPressEvent(event)
+
+    def ask_save_changes(self) -> str:
+        """'save', 'discard' or 'cancel' for an unsaved game (tests replace it)."""
+        return self.keeping.ask_save_changes()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.keeping.closing():
+            event.ignore()
+            return
+        super().closeEvent(event)
 
     def _show_position(self, pos: QPointF | None) -> None:
         sc = self.setup.scenario if self.setup else None

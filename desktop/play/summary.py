@@ -1,0 +1,66 @@
+"""A computer's turn told in a few plain words, for the log.
+
+When the computer hands the table back, a person wants to know what it did
+without reading every event: which units moved, who fired at whom and with
+what effect, what was lost.  This builds that sentence from the session's
+steps alone -- each step's ``said`` (the action as the play view described
+it, already in names) and the events it caused, passed through the view's
+namer -- so it knows no ruleset and never shows an id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from desktop.play.session import Step
+
+#: Event kinds that tell a result worth repeating: losses, breaks, objectives.
+RESULT_KINDS = frozenset({
+    "casualties", "losses", "killed", "eliminated", "routed", "rout", "broken",
+    "objective", "disordered", "retire", "retreat", "morale", "flags", "swept",
+})
+#: Event kinds of a shot or a fight, whose own hits (``data["hits"]``) are told.
+FIRE_KINDS = frozenset({"shot", "fire", "charge", "melee", "close_combat", "cards"})
+#: Actions told at most, then "and N more".
+MOST = 8
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _step_part(step: Step, name: Callable[[str], str]) -> str:
+    """One action and its effect: "the battery fires at the 46e: 2 hits"."""
+    said = step.said or name(step.action)
+    hits: int | None = None
+    results: list[str] = []
+    for e in step.events:
+        got = e.data.get("hits")
+        if e.kind in FIRE_KINDS and isinstance(got, int) and not isinstance(got, bool):
+            hits = got if hits is None else hits + got
+        elif e.kind in ("shot", "fire") and name(e.text) != said and not results:
+            told = name(e.text)  # a shot with no count of hits: what it did
+            results.append(told.split(": ", 1)[1] if ": " in told else told)
+        if e.kind in RESULT_KINDS:
+            results.append(name(e.text))
+    part = said + (f": {_plural(hits, 'hit')}" if hits is not None else "")
+    if results:
+        part += " — " + ", ".join(dict.fromkeys(results))
+    return part
+
+
+def turn_summary(steps: Sequence[Step], side_name: str,
+                 name: Callable[[str], str]) -> str:
+    """What `side_name` did in `steps` (its stretch at the table), as one
+    paragraph; "" when it did nothing but end its phases."""
+    acted = [s for s in steps if s.action != "end"]
+    ended = len(steps) - len(acted)
+    if not acted:
+        return (f"{side_name} did nothing this time and ended "
+                f"{'its phase' if ended == 1 else 'its phases'}.") if steps else ""
+    parts = [_step_part(s, name) for s in acted[:MOST]]
+    more = len(acted) - len(parts)
+    text = "; ".join(parts)
+    if more:
+        text += f"; and {_plural(more, 'more action')}"
+    return f"{side_name}: {text}."

@@ -1,0 +1,147 @@
+"""The welcome: shown once, on the first run, and from Help ▸ Welcome.
+
+It offers the three ways in: look at a bundled battle, play one, or start a
+new scenario.  Whether it has been shown is remembered in QSettings, so a
+person sees it by itself only once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.resources import bundled_scenarios
+from desktop.scenario import ScenarioError, load
+
+#: The QSettings key that says the welcome has been seen.
+SHOWN_KEY = "help/welcome_shown"
+
+_OPEN: list[QMainWindow] = []
+
+
+def battles() -> list[tuple[str, Path]]:
+    """(title, path) of every bundled scenario that loads, in file order."""
+    out: list[tuple[str, Path]] = []
+    for path in bundled_scenarios():
+        try:
+            out.append((load(path).title, path))
+        except ScenarioError:
+            continue
+    return out
+
+
+class WelcomeDialog(QDialog):
+    """Pick a bundled battle and Open or Play it, or start a new scenario."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Welcome to Volley")
+        self.choice: str | None = None
+        lay = QVBoxLayout(self)
+        head = QLabel("<h2>Welcome to Volley</h2>"
+                      "<p>Volley lays out horse-and-musket battles, referees them on "
+                      "screen against a person or the computer, and prints rosters, "
+                      "cards, maps and quick references for the table.</p>"
+                      "<p>Start with one of the battles that come with it:</p>")
+        head.setWordWrap(True)
+        lay.addWidget(head)
+        self.list = QListWidget()
+        for title, path in battles():
+            item = QListWidgetItem(title)
+            item.setData(Qt.ItemDataRole.UserRole, str(path))
+            self.list.addItem(item)
+        self.list.setCurrentRow(0)
+        self.list.itemDoubleClicked.connect(lambda _i: self._choose("play"))
+        lay.addWidget(self.list)
+        row = QHBoxLayout()
+        self.open_button = QPushButton("&Look at it")
+        self.open_button.setToolTip("Open the battle in the viewer: the table, the forces, "
+                                    "and Print… for the sheets")
+        self.play_button = QPushButton("&Play it…")
+        self.play_button.setToolTip("Choose the rules and who plays each side, then play")
+        self.play_button.setDefault(True)
+        self.new_button = QPushButton("Start a &new scenario")
+        self.new_button.setToolTip("Open the scenario editor on an empty table")
+        close = QPushButton("Close")
+        for b, what in ((self.open_button, "open"), (self.play_button, "play"),
+                        (self.new_button, "new")):
+            b.clicked.connect(lambda _c=False, w=what: self._choose(w))
+            row.addWidget(b)
+        row.addStretch(1)
+        close.clicked.connect(self.reject)
+        row.addWidget(close)
+        lay.addLayout(row)
+        note = QLabel("This window is also under Help ▸ Welcome; Help ▸ Quick reference "
+                      "(F1) shows the rules of the game in hand.")
+        note.setWordWrap(True)
+        note.setStyleSheet("color:#555555;")
+        lay.addWidget(note)
+
+    def path(self) -> Path | None:
+        item = self.list.currentItem()
+        return None if item is None else Path(str(item.data(Qt.ItemDataRole.UserRole)))
+
+    def _choose(self, what: str) -> None:
+        if what != "new" and self.path() is None:
+            return
+        self.choice = what
+        self.accept()
+
+
+def carry_out(window: QMainWindow, choice: str | None, path: Path | None) -> QMainWindow | None:
+    """Do what the welcome was asked; returns the window that shows it (if any)."""
+    if choice == "new":
+        from desktop.ui.editor.launch import open_editor
+
+        return open_editor(window)
+    if path is None:
+        return None
+    if choice == "open":
+        from desktop.ui.main_window import MainWindow
+
+        if isinstance(window, MainWindow):  # the viewer shows it; others open a viewer
+            window.open_file(path)
+            return window
+        viewer = MainWindow()
+        viewer.resize(window.size())
+        viewer.open_file(path)
+        _OPEN.append(viewer)
+        viewer.destroyed.connect(lambda *_: _OPEN.remove(viewer) if viewer in _OPEN else None)
+        viewer.show()
+        return viewer
+    if choice == "play":
+        from desktop.ui.play.launch import play_scenario
+
+        return play_scenario(window, load(path), path)
+    return None
+
+
+def show_welcome(window: QMainWindow) -> WelcomeDialog:
+    """Show the welcome beside `window` (not modal) and act on the choice."""
+    dlg = WelcomeDialog(window)
+    dlg.accepted.connect(lambda: carry_out(window, dlg.choice, dlg.path()))
+    dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dlg.show()
+    return dlg
+
+
+def welcome_once(window: QMainWindow, settings: QSettings | None = None) -> WelcomeDialog | None:
+    """The welcome, if this is the first run (remembered in `settings`)."""
+    s = settings if settings is not None else QSettings()
+    if s.value(SHOWN_KEY, False, type=bool):
+        return None
+    s.setValue(SHOWN_KEY, True)
+    s.sync()
+    return show_welcome(window)

@@ -1,0 +1,110 @@
+"""The computer's turn in words, and the hint (issue 23, 4 and 5).
+
+The summary is built from the steps' ``said`` and events through the play
+view's names, so it must name units, never show ids, and tell the hits of a
+shot.  A hint is worked out on copies: the real game -- its actions and its
+next dice -- is the same afterwards.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import desktop.rules  # noqa: F401
+from desktop.play.advice import advise
+from desktop.play.levels import Computer, Level
+from desktop.play.session import Session, Setup, Step
+from desktop.play.summary import MOST, turn_summary
+from desktop.resources import bundled_scenario, bundled_scenarios
+from desktop.rules.engine import Event
+from desktop.scenario import load
+
+
+def _stretches(ruleset: str, seed: int = 3, actions: int = 60) -> tuple[Session, list[list[Step]]]:
+    """A Steady-against-Steady game cut into each side's stretches at the table."""
+    sc = next(load(p) for p in bundled_scenarios() if load(p).ruleset == ruleset)
+    seats = {s.id: Computer(Level.STEADY) for s in sc.sides}
+    s = Session.start(Setup(sc, ruleset, seed=seed, seats=seats))
+    for _ in range(actions):
+        if s.over:
+            break
+        s.apply(s.computer_action())
+    out: list[list[Step]] = []
+    for st in s.steps:
+        if out and out[-1][-1].side == st.side:
+            out[-1].append(st)
+        else:
+            out.append([st])
+    return s, out
+
+
+def _ids(session: Session) -> set[str]:
+    return {p for p in session.play_view.pieces() if len(p) > 2}
+
+
+@pytest.mark.parametrize("ruleset", ["d3", "mayhem", "tactical", "blown_away", "kiddies"])
+def test_a_summary_names_units_and_never_shows_ids(ruleset: str) -> None:
+    s, stretches = _stretches(ruleset)
+    ids = _ids(s)
+    told = 0
+    for steps in stretches:
+        text = turn_summary(steps, "The side", s.play_view.names_in)
+        if not any(st.action != "end" for st in steps):
+            continue
+        told += 1
+        assert text.startswith("The side: ") and text.endswith(".")
+        words = set(re.findall(r"[A-Za-z0-9_.]+", text))
+        assert not words & ids, (words & ids, text)
+        assert steps[0].said.split()[0] in text or "end" in steps[0].action
+    assert told >= 2
+
+
+def test_a_shot_is_told_with_its_hits() -> None:
+    s, stretches = _stretches("d3", actions=80)
+    shots = [st for steps in stretches for st in steps if st.action.startswith("shoot")]
+    assert shots, "no shot in 80 actions of the crossroads"
+    st = shots[0]
+    hits = next(e.data["hits"] for e in st.events if e.kind == "shot")
+    text = turn_summary([st], "Austrians", s.play_view.names_in)
+    assert f"{st.said}: {hits} hit" in text
+
+
+def test_a_long_turn_is_cut_short_and_phases_alone_are_said_plainly() -> None:
+    said = [Step(i, f"move u{i} 1,1 0", "a", 1, "move", (Event("move", "x"),), (),
+                 f"Unit {i} moves 1″") for i in range(MOST + 3)]
+    text = turn_summary(said, "Blue", str)
+    assert "Unit 0 moves" in text and f"Unit {MOST} moves" not in text
+    assert text.endswith("and 3 more actions.")
+    ends = [Step(0, "end", "a", 1, "move", (), (), "Blue ends the phase")]
+    assert turn_summary(ends, "Blue", str) == "Blue did nothing this time and ended its phase."
+    assert turn_summary([], "Blue", str) == ""
+
+
+def test_a_hint_changes_nothing_in_the_real_game() -> None:
+    """Issue 23, 5: "does nothing until the person does it" -- and it never
+    draws the real game's dice."""
+    path = bundled_scenario("d3_crossroads.yaml")
+    s = Session.start(Setup(load(path), "d3", seed=9))
+    before = s.game.snapshot()
+    twin = s.game.clone()
+    advice = advise(s.game, random.Random(1))
+    assert s.game.snapshot() == before and not s.game.history
+    assert s.check(advice.action) is None
+    assert advice.said == s.play_view.describe(advice.action)
+    # the next dice of the real game are the ones it would have rolled anyway
+    rolls = [s.game.chance.d6("test") for _ in range(8)]
+    assert rolls == [twin.chance.d6("test") for _ in range(8)]
+
+
+def test_a_hint_for_a_move_shows_where_the_unit_would_go() -> None:
+    path = bundled_scenario("d3_crossroads.yaml")
+    s = Session.start(Setup(load(path), "d3", seed=9))
+    advice = advise(s.game, random.Random(2))
+    if advice.action.text() == "end":
+        pytest.skip("the adviser ended the phase")
+    pid = advice.action.text().split()[1]
+    b, a = advice.before[pid], advice.after[pid]
+    assert (b.x, b.y, b.facing) != (a.x, a.y, a.facing) or "activation" in advice.said

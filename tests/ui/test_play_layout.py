@@ -1,0 +1,186 @@
+"""A stable screen and readings never covered (issue 20, items 4 and 5).
+
+"End movement ▶" slid left when "Undo last" appeared, so a click meant for
+End hit Undo; the table jumped when the hint line came and went; leaving
+replay left the view narrowed and the log and tray at the replay step; an
+opened game's tray said "No dice rolled yet"; tooltips covered the ruler's
+label and the sight verdict was cut off at the view's edge.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint, QRect
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QApplication
+
+import desktop.rules  # noqa: F401
+from desktop.play.session import Setup
+from desktop.resources import bundled_scenario
+from desktop.scenario import load
+from desktop.ui.play.window import PlayWindow
+
+BATTLE = Path(__file__).parents[1] / "play" / "data" / "d3_crossroads_battle.yaml"
+
+
+@pytest.fixture
+def window(qtbot: Any, tmp_path: Path) -> PlayWindow:
+    w = PlayWindow(autosave_dir=tmp_path / "autosave")
+    w.computer_delay = 10**6
+    qtbot.addWidget(w)
+    w.ask_save_changes = lambda: "discard"  # type: ignore[method-assign]
+    w.resize(1400, 900)
+    return w
+
+
+def settle() -> None:
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def place_of(w: PlayWindow, widget: Any) -> QRect:
+    return QRect(widget.mapTo(w, QPoint(0, 0)), widget.size())
+
+
+def test_buttons_and_table_keep_their_places_across_a_phase(window: PlayWindow) -> None:
+    """Issue 20: Undo appeared to the right and pushed End left under the pointer."""
+    w = window
+    path = bundled_scenario("d3_crossroads.yaml")
+    w.start(Setup(load(path), "d3", seed=5, scenario_path=path))
+    w.show()
+    s = w.session
+    assert s is not None
+    for _ in range(10):  # on to a movement phase
+        if s.game.phase == "movement":
+            break
+        w.end_phase()
+    settle()
+    assert s.game.phase == "movement" and not s.can_undo()
+    undo, end = w.phase_bar.button_map["undo"], w.phase_bar.button_map["end"]
+    assert not undo.isEnabled() and end.isEnabled()  # there, but disabled
+    end_at, view_at = place_of(w, end), place_of(w, w.view)
+    # a move that rolls nothing (a general's) makes Undo usable
+    a = w.play_view
+    assert a is not None
+    movers = [p for p in a.pieces().values() if p.side == s.game.side and a.can_move(p.id)]
+    for p in movers:
+        if w.propose_move(p.id, p.x, p.y + 0.5) and w.proposal and w.proposal.probe.reason is None:
+            settle()  # the proposal's Commit / Undo move: the table does not move either
+            assert place_of(w, w.view) == view_at
+            w.commit_move()
+            if s.can_undo():
+                break
+    assert s.can_undo(), "no move that rolls nothing"
+    settle()
+    assert w.phase_bar.button_map["undo"].isEnabled()
+    assert place_of(w, w.phase_bar.button_map["end"]) == end_at
+    assert place_of(w, w.view) == view_at
+    # the hint line comes and goes: the table stays where it is
+    w.phase_bar.set_state("Turn 1", "#888", "", "")
+    settle()
+    assert place_of(w, w.view) == view_at
+    w.phase_bar.set_state("Turn 1", "#888", "A hint that is there now", "")
+    settle()
+    assert place_of(w, w.view) == view_at
+
+
+def test_leaving_replay_returns_table_log_and_tray(window: PlayWindow) -> None:
+    w = window
+    w.show()
+    assert w.records.open_game(BATTLE)
+    settle()
+    live_caption = w.dice.caption
+    assert w.dice.dice and live_caption != "No dice rolled yet."  # the last roll, after opening
+    w.records.enter_replay()
+    w.records.replay_to(20)
+    for _ in range(6):
+        w.view.zoom_in()
+    settle()
+    w.records.leave_replay()
+    settle()
+    port = w.view.viewport().rect()
+    seen = w.view.mapToScene(port).boundingRect()
+    table = w.scene.table_rect()
+    assert seen.contains(table), (seen, table)  # fitted, the left edge included
+    assert w.dice.caption == live_caption and w.log.currentRow() == -1
+    bar = w.log.verticalScrollBar()
+    assert bar.value() == bar.maximum()
+
+
+def test_tooltips_step_aside_while_measuring(window: PlayWindow) -> None:
+    w = window
+    path = bundled_scenario("d3_crossroads.yaml")
+    w.start(Setup(load(path), "d3", seed=5, scenario_path=path))
+    port = w.view.viewport()
+
+    def tip_dropped() -> bool:
+        ev = QHelpEvent(QEvent.Type.ToolTip, QPoint(50, 50), QPoint(50, 50))
+        return w.quiet_tips.eventFilter(port, ev)
+
+    assert not tip_dropped()  # select mode, nothing in hand: tooltips as ever
+    for tool in ("ruler", "sight"):
+        w.measuring.set_tool(tool)
+        assert tip_dropped()
+    w.measuring.set_tool("select")
+    assert not tip_dropped()
+
+
+def test_the_sight_verdict_stays_inside_the_view(window: PlayWindow) -> None:
+    """Issue 20: the line-of-sight verdict was cut off at the view's left edge."""
+    w = window
+    path = bundled_scenario("d3_crossroads.yaml")
+    w.start(Setup(load(path), "d3", seed=5, scenario_path=path))
+    w.show()
+    settle()
+    w.view.fit_table()
+    settle()
+    g = w.session.game
+    ids = sorted(g.pieces, key=lambda i: g.pieces[i].pos[0])
+    left = w.view.mapToScene(QPoint(2, w.view.viewport().height() // 2))
+    w.measuring.sight_between(ids[-1], ids[0], (left.x(), left.y()))  # pointing at the very edge
+    label = w.cursor_label
+    assert label.lines
+    on_screen = label.deviceTransform(w.view.viewportTransform()).mapRect(label.boundingRect())
+    assert w.view.viewport().rect().contains(on_screen.toAlignedRect()), on_screen
+    right = w.view.mapToScene(QPoint(w.view.viewport().width() - 2, 3))
+    w.measuring.sight_between(ids[0], ids[-1], (right.x(), right.y()))
+    on_screen = label.deviceTransform(w.view.viewportTransform()).mapRect(label.boundingRect())
+    assert w.view.viewport().rect().contains(on_screen.toAlignedRect()), on_screen
+
+
+def test_a_drag_past_reach_proposes_the_move_to_the_edge(window: PlayWindow) -> None:
+    """Issue 20: "6.0 of 6.0 · 0.0 beyond reach", then in red "may move at most 6"."""
+    w = window
+    path = bundled_scenario("d3_crossroads.yaml")
+    w.start(Setup(load(path), "d3", seed=5, scenario_path=path))
+    s = w.session
+    assert s is not None
+    for _ in range(10):
+        if s.game.phase == "movement":
+            break
+        w.end_phase()
+    a = w.play_view
+    assert a is not None
+    tried = 0
+    for p in [p for p in a.pieces().values() if p.side == s.game.side and a.can_move(p.id)]:
+        for dx, dy in ((0, 12), (0, -12), (12, 0), (-12, 0)):
+            assert w.begin_drag(p.id, p.pos)
+            full = w.drag.bands.allowance.full
+            w.drag_to((p.x + dx, p.y + dy))
+            w.end_drag((p.x + dx, p.y + dy))
+            pr = w.proposal
+            assert pr is not None and pr.clamped and pr.probe.length <= full + 1e-6
+            assert "beyond reach" not in pr.probe.cost
+            tried += 1
+            if pr.probe.reason is None:
+                label = " ".join(w.cursor_label.lines)
+                assert f"moved to the edge of its reach: {full:.1f}" in label
+                assert w.phase_bar.button_map["commit"].isEnabled()
+                assert "edge of its reach" in w.last_message
+                assert w.commit_move()
+                return
+            w.cancel_move()
+    raise AssertionError(f"no clamped move was legal in {tried} tries")
