@@ -86,6 +86,7 @@ def _internal_error(path: Path, error: BaseException) -> str:
 
 
 def info(args: argparse.Namespace) -> int:
+    from desktop.rules.checks import start_words
     try:
         s = load(args.file)
     except ScenarioError as e:
@@ -118,6 +119,10 @@ def info(args: argparse.Namespace) -> int:
             print(f"    {n} x {UNIT_LABELS[utype]}")
         for o in side.officers:
             print(f"  {RANK_LABELS[o.rank]}: {o.name}")
+        worn = [(u.name, start_words(s, u)) for u in side.units if u.start]
+        for name, words in worn:
+            if words:
+                print(f"  Starts worn: {name} ({words})")
     if s.game.objectives:
         print("\nObjectives: " + ", ".join(o.name for o in s.game.objectives))
     if s.game.victory:

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from desktop.rules import registry
 from desktop.rules.engine import RulesError, Ruleset
+from desktop.rules.start import describe_state
 from desktop.scenario.lint import Kind, LintProblem
-from desktop.scenario.model import Scenario
+from desktop.scenario.model import Scenario, Unit
 
 
 def _rulesets_for(scenario: Scenario) -> list[Ruleset]:
@@ -57,3 +58,21 @@ def placement_warnings(scenario: Scenario) -> list[LintProblem]:
     for ruleset in _rulesets_for(scenario):
         out += ruleset.placement_problems(scenario)
     return out
+
+
+def start_rulesets(scenario: Scenario) -> list[Ruleset]:
+    """The rulesets whose starting state a unit of `scenario` may be given: the
+    scenario's own, or with none set every ruleset that has one."""
+    return [r for r in _rulesets_for(scenario) if r.start_fields]
+
+
+def start_words(scenario: Scenario, unit: Unit) -> str:
+    """How `unit` starts, in words ("4 hits marked"; with no ruleset of the
+    scenario's own, each ruleset's part by name); empty when fresh."""
+    rulesets = start_rulesets(scenario)
+    parts: list[str] = []
+    for r in rulesets:
+        words = describe_state(r.start_fields, dict(unit.start.get(r.id, {})))
+        if words:
+            parts.append(words if len(rulesets) == 1 else f"{r.name}: {words}")
+    return "; ".join(parts)

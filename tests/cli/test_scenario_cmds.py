@@ -219,3 +219,12 @@ def test_validate_refuses_a_start_the_ruleset_cannot_set_up(
     err = capsys.readouterr().err
     assert ("IR 4 Hoch- und Deutschmeister, 3rd bn: starting hits is 12, more than the 8 "
             "this unit can start with under D3 Horse and Musket") in err
+
+
+def test_info_names_units_that_start_worn(capsys: pytest.CaptureFixture[str]) -> None:
+    """The bundled second-day scenario (issue 21): units start with D3 hits."""
+    src = Path(__file__).resolve().parents[2] / "scenarios" / "d3_kreuzdorf_second_day.yaml"
+    assert main(["info", str(src)]) == 0
+    out = capsys.readouterr().out
+    assert "Starts worn: IR 4 Hoch- und Deutschmeister, 3rd bn (5 hits marked)" in out
+    assert main(["validate", "--strict", str(src)]) == 0

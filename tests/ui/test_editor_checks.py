@@ -289,14 +289,21 @@ def test_roster_sets_how_a_unit_starts_with_undo(d3_win: EditorWindow, qtbot: An
     uid = roster.model.row_id(0)
     cell = roster.model.index(0, START)
     assert roster.model.data(cell) == "Fresh"
+    officer = roster.model.index(roster.model.rowCount() - 1, START)
+    assert roster.model.data(officer) == ""  # officers start as they are: no box either
+    assert roster.model.data(officer, Qt.ItemDataRole.CheckStateRole) is None
     dialog = roster.edit_start(uid)
     assert dialog is not None
     spin = dialog.widgets[("d3", "hits")]
     assert isinstance(spin, QSpinBox) and spin.maximum() == 8
+    QTest.qWait(20)
+    assert spin.isVisible()  # the fields once sat in a tab widget never shown
     spin.setValue(4)
     dialog.accept()
     assert doc.scenario.unit(uid).start == {"d3": {"hits": 4}}
     assert roster.model.data(roster.model.index(0, START)) == "4 hits marked"
+    width = roster.table.columnWidth(START)  # the column widens to show it whole
+    assert width >= roster.table.fontMetrics().horizontalAdvance("4 hits marked")
     doc.undo_stack.undo()
     assert doc.scenario.unit(uid).start == {}
     assert roster.model.data(roster.model.index(0, START)) == "Fresh"

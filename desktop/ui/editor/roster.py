@@ -167,7 +167,9 @@ class SideRosterModel(QAbstractTableModel):
                     else f"CV set by hand (the default for {r.quality.value} is {default})")
         if c == START:
             if not isinstance(r, Unit):
-                return -1 if role == SORT_ROLE else ""
+                if role == SORT_ROLE:
+                    return ""
+                return "" if role == Qt.ItemDataRole.DisplayRole else None
             if role in (Qt.ItemDataRole.DisplayRole, SORT_ROLE):
                 return start_text(self.doc.scenario, r)
             if role == Qt.ItemDataRole.ToolTipRole:
@@ -385,6 +387,7 @@ class SideRosterWidget(QWidget):
         # still shows them (the model's column numbers are unchanged)
         hh.moveSection(hh.visualIndex(CV), 1)
         hh.moveSection(hh.visualIndex(FIGURES), 2)
+        hh.moveSection(hh.visualIndex(START), 3)  # how it starts: worth seeing too
         layout.addWidget(self.table, 1)
         buttons = QHBoxLayout()
         self.add_button = QToolButton()
@@ -427,6 +430,7 @@ class SideRosterWidget(QWidget):
         self.model.modelReset.connect(self._update_totals)
         self.model.modelReset.connect(self._fit_columns)
         self.model.dataChanged.connect(self._update_totals)
+        self.model.dataChanged.connect(self._fit_start)
         self._name_width = 180
         self.table.viewport().installEventFilter(self)
         self._update_totals()
@@ -440,11 +444,17 @@ class SideRosterWidget(QWidget):
         self._name_width = min(max(self.table.sizeHintForColumn(NAME), 120), 320)
         self._fit_name()
 
+    def _fit_start(self, first: QModelIndex, last: QModelIndex, *_: object) -> None:
+        """A unit's starting state changed: let its column show it whole."""
+        if first.column() <= START <= last.column():
+            self.table.resizeColumnToContents(START)
+            self._fit_name()
+
     def _fit_name(self) -> None:
         """The name gets what CV and figures leave, so they show in a narrow dock without
         a sideways scroll (a long name elides; its tooltip has it whole)."""
         room = (self.table.viewport().width() - self.table.columnWidth(CV)
-                - self.table.columnWidth(FIGURES) - 2)
+                - self.table.columnWidth(FIGURES) - self.table.columnWidth(START) - 2)
         self.table.setColumnWidth(NAME, max(MIN_NAME_WIDTH, min(self._name_width, room)))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

@@ -10,6 +10,7 @@ page per ruleset, since it may be played under any.  OK pushes one
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -24,34 +25,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.rules import registry
-from desktop.rules.engine import Ruleset
-from desktop.rules.start import StartField, StartValue, describe_state
+from desktop.rules.checks import start_rulesets, start_words
+from desktop.rules.start import StartField, StartValue
 from desktop.scenario.model import Scenario, Unit
-from desktop.scenario.vocabulary import KNOWN_RULESETS
 from desktop.ui import commands as C
 from desktop.ui.plaintext import literal, no_mnemonic
 
 
-def start_rulesets(scenario: Scenario) -> list[Ruleset]:
-    """The rulesets whose starting state a unit of `scenario` may be given."""
-    known = {r.id: r for r in registry.all_rulesets() if r.start_fields}
-    if scenario.ruleset is not None:
-        return [known[scenario.ruleset]] if scenario.ruleset in known else []
-    return [known[r] for r in KNOWN_RULESETS if r in known]
-
-
 def start_text(scenario: Scenario, unit: Unit) -> str:
-    """The roster's "Starts" cell: "Fresh", or "4 hits marked" (and, for a
-    scenario with no ruleset of its own, each ruleset's part by name)."""
-    parts: list[str] = []
-    rulesets = start_rulesets(scenario)
-    for r in rulesets:
-        given = unit.start.get(r.id, {})
-        words = describe_state(r.start_fields, dict(given))
-        if words:
-            parts.append(words if len(rulesets) == 1 else f"{r.name}: {words}")
-    return "; ".join(parts) or "Fresh"
+    """The roster's "Starts" cell: "Fresh", or "4 hits marked"."""
+    return start_words(scenario, unit) or "Fresh"
 
 
 class StartStateDialog(QDialog):
@@ -72,21 +55,22 @@ class StartStateDialog(QDialog):
         self.widgets: dict[tuple[str, str], QCheckBox | QSpinBox] = {}
         self.rulesets = start_rulesets(doc.scenario)
         self.tabs = QTabWidget()
-        pages: list[QWidget] = []
         for r in self.rulesets:
             page = QWidget()
-            pages.append(page)
             form = QFormLayout(page)
             for f in r.start_fields:
                 w = self._widget(unit, r.id, f)
                 self.widgets[(r.id, f.name)] = w
                 form.addRow(f"{f.label}:" if not f.flag else "", w)
-            self.tabs.addTab(page, no_mnemonic(r.name))
+            if len(self.rulesets) == 1:
+                title = QLabel(f"<b>{html.escape(r.name)}</b>")
+                layout.addWidget(title)
+                layout.addWidget(page)
+            else:
+                self.tabs.addTab(page, no_mnemonic(r.name))
         if not self.rulesets:
             layout.addWidget(QLabel("The scenario's ruleset has no starting state to set."))
-        elif len(self.rulesets) == 1:
-            layout.addWidget(pages[0])
-        else:
+        elif len(self.rulesets) > 1:
             layout.addWidget(self.tabs)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
