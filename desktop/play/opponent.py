@@ -24,17 +24,27 @@ offer does better.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop.play.goalfield import GoalField, goal_field
+from desktop.play.marching import march_moves
 from desktop.rules.engine import Action, Game, RulesError
-from desktop.rules.view import view_of
+from desktop.rules.view import PlayView, view_of
+from desktop.rules.view_values import PieceInfo
 from desktop.scenario.geometry import shape_bounds
-from desktop.scenario.model import ExitUnits, OccupyFeature, Scenario
-from desktop.scenario.vocabulary import Edge
+from desktop.scenario.model import (
+    AllRegularsLost,
+    ArmyBreak,
+    ExitUnits,
+    LastManStanding,
+    OccupyFeature,
+    Scenario,
+)
+from desktop.scenario.vocabulary import Edge, UnitType
 
 Point = tuple[float, float]
 
@@ -48,6 +58,9 @@ class Weights:
     objective: float = 15.0
     #: Per inch of the average distance from a unit to where it should go.
     pull: float = 0.4
+    #: A losing condition (an army's break, its last line infantry, its last
+    #: piece): this much divided by what the side has still to lose before it.
+    breaking: float = 40.0
 
 
 @dataclass(frozen=True)
@@ -55,9 +68,11 @@ class Style:
     """How hard the computer thinks: candidates weighed and dice rolled for each."""
 
     candidates: int = 24
-    moves: int = 8
+    moves: int = 6
     tries: int = 2
     weights: Weights = Weights()
+    #: Moves that march a piece towards the goals (desktop.play.marching).
+    marches: int = 2
 
 
 STEADY = Style()
@@ -84,6 +99,9 @@ class Goals:
     hold: list[Point]
     go: list[Point]
     occupy: list[tuple[tuple[float, float, float, float], int]]
+    #: The conditions that make a side lose as it wears down: (the side, or None
+    #: for both; "break" with the fraction of its pieces, "regulars" or "last").
+    losing: tuple[tuple[str | None, str, float], ...] = ()
 
 
 def goals_for(scenario: Scenario, side: str) -> Goals:
@@ -93,9 +111,16 @@ def goals_for(scenario: Scenario, side: str) -> Goals:
     hold: list[Point] = [o.position for o in scenario.game.objectives]
     go: list[Point] = list(hold)
     occupy: list[tuple[tuple[float, float, float, float], int]] = []
+    losing: list[tuple[str | None, str, float]] = []
     features = {f.id: f for f in scenario.terrain}
     for cond in scenario.game.victory:
-        if isinstance(cond, OccupyFeature) and cond.feature in features:
+        if isinstance(cond, ArmyBreak):
+            losing.append((cond.side, "break", cond.fraction))
+        elif isinstance(cond, AllRegularsLost):
+            losing.append((cond.side, "regulars", 0.0))
+        elif isinstance(cond, LastManStanding):
+            losing.append((None, "last", 0.0))
+        elif isinstance(cond, OccupyFeature) and cond.feature in features:
             box = shape_bounds(features[cond.feature].shape)
             centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
             hold.append(centre)
@@ -107,18 +132,59 @@ def goals_for(scenario: Scenario, side: str) -> Goals:
             edge = cond.edge or enemy
             if edge is not None:
                 go.extend(_edge_points(scenario, edge))
-    return Goals(hold, go, occupy)
+    return Goals(hold, go, occupy, tuple(losing))
 
 
-def _walk(field: GoalField, p: Point, goals: Sequence[Point]) -> float:
-    """Walking distance to the nearest goal; where none can be reached (a piece
-    cut off by water), three times the straight line."""
-    d = field.distance(p)
-    return d if math.isfinite(d) else 3 * _nearest(p, goals)
+@dataclass(frozen=True)
+class _Plan:
+    """What a side's score reads that does not change within a game: its goals, the
+    walking field to the places it must make for, and one per area to fill."""
+
+    goals: Goals
+    field: GoalField | None
+    occupy_fields: tuple[GoalField, ...]
+    #: The units of line infantry (a losing condition may count them).
+    regulars: frozenset[str]
+    #: Whether each piece is of one of them, filled in as pieces are met.
+    regular_pieces: dict[str, bool] = dataclasses.field(default_factory=dict)
 
 
-def _nearest(p: Point, points: Sequence[Point]) -> float:
-    return min((math.dist(p, q) for q in points), default=math.inf)
+#: Plans made, keyed by the scenario's identity and the side; the scenario is kept
+#: alive with its plan so that its id cannot be reused by another.
+_PLANS: dict[tuple[int, str], tuple[Scenario, _Plan]] = {}
+_MAX_PLANS = 16
+
+
+def _plan(scenario: Scenario, side: str) -> _Plan:
+    key = (id(scenario), side)
+    found = _PLANS.get(key)
+    if found is not None and found[0] is scenario:
+        return found[1]
+    goals = goals_for(scenario, side)
+    walking = goal_field(scenario, goals.go) if goals.go else None
+    occupy = tuple(goal_field(scenario, [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)])
+                   for b, _ in goals.occupy)
+    regulars = frozenset(u.id for _, u in scenario.all_units()
+                         if u.type is UnitType.LINE_INFANTRY)
+    plan = _Plan(goals, walking, occupy, regulars)
+    if len(_PLANS) >= _MAX_PLANS:
+        _PLANS.pop(next(iter(_PLANS)))
+    _PLANS[key] = (scenario, plan)
+    return plan
+
+
+def _nearest_sq(p: Point, points: Sequence[Point]) -> float:
+    """The squared distance from `p` to the nearest of `points` (inf if none)."""
+    x, y = p
+    return min(((x - a) ** 2 + (y - b) ** 2 for a, b in points), default=math.inf)
+
+
+def _walks(field: GoalField, points: Sequence[Point], goals: Sequence[Point]) -> list[float]:
+    """Walking distance from each point to the nearest goal; where none can be
+    reached (a piece cut off by water), three times the straight line."""
+    out = field.distances(points)
+    return [d if d < math.inf else 3 * math.sqrt(_nearest_sq(p, goals))
+            for d, p in zip(out, points, strict=True)]
 
 
 def score(game: Game, side: str, weights: Weights = Weights()) -> float:
@@ -133,30 +199,120 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
     mine = strength.get(side, 0.0)
     total = sum(strength.values())
     value = weights.strength * (mine / total if total > 0 else 0.5)
-    pieces = [p for p in adapter.pieces().values() if p.present and not p.is_officer]
-    own = [p.pos for p in pieces if p.side == side]
-    enemy = [p.pos for p in pieces if p.side != side]
-    goals = goals_for(game.scenario, side)
+    own: list[Point] = []
+    enemy: list[Point] = []
+    pieces = adapter.pieces()
+    for p in pieces.values():
+        if p.present and p.kind != "officer":
+            (own if p.side == side else enemy).append((p.x, p.y))
+    plan = _plan(game.scenario, side)
+    goals = plan.goals
+    if goals.losing:
+        value += _nearer_losing(adapter, pieces, plan, side, weights)
     for goal in goals.hold:
-        ours, theirs = _nearest(goal, own), _nearest(goal, enemy)
+        ours, theirs = _nearest_sq(goal, own), _nearest_sq(goal, enemy)
         if ours < theirs:
             value += weights.objective
         elif theirs < ours:
             value -= weights.objective
-    for (x0, y0, x1, y1), need in goals.occupy:
+    walks: dict[int, list[float]] = {}  # per field: an area's may be the goals' own
+    for ((x0, y0, x1, y1), need), area_field in zip(goals.occupy, plan.occupy_fields,
+                                                     strict=True):
         inside = sum(1 for x, y in own if x0 <= x <= x1 and y0 <= y <= y1)
         value += 2 * weights.objective * min(inside, need) / need
-    if own and goals.go:
-        field = goal_field(game.scenario, goals.go)
-        value -= weights.pull * sum(_walk(field, p, goals.go) for p in own) / len(own)
+        # The pieces nearest the area are the ones to fill it: pull them in, not
+        # only the side's average (a few figures of many barely move that).
+        if inside < need < len(own):  # (an area for all the pieces: the pull below)
+            d = walks.get(id(area_field))
+            if d is None:
+                d = walks[id(area_field)] = _walks(area_field, own,
+                                                   [((x0 + x1) / 2, (y0 + y1) / 2)])
+            lead = sorted(d)[:need]
+            value -= weights.pull * sum(lead) / len(lead)
+    if own and plan.field is not None:
+        d = walks.get(id(plan.field))
+        if d is None:
+            d = _walks(plan.field, own, goals.go)
+        value -= weights.pull * sum(d) / len(own)
     elif own and enemy:
-        value -= weights.pull * sum(_nearest(p, enemy) for p in own) / len(own)
+        value -= weights.pull * sum(math.sqrt(_nearest_sq(p, enemy)) for p in own) / len(own)
     return value
+
+
+def _nearer_losing(adapter: PlayView, pieces: dict[str, PieceInfo], plan: _Plan, side: str,
+                   weights: Weights) -> float:
+    """The losing conditions: each side's term is `weights.breaking` over what it
+    has still to lose before the condition ends the game (the enemy's counts for,
+    the side's own against), so the last few pieces that matter weigh the most."""
+    total: dict[str, int] = {}
+    present: dict[str, int] = {}
+    regulars: dict[str, int] = {}
+    had_regulars: set[str] = set()
+    known = plan.regular_pieces
+    unit_of = getattr(adapter, "unit_of", None)  # a piece may be one figure of a unit
+    for p in pieces.values():
+        if p.kind == "officer":
+            continue
+        total[p.side] = total.get(p.side, 0) + 1
+        regular = known.get(p.id)
+        if regular is None:
+            regular = known[p.id] = (unit_of(p.id) if unit_of else p.id) in plan.regulars
+        if regular:
+            had_regulars.add(p.side)
+        if p.present:
+            present[p.side] = present.get(p.side, 0) + 1
+            if regular:
+                regulars[p.side] = regulars.get(p.side, 0) + 1
+    value = 0.0
+    for who, kind, fraction in plan.goals.losing:
+        for s in total if who is None else [who]:
+            if kind == "break":
+                lost = total.get(s, 0) - present.get(s, 0)
+                to_go = math.ceil(fraction * total.get(s, 0) - 1e-9) - lost
+            elif kind == "regulars":
+                if s not in had_regulars:
+                    continue
+                to_go = regulars.get(s, 0)
+            else:
+                to_go = present.get(s, 0)
+            term = weights.breaking / max(1, to_go)
+            value += term if s != side else -term
+    return value
+
+
+def marches(game: Game, rng: random.Random, n: int) -> list[Action]:
+    """Up to `n` moves taking the side's pieces towards its goals (none where the
+    engine offers no free moves now)."""
+    side = game.side
+    if side is None or n <= 0 or not game.free_action_kinds:
+        return []
+    plan = _plan(game.scenario, side)
+    fields: list[tuple[GoalField, int | None]] = [
+        (f, need) for f, (_, need) in zip(plan.occupy_fields, plan.goals.occupy, strict=True)]
+    if plan.field is not None:
+        fields.append((plan.field, None))
+    return march_moves(game, rng, n, fields)
+
+
+def moving(game: Game, sampled: Sequence[Action]) -> bool:
+    """Whether the engine offers moves now: one of its sampled actions is of the
+    kind the play view makes a move with (no marching in a phase of shooting)."""
+    if not sampled:
+        return False
+    view = view_of(game)
+    piece = next(iter(view.pieces().values()), None)
+    made = None if piece is None else view.move_action(piece.id, piece.x, piece.y, piece.facing)
+    if made is None:
+        return False
+    kind = made.text().split()[0]
+    return any(a.text().split()[0] == kind for a in sampled)
 
 
 def _candidates(game: Game, rng: random.Random, style: Style) -> list[Action]:
     seen: dict[str, Action] = {}
-    for a in [*game.legal_actions(), *game.sample_actions(rng, style.moves)]:
+    sampled = game.sample_actions(rng, style.moves)
+    marched = marches(game, rng, style.marches) if moving(game, sampled) else []
+    for a in [*game.legal_actions(), *sampled, *marched]:
         seen.setdefault(a.text(), a)
     actions = list(seen.values())
     if len(actions) > style.candidates:
@@ -168,20 +324,31 @@ def _candidates(game: Game, rng: random.Random, style: Style) -> list[Action]:
 
 def weigh(game: Game, rng: random.Random, style: Style = STEADY) -> list[tuple[float, Action]]:
     """Each candidate action with its average score for the side to act, best first."""
+    return weigh_actions(game, _candidates(game, rng, style), rng, style.tries, style.weights)
+
+
+def weigh_actions(game: Game, actions: Sequence[Action], rng: random.Random, tries: int,
+                  weights: Weights) -> list[tuple[float, Action]]:
+    """`actions` with their average score for the side to act over up to `tries`
+    copies of the game rolling their own dice, best first; an action the game
+    refuses is left out."""
     side = game.side
     if side is None:
         raise RuntimeError(f"no side to act in phase {game.phase}")
     weighed: list[tuple[float, Action]] = []
-    for action in _candidates(game, rng, style):
+    for action in actions:
         total, n = 0.0, 0
-        for _ in range(style.tries):
+        for _ in range(tries):
             copy = game.clone(seed=rng.getrandbits(31))
+            drawn = len(copy.chance.log)
             try:
                 copy.apply(action)
             except RulesError:
                 break  # not legal after all (a sampled move): not a candidate
-            total += score(copy, side, style.weights)
+            total += score(copy, side, weights)
             n += 1
+            if len(copy.chance.log) == drawn:
+                break  # no dice or cards were drawn: another try would end the same
         if n:
             weighed.append((total / n, action))
     weighed.sort(key=lambda sa: sa[0], reverse=True)

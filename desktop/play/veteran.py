@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from desktop.play.opponent import Style, Weights, score, steady_action
+from desktop.play.opponent import Style, Weights, score, steady_action, weigh_actions
 from desktop.rules.engine import Action, Game, RulesError
 
 #: A callback the search polls between passes: True stops it.
@@ -58,6 +58,11 @@ class Settings:
     #: Root candidates (as the steady player) and free moves sampled for them.
     candidates: int = 24
     moves: int = 8
+    #: Root candidates searched from the start (the Steady player's best first);
+    #: the rest join as the root is visited (see `root_alpha`).
+    root_start: int = 2
+    #: The root visited n times searches root_start + n ** root_alpha candidates.
+    root_alpha: float = 0.4
     #: Free moves sampled when a deeper node gains a child.
     deep_moves: int = 2
     #: Progressive widening: a node visited n times has up to
@@ -131,11 +136,20 @@ class _Search:
         self.rng = rng
         self.settings = settings
         self.root = _Node()
-        for a in _root_candidates(game, rng, settings):
+        #: The root's candidates, the Steady player's best first: the search takes
+        #: them in this order as the root is visited more (progressive widening).
+        self.ranked_root: list[Action] = _root_candidates(game, rng, settings)
+        if len(self.ranked_root) > 1:
+            weighed = weigh_actions(game, self.ranked_root, rng, 1, settings.weights)
+            kept = [a for _, a in weighed]
+            self.ranked_root = kept or self.ranked_root
+        for a in self.ranked_root:
             self.root.actions[a.text()] = a
         self.lo = math.inf
         self.hi = -math.inf
         self.deepest = 0
+        self._playout = Style(PLAYOUT.candidates, PLAYOUT.moves, PLAYOUT.tries,
+                              settings.weights)
 
     # -- one pass ----------------------------------------------------------------
 
@@ -154,6 +168,8 @@ class _Search:
             except RulesError:
                 node.actions.pop(text, None)  # a sampled move that was never legal
                 node.children.pop(text, None)
+                if node is self.root:
+                    self.ranked_root = [a for a in self.ranked_root if a.text() != text]
                 break
             node = node.children.setdefault(text, _Node())
             path.append(node)
@@ -171,9 +187,12 @@ class _Search:
     def _select(self, node: _Node, copy: Game, at_root: bool) -> tuple[str, bool] | None:
         """The child to follow in this copy, and whether it is new (then the pass
         stops descending there).  None when nothing is legal here."""
-        if not at_root:
+        if at_root:
+            allowed = self.settings.root_start + int(node.visits ** self.settings.root_alpha)
+            legal = [a.text() for a in self.ranked_root[:allowed]]
+        else:
             self._widen(node, copy)
-        legal = [t for t in node.actions if at_root or copy.check(node.actions[t]) is None]
+            legal = [t for t in node.actions if copy.check(node.actions[t]) is None]
         if not legal:
             return None
         unvisited = [t for t in legal if t not in node.children or node.children[t].visits == 0]
@@ -197,6 +216,15 @@ class _Search:
         allowed = math.ceil(self.settings.widen * (node.visits + 1) ** self.settings.alpha)
         if len(node.actions) >= allowed:
             return
+        if not node.actions:
+            # The first child: what the cheap Steady player would do here (for the
+            # enemy, the likeliest reply; for the Veteran's side, a sound start).
+            try:
+                first = steady_action(copy, self.rng, self._playout)
+            except RuntimeError:
+                return
+            node.actions[first.text()] = first
+            return
         offered = copy.candidate_actions(self.rng, self.settings.deep_moves)
         new = [a for a in offered if a.text() not in node.actions]
         if not new:
@@ -207,16 +235,14 @@ class _Search:
         node.actions[pick.text()] = pick
 
     def _evaluate(self, copy: Game) -> float:
-        weights = self.settings.weights
-        style = Style(PLAYOUT.candidates, PLAYOUT.moves, PLAYOUT.tries, weights)
         for _ in range(self.settings.horizon):
             if copy.outcome is not None:
                 break
             try:
-                copy.apply(steady_action(copy, self.rng, style))
+                copy.apply(steady_action(copy, self.rng, self._playout))
             except (RulesError, RuntimeError):
                 break
-        return score(copy, self.side, weights)
+        return score(copy, self.side, self.settings.weights)
 
     # -- the answer ----------------------------------------------------------------
 
@@ -229,10 +255,8 @@ class _Search:
         rows = self.ranked()
         if rows:
             return self.root.actions[rows[0][0]]
-        # Stopped before a single pass: end the phase if it may, else the first candidate.
-        acts = list(self.root.actions.values())
-        ends = [a for a in acts if a.text() == "end"]
-        return (ends or acts)[0]
+        # Stopped before a single pass: the Steady player's choice.
+        return (self.ranked_root or list(self.root.actions.values()))[0]
 
 
 def think(game: Game, rng: random.Random, settings: Settings = VETERAN,

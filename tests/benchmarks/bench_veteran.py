@@ -1,7 +1,7 @@
 """Benchmark: the computer's Veteran (search player) against its Steady player.
 
 Run: .venv/bin/python tests/benchmarks/bench_veteran.py [--games N] [--seconds S]
-     [--ruleset ID] [--horizon H] [--first-seed K] [--timing N]
+     [--ruleset ID] [--horizon H] [--first-seed K] [--timing N] [--against-seconds T]
 
 On each bundled scenario (or the rulesets named), plays N games with the
 Veteran on one side and the Steady player on the other, swapping sides every
@@ -56,10 +56,11 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play(sc: Scenario, seed: int, veteran_side: str, settings: Settings
-         ) -> tuple[str | None, list[float], int]:
+def play(sc: Scenario, seed: int, veteran_side: str, settings: Settings,
+         against: Settings | None = None) -> tuple[str | None, list[float], int]:
     """One game; returns the winning side (None: drawn or unfinished), the
-    Veteran's CPU seconds per decision and the number of actions."""
+    Veteran's CPU seconds per decision and the number of actions.  The other
+    side is the Steady player, or with `against` a Veteran thinking that long."""
     game = registry.get(sc.ruleset).new_game(sc, seed=seed)
     rng = random.Random(seed * 7919 + 1)
     times: list[float] = []
@@ -69,6 +70,8 @@ def play(sc: Scenario, seed: int, veteran_side: str, settings: Settings
             t = time.process_time()
             action = think(game, rng, settings).action
             times.append(time.process_time() - t)
+        elif against is not None:
+            action = think(game, rng, against).action
         else:
             action = steady_action(game, rng)
         game.apply(action)
@@ -105,6 +108,9 @@ def main() -> None:
     ap.add_argument("--first-seed", type=int, default=2000, help="seed of the first game")
     ap.add_argument("--timing", type=int, default=0,
                     help="time N decisions per scenario instead of playing games")
+    ap.add_argument("--against-seconds", type=float, default=None,
+                    help="the other side is a Veteran thinking this long, not the Steady "
+                         "player (to show what a larger budget buys)")
     ap.add_argument("--quick", action="store_true",
                     help="a smoke run: two 0.05 s decisions per scenario, no games")
     args = ap.parse_args()
@@ -113,6 +119,11 @@ def main() -> None:
     settings = Settings(seconds=args.seconds)
     if args.horizon is not None:
         settings = Settings(seconds=args.seconds, horizon=args.horizon)
+    against = None if args.against_seconds is None else Settings(
+        seconds=args.against_seconds)
+    if against is not None:
+        print(f"The other side: a Veteran at {args.against_seconds:g} s (its wins are "
+              f"counted as Steady's below)", flush=True)
     if args.timing:
         for rid in args.ruleset or RULESETS:
             t = timing(scenario_for(rid), args.timing, settings)
@@ -129,7 +140,7 @@ def main() -> None:
         for g in range(args.games):
             seed = args.first_seed + g
             vside = sides[g % 2]
-            winner, t, n = play(sc, seed, vside, settings)
+            winner, t, n = play(sc, seed, vside, settings, against)
             times.extend(t)
             if winner is None:
                 res = "draw"

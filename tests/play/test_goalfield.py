@@ -46,3 +46,21 @@ def test_marsh_costs_double() -> None:
     plain = goal_field(_with(), [goal]).distance((40.5, 12.5))
     boggy = goal_field(_with(MARSH), [goal]).distance((40.5, 12.5))
     assert math.isclose(boggy, 2 * plain, rel_tol=0.15)
+
+
+def test_a_walk_downhill_heads_for_the_bridge_not_straight_at_the_goal() -> None:
+    """The marching moves (desktop.play.marching) follow the field: from across
+    the river a walk makes for the bridge and each step brings the goal nearer."""
+    goal, start = (40.0, 10.0), (40.0, 30.0)
+    field = goal_field(_with(RIVER, BRIDGE), [goal])
+    end = field.downhill(start, 12.0)
+    assert math.isclose(math.dist(start, end), 12.0, abs_tol=1.0)
+    assert field.distance(end) < field.distance(start) - 10.0
+    assert end[0] < start[0] - 5.0  # west, towards the bridge at x = 10
+    assert field.downhill(goal, 5.0) == goal  # at the goal it stays
+
+
+def test_distances_of_many_points_are_each_points_distance() -> None:
+    field = goal_field(_with(RIVER, BRIDGE, MARSH), [(40.0, 10.0)])
+    points = [(40.0, 30.0), (45.2, 12.7), (0.0, 0.0), (79.9, 59.9), (11.0, 20.0)]
+    assert field.distances(points) == [field.distance(p) for p in points]

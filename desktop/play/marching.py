@@ -1,0 +1,69 @@
+"""Moves that march a side's pieces towards its goals, for every ruleset.
+
+The engines' own sampled moves head for a random enemy, a crossing or a
+random spot; on a table with one bridge the pieces that should cross it are
+rarely the ones sampled, and a straight line at a goal across a river ends
+on the near bank.  These proposals walk a piece down the goal field (round
+water, see desktop.play.goalfield) as far as the play view's allowance lets
+it, and let the engine judge them (`game.check`); only the engine's public
+API and the play view are used, so nothing here is about one ruleset.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from desktop.play.goalfield import GoalField
+from desktop.rules.engine import Action, Game
+from desktop.rules.view import view_of
+from desktop.table.shapes import bearing
+
+Point = tuple[float, float]
+
+#: Parts of the full allowance tried, longest first, until the engine accepts one.
+LENGTHS = (1.0, 0.6, 0.3)
+#: Shorter than this (inches) is not a march.
+MIN_STEP = 0.25
+
+
+def march_moves(game: Game, rng: random.Random, n: int,
+                fields: Sequence[tuple[GoalField, int | None]]) -> list[Action]:
+    """Up to `n` legal moves of the side to act, each taking one piece down one of
+    `fields`; a field with a count (an area to fill with that many pieces) marches
+    one of the pieces nearest it, a field without one any piece."""
+    side = game.side
+    if side is None or n <= 0 or not fields:
+        return []
+    view = view_of(game)
+    mine = [p for p in view.pieces().values()
+            if p.side == side and p.present and p.kind != "officer"]
+    out: list[Action] = []
+    tried: set[str] = set()
+    for _ in range(2 * n):
+        if len(out) >= n or not mine:
+            break
+        field, lead = fields[rng.randrange(len(fields))]
+        pool = mine
+        if lead is not None:
+            near = sorted(mine, key=lambda p: field.distance((p.x, p.y)))
+            pool = [p for p in near if field.distance((p.x, p.y)) > 0.0][:lead + 2] or near
+        piece = rng.choice(pool)
+        if piece.id in tried or not view.can_move(piece.id):
+            tried.add(piece.id)
+            continue
+        tried.add(piece.id)
+        allowance = view.allowance(piece.id)
+        if allowance is None or allowance.full <= MIN_STEP:
+            continue
+        start = (piece.x, piece.y)
+        for part in LENGTHS:
+            end = field.downhill(start, allowance.full * part)
+            if math.dist(start, end) < MIN_STEP:
+                break
+            action = view.move_action(piece.id, end[0], end[1], bearing(start, end))
+            if action is not None and game.check(action) is None:
+                out.append(action)
+                break
+    return out
