@@ -129,17 +129,21 @@ def test_an_action_that_draws_no_chance_is_tried_once(ruleset_id: str) -> None:
     for a in actions:
         if a.text() not in drew:
             continue
-        copies = 0
-        clone = game.clone
-
-        def counting(seed: int | None = None) -> Game:
-            nonlocal copies
-            copies += 1
-            return clone(seed)
-
-        game.clone = counting  # type: ignore[method-assign]
+        seeds: list[int | None] = []
+        game.clone = _counting(game, seeds)  # type: ignore[method-assign]
         try:
             weigh_actions(game, [a], random.Random(3), 3, Weights())
         finally:
             del game.clone
-        assert copies == (3 if drew[a.text()] else 1), a.text()
+        assert len(seeds) == (3 if drew[a.text()] else 1), a.text()
+
+
+def _counting(game: Game, seeds: list[int | None]):  # type: ignore[no-untyped-def]
+    """`game.clone`, noting the seed of every copy made."""
+    clone = game.clone
+
+    def counting(seed: int | None = None) -> Game:
+        seeds.append(seed)
+        return clone(seed)
+
+    return counting
