@@ -114,3 +114,14 @@ def test_the_base_hint_asks_the_engine(window: PlayWindow) -> None:
         assert "drag" in base
     else:
         assert "drag" not in base
+
+
+def test_no_hint_on_the_card_while_the_computer_acts(window: PlayWindow) -> None:
+    from desktop.play.levels import Computer
+
+    w = window
+    sc = load(bundled_scenario("d3_crossroads.yaml"))
+    w.start(Setup(sc, "d3", seed=5, seats={x.id: Computer() for x in sc.sides}))
+    w.select(None)
+    assert w.play_view.phase_hint() not in w.card.text.text()
+    assert "Click a unit to see its card." in w.card.text.text()

@@ -96,7 +96,7 @@ class WinsChart(_Chart):
         room = self.label_px
         bars = max(vbw - room, 0.3 * vbw, 1.0)  # a narrow dock: short bars, whole figures
         self.setXRange(0, max(100 * vbw / bars, LABELS_AT + 10), padding=0)
-        marks = (0, 25, 50, 75, 100) if bars > 220 else (0, 50, 100)
+        marks = (0, 25, 50, 75, 100) if bars > 150 else (0, 50, 100)
         self.getAxis("bottom").setTicks([[(v, f"{v}%") for v in marks]])
 
 

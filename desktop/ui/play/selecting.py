@@ -48,7 +48,8 @@ class Selection:
         pid = w.selected
         w.odds.show_odds(None)
         if pid is None or pid not in a.pieces():
-            w.card.show_card(None, hint=a.phase_hint() if w.replay_at is None else "")
+            # what the phase allows, while it is the person's to act (not the computer's)
+            w.card.show_card(None, hint=a.phase_hint() if w.interactive() else "")
             if w.session:
                 w.phasing.show()
             return
