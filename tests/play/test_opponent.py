@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from desktop.play.opponent import Style, Weights, score, steady_action, weigh
+from desktop.play.opponent import Style, Weights, score, steady_action, weigh, weigh_actions
 from desktop.resources import bundled_scenarios
 from desktop.rules import registry
 from desktop.rules.engine import Game
@@ -105,3 +105,45 @@ def test_a_steady_game_plays_to_the_end() -> None:
             break
         game.apply(steady_action(game, rng, QUICK))
     assert game.outcome is not None
+
+
+@pytest.mark.parametrize("ruleset_id", ["d3", "blown_away"])
+def test_an_action_that_draws_no_chance_is_tried_once(ruleset_id: str) -> None:
+    """A second try on fresh dice can only differ if the first drew dice or cards:
+    the steady player copies the game once for an action that drew nothing and
+    `tries` times for one that drew (its average is the same either way)."""
+    game = _game(ruleset_id)
+    for _ in range(40):  # into a phase with both kinds of action, if it comes
+        actions = game.candidate_actions(random.Random(1), 4)
+        if len(actions) > 1:
+            break
+        game.apply(steady_action(game, random.Random(2), QUICK))
+    drew: dict[str, bool] = {}
+    for a in actions:
+        copy = game.clone(seed=7)
+        n = len(copy.chance.log)
+        if copy.check(a) is None:
+            copy.apply(a)
+            drew[a.text()] = len(copy.chance.log) > n
+    assert drew
+    for a in actions:
+        if a.text() not in drew:
+            continue
+        seeds: list[int | None] = []
+        game.clone = _counting(game, seeds)  # type: ignore[method-assign]
+        try:
+            weigh_actions(game, [a], random.Random(3), 3, Weights())
+        finally:
+            del game.clone
+        assert len(seeds) == (3 if drew[a.text()] else 1), a.text()
+
+
+def _counting(game: Game, seeds: list[int | None]):  # type: ignore[no-untyped-def]
+    """`game.clone`, noting the seed of every copy made."""
+    clone = game.clone
+
+    def counting(seed: int | None = None) -> Game:
+        seeds.append(seed)
+        return clone(seed)
+
+    return counting

@@ -252,7 +252,9 @@ def test_save_warns_about_problems_but_saves(win: EditorWindow, d3_file: Path) -
     win.doc.push(__import__("desktop.ui.commands", fromlist=["x"]).MoveItems(
         win.doc, ["fra_huss"], 0, -12))
     assert win.save()
-    assert warned == [1]
+    # outside its zone, and (D3, issue 21) cavalry standing in the Old quarry
+    assert warned == [2]
+    assert "cavalry may not stand there" in win.problems.problems[1].message
     assert load(d3_file).unit("fra_huss").position == (40, 19)
     assert not win.doc.modified
     assert win.problems.problems and "outside" in win.problems.problems[0].message

@@ -94,6 +94,7 @@ def test_leaving_replay_returns_table_log_and_tray(window: PlayWindow) -> None:
     settle()
     live_caption = w.dice.caption
     assert w.dice.dice and live_caption != "No dice rolled yet."  # the last roll, after opening
+    docks = [place_of(w, d) for d in (w.log_dock, w.unit_dock, w.dice_dock)]
     w.records.enter_replay()
     w.records.replay_to(20)
     for _ in range(6):
@@ -101,6 +102,7 @@ def test_leaving_replay_returns_table_log_and_tray(window: PlayWindow) -> None:
     settle()
     w.records.leave_replay()
     settle()
+    assert [place_of(w, d) for d in (w.log_dock, w.unit_dock, w.dice_dock)] == docks
     port = w.view.viewport().rect()
     seen = w.view.mapToScene(port).boundingRect()
     table = w.scene.table_rect()

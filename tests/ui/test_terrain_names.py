@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from desktop.resources import bundled_scenario, bundled_scenarios
 from desktop.scenario import load
 from desktop.ui.table.scene import TableScene
@@ -36,3 +38,47 @@ def test_no_bundled_name_is_cut(qtbot: Any) -> None:
         scene.set_scenario(load(path))
         for fid, label in scene.terrain_labels.items():
             assert label.text == label.feature.name, (path.name, fid)
+
+
+def _under_bases(scene: Any, ppi: float) -> list[tuple[str, str, float]]:
+    """(feature, unit, square inches) for each terrain name a base lies on."""
+    from desktop.table.tags import overlap
+
+    out = []
+    for fid, label in scene.terrain_labels.items():
+        r = label.label_rect(ppi)
+        box = (r.left(), r.top(), r.right(), r.bottom())
+        for uid, unit in scene.units.items():
+            b = unit.label_keep_clear()[0]
+            area = overlap(box, (b.left(), b.top(), b.right(), b.bottom()))
+            if area > 0.05:
+                out.append((fid, uid, area))
+    return out
+
+
+@pytest.mark.parametrize("ppi", [12.0, 20.0])
+def test_bases_do_not_hide_terrain_names(qtbot: Any, ppi: float) -> None:
+    """Issue 21: 'Kreuzdorf' lay under IR 4 and the wood's name under the Grenzer.
+    Names move aside from the bases standing on them, as from objectives."""
+    for path in bundled_scenarios():
+        scene = TableScene()
+        scene.quick_first_show = False  # the whole terrain, names and all, at once
+        scene.set_scenario(load(path))
+        assert scene.terrain_labels, path.name
+        assert _under_bases(scene, ppi) == [], path.name
+
+
+def test_a_name_moves_aside_when_a_unit_is_placed_on_it(qtbot: Any) -> None:
+    from desktop.scenario import edits
+
+    s = load(next(p for p in bundled_scenarios() if p.name == "d3_crossroads.yaml"))
+    scene = TableScene()
+    scene.quick_first_show = False
+    scene.set_scenario(s)
+    label = scene.terrain_labels["fuchswald"]
+    home = label.label_rect(12.0).center()
+    grenz = s.unit("aus_grenz")
+    moved = edits.update_piece(s, "aus_grenz", position=(home.x(), home.y()))
+    assert replace(grenz, position=(home.x(), home.y())) == moved.unit("aus_grenz")
+    scene.set_scenario(moved)
+    assert _under_bases(scene, 12.0) == []

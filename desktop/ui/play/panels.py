@@ -71,10 +71,13 @@ class PhaseBar(QFrame):
         self.prompt.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.buttons = QHBoxLayout()
         lay.addWidget(self.swatch)
-        lay.addWidget(self.title)
+        lay.addWidget(self.title, 1)  # all the room the buttons leave (no stretch beside it)
         # the row is as tall with no buttons (the computer's turn) as with them
         self.title.setMinimumHeight(QPushButton("Xg").sizeHint().height())
-        lay.addStretch(1)
+        # A long title gives way to the buttons rather than widen the window and
+        # squeeze the docks (replay's six buttons did); its tooltip has the help.
+        self.title.setMinimumWidth(80)
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         lay.addLayout(self.buttons)
         outer.addWidget(self.prompt)  # a second line: the question or the hint
         self.button_map: dict[str, QPushButton] = {}

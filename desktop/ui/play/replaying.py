@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from desktop.play.log import dice_of
@@ -29,6 +29,7 @@ class Records:
 
     def __init__(self, window: PlayWindow) -> None:
         self.w = window
+        self._layout: QByteArray | None = None
 
     def choose_save(self) -> bool:
         """Ask where, then save; False when cancelled or the file could not be written."""
@@ -96,13 +97,15 @@ class Records:
         if self.w.session is None:
             return
         self.w._clear_move()
+        if self.w.replay_at is None:  # the docks as they were, for leaving replay
+            self._layout = self.w.saveState()
         self.replay_to(0)
         self.fit_soon()
 
     def fit_soon(self) -> None:
         """Fit the table once the phase bar's new buttons are laid out (they change its width)."""
         self.w.view.fit_table()
-        QTimer.singleShot(0, self.w.view.fit_table)
+        QTimer.singleShot(1, self.w.view.fit_table)  # (after the docks are back)
 
     def show_live_dice(self) -> None:
         """The tray as the game stands: the last action's dice (or what was rolled before it)."""
@@ -158,6 +161,10 @@ class Records:
         self.show_live_dice()
         self.w.message("")
         self.w.refresh()
+        layout, self._layout = self._layout, None
+        if layout is not None:  # the replay buttons may have squeezed the docks
+            self.w.restoreState(layout)
+            QTimer.singleShot(0, lambda: self.w.restoreState(layout))  # once laid out anew
         self.fit_soon()
 
     def resume_from_replay(self) -> None:

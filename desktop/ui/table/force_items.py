@@ -221,6 +221,16 @@ class UnitItem(Tagged):
         path.closeSubpath()
         return path
 
+    #: Names keep clear of bases where they can, of objectives first.
+    keep_clear_soft = True
+
+    def label_keep_clear(self) -> list[QRectF]:
+        """What terrain names must not be hidden under, in scene inches: the base.
+
+        A town's or a wood's name moves aside from the units standing on it
+        (TerrainLabelItem), so "Kreuzdorf" stays readable with IR 4 in the square."""
+        return [self.mapToScene(self._rect).boundingRect()]
+
     def scene_footprint(self) -> list[tuple[float, float]]:
         """The base's corners in table inches (front-left, front-right, rear-right, rear-left)."""
         return [(p.x(), p.y()) for p in (self.mapToScene(QPointF(x, y)) for x, y in self._corners)]

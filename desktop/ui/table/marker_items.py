@@ -225,8 +225,15 @@ class ObjectiveItem(QGraphicsItem):
 
 def _tell_names(scene: QGraphicsScene, where: list[QRectF]) -> None:
     """Terrain names near `where` look again for markers to keep clear of."""
+    tell_names(scene, where)
+
+
+def tell_names(scene: QGraphicsScene, where: list[QRectF] | None) -> None:
+    """Terrain names near `where` (None: every name) look again for the markers
+    and bases they must keep clear of."""
     for item in scene.items():
-        if isinstance(item, TerrainLabelItem) and any(item.near(r) for r in where):
+        if isinstance(item, TerrainLabelItem) and (
+                where is None or any(item.near(r) for r in where)):
             item.refresh_clearance()
 
 

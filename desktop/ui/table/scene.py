@@ -20,7 +20,7 @@ from desktop.scenario.geometry import deployment_zone, shape_area
 from desktop.scenario.model import Scenario, TerrainFeature
 from desktop.scenario.vocabulary import LengthUnit, TerrainType
 from desktop.ui.table.force_items import OfficerItem, UnitItem
-from desktop.ui.table.marker_items import DeploymentZoneItem, ObjectiveItem
+from desktop.ui.table.marker_items import DeploymentZoneItem, ObjectiveItem, tell_names
 from desktop.ui.table.overlays import GridSpec, draw_grid, grid_for
 from desktop.ui.table.styles import OFF_TABLE, TABLE_CLOTH, TABLE_CLOTH_DARK, TABLE_EDGE
 from desktop.ui.table.tag_layout import layout_tags
@@ -155,8 +155,10 @@ class TableScene(QGraphicsScene):
         if fresh or old is None or old.sides is not scenario.sides or old.game is not scenario.game:
             self._sync_markers(scenario, lu, moved)
         if fresh:
+            tell_names(self, None)  # names move aside from the bases standing on them
             layout_tags(self)  # type: ignore[arg-type]  # a TagScene: Qt's items() overloads
         elif moved:
+            tell_names(self, moved)
             layout_tags(self, moved)  # type: ignore[arg-type]
         if fresh:
             t = scenario.table

@@ -188,6 +188,7 @@ class TerrainLabelItem(QGraphicsItem):
         self._area = QPainterPath()
         self._avoid: tuple[QRectF, ...] = ()  # the markers near it
         self._spots: dict[float, QPointF] = {}  # growth: shift, worked out when first drawn
+        self._soft: tuple[QRectF, ...] = ()  # of the rectangles to avoid, the bases
         self._scene: QGraphicsScene | None = None  # the scene it is leaving
         self.set_feature(feature, shown)
 
@@ -280,10 +281,15 @@ class TerrainLabelItem(QGraphicsItem):
         near = self._near_rect()
         out: list[QRectF] = []
         # An objective's bounds may be smaller than its disc (a small radius): look wider.
+        soft: list[QRectF] = []
         for item in items_near(scene, near.adjusted(-1, -1, 1, 1)):
             keep = getattr(item, "label_keep_clear", None)
             if keep is not None:
-                out += [r for r in keep() if r.intersects(near)]
+                found = [r for r in keep() if r.intersects(near)]
+                out += found
+                if getattr(item, "keep_clear_soft", False):
+                    soft += found
+        self._soft = tuple(soft)
         return tuple(sorted(out, key=lambda r: (r.x(), r.y(), r.width(), r.height())))
 
     def _set_avoid(self, avoid: tuple[QRectF, ...]) -> QRectF:
@@ -354,9 +360,12 @@ class TerrainLabelItem(QGraphicsItem):
             spot = self._spots[growth] = self._find_spot(growth)
         return spot
 
-    def _marker_blocks(self) -> list[QRectF]:
+    def _marker_blocks(self, hard_only: bool = False) -> list[QRectF]:
+        """What the name keeps clear of; `hard_only`: objectives, not bases (a
+        name with no spot clear of both at least leaves the objectives seen)."""
         c = CLEARANCE
-        return [r.adjusted(-c, -c, c, c) for r in self._avoid]
+        return [r.adjusted(-c, -c, c, c) for r in self._avoid
+                if not (hard_only and r in self._soft)]
 
     def _at_home(self, growth: float) -> bool:
         home = self._grown(growth)
@@ -365,7 +374,13 @@ class TerrainLabelItem(QGraphicsItem):
     def _find_spot(self, growth: float) -> QPointF:
         if not self._avoid or self._at_home(growth):
             return QPointF()
-        blocks = self._marker_blocks()
+        spot = self._search(growth, self._marker_blocks())
+        if spot is None and self._soft:
+            spot = self._search(growth, self._marker_blocks(hard_only=True))
+        return spot or QPointF()
+
+    def _search(self, growth: float, blocks: list[QRectF]) -> QPointF | None:
+        """The nearest spot clear of `blocks` and of the names near; None if none."""
         # Other names: those at home stay there; of two that move, the one
         # whose feature id sorts first chooses first.
         scene = self.scene()
@@ -395,7 +410,7 @@ class TerrainLabelItem(QGraphicsItem):
                 centred = QPointF(dx, dy)
             if clear is None:
                 clear = QPointF(dx, dy)
-        return centred or clear or QPointF()
+        return centred or clear
 
     # --- drawing ---------------------------------------------------------------------
 
