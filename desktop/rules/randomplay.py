@@ -23,8 +23,11 @@ def random_action(game: Game, rng: random.Random, end_bias: float = END_BIAS,
     sampled = game.sample_actions(rng, samples)
     if not legal and not sampled:
         raise RuntimeError(f"no candidate actions in phase {game.phase} for {game.side}")
-    ends = [a for a in legal if a.text() == "end"]
-    others = [a for a in legal if a.text() != "end"] + sampled
+    ends: list[Action] = []
+    others: list[Action] = []
+    for a in legal:  # each action written out once (it costs more than the pick)
+        (ends if a.text() == "end" else others).append(a)
+    others += sampled
     if ends and (not others or rng.random() < end_bias):
         return ends[0]
     return rng.choice(others)

@@ -13,7 +13,6 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
 from typing import Final
 
 import numpy as np
@@ -74,15 +73,25 @@ class MovePlan:
     frontage: float
     depth: float
 
-    @cached_property
-    def length(self) -> float:
-        return distance(self.start.point, self.end.point)
+    # Worked out once per plan and kept in the instance's own dict (as
+    # functools.cached_property would, without its lock: a plan is made and
+    # checked for every sampled move).
 
-    @cached_property
+    @property
+    def length(self) -> float:
+        got: float | None = self.__dict__.get("_length")
+        if got is None:
+            got = self.__dict__["_length"] = distance(self.start.point, self.end.point)
+        return got
+
+    @property
     def travel_facing(self) -> float:
-        if self.length < 1e-9:
-            return self.start.facing
-        return bearing(self.start.point, self.end.point)
+        got: float | None = self.__dict__.get("_travel_facing")
+        if got is None:
+            got = (self.start.facing if self.length < 1e-9
+                   else bearing(self.start.point, self.end.point))
+            self.__dict__["_travel_facing"] = got
+        return got
 
     def end_footprint(self, shrink: float = 0.0) -> Polygon:
         if shrink == 0.0:
@@ -91,10 +100,13 @@ class MovePlan:
         return rect(e.x, e.y, max(self.frontage - 2 * shrink, 1e-3),
                     max(self.depth - 2 * shrink, 1e-3), e.facing)
 
-    @cached_property
+    @property
     def _end(self) -> Polygon:
-        e = self.end
-        return rect(e.x, e.y, self.frontage, self.depth, e.facing)
+        got: Polygon | None = self.__dict__.get("_end_fp")
+        if got is None:
+            e = self.end
+            got = self.__dict__["_end_fp"] = rect(e.x, e.y, self.frontage, self.depth, e.facing)
+        return got
 
     def start_footprint(self) -> Polygon:
         s = self.start
@@ -197,6 +209,10 @@ def table_problem(table: Table, geom: BaseGeometry) -> str | None:
     return None
 
 
+#: Slack on a move's box when picking the features it may meet (the exact test follows).
+_BOX_SLACK = 1e-6
+
+
 def _overlap(area: BaseGeometry, parts: Sequence[BaseGeometry]) -> float:
     return float(sum(area.intersection(g).area for g in parts))
 
@@ -212,20 +228,23 @@ def terrain_problem(
     """Why the terrain forbids this move, or None."""
     if terrain.tree is None:
         return None
-    if not terrain.bbox_candidates(*plan.bbox()):
+    # Only features with a rule for this unit, and whose box meets the box of
+    # the whole move (grown by a hair), can say anything: no geometry is built
+    # until one does.
+    x0, y0, x1, y1 = plan.bbox()
+    near = [i for i in terrain.bbox_indices(x0 - _BOX_SLACK, y0 - _BOX_SLACK,
+                                            x1 + _BOX_SLACK, y1 + _BOX_SLACK)
+            if access.get(terrain.types[i], Access.OPEN) is not Access.OPEN]
+    if not near:
         return None
     end = plan.end_footprint()
     parts: list[BaseGeometry] = [end] if plan.length < 1e-9 else [plan.lane(), end]
-    _, hit = terrain.tree.query(np.array(parts, dtype=object), predicate="intersects")
-    if not len(hit):
-        return None
     start: Polygon | None = None
-    for i in sorted({int(j) for j in hit}):
-        ftype = terrain.types[i]
-        rule = access.get(ftype, Access.OPEN)
-        if rule is Access.OPEN:
-            continue
+    for i in near:
+        rule = access[terrain.types[i]]
         area = terrain.areas[i]
+        if not any(area.intersects(g) for g in parts):
+            continue
         if _overlap(area, parts) <= AREA_EPS:
             continue
         if start is None:

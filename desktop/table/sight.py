@@ -28,6 +28,21 @@ from desktop.table.terrain import TerrainIndex
 
 Point = tuple[float, float]
 
+#: A rectangle for single sight questions: its corners, then for each of its
+#: two axes the axis (ux, uy) and the corners' largest and smallest projection
+#: on it, less and plus the graze margin.
+_Span = tuple[tuple[Point, ...], float, float, float, float, float, float, float, float]
+
+
+def _extent(c: Sequence[Point], k: int) -> tuple[float, float, float, float]:
+    """The axis from corner 0 to corner k, and the rectangle's extent along it
+    shrunk by the graze margin (max - margin, min + margin)."""
+    ux, uy = c[k][0] - c[0][0], c[k][1] - c[0][1]
+    scale = math.hypot(ux, uy) * 1e-9
+    pr = [x * ux + y * uy for x, y in c]
+    return ux, uy, max(pr) - scale, min(pr) + scale
+
+
 #: Interior of the line meets interior of the area: a real crossing, not a graze.
 _CROSSES_INTERIOR = "T********"
 
@@ -38,17 +53,20 @@ class Obstacles:
     def __init__(self, polygons: Sequence[BaseGeometry], ids: Sequence[str] = (),
                  rects: Sequence[Sequence[Point]] | None = None) -> None:
         """`rects`, when given, are the polygons' four corners (they must be
-        rectangles); otherwise rectangles are recognised from the polygons."""
-        self.polygons: NDArray[np.object_] = np.array(list(polygons), dtype=object)
-        self.ids = list(ids) if ids else [str(i) for i in range(len(self.polygons))]
+        rectangles); otherwise rectangles are recognised from the polygons.
+        With `rects`, `polygons` is read only when a test needs the geometry
+        (a lazy sequence then spares building it)."""
+        self._source = polygons
+        self._polygons: NDArray[np.object_] | None = None
+        self.ids = list(ids) if ids else [str(i) for i in range(len(polygons))]
         self.index = {k: i for i, k in enumerate(self.ids)}
         self._tree: STRtree | None = None
         #: Corners (m, 4, 2) when every obstacle is a rectangle (bases always are):
         #: then sight is tested with plain array arithmetic, no geometry calls.
         self.rects: NDArray[np.float64] | None = None
         self._bb: NDArray[np.float64] | None = None
-        self._boxes: list[tuple[float, float, float, float]] | None = None
-        self._corner_lists: list[list[Point]] = []
+        self._box_list: list[tuple[float, float, float, float]] | None = None
+        self._spans: list[_Span | None] = []
         self._axes: tuple[NDArray[np.float64], NDArray[np.float64]] = (
             np.zeros((0, 2)), np.zeros((0, 2)))
         self._proj: list[tuple[NDArray[np.float64], NDArray[np.float64]]] = []
@@ -61,44 +79,62 @@ class Obstacles:
                 self.rects = flat.reshape(-1, 5, 2)[:, :4].astype(float)
 
     @property
+    def polygons(self) -> NDArray[np.object_]:
+        if self._polygons is None:
+            self._polygons = np.array(list(self._source), dtype=object)
+        return self._polygons
+
+    @property
     def tree(self) -> STRtree | None:
         if self._tree is None and len(self.polygons):
             self._tree = STRtree(self.polygons)
         return self._tree
 
+    def _boxes(self) -> list[tuple[float, float, float, float]]:
+        """Each rectangle's bounding box (x0, y0, x1, y1), for :meth:`crosses_one`."""
+        if self._box_list is None:
+            assert self.rects is not None
+            lo, hi = self.rects.min(axis=1), self.rects.max(axis=1)
+            self._box_list = [(x0, y0, x1, y1) for x0, y0, x1, y1 in
+                              np.concatenate([lo, hi], axis=1).tolist()]
+            self._spans = [None] * len(self._box_list)
+        return self._box_list
+
+    def _span(self, j: int) -> _Span:
+        """Rectangle j's corners and, for each of its two axes, the axis and the
+        corners' extent along it shrunk by the graze margin: worked out the first
+        time a line comes near it, then kept for the other lines."""
+        got = self._spans[j]
+        if got is None:
+            assert self.rects is not None
+            c = tuple((x, y) for x, y in self.rects[j].tolist())
+            got = self._spans[j] = (c, *_extent(c, 1), *_extent(c, 3))
+        return got
+
     def crosses_one(self, ax: float, ay: float, bx: float, by: float,
                     skip: set[int]) -> bool:
         """Does the segment (ax, ay)-(bx, by) cross the interior of a rectangle
-        other than those in `skip`?  Plain arithmetic, for single questions."""
-        assert self.rects is not None
-        if self._boxes is None:
-            lo, hi = self.rects.min(axis=1), self.rects.max(axis=1)
-            self._boxes = [(a, b, c, d) for a, b, c, d in
-                           np.concatenate([lo, hi], axis=1).tolist()]
-            self._corner_lists = [[(x, y) for x, y in r] for r in self.rects.tolist()]
+        other than those in `skip`?  Plain arithmetic, for single questions:
+        boxes first, then a separating-axis test on each rectangle's two axes
+        and the segment's normal (touching or grazing does not count)."""
         lo_x, hi_x = min(ax, bx), max(ax, bx)
         lo_y, hi_y = min(ay, by), max(ay, by)
-        eps = 1e-9
         nx, ny = ay - by, bx - ax  # the segment's normal
-        n_len = math.hypot(nx, ny) * eps
+        n_len = math.hypot(nx, ny) * 1e-9
         pa = ax * nx + ay * ny
-        for j, (x0, y0, x1, y1) in enumerate(self._boxes):
+        for j, (x0, y0, x1, y1) in enumerate(self._boxes()):
             if x1 <= lo_x or x0 >= hi_x or y1 <= lo_y or y0 >= hi_y or j in skip:
                 continue
-            c = self._corner_lists[j]
-            hit = True
-            for k in (1, 3):  # the rectangle's two axes
-                ux, uy = c[k][0] - c[0][0], c[k][1] - c[0][1]
-                scale = math.hypot(ux, uy) * eps
-                pr = [x * ux + y * uy for x, y in c]
-                p1, p2 = ax * ux + ay * uy, bx * ux + by * uy
-                if min(p1, p2) >= max(pr) - scale or max(p1, p2) <= min(pr) + scale:
-                    hit = False
-                    break
-            if hit:
-                pr = [x * nx + y * ny for x, y in c]
-                if min(pr) < pa - n_len and max(pr) > pa + n_len:
-                    return True
+            c, ux, uy, hi1, lo1, vx, vy, hi2, lo2 = self._span(j)
+            p1, p2 = ax * ux + ay * uy, bx * ux + by * uy
+            if min(p1, p2) >= hi1 or max(p1, p2) <= lo1:
+                continue
+            p1, p2 = ax * vx + ay * vy, bx * vx + by * vy
+            if min(p1, p2) >= hi2 or max(p1, p2) <= lo2:
+                continue
+            pr = [x * nx + y * ny for x, y in c]
+            if min(pr) < pa - n_len and max(pr) > pa + n_len:
+                return True
         return False
 
     def crossing(self, a: NDArray[np.float64], b: NDArray[np.float64],

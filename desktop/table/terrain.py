@@ -57,6 +57,13 @@ class TerrainIndex:
                 return True
         return False
 
+    def bbox_indices(self, minx: float, miny: float, maxx: float,
+                     maxy: float) -> list[int]:
+        """Indices of the features whose bounding box meets this box (touching
+        counts), in index order: the candidates before any geometry is built."""
+        return [i for i, (x0, y0, x1, y1) in enumerate(self._bounds_list)
+                if x0 <= maxx and x1 >= minx and y0 <= maxy and y1 >= miny]
+
     def indices_hit(self, geom: BaseGeometry) -> list[int]:
         """Indices of features whose area intersects `geom` (touching counts)."""
         if self.tree is None:

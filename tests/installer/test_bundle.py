@@ -108,6 +108,19 @@ def test_frozen_print(bundle: Path, tmp_path: Path) -> None:
     assert out.read_bytes()[:5] == b"%PDF-" and out.stat().st_size > 10_000
 
 
+def test_frozen_balance_runs_its_pool(bundle: Path, tmp_path: Path) -> None:
+    """Issue 19: `volley balance` starts its worker processes from the bundle
+    (the frozen program must serve as the forkserver's and the workers' Python)."""
+    scenario = internal(bundle) / "scenarios" / "d3_crossroads.yaml"
+    r = run(bundle, "balance", str(scenario), "--games", "2", "--level", "recruit",
+            "--workers", "2", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    import json
+
+    report = json.loads(r.stdout)
+    assert report["played"] == 2 and report["complete"] is True
+
+
 def test_frozen_bundle_carries_its_fonts(bundle: Path, tmp_path: Path) -> None:
     """Issue 15: the DejaVu files travel in the bundle, and the PDFs embed them, not Vera."""
     from desktop.bundled_fonts import ALL_FILES

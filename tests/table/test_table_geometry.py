@@ -182,3 +182,88 @@ def test_sight_through_bases_plain_and_vectorised_agree() -> None:
                     for shp in (LineString([a[i], b[i]]) for i in range(60))]
     assert list(vec) == plain == shapely_says
     assert True in plain and False in plain
+
+
+def _crosses_one_by_hand(corners: list[list[tuple[float, float]]], ax: float, ay: float,
+                         bx: float, by: float) -> bool:
+    """The single-line base test worked out afresh for every rectangle (the sums
+    Obstacles.crosses_one now keeps per rectangle): a separating-axis test on
+    the rectangle's two axes and the segment's normal, grazes excluded."""
+    import math
+
+    eps = 1e-9
+    nx, ny = ay - by, bx - ax
+    n_len = math.hypot(nx, ny) * eps
+    pa = ax * nx + ay * ny
+    for c in corners:
+        xs, ys = [p[0] for p in c], [p[1] for p in c]
+        if (max(xs) <= min(ax, bx) or min(xs) >= max(ax, bx) or max(ys) <= min(ay, by)
+                or min(ys) >= max(ay, by)):
+            continue
+        hit = True
+        for k in (1, 3):
+            ux, uy = c[k][0] - c[0][0], c[k][1] - c[0][1]
+            scale = math.hypot(ux, uy) * eps
+            pr = [x * ux + y * uy for x, y in c]
+            p1, p2 = ax * ux + ay * uy, bx * ux + by * uy
+            if min(p1, p2) >= max(pr) - scale or max(p1, p2) <= min(pr) + scale:
+                hit = False
+                break
+        if hit:
+            pr = [x * nx + y * ny for x, y in c]
+            if min(pr) < pa - n_len and max(pr) > pa + n_len:
+                return True
+    return False
+
+
+def test_single_sight_line_kept_sums_match_the_sums_worked_afresh() -> None:
+    """RULINGS "Line of sight": a line that only grazes a base is not blocked.
+    crosses_one keeps each rectangle's axes and extents; its verdicts must be
+    those of the test worked out afresh, grazes along edges and through
+    corners included."""
+    import random
+
+    rng = random.Random(18)
+    bases = [rect(rng.uniform(0, 40), rng.uniform(0, 40), 4, 2, rng.choice([0, 90, 30.5, 217]))
+             for _ in range(25)]
+    obs = Obstacles(bases, [f"u{i}" for i in range(25)])
+    corners = [list(b.exterior.coords)[:4] for b in bases]
+    lines = [(rng.uniform(0, 40), rng.uniform(0, 40), rng.uniform(0, 40), rng.uniform(0, 40))
+             for _ in range(300)]
+    for c in corners[:10]:  # along each edge, and corner to corner
+        for i in range(4):
+            (x0, y0), (x1, y1) = c[i], c[(i + 1) % 4]
+            lines.append((x0 - (x1 - x0), y0 - (y1 - y0), x1 + (x1 - x0), y1 + (y1 - y0)))
+        lines.append((*c[0], *c[2]))
+    verdicts = [obs.crosses_one(*ln, set()) for ln in lines]
+    assert verdicts == [_crosses_one_by_hand(corners, *ln) for ln in lines]
+    assert True in verdicts and False in verdicts
+    # a skipped base never blocks
+    j = next(i for i, ln in enumerate(lines) if verdicts[i])
+    hit = {k for k in range(25) if _crosses_one_by_hand([corners[k]], *lines[j])}
+    assert not obs.crosses_one(*lines[j], hit)
+
+
+def test_a_moves_box_finds_every_feature_its_ground_meets() -> None:
+    """terrain_problem builds a move's lane and end base only for features
+    whose box meets the box of the whole move: that box must hold every
+    feature the lane or the end base touches (any facing, any length), or a
+    forbidden entry would pass unseen."""
+    import random
+
+    import numpy as np
+
+    t = _terrain()
+    assert t.tree is not None
+    rng = random.Random(18)
+    met = 0
+    for _ in range(400):
+        plan = MovePlan(Placement(rng.uniform(0, 40), rng.uniform(0, 40), rng.uniform(0, 360)),
+                        Placement(rng.uniform(0, 40), rng.uniform(0, 40), rng.uniform(0, 360)),
+                        rng.uniform(1, 6), rng.uniform(1, 3))
+        parts = [plan.lane(), plan.end_footprint()]
+        _, hit = t.tree.query(np.array(parts, dtype=object), predicate="intersects")
+        boxed = set(t.bbox_indices(*plan.bbox()))
+        assert {int(i) for i in hit} <= boxed
+        met += bool(len(hit))
+    assert met > 50

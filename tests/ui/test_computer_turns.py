@@ -138,6 +138,20 @@ def test_the_computer_leaves_traces_and_a_summary_until_the_person_acts(
     assert not c.traces.items and not c.traces.origins
 
 
+def test_the_traces_hide_while_a_replay_shows_another_step(
+        qtbot: Any, window: PlayWindow) -> None:
+    """Issue 23, 4: the traces mark the live position; a replayed step is not it."""
+    w = window
+    w.start(crossroads({"aus": Computer(Level.STEADY)}))
+    qtbot.waitUntil(lambda: w.session.game.side == "fra", timeout=60_000)
+    items = list(w.computer.traces.items)
+    assert items and all(it.isVisible() for it in items)
+    w.records.enter_replay()
+    assert all(not it.isVisible() for it in w.computer.traces.items)
+    w.records.leave_replay()
+    assert w.computer.traces.items and all(it.isVisible() for it in w.computer.traces.items)
+
+
 def test_a_hint_is_drawn_and_does_nothing(qtbot: Any, window: PlayWindow) -> None:
     """Issue 23, 5: "shows what the computer would do ... and does nothing"."""
     w = window

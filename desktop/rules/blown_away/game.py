@@ -1874,8 +1874,8 @@ def _start_men(u: Unit, running: int) -> Men:
 class BlownAwayRuleset(Ruleset):
     id = "blown_away"
     name = "Blown Away"
-    description = ("Seed 003: men in ranks, running and killed; one thing per turn; "
-                   "a deck of cards per side.")
+    description = ("Every man counts: men stand in ranks, run and are killed; each side "
+                   "does one thing a turn, drawn from its own deck of cards.")
     #: The largest scenario it plays at a usable speed (tests/benchmarks/bench_big.py,
     #: docs/benchmarks.md "Big tables"): 500 units: started in 0.1 s, the slowest action 0.5 s.
     limits = SizeLimits(units=500)

@@ -25,7 +25,7 @@ from desktop.rules.d3.dice import charge_hits as charge_hits
 from desktop.rules.d3.dice import shooting_hits as shooting_hits
 from desktop.rules.d3.odds import Odds as HitOdds
 from desktop.rules.d3.odds import action_odds
-from desktop.rules.d3.pieces import ACTIVE, DISORDERED, ELIMINATED, EXITED, Piece
+from desktop.rules.d3.pieces import ACTIVE, DISORDERED, ELIMINATED, EXITED, Footprints, Piece
 from desktop.rules.d3.sampler import sample_moves
 from desktop.rules.d3.words import count, firing_type, inches, move_words
 from desktop.rules.engine import (
@@ -181,6 +181,9 @@ class D3Game(Game):
         self._present: dict[str, list[Piece]] = {}
         self._features_of: dict[frozenset[TerrainType], list[int]] = {}
         self._boxes: list[tuple[float, float, float, float]] | None = None
+        #: Sight lines hidden by terrain or not, by ends and the features that
+        #: may block them (the ground never changes: shared with clones).
+        self._terrain_lines: dict[tuple[float, float, float, float, tuple[int, ...]], bool] = {}
         self._checked: dict[Action, str | None] = {}
         self._checked_at = -1
         #: Helpers' caches keyed by the number of actions applied (see sampler).
@@ -243,7 +246,7 @@ class D3Game(Game):
     def obstacles(self) -> Obstacles:
         if self._obstacles is None:
             us = self.units()
-            self._obstacles = Obstacles([u.fp() for u in us], [u.id for u in us],
+            self._obstacles = Obstacles(Footprints(us), [u.id for u in us],
                                         rects=[u.corners() for u in us])
         return self._obstacles
 
@@ -432,29 +435,37 @@ class D3Game(Game):
         boxes = self._feature_boxes()
         blocking = self._of_types(R.SIGHT_BLOCKING)
         areas = self.terrain.areas
+        memo = self._terrain_lines
+        if len(memo) > _TERRAIN_LINES_KEPT:
+            memo.clear()
         out: list[bool] = []
         for r in reqs:
             assert isinstance(r.target, tuple)
             skip = {obstacles.index.get(oid, -1) for oid in r.exclude}
             ox, oy = float(r.origin[0]), float(r.origin[1])
-            feats = [i for i in blocking if i not in r.exempt]
+            feats = tuple(i for i in blocking if i not in r.exempt)
             seen = False
             for pts in (r.first, r.target[:8] if r.corners else ()):
                 for px, py in pts:
                     px, py = float(px), float(py)
-                    lx, hx = min(ox, px), max(ox, px)
-                    ly, hy = min(oy, py), max(oy, py)
-                    seg: LineString | None = None
-                    hidden = False
-                    for i in feats:
-                        x0, y0, x1, y1 = boxes[i]
-                        if lx <= x1 and hx >= x0 and ly <= y1 and hy >= y0:
-                            if seg is None:
-                                seg = LineString([(ox, oy), (px, py)])
-                            a = areas[i]
-                            if a.intersects(seg) and (a.crosses(seg) or a.contains(seg)):
-                                hidden = True
-                                break
+                    key = (ox, oy, px, py, feats)
+                    hidden_at = memo.get(key)
+                    if hidden_at is None:
+                        lx, hx = min(ox, px), max(ox, px)
+                        ly, hy = min(oy, py), max(oy, py)
+                        seg: LineString | None = None
+                        hidden_at = False
+                        for i in feats:
+                            x0, y0, x1, y1 = boxes[i]
+                            if lx <= x1 and hx >= x0 and ly <= y1 and hy >= y0:
+                                if seg is None:
+                                    seg = LineString([(ox, oy), (px, py)])
+                                a = areas[i]
+                                if a.intersects(seg) and (a.crosses(seg) or a.contains(seg)):
+                                    hidden_at = True
+                                    break
+                        memo[key] = hidden_at
+                    hidden = hidden_at
                     if not hidden and not obstacles.crosses_one(ox, oy, px, py, skip):
                         seen = True
                         break
@@ -520,7 +531,7 @@ class D3Game(Game):
         if not keep:
             return _NO_BLOCKERS
         ids = [us[i].id for i in keep]
-        geoms = [us[i].fp() for i in keep]
+        geoms = Footprints([us[i] for i in keep])
         boxes = [arr.obbs[i] for i in keep]
         if p.is_general:
             return Blockers(ids, geoms, [True] * len(keep), [0.0] * len(keep), obbs=boxes)
@@ -1241,6 +1252,8 @@ _NO_ENTRY = frozenset({Access.NO_ENTRY})
 _NO_END = frozenset({Access.NO_END})
 _CROSSING = frozenset({Access.CROSSING_ONLY, Access.CROSSING_FULL_MOVE})
 _FULL_MOVE = frozenset({Access.FULL_MOVE, Access.CROSSING_FULL_MOVE})
+#: Sight lines kept with their terrain verdict before the memo starts afresh.
+_TERRAIN_LINES_KEPT = 50_000
 
 
 def may_pass_through(mover: Piece, friend: Sequence[bool], light: Sequence[bool],

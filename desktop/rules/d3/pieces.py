@@ -7,9 +7,9 @@ the odds) can name it without importing the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from shapely.geometry import Polygon
 
@@ -112,3 +112,38 @@ class Piece:
         if self.type is None:
             return R.GENERAL_ACCESS
         return R.TERRAIN_ACCESS[self.type]
+
+
+class Footprints(Sequence[Polygon]):
+    """The footprints of some pieces as they stand now, each built only when
+    read: sight and move tests on bases use their corners, and most never need
+    the polygon.  Where each piece stood is noted at once, so a piece that
+    moves later (in this game or the one it was cloned from) does not change
+    the answer."""
+
+    def __init__(self, pieces: Sequence[Piece]) -> None:
+        self._pieces = list(pieces)
+        self._at = [(p.x, p.y, p.frontage, p.depth, p.facing) for p in self._pieces]
+
+    def __len__(self) -> int:
+        return len(self._pieces)
+
+    def _built(self, i: int) -> Polygon:
+        p, at = self._pieces[i], self._at[i]
+        if (p.x, p.y, p.frontage, p.depth, p.facing) == at:
+            return p.fp()
+        return rect(*at)
+
+    @overload
+    def __getitem__(self, i: int) -> Polygon: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Polygon]: ...
+
+    def __getitem__(self, i: int | slice) -> Polygon | list[Polygon]:
+        if isinstance(i, slice):
+            return [self._built(k) for k in range(len(self))[i]]
+        return self._built(range(len(self))[i])
+
+    def __iter__(self) -> Iterator[Polygon]:
+        return (self._built(k) for k in range(len(self)))

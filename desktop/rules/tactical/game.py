@@ -637,29 +637,20 @@ class TacticalGame(Game):
         ending: dict[Square, list[Path]] = {}
         if reach <= 0:
             return _Paths(out, ending)
-        bd = self.board
         occupied = {s for s, _ in near}
         touch = {add(s, d) for s, enemy in near if enemy for d in STEPS}
-        crops = C.CROPS_MOVE[k]
-        skirmish = k == "skirmish"
-        terrain_step = self.terrain_step
-
-        def cap(limit: int, area: str) -> int:
-            if area in _SLOW and crops < limit:
-                limit = crops
-            if skirmish and area in _SKIRMISH_SLOW and limit > C.WOOD_SKIRMISH_MOVE:
-                limit = C.WOOD_SKIRMISH_MOVE
-            return limit
+        walk = self._walk_table(k)
+        steps_from = self._steps_from
 
         def extend(path: Path, here: Square, limit: int) -> None:
             n = len(path) + 1
-            for b in bd.neighbours(here):
+            steps = walk.get(here)
+            if steps is None:
+                steps = steps_from(k, here)
+            for b, stop, bound in steps:
                 if b == start or b in path or b in occupied:
                     continue
-                why, stop = terrain_step(k, here, b)
-                if why is not None:
-                    continue
-                lim = cap(limit, bd.area(b))
+                lim = limit if limit <= bound else bound
                 if n > lim:
                     continue
                 new = (*path, b)
@@ -670,7 +661,7 @@ class TacticalGame(Game):
                 if not stop and not touching:
                     extend(new, b, lim)
 
-        extend((), start, cap(reach, bd.area(start)))
+        extend((), start, min(reach, self._area_bound(k, self.board.area(start))))
         got = _Paths(out, ending)
         if not charge:
             for end, ps in ending.items():
@@ -679,6 +670,38 @@ class TacticalGame(Game):
                     if len(p) < len(best):
                         best = p
                 got.moves[end] = best
+        return got
+
+    def _area_bound(self, k: str, area: str) -> int:
+        """The most steps a path of a unit of kind `k` may have once it has been
+        on ground `area` (crops or rough ground for all; woods and marsh for
+        skirmishers); a number beyond any allowance when the ground costs nothing."""
+        bound = _NO_BOUND
+        if area in _SLOW:
+            bound = min(bound, C.CROPS_MOVE[k])
+        if k == "skirmish" and area in _SKIRMISH_SLOW:
+            bound = min(bound, C.WOOD_SKIRMISH_MOVE)
+        return bound
+
+    def _walk_table(self, k: str) -> dict[Square, tuple[tuple[Square, bool, int], ...]]:
+        """The steps a unit of kind `k` may take from each square, kept with the
+        board (the ground never changes): see :meth:`_steps_from`."""
+        got: dict[Square, tuple[tuple[Square, bool, int], ...]] = \
+            self.board.memo.setdefault(("walk", k), {})
+        return got
+
+    def _steps_from(self, k: str, here: Square) -> tuple[tuple[Square, bool, int], ...]:
+        """From `here`, in the order of the board's neighbours: each square the
+        ground lets a unit of kind `k` step onto, whether it must stop there, and
+        the bound that square's ground puts on the path's length."""
+        bd = self.board
+        out = []
+        for b in bd.neighbours(here):
+            why, stop = self.terrain_step(k, here, b)
+            if why is None:
+                out.append((b, stop, self._area_bound(k, bd.area(b))))
+        got = tuple(out)
+        self._walk_table(k)[here] = got
         return got
 
     def move_paths(self, u: TUnit) -> dict[Square, Path]:
@@ -1931,6 +1954,8 @@ class TacticalGame(Game):
 
 #: Ground that slows every kind of unit, and the ground that slows skirmishers too.
 _SLOW = frozenset({C.CROPS, C.ROUGH})
+#: No bound on a path's length from the ground it crosses.
+_NO_BOUND = 1 << 30
 _SKIRMISH_SLOW = frozenset({C.WOOD, C.MARSH})
 _ON_TABLE = frozenset({ACTIVE, SPENT})
 

@@ -89,6 +89,7 @@ class ComputerTurns(QObject):
 
     def after_refresh(self) -> None:
         """After the window is redrawn: if the computer is to act, start it at the pace."""
+        self.traces.show_live(self.w.replay_at is None)
         if not self.due() or self.job is not None or self.timer.isActive():
             self._sync()
             return

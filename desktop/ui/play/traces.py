@@ -203,6 +203,12 @@ class Traces:
             if p is not None and p.present:
                 self._put(BurstItem(p, BURST))
 
+    def show_live(self, live: bool) -> None:
+        """Hide the marks while a replay shows another step: they belong to the
+        live position, not to the one on the table."""
+        for it in self.items:
+            it.setVisible(live)
+
     def pieces(self) -> Iterable[str]:
         """Every piece traced or marked (for tests and the status line)."""
         return sorted(set(self.origins) | self.acted | self.aimed)

@@ -62,3 +62,22 @@ def test_a_clone_keeps_checks_and_shot_table_but_not_the_pieces() -> None:
     x = g.pieces[p.id].x
     p.place(p.x + 1.0, p.y, p.facing)
     assert g.pieces[p.id].x == x and g.pieces[p.id].fp() is not p.fp()
+
+
+def test_obstacle_footprints_are_built_late_but_where_the_bases_stood() -> None:
+    """Obstacles and blockers build a base's polygon only when a test needs it
+    (the corners answer the usual ones); the polygon is still the base where it
+    stood when they were made, even if the piece has moved since (a clone
+    shares the original's obstacles)."""
+    from desktop.table.shapes import rect
+
+    g = _shooting_states(range(1))[0]
+    obstacles = g.obstacles()
+    c = g.clone()
+    assert c.obstacles() is obstacles
+    uid = obstacles.ids[0]
+    p = g.pieces[uid]
+    before = rect(p.x, p.y, p.frontage, p.depth, p.facing)
+    p.place(p.x + 3.0, p.y, p.facing)
+    assert obstacles.polygons[0].equals_exact(before, 1e-12)
+    assert not obstacles.polygons[0].equals_exact(p.fp(), 1e-6)
