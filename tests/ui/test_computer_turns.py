@@ -193,6 +193,8 @@ def test_two_computers_play_to_the_end_at_instant_pace(qtbot: Any, window: PlayW
     w.computer.go_on()
     qtbot.waitUntil(lambda: w.session.over, timeout=120_000)
     assert w.session.game.outcome is not None
+    last = w.session.steps[-1].side  # only the last stretch is traced, not the whole game
+    assert {p.side for p in w.computer.traces.origins.values()} <= {last}
     sides = {s.name for s in sc.sides}
     told = [t for t in w.log.lines_text() if t.split(" (")[0] in sides and "(Recruit" in t]
     assert len(told) >= 2

@@ -116,6 +116,11 @@ class ComputerTurns(QObject):
         before, self._before = self._before, None
         self.hints.clear()
         if before is not None:
+            last = s.steps[-2].side if len(s.steps) > 1 else None
+            if last is not None and last != step.side:
+                # Computer against computer: no person acts to clear the marks, so a
+                # new side's stretch clears the other's (or they pile up all game).
+                self.traces.clear()
             self.traces.add(step, before, s.play_view.pieces())
         else:
             self.traces.clear()
