@@ -30,6 +30,10 @@ def result_words(s: Session) -> str:
         return "The battle goes on."
     reason = out.reason.rstrip(".")
     if out.winner is None:
+        # Some referees end their reason with the verdict ("...: a draw"); say it once.
+        for tail in (": a draw", " - a draw", " — a draw", ", a draw"):
+            if reason.lower().endswith(tail):
+                reason = reason[: -len(tail)]
         return f"A draw on turn {s.game.turn}: {reason}."
     return f"{s.side_name(out.winner)} won on turn {s.game.turn}: {reason}."
 
