@@ -35,6 +35,20 @@ from desktop.ui.table.tooltips import officer_tip, unit_tip
 SHADOW = (0.09, 0.13)
 LABEL_FONT_INCH = 0.62  # label text height on the table
 MIN_LABEL_PX = 6.5  # below this, labels are unreadable and left out
+#: Tags are drawn at least this many pixels high: the view grows them (the
+#: scene's tag scale) when the table is fitted to a small window.
+MIN_TAG_PX = 9.0
+#: A tag never grows past this many times its size on the table.
+MAX_TAG_SCALE = 2.5
+
+
+def tag_scale_for(ppi: float) -> float:
+    """How much bigger than on the table tags are drawn at `ppi` device pixels an inch.
+
+    1 when zoomed in (a tag is LABEL_FONT_INCH high on the table), more
+    when a table fitted to a small window would draw them too small to read.
+    """
+    return min(MAX_TAG_SCALE, max(1.0, MIN_TAG_PX / max(ppi * LABEL_FONT_INCH, 1e-6)))
 
 
 def _label_font() -> QFont:
@@ -71,31 +85,35 @@ class _UprightLabel:
 
     PAD = 0.12
 
-    def __init__(self, text: str, rotation: float) -> None:
+    def __init__(self, text: str, rotation: float, grow: float = 1.0) -> None:
         _font, fm, scale = label_font()
         self.text = text
         self.rotation = rotation
-        self._ascent = fm.ascent() * scale
-        self.size = (fm.horizontalAdvance(text) * scale + self.PAD * 2,
-                     fm.height() * scale + self.PAD * 2)
+        self.grow = grow
+        self._scale = scale * grow
+        self._pad = self.PAD * grow
+        self._ascent = fm.ascent() * self._scale
+        self.size = (fm.horizontalAdvance(text) * self._scale + self._pad * 2,
+                     fm.height() * self._scale + self._pad * 2)
         self.place((0.0, 0.0, *self.size))
 
     def place(self, plate: Rect) -> None:
         x0, y0, x1, y1 = plate
         self.plate = QRectF(x0, y0, x1 - x0, y1 - y0)
-        self.baseline = QPointF(x0 + self.PAD, y0 + self.PAD + self._ascent)
+        self.baseline = QPointF(x0 + self._pad, y0 + self._pad + self._ascent)
         # Bounds in the item's (rotated) frame.
         self.local_bounds = QTransform().rotate(-self.rotation).mapRect(self.plate)
 
     def paint(self, painter: QPainter, ppi: float) -> None:
-        if ppi * LABEL_FONT_INCH < MIN_LABEL_PX:
+        if ppi * LABEL_FONT_INCH * self.grow < MIN_LABEL_PX:
             return
-        font, _fm, scale = label_font()
+        font, _fm, _scale = label_font()
+        scale = self._scale
         painter.save()
         painter.rotate(-self.rotation)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(251, 248, 240, 215))
-        painter.drawRoundedRect(self.plate, 0.12, 0.12)
+        painter.drawRoundedRect(self.plate, self._pad, self._pad)
         painter.translate(self.baseline)
         painter.scale(scale, scale)
         painter.setFont(font)
@@ -125,9 +143,14 @@ class Tagged(QGraphicsItem):
     _label: _UprightLabel
     _frame_bounds: QRectF
 
+    #: How much bigger than on the table the tag is drawn (set by the scene).
+    tag_scale: float = 1.0
+
     def _set_label(self, label: _UprightLabel, behind_below: bool = True) -> None:
         self._label = label
-        self._spots = spots_around(self._body, label.size, behind_below=behind_below)
+        self._behind_below = behind_below
+        self._spots = spots_around(self._body, label.size, behind_below=behind_below,
+                                   gap=0.12 * label.grow)
         self._spot = 0
         xs = [v for s in self._spots for v in (s[0], s[2])]
         ys = [v for s in self._spots for v in (s[1], s[3])]
@@ -158,6 +181,16 @@ class Tagged(QGraphicsItem):
     def body_rect(self) -> Rect:
         """What the item covers on the table (its upright box), in scene inches."""
         return self._offset(self._body)
+
+    def set_tag_scale(self, grow: float) -> None:
+        """Draw the tag `grow` times its size on the table (the scene then places it again)."""
+        if grow == self.tag_scale:
+            return
+        self.prepareGeometryChange()
+        self.tag_scale = grow
+        old = self._label
+        self._set_label(_UprightLabel(old.text, old.rotation, grow), self._behind_below)
+        self.update()
 
     @property
     def tag_spot(self) -> int:
@@ -211,7 +244,8 @@ class UnitItem(Tagged):
         self._frame_bounds = (self._rect.adjusted(-grow, -grow - s, grow, grow)
                               .united(self._rect.translated(self._shadow)))
         rear_up = forward(unit.facing)[1] > 0.5  # facing down the table: rear is up
-        self._set_label(_UprightLabel(unit.name, unit.facing), behind_below=not rear_up)
+        self._set_label(_UprightLabel(unit.name, unit.facing, self.tag_scale),
+                        behind_below=not rear_up)
         self.setToolTip(unit_tip(side, unit, length_unit))
         self.update()
 
@@ -313,7 +347,7 @@ class OfficerItem(Tagged):
         self.tag_key = f"officer:{officer.id}"
         self._body = (-r, -r, r, r)
         self._frame_bounds = QRectF(-r - 0.6, -r - 0.6, 2 * r + 1.2, 2 * r + 1.2)
-        self._set_label(_UprightLabel(officer.name, 0.0))
+        self._set_label(_UprightLabel(officer.name, 0.0, self.tag_scale))
         self._colour = QColor(side.colour).name()
         self.setToolTip(officer_tip(side, officer, length_unit))
         self.update()

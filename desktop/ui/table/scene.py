@@ -40,6 +40,10 @@ CLOTH_PPI = 4
 CLOTH_LIGHT = QColor("#b4c48b")
 
 
+#: Tag scales closer than this share of the current one are not worth a relayout.
+TAG_SCALE_STEP = 0.04
+
+
 class TableScene(QGraphicsScene):
     """A scenario's table in inches: (0, 0) is the top-left (north-west) corner."""
 
@@ -61,6 +65,9 @@ class TableScene(QGraphicsScene):
         #: How far any name tag may stand from its unit or officer (inches): the
         #: margin within which a change may move tags (see tag_layout).
         self.tag_reach = 0.0
+        #: How much bigger than on the table unit and officer tags are drawn:
+        #: set by the view from its zoom (see set_tag_scale).
+        self.tag_scale = 1.0
         #: Tables shown before the first one is painted are drawn with plain
         #: terrain, refined right after that first frame.
         self.quick_first_show = True
@@ -362,6 +369,7 @@ class TableScene(QGraphicsScene):
                 item = self.units.get(unit.id)
                 if item is None:
                     item = UnitItem(side, unit, lu)
+                    item.set_tag_scale(self.tag_scale)
                     self.units[unit.id] = item
                     self.addItem(item)
                     self._note_tagged(item, moved)
@@ -375,6 +383,7 @@ class TableScene(QGraphicsScene):
                 oitem = self.officers.get(officer.id)
                 if oitem is None:
                     oitem = OfficerItem(side, officer, lu)
+                    oitem.set_tag_scale(self.tag_scale)
                     self.officers[officer.id] = oitem
                     self.addItem(oitem)
                     self._note_tagged(oitem, moved)
@@ -385,6 +394,25 @@ class TableScene(QGraphicsScene):
                     self._note_tagged(oitem, moved)
         self._drop(self.units, unit_ids, moved)
         self._drop(self.officers, officer_ids, moved)
+
+    def set_tag_scale(self, scale: float) -> bool:
+        """Draw unit and officer tags `scale` times their size on the table, laid out afresh.
+
+        A table fitted to a small window would draw tags a few pixels high;
+        the view asks for bigger ones, and every tag then looks again for its
+        clearest spot at its new size.  Changes of less than TAG_SCALE_STEP
+        are ignored (a relayout costs a little).  True when the tags changed.
+        """
+        small = abs(scale - self.tag_scale) <= TAG_SCALE_STEP * self.tag_scale
+        if scale == self.tag_scale or (small and scale != 1.0):
+            return False  # back to 1 always: zoomed in, tags are as on the table
+        self.tag_scale = scale
+        self.tag_reach = 0.0
+        for item in (*self.units.values(), *self.officers.values()):
+            item.set_tag_scale(scale)
+            self.tag_reach = max(self.tag_reach, item.tag_reach())
+        layout_tags(self)  # type: ignore[arg-type]  # a TagScene: Qt's items() overloads
+        return True
 
     def _note_tagged(self, item: UnitItem | OfficerItem, moved: list[QRectF]) -> None:
         """Note where a piece now stands, for the tags around it to look again."""

@@ -11,7 +11,7 @@ view keeps the whole table fitted as the window resizes.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsView, QWidget
 
 from desktop.scenario.vocabulary import LengthUnit
+from desktop.ui.table.force_items import tag_scale_for
 from desktop.ui.table.overlays import draw_placeholder, draw_scale_bar
 from desktop.ui.table.scene import TableScene
 
@@ -30,6 +31,8 @@ ZOOM_STEP = 1.25
 PIXMAP_CACHE_KB = 256 * 1024
 #: Zoom limits in device pixels per table inch.
 MIN_PPI, MAX_PPI = 0.5, 240.0
+#: Unit tags are grown for the zoom this long after the wheel stops turning.
+TAG_SCALE_DELAY_MS = 150
 PLACEHOLDER = "No scenario open.\nFile ▸ Open… (Ctrl+O)"
 
 
@@ -69,6 +72,11 @@ class TableView(QGraphicsView):
         self._fitted = True
         self._pan_from: QPoint | None = None
         self._space = False
+        # Tags are re-measured once a zoom settles, not on every wheel step.
+        self._tag_timer = QTimer(self)
+        self._tag_timer.setSingleShot(True)
+        self._tag_timer.setInterval(TAG_SCALE_DELAY_MS)
+        self._tag_timer.timeout.connect(self.fit_tags)
 
     # --- zoom -------------------------------------------------------------------------
 
@@ -76,7 +84,18 @@ class TableView(QGraphicsView):
         """Device pixels per table inch at the current zoom."""
         return self.transform().m11()
 
+    def fit_tags(self) -> None:
+        """Grow the unit and officer tags to be readable at the current zoom (see TableScene)."""
+        self._tag_timer.stop()
+        if not self.table_scene.table_rect().isEmpty():
+            self.table_scene.set_tag_scale(tag_scale_for(self.ppi()))
+
     def fit_table(self) -> None:
+        """Show the whole table, its tags grown to be readable at once."""
+        self._fit(settle=True)
+
+    def _fit(self, settle: bool) -> None:
+        """Fit the table; grow the tags now, or once resizing stops if not `settle`."""
         table = self.table_scene.table_rect()
         if table.isEmpty():
             return
@@ -84,6 +103,10 @@ class TableView(QGraphicsView):
         self.resetTransform()
         self.fitInView(table.adjusted(-pad, -pad, pad, pad), Qt.AspectRatioMode.KeepAspectRatio)
         self._fitted = True
+        if settle:
+            self.fit_tags()
+        else:
+            self._tag_timer.start()
         self.zoom_changed.emit(self.ppi())
         self.viewport().update()
 
@@ -104,6 +127,7 @@ class TableView(QGraphicsView):
         moved = self.mapFromScene(before) - anchor.toPoint()
         self._scroll(moved.x(), moved.y())
         self._fitted = False
+        self._tag_timer.start()
         self.zoom_changed.emit(self.ppi())
 
     def zoom_in(self) -> None:
@@ -223,7 +247,7 @@ class TableView(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self._fitted:
-            self.fit_table()
+            self._fit(settle=False)
 
     # --- overlays ---------------------------------------------------------------------
 
