@@ -19,7 +19,14 @@ from desktop.scenario import Scenario, load
 from desktop.scenario.edits import move_pieces
 from desktop.table.tags import overlap
 from desktop.ui.main_window import MainWindow
-from desktop.ui.table.force_items import LABEL_FONT_INCH, MIN_TAG_PX, Tagged, UnitItem
+from desktop.ui.table.force_items import (
+    LABEL_FONT_INCH,
+    MAX_TAG_SCALE,
+    MIN_TAG_PX,
+    Tagged,
+    UnitItem,
+    tag_scale_for,
+)
 from desktop.ui.table.scene import TableScene
 from desktop.ui.table.view import TableView
 
@@ -123,3 +130,11 @@ def test_a_unit_added_after_the_zoom_gets_the_grown_tag(qtbot: Any, bundled: lis
     assert item.tag_scale == 1.6
     after = item.tag_rect()
     assert abs((after[3] - after[1]) - (before[3] - before[1])) < 1e-9
+
+
+def test_tags_grow_only_as_far_as_they_can_be_read() -> None:
+    at_table = MIN_TAG_PX / LABEL_FONT_INCH  # pixels an inch where tags need no growing
+    assert tag_scale_for(at_table * 2) == 1.0
+    assert abs(tag_scale_for(at_table / 2) - 2.0) < 1e-9
+    # Too far out to reach MIN_TAG_PX even at the largest growth: left as on the table.
+    assert tag_scale_for(at_table / (MAX_TAG_SCALE + 0.5)) == 1.0

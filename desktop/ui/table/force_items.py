@@ -47,8 +47,13 @@ def tag_scale_for(ppi: float) -> float:
 
     1 when zoomed in (a tag is LABEL_FONT_INCH high on the table), more
     when a table fitted to a small window would draw them too small to read.
+    Also 1 when even MAX_TAG_SCALE would not make them MIN_TAG_PX high: a
+    table seen from that far is a sea of bases whose tags would cover it, and
+    laying out big tags there would slow every drag (tags under
+    MIN_LABEL_PX are left out).
     """
-    return min(MAX_TAG_SCALE, max(1.0, MIN_TAG_PX / max(ppi * LABEL_FONT_INCH, 1e-6)))
+    grow = MIN_TAG_PX / max(ppi * LABEL_FONT_INCH, 1e-6)
+    return 1.0 if grow > MAX_TAG_SCALE else max(1.0, grow)
 
 
 def _label_font() -> QFont:
@@ -351,6 +356,14 @@ class OfficerItem(Tagged):
         self._colour = QColor(side.colour).name()
         self.setToolTip(officer_tip(side, officer, length_unit))
         self.update()
+
+    #: Names keep clear of officers where they can, of objectives first.
+    keep_clear_soft = True
+
+    def label_keep_clear(self) -> list[QRectF]:
+        """What terrain names must not be hidden under, in scene inches: the marker."""
+        r = self._radius
+        return [QRectF(-r, -r, 2 * r, 2 * r).translated(self.pos())]
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()

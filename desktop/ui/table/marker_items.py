@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -156,15 +157,56 @@ class ObjectiveItem(QGraphicsItem):
         self._scale = self.LABEL_INCH / fm.height()
         tw = fm.horizontalAdvance(objective.name) * self._scale
         th = fm.height() * self._scale
-        self._plate = QRectF(-tw / 2 - 0.15, 0.75, tw + 0.3, th + 0.2)
-        self._baseline = QPointF(-tw / 2, 0.85 + fm.ascent() * self._scale)
-        self._bounds = QRectF(-r - 0.2, -r - 0.2, 2 * r + 0.4, 2 * r + 0.4).united(
-            self._plate.adjusted(-0.1, -0.1, 0.1, 0.1))
+        w, h = tw + 0.3, th + 0.2
+        self._ascent = fm.ascent() * self._scale
+        # Below the marker, above it, to its right, to its left (see place_plate).
+        self._spots = (QRectF(-w / 2, 0.75, w, h), QRectF(-w / 2, -0.75 - h, w, h),
+                       QRectF(0.85, -h / 2, w, h), QRectF(-0.85 - w, -h / 2, w, h))
+        self._put_plate(0)
+        bounds = QRectF(-r - 0.2, -r - 0.2, 2 * r + 0.4, 2 * r + 0.4)
+        for spot in self._spots:
+            bounds = bounds.united(spot.adjusted(-0.1, -0.1, 0.1, 0.1))
+        self._bounds = bounds
         self.setToolTip(objective_tip(objective, length_unit))
         self.update()
         scene = self.scene()
         if scene is not None:
             _tell_names(scene, [*before, *self.label_keep_clear()])
+
+    def _put_plate(self, index: int) -> None:
+        self._spot = index
+        self._plate = self._spots[index]
+        self._baseline = QPointF(self._plate.left() + 0.15, self._plate.top() + 0.1 + self._ascent)
+
+    @property
+    def plate_spot(self) -> int:
+        """Where the name stands: 0 below the marker, 1 above, 2 right, 3 left."""
+        return self._spot
+
+    def place_plate(self, bases: Sequence[QRectF]) -> bool:
+        """Put the name where the `bases` (scene inches) cover least, below the marker if clear.
+
+        Units are drawn over objectives: one standing on the objective would
+        hide its name.  True when the name moved.
+        """
+        at = self.pos()
+        best, low = 0, float("inf")
+        for i, spot in enumerate(self._spots):
+            plate = spot.translated(at)
+            covered = 0.0
+            for b in bases:
+                both = plate.intersected(b)
+                if not both.isEmpty():
+                    covered += both.width() * both.height()
+            if covered < low - 1e-9:
+                best, low = i, covered
+                if covered == 0.0:
+                    break
+        if best == self._spot:
+            return False
+        self._put_plate(best)
+        self.update()
+        return True
 
     def label_keep_clear(self) -> list[QRectF]:
         """What terrain names must not cover, in scene inches: the marker and its name."""

@@ -162,9 +162,11 @@ class TableScene(QGraphicsScene):
         if fresh or old is None or old.sides is not scenario.sides or old.game is not scenario.game:
             self._sync_markers(scenario, lu, moved)
         if fresh:
+            self._clear_plates(None)
             tell_names(self, None)  # names move aside from the bases standing on them
             layout_tags(self)  # type: ignore[arg-type]  # a TagScene: Qt's items() overloads
         elif moved:
+            moved.extend(self._clear_plates(moved))
             tell_names(self, moved)
             layout_tags(self, moved)  # type: ignore[arg-type]
         if fresh:
@@ -394,6 +396,23 @@ class TableScene(QGraphicsScene):
                     self._note_tagged(oitem, moved)
         self._drop(self.units, unit_ids, moved)
         self._drop(self.officers, officer_ids, moved)
+
+    def _clear_plates(self, around: list[QRectF] | None) -> list[QRectF]:
+        """Objectives near `around` (None: all) move their names off the bases on them.
+
+        Returns where names left and came, for tags and terrain names to look again.
+        """
+        changed: list[QRectF] = []
+        for item in self.objectives.values():
+            reach = item.sceneBoundingRect()
+            if around is not None and not any(reach.intersects(a) for a in around):
+                continue
+            bases = [r for i in self.items(reach, Qt.ItemSelectionMode.IntersectsItemBoundingRect)
+                     if isinstance(i, UnitItem) for r in i.label_keep_clear()]
+            before = item.label_keep_clear()
+            if item.place_plate(bases):
+                changed += [*before, *item.label_keep_clear()]
+        return changed
 
     def set_tag_scale(self, scale: float) -> bool:
         """Draw unit and officer tags `scale` times their size on the table, laid out afresh.
