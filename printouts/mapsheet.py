@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import string
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -23,7 +22,7 @@ from shapely.geometry import Polygon as SPolygon
 
 from desktop.scenario.describe import game_text
 from desktop.scenario.geometry import deployment_zone, rect_corners, right, shape_area
-from desktop.scenario.model import LineShape, Point, Scenario, TerrainFeature
+from desktop.scenario.model import LineShape, Point, Scenario, TerrainFeature, column_name
 from desktop.scenario.vocabulary import (
     CM_PER_INCH,
     TERRAIN_LABELS,
@@ -528,8 +527,7 @@ def draw_labels(c: Canvas, ctx: Context, v: View, units: bool = True,
 
 
 def _col_label(i: int) -> str:
-    letters = string.ascii_uppercase
-    return letters[i] if i < 26 else letters[i // 26 - 1] + letters[i % 26]
+    return column_name(i).upper()
 
 
 def grid_lines(scenario: Scenario) -> tuple[list[float], list[float], str]:

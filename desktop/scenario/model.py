@@ -42,6 +42,17 @@ class Grid:
     origin: Point = (0.0, 0.0)
 
 
+def column_name(col: int) -> str:
+    """a, b, ... z, aa, ab ...: the column part of a square's name (0 is "a"), as the
+    grid rulesets write it, the play window labels the edges and the map prints it."""
+    out = ""
+    n = col + 1
+    while n:
+        n, r = divmod(n - 1, 26)
+        out = chr(ord("a") + r) + out
+    return out
+
+
 @dataclass(frozen=True)
 class Table:
     width: float

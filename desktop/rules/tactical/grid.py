@@ -18,7 +18,7 @@ from shapely.geometry import LineString, box
 from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.tactical import constants as C
-from desktop.scenario.model import Point, Scenario
+from desktop.scenario.model import Point, Scenario, column_name
 from desktop.scenario.vocabulary import TerrainType
 from desktop.table.terrain import TerrainIndex
 
@@ -32,13 +32,8 @@ STEP_BEARING: dict[Square, float] = {(0, -1): 0.0, (1, 0): 90.0, (0, 1): 180.0, 
 _NAME = re.compile(r"^([a-z]+)([1-9][0-9]*)$")
 
 
-def col_name(col: int) -> str:
-    out = ""
-    n = col + 1
-    while n:
-        n, r = divmod(n - 1, 26)
-        out = chr(ord("a") + r) + out
-    return out
+#: The column part of a square's name (one naming for rules, window and map).
+col_name = column_name
 
 
 #: Square names already written (the action lists name thousands a game).

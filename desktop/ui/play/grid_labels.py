@@ -15,22 +15,12 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from desktop.scenario.model import Table
+from desktop.scenario.model import Table, column_name
 
 #: Light ink: the labels stand on the table's dark frame and the dark ground around it.
 INK = QColor("#f4ecd2")
 #: Screen pixels between a label and the table's edge.
 GAP = 4.0
-
-
-def column_name(col: int) -> str:
-    """a, b, ... z, aa, ab ...: the column part of a square's name (as the rulesets write it)."""
-    out = ""
-    n = col + 1
-    while n:
-        n, r = divmod(n - 1, 26)
-        out = chr(ord("a") + r) + out
-    return out
 
 
 def edge_labels(table: Table) -> list[tuple[str, float, float, str]]:
