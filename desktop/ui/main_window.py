@@ -3,10 +3,13 @@ File ▸ Edit scenario… (the editor and the play window are loaded when used).
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QWidget
+from pathlib import Path
+
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from desktop.ui.editor.launch import add_edit_action
 from desktop.ui.help import add_help_menu
+from desktop.ui.help.doors import register
 from desktop.ui.play.launch import add_play_action
 from desktop.ui.table_window import APP_NAME, TableWindow
 
@@ -21,3 +24,26 @@ class MainWindow(TableWindow):
         self.play_action = add_play_action(self)  # Game > Play… (desktop.ui.play)
         self.edit_action = add_edit_action(self)  # File > Edit scenario… (desktop.ui.editor)
         add_help_menu(self)  # Help, last (desktop.ui.help)
+
+
+_OPEN: list[QMainWindow] = []
+
+
+def look_at(window: QMainWindow, path: Path | None) -> QMainWindow | None:
+    """The welcome's "Look at it": the viewer shows the battle (a new viewer
+    beside any other window)."""
+    if path is None:
+        return None
+    if isinstance(window, MainWindow):
+        window.open_file(path)
+        return window
+    viewer = MainWindow()
+    viewer.resize(window.size())
+    viewer.open_file(path)
+    _OPEN.append(viewer)
+    viewer.destroyed.connect(lambda *_: _OPEN.remove(viewer) if viewer in _OPEN else None)
+    viewer.show()
+    return viewer
+
+
+register("open", look_at)

@@ -171,3 +171,21 @@ def test_look_at_it_from_the_play_window_opens_a_viewer(qtbot: Any) -> None:
     assert isinstance(shown, MainWindow) and shown is not w
     qtbot.addWidget(shown)
     assert shown.path == path and shown.scenario is not None
+
+
+def test_the_help_package_imports_no_window() -> None:
+    """The windows import help for their Help menu; help reaches them only through
+    the doors they register (desktop.ui.help.doors), not by importing them, even
+    inside a function, so no import circle runs through it."""
+    import ast
+
+    import desktop.ui.help as help_pkg
+
+    windows = ("desktop.ui.main_window", "desktop.ui.editor", "desktop.ui.play")
+    found = []
+    for path in Path(help_pkg.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            found += [f"{path.name}: {n}" for n in names if n.startswith(windows)]
+    assert found == []

@@ -11,6 +11,8 @@ from typing import Any
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from desktop.ui.help.doors import register
+
 #: Editor windows opened from elsewhere, kept alive until they close.
 _OPEN: list[QMainWindow] = []
 
@@ -51,3 +53,7 @@ def add_edit_action(window: QMainWindow) -> QAction:
             break
     window.addAction(action)
     return action
+
+
+# The welcome's "Start a new scenario" (desktop.ui.help.doors).
+register("new", lambda window, _path: open_editor(window))

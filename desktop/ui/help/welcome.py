@@ -24,11 +24,10 @@ from PySide6.QtWidgets import (
 
 from desktop.resources import bundled_scenarios
 from desktop.scenario import ScenarioError, load
+from desktop.ui.help.doors import DOORS
 
 #: The QSettings key that says the welcome has been seen.
 SHOWN_KEY = "help/welcome_shown"
-
-_OPEN: list[QMainWindow] = []
 
 
 def battles() -> list[tuple[str, Path]]:
@@ -79,6 +78,7 @@ class WelcomeDialog(QDialog):
                         (self.new_button, "new")):
             b.clicked.connect(lambda _c=False, w=what: self._choose(w))
             row.addWidget(b)
+            b.setEnabled(what in DOORS)  # a window that was never loaded offers no way there
         row.addStretch(1)
         close.clicked.connect(self.reject)
         row.addWidget(close)
@@ -102,30 +102,10 @@ class WelcomeDialog(QDialog):
 
 def carry_out(window: QMainWindow, choice: str | None, path: Path | None) -> QMainWindow | None:
     """Do what the welcome was asked; returns the window that shows it (if any)."""
-    if choice == "new":
-        from desktop.ui.editor.launch import open_editor
-
-        return open_editor(window)
-    if path is None:
+    opener = DOORS.get(choice or "")
+    if opener is None or (choice != "new" and path is None):
         return None
-    if choice == "open":
-        from desktop.ui.main_window import MainWindow
-
-        if isinstance(window, MainWindow):  # the viewer shows it; others open a viewer
-            window.open_file(path)
-            return window
-        viewer = MainWindow()
-        viewer.resize(window.size())
-        viewer.open_file(path)
-        _OPEN.append(viewer)
-        viewer.destroyed.connect(lambda *_: _OPEN.remove(viewer) if viewer in _OPEN else None)
-        viewer.show()
-        return viewer
-    if choice == "play":
-        from desktop.ui.play.launch import play_scenario
-
-        return play_scenario(window, load(path), path)
-    return None
+    return opener(window, path)
 
 
 def show_welcome(window: QMainWindow) -> WelcomeDialog:

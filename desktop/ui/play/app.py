@@ -39,10 +39,12 @@ def screenshot(window: PlayWindow, out: Path) -> bool:
 
 
 def run(file: Path, ruleset: str | None, seed: int | None, shot: Path | None) -> int:
-    import desktop.rules  # noqa: F401  (registers the rulesets)
+    import desktop.rules
     from desktop.ui.app import application
 
     app = application()
+    import desktop.ui.main_window  # noqa: F401  (the welcome's "Look at it" opens a viewer)
+
     window = PlayWindow()
     window.resize(*WINDOW_SIZE)
     restored = [] if shot is not None else offer_left_over_games(None)

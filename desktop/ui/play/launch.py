@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMainWindow, QMessageBox, QWidget
 
+from desktop.ui.help.doors import register
+
 if TYPE_CHECKING:  # the engine loads only when a game starts (start-up stays quick)
     from desktop.scenario.model import Scenario
 
@@ -66,3 +68,13 @@ def add_play_action(window: QMainWindow) -> QAction:
     menu.addAction(action)
     window.addAction(action)
     return action
+
+
+def _play(window: QMainWindow, path: Path | None) -> QMainWindow | None:
+    """The welcome's "Play it"."""
+    from desktop.scenario import load
+
+    return None if path is None else play_scenario(window, load(path), path)
+
+
+register("play", _play)
