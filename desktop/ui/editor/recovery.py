@@ -60,13 +60,20 @@ def describe(autosave: Path, file: Path | None) -> tuple[str, str]:
 def ask(parent: QWidget | None, autosave: Path, file: Path | None) -> str:
     """Show the prompt; RECOVER, KEEP or DISCARD (closing the box keeps the file)."""
     head, details = describe(autosave, file)
+    return ask_left_over(parent, "Recover unsaved changes?", head, details, "Recover")
+
+
+def ask_left_over(parent: QWidget | None, title: str, head: str, details: str,
+                  take: str) -> str:
+    """The box for work a crash left behind (the editor's and the play window's):
+    `take` (RECOVER), Keep for later (KEEP) or Discard (DISCARD); closing keeps it."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle("Recover unsaved changes?")
+    box.setWindowTitle(title)
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.setText(head)
     box.setInformativeText(literal(details))
-    recover = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
+    recover = box.addButton(take, QMessageBox.ButtonRole.AcceptRole)
     keep = box.addButton("Keep for later", QMessageBox.ButtonRole.RejectRole)
     # (ResetRole puts Discard apart from the other two, so a slip does not delete work)
     discard = box.addButton("Discard", QMessageBox.ButtonRole.ResetRole)

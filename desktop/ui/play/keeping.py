@@ -196,24 +196,7 @@ def describe(autosave: Path) -> tuple[str, str]:
 def ask_restore(parent: QWidget | None, autosave: Path) -> str:
     """RESTORE (recovery.RECOVER), KEEP or DISCARD; closing the box keeps the file."""
     head, details = describe(autosave)
-    box = QMessageBox(parent)
-    box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle("Restore an unsaved game?")
-    box.setTextFormat(Qt.TextFormat.PlainText)
-    box.setText(head)
-    box.setInformativeText(literal(details))
-    restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
-    keep = box.addButton("Keep for later", QMessageBox.ButtonRole.RejectRole)
-    discard = box.addButton("Discard", QMessageBox.ButtonRole.ResetRole)
-    box.setDefaultButton(restore)
-    box.setEscapeButton(keep)
-    box.exec()
-    clicked = box.clickedButton()
-    if clicked is restore:
-        return recovery.RECOVER
-    if clicked is discard:
-        return recovery.DISCARD
-    return recovery.KEEP
+    return recovery.ask_left_over(parent, "Restore an unsaved game?", head, details, "Restore")
 
 
 def offer_left_over_games(parent: QWidget | None, base: Path | None = None,
