@@ -22,10 +22,9 @@ from desktop.play.levels import (
     weights_for,
 )
 from desktop.play.opponent import Weights, score
-from desktop.resources import bundled_scenarios
 from desktop.rules import registry
 from desktop.rules.engine import Game
-from desktop.scenario import Scenario, load
+from tests.play.bundled import first_bundled
 
 RULESETS = ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
 SLOW = os.environ.get("VOLLEY_SLOW") == "1"
@@ -37,12 +36,7 @@ MAX_ACTIONS = 5_000
 PASSES = 3
 
 
-def _scenario(ruleset_id: str) -> Scenario:
-    for path in bundled_scenarios():
-        sc = load(path)
-        if sc.ruleset == ruleset_id:
-            return sc
-    raise AssertionError(f"no bundled scenario for {ruleset_id}")
+_scenario = first_bundled
 
 
 def _play(ruleset_id: str, seed: int, seats: dict[str, Computer],

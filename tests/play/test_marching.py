@@ -8,24 +8,18 @@ import random
 import pytest
 
 from desktop.play.opponent import _plan, marches
-from desktop.resources import bundled_scenarios
 from desktop.rules import registry
 from desktop.rules.engine import Game
 from desktop.rules.randomplay import random_action
 from desktop.rules.view import view_of
-from desktop.scenario import Scenario, load
+from tests.play.bundled import first_bundled
 
 #: The rulesets whose moves cannot be listed (Tactical Dice lists every move on
 #: its grid: nothing to march there).
 FREE_MOVES = ["d3", "mayhem", "blown_away", "kiddies"]
 
 
-def _scenario(ruleset_id: str) -> Scenario:
-    for path in bundled_scenarios():
-        sc = load(path)
-        if sc.ruleset == ruleset_id:
-            return sc
-    raise AssertionError(f"no bundled scenario for {ruleset_id}")
+_scenario = first_bundled
 
 
 def _in_a_move_phase(ruleset_id: str, seed: int = 3) -> Game:

@@ -11,22 +11,16 @@ import random
 import pytest
 
 from desktop.play.opponent import Style, Weights, score, steady_action, weigh, weigh_actions
-from desktop.resources import bundled_scenarios
 from desktop.rules import registry
 from desktop.rules.engine import Game
 from desktop.rules.randomplay import play_out
-from desktop.scenario import Scenario, load
+from tests.play.bundled import first_bundled
 
 RULESETS = ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
 QUICK = Style(candidates=8, moves=4, tries=1)
 
 
-def _scenario(ruleset_id: str) -> Scenario:
-    for path in bundled_scenarios():
-        sc = load(path)
-        if sc.ruleset == ruleset_id:
-            return sc
-    raise AssertionError(f"no bundled scenario for {ruleset_id}")
+_scenario = first_bundled
 
 
 def _game(ruleset_id: str, seed: int = 5) -> Game:

@@ -16,22 +16,16 @@ import pytest
 
 from desktop.play.opponent import steady_action
 from desktop.play.veteran import Settings, think, veteran_action
-from desktop.resources import bundled_scenarios
 from desktop.rules import registry
 from desktop.rules.engine import Game
 from desktop.rules.randomplay import random_action
-from desktop.scenario import Scenario, load
+from tests.play.bundled import first_bundled
 
 RULESETS = ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
 QUICK = Settings(passes=12, seconds=60.0)
 
 
-def _scenario(ruleset_id: str) -> Scenario:
-    for path in bundled_scenarios():
-        sc = load(path)
-        if sc.ruleset == ruleset_id:
-            return sc
-    raise AssertionError(f"no bundled scenario for {ruleset_id}")
+_scenario = first_bundled
 
 
 def _game(ruleset_id: str, seed: int = 5, advance: int = 12) -> Game:
