@@ -24,7 +24,7 @@ class _AfterPaint(QObject):
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self.setObjectName("after-first-frame")
-        self.chores: list[Callable[[], None]] = []
+        self.chores: list[Callable[[], object]] = []
         self.done = False
         window.installEventFilter(self)
         QTimer.singleShot(FALLBACK_MS, self, self._run)
@@ -44,7 +44,7 @@ class _AfterPaint(QObject):
             chore()
 
 
-def after_first_frame(window: QWidget, chore: Callable[[], None]) -> None:
+def after_first_frame(window: QWidget, chore: Callable[[], object]) -> None:
     """Run `chore` just after `window` first paints (on the next loop if it already has)."""
     watcher = window.findChild(_AfterPaint, "after-first-frame")
     if watcher is None:
