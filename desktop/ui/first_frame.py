@@ -3,8 +3,10 @@
 A zero timer set before `show()` can fire before the first paint, so the
 chores it starts (the welcome page, the offer of games a crash left, each
 importing a good deal) would hold back the table a person is waiting for.
-If no frame comes (a window that is never exposed), they run after a short
-wait all the same.
+They run a moment after that frame, so that the table's own follow-up (its
+full looks, drawn just after the quick first frame) comes first.  If no
+frame comes (a window that is never exposed), they run after a short wait
+all the same.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
+#: How long after the first frame the chores start (ms).
+PAUSE_MS = 100
 #: How long the chores wait for a first frame that does not come (ms).
 FALLBACK_MS = 2000
 
@@ -32,7 +36,7 @@ class _AfterPaint(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if not self.done and event.type() == QEvent.Type.Paint:
             watched.removeEventFilter(self)
-            QTimer.singleShot(0, self, self._run)  # once this frame is finished
+            QTimer.singleShot(PAUSE_MS, self, self._run)  # once this frame and its follow-up are done
         return False
 
     def _run(self) -> None:
