@@ -367,7 +367,8 @@ def units_section(look: Look, report: Report) -> list[Block]:
     key = fit_block("Losses: boxes crossed off the unit's roster track by the end of a game, "
                     "on average. Off table: share of games it ended eliminated, routed or "
                     "broken. Never moved, never fought: share of games. Pale: half the "
-                    "games or more; dark: every game, a unit the scenario does not use.", f.italic, 7, look.width, 3, 6)
+                    "games or more; dark: every game, a unit the scenario does not use.",
+                    f.italic, 7, look.width, 3, 6)
 
     def key_draw(c: Canvas, top: float) -> None:
         draw_block(c, MARGIN, top, key, INK_SOFT)
