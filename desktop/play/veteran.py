@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 
 from desktop.play.opponent import Style, Weights, score, steady_action, weigh_actions
 from desktop.rules.engine import Action, Game, RulesError
+from desktop.rules.view import view_of
 
 #: A callback the search polls between passes: True stops it.
 StopFlag = Callable[[], bool]
@@ -77,6 +78,11 @@ class Settings:
     explore: float = 0.5
     #: How the score weighs a position (the level's style chooses).
     weights: Weights = field(default_factory=Weights)
+    #: Finishing the job: what the end of the game would say with the pieces as
+    #: they stand after a line of play (`PlayView.standing`) counts this much,
+    #: for or against, in the last turn, a quarter of it a turn before, a ninth
+    #: two turns before...
+    finish: float = 500.0
 
 
 VETERAN = Settings()
@@ -145,6 +151,9 @@ class _Search:
             self.ranked_root = kept or self.ranked_root
         for a in self.ranked_root:
             self.root.actions[a.text()] = a
+        standing = view_of(game).standing() if settings.finish else None
+        self.finish_weight = (0.0 if standing is None
+                              else settings.finish / (1 + standing[1]) ** 2)
         self.lo = math.inf
         self.hi = -math.inf
         self.deepest = 0
@@ -242,7 +251,19 @@ class _Search:
                 copy.apply(steady_action(copy, self.rng, self._playout))
             except (RulesError, RuntimeError):
                 break
-        return score(copy, self.side, self.settings.weights)
+        return score(copy, self.side, self.settings.weights) + self._finish(copy)
+
+    def _finish(self, copy: Game) -> float:
+        """The turn limit coming: a line of play after which the side would win there
+        if the pieces stood as they do gains, one after which it would lose pays.
+        How much is set once for the search, by the turns left at the root, so
+        that a line reaching the next turn is not worth more for that alone."""
+        if copy.outcome is not None or not self.finish_weight:
+            return 0.0
+        standing = view_of(copy).standing()
+        if standing is None or standing[0] is None:
+            return 0.0
+        return self.finish_weight if standing[0] == self.side else -self.finish_weight
 
     # -- the answer ----------------------------------------------------------------
 

@@ -652,6 +652,9 @@ class KiddiesView(PlayView):
         return {uid: Losses(n, (), "" if standing.get(uid) else "Every figure fallen")
                 for uid, n in fallen.items()}
 
+    def standing(self) -> tuple[str | None, int] | None:
+        return self.g.judge.standing(self.g.turn, self.g.views(), limit=self.g.turn_limit)
+
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.sides}
         for f in self.g.active():
