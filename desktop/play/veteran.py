@@ -83,6 +83,10 @@ class Settings:
     #: for or against, in the last turn, a quarter of it a turn before, a ninth
     #: two turns before...
     finish: float = 500.0
+    #: Fights already on the table that the game rolls later (`PlayView.
+    #: pending_losses`): their expected change to the side's share of strength,
+    #: weighed as the score weighs strength, times this.
+    fights: float = 1.0
 
 
 VETERAN = Settings()
@@ -251,7 +255,27 @@ class _Search:
                 copy.apply(steady_action(copy, self.rng, self._playout))
             except (RulesError, RuntimeError):
                 break
-        return score(copy, self.side, self.settings.weights) + self._finish(copy)
+        return (score(copy, self.side, self.settings.weights) + self._finish(copy)
+                + self._fights(copy))
+
+    def _fights(self, copy: Game) -> float:
+        """Fights on the table that the game rolls later on its own (hand to hand at
+        a turn's end): the share of strength they are expected to change, scored
+        as the score scores strength, so a charge into contact is seen coming."""
+        if copy.outcome is not None or not self.settings.fights:
+            return 0.0
+        adapter = view_of(copy)
+        pending = adapter.pending_losses()
+        if not pending:
+            return 0.0
+        _, strength = adapter.strength()
+        total = sum(strength.values())
+        lost = sum(pending.values())
+        if total <= 0 or total - lost <= 0:
+            return 0.0
+        mine = strength.get(self.side, 0.0)
+        after = (mine - pending.get(self.side, 0.0)) / (total - lost)
+        return self.settings.fights * self.settings.weights.strength * (after - mine / total)
 
     def _finish(self, copy: Game) -> float:
         """The turn limit coming: a line of play after which the side would win there

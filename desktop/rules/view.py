@@ -537,6 +537,14 @@ class PlayView:
         default.  A computer player reads it to see the limit coming."""
         return None
 
+    def pending_losses(self) -> dict[str, float]:
+        """What each side is expected to lose, in the measure of `strength`, in
+        fights already on the table that the game rolls later on its own (hand to
+        hand at a turn's end, where no player acts to bring it on); exact odds, no
+        dice drawn.  Empty by default: the fights a ruleset rolls when a player
+        asks for them show in the positions after that action."""
+        return {}
+
     def units_left(self) -> dict[str, int]:
         out = {s.id: 0 for s in self.game.scenario.sides}
         for p in self.pieces().values():
