@@ -39,7 +39,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from desktop.play.opponent import Style, Weights, score, steady_action, weigh_actions
+from desktop.play.opponent import (
+    Style,
+    Weights,
+    marches,
+    moving,
+    score,
+    steady_action,
+    weigh_actions,
+)
 from desktop.rules.engine import Action, Game, RulesError
 from desktop.rules.view import view_of
 
@@ -59,6 +67,8 @@ class Settings:
     #: Root candidates (as the steady player) and free moves sampled for them.
     candidates: int = 24
     moves: int = 8
+    #: Marching moves (desktop.play.marching) among the root's candidates.
+    marches: int = 2
     #: Root candidates searched from the start (the Steady player's best first);
     #: the rest join as the root is visited (see `root_alpha`).
     root_start: int = 2
@@ -123,16 +133,20 @@ class Thought:
 
 
 def _root_candidates(game: Game, rng: random.Random, settings: Settings) -> list[Action]:
-    """The steady player's candidates: enumerable actions plus sampled moves, ending
-    a phase always among them."""
+    """The steady player's candidates: enumerable actions plus sampled moves and
+    marching moves towards the goals, ending a phase always among them."""
     seen: dict[str, Action] = {}
-    for a in game.candidate_actions(rng, settings.moves):
+    offered = game.candidate_actions(rng, settings.moves)
+    # the marches first, so that cutting the list to size does not lose them all
+    marched = marches(game, rng, settings.marches) if moving(game, offered) else []
+    for a in [*marched, *offered]:
         seen.setdefault(a.text(), a)
     actions = list(seen.values())
     if len(actions) > settings.candidates:
-        ends = [a for a in actions if a.text() == "end"]
-        others = [a for a in actions if a.text() != "end"]
-        actions = ends + rng.sample(others, settings.candidates - len(ends))
+        keep = {a.text() for a in marched} | {"end"}
+        kept = [a for a in actions if a.text() in keep]
+        others = [a for a in actions if a.text() not in keep]
+        actions = kept + rng.sample(others, max(0, settings.candidates - len(kept)))
     return actions
 
 
