@@ -37,7 +37,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from desktop.play.opponent import (
     Style,
@@ -50,6 +50,7 @@ from desktop.play.opponent import (
 )
 from desktop.rules.engine import Action, Game, RulesError
 from desktop.rules.view import view_of
+from desktop.scenario.model import Scenario
 
 #: A callback the search polls between passes: True stops it.
 StopFlag = Callable[[], bool]
@@ -86,6 +87,9 @@ class Settings:
     horizon: int = 1
     #: The UCT exploration constant (on values scaled to 0..1).
     explore: float = 0.5
+    #: Keep the tree between decisions: when the game has gone on along a line
+    #: of play the last search followed, its node there is the next root.
+    reuse: bool = True
     #: How the score weighs a position (the level's style chooses).
     weights: Weights = field(default_factory=Weights)
     #: Finishing the job: what the end of the game would say with the pieces as
@@ -130,6 +134,8 @@ class Thought:
     ranked: tuple[tuple[str, int, float], ...]
     #: The most actions a pass followed through the tree.
     deepest: int = 0
+    #: Passes through the root made by earlier decisions (a kept tree).
+    inherited: int = 0
 
 
 def _root_candidates(game: Game, rng: random.Random, settings: Settings) -> list[Action]:
@@ -150,6 +156,61 @@ def _root_candidates(game: Game, rng: random.Random, settings: Settings) -> list
     return actions
 
 
+@dataclass
+class _Kept:
+    """The last search's tree, for the next decision in the same game."""
+
+    scenario: Scenario
+    seed: int
+    side: str
+    settings: Settings
+    #: The game's actions (as text) up to the kept tree's root.
+    history: tuple[str, ...]
+    root: _Node
+    lo: float
+    hi: float
+
+
+#: At most one kept tree (the last search's).
+_KEPT: list[_Kept] = []
+
+
+def _same_thinking(settings: Settings) -> Settings:
+    """The settings without the budget: a tree is kept for a search that weighs
+    positions the same way, however long it thinks."""
+    return replace(settings, seconds=0.0, passes=None)
+
+
+def _kept_node(game: Game, side: str, settings: Settings) -> tuple[_Node, float, float] | None:
+    """The last search's node for the line of play the game has followed since,
+    with its value range, if the game went on along one (the same game, side
+    and weighing; at least one action played)."""
+    if not settings.reuse or not _KEPT:
+        return None
+    k = _KEPT[0]
+    if (k.scenario is not game.scenario or k.seed != game.seed or k.side != side
+            or k.settings != _same_thinking(settings)):
+        return None
+    n = len(k.history)
+    if len(game.history) <= n:
+        return None
+    texts = [a.text() for a in game.history]
+    if tuple(texts[:n]) != k.history:
+        return None
+    node = k.root
+    for t in texts[n:]:
+        found = node.children.get(t)
+        if found is None or not found.visits:
+            return None
+        node = found
+    return node, k.lo, k.hi
+
+
+def forget() -> None:
+    """Drop the kept tree (the next decision searches from scratch)."""
+    _KEPT.clear()
+
+
 class _Search:
     def __init__(self, game: Game, rng: random.Random, settings: Settings) -> None:
         side = game.side
@@ -160,6 +221,8 @@ class _Search:
         self.rng = rng
         self.settings = settings
         self.root = _Node()
+        self.lo = math.inf
+        self.hi = -math.inf
         #: The root's candidates, the Steady player's best first: the search takes
         #: them in this order as the root is visited more (progressive widening).
         self.ranked_root: list[Action] = _root_candidates(game, rng, settings)
@@ -167,13 +230,26 @@ class _Search:
             weighed = weigh_actions(game, self.ranked_root, rng, 1, settings.weights)
             kept = [a for _, a in weighed]
             self.ranked_root = kept or self.ranked_root
+        found = _kept_node(game, side, settings)
+        if found is not None:
+            # The kept line's root: its children legal now, most visited first,
+            # then the Steady player's other candidates.
+            self.root, self.lo, self.hi = found
+            old = sorted(((c.visits, t) for t, c in self.root.children.items()
+                          if c.visits and t in self.root.actions
+                          and game.check(self.root.actions[t]) is None), reverse=True)
+            reused = [self.root.actions[t] for _, t in old]
+            have = {a.text() for a in reused}
+            self.ranked_root = reused + [a for a in self.ranked_root if a.text() not in have]
+            self.root.actions = {}
+            self.root.children = {t: self.root.children[t] for _, t in old}
+        #: How many passes the root had been through before this search.
+        self.inherited = self.root.visits
         for a in self.ranked_root:
             self.root.actions[a.text()] = a
         standing = view_of(game).standing() if settings.finish else None
         self.finish_weight = (0.0 if standing is None
                               else settings.finish / (1 + standing[1]) ** 2)
-        self.lo = math.inf
-        self.hi = -math.inf
         self.deepest = 0
         self._playout = Style(PLAYOUT.candidates, PLAYOUT.moves, PLAYOUT.tries,
                               settings.weights)
@@ -342,8 +418,13 @@ def think(game: Game, rng: random.Random, settings: Settings = VETERAN,
                 break
             search.run_pass()
             passes += 1
+    _KEPT.clear()
+    if settings.reuse and passes:
+        _KEPT.append(_Kept(game.scenario, game.seed, search.side, _same_thinking(settings),
+                           tuple(a.text() for a in game.history), search.root,
+                           search.lo, search.hi))
     return Thought(search.best(), passes, time.process_time() - start,
-                   tuple(search.ranked()), search.deepest)
+                   tuple(search.ranked()), search.deepest, search.inherited)
 
 
 def veteran_action(game: Game, rng: random.Random, settings: Settings = VETERAN,
