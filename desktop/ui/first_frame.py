@@ -36,7 +36,7 @@ class _AfterPaint(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if not self.done and event.type() == QEvent.Type.Paint:
             watched.removeEventFilter(self)
-            QTimer.singleShot(PAUSE_MS, self, self._run)  # once this frame and its follow-up are done
+            QTimer.singleShot(PAUSE_MS, self, self._run)  # after this frame and its follow-up
         return False
 
     def _run(self) -> None:
