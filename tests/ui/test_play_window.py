@@ -161,8 +161,8 @@ def test_volley_play_rejects_an_unknown_ruleset(tmp_path: Path) -> None:
 def test_game_play_from_the_main_window(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtWidgets import QDialog
 
+    from desktop.ui import doors, launchers  # noqa: F401  (launchers: Play…'s door)
     from desktop.ui.main_window import MainWindow
-    from desktop.ui.play import launch
     from desktop.ui.play.start_dialog import StartDialog
 
     mw = MainWindow()
@@ -172,8 +172,8 @@ def test_game_play_from_the_main_window(qtbot: Any, monkeypatch: pytest.MonkeyPa
     assert mw.play_action.text() == "&Play…"
     monkeypatch.setattr(StartDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
     mw.play_action.trigger()
-    assert launch._OPEN
-    pw = launch._OPEN[-1]
+    assert doors.OPENED
+    pw = doors.OPENED[-1]
     qtbot.addWidget(pw)
     assert pw.deploying and pw.setup.ruleset == "mayhem"
     assert pw.setup.scenario_path == path

@@ -49,7 +49,8 @@ from desktop.ui.help import add_help_menu
 from desktop.ui.plaintext import plain_label
 from desktop.ui.play.acting import Acting
 from desktop.ui.play.computer_turns import ComputerTurns, add_computer_menu
-from desktop.ui.play.dragging import Drag, Dragging
+from desktop.ui.play.dragging import Dragging
+from desktop.ui.play.drags import Drag
 from desktop.ui.play.figures import Figures
 from desktop.ui.play.grid_labels import GridLabels, grid_game
 from desktop.ui.play.interaction import Interaction
@@ -247,7 +248,7 @@ class PlayWindow(QMainWindow):
         g.addAction(self.end_action)
         g.addAction(self.undo_action)
         g.addSeparator()
-        add_computer_menu(self, g)
+        add_computer_menu(self, self.computer, g)
         g.addSeparator()
         g.addAction(self._act("&Close", self.close, "Ctrl+W"))
         t = self.menuBar().addMenu("&Tools")
