@@ -32,20 +32,20 @@ class Opener(Protocol):
                  path: Path | None) -> QMainWindow | None: ...
 
 
-_DOORS: dict[str, Opener] = {}
+DOORS: dict[str, Opener] = {}
 
 #: Windows opened from another window, kept alive until they close.
 OPENED: list[QMainWindow] = []
 
 
 def register(way: str, opener: Opener) -> None:
-    _DOORS[way] = opener
+    DOORS[way] = opener
 
 
 def go(way: str, parent: QWidget | None, scenario: Scenario | None = None,
        path: Path | None = None) -> QMainWindow | None:
     """Open the window behind `way`; None if it was never loaded or the person cancelled."""
-    opener = _DOORS.get(way)
+    opener = DOORS.get(way)
     return None if opener is None else opener(parent, scenario, path)
 
 
