@@ -34,6 +34,19 @@ def crossroads() -> Setup:
     return Setup(load(path), "d3", seed=5, scenario_path=path)
 
 
+def test_the_title_names_the_ruleset_during_deployment_too(window: PlayWindow) -> None:
+    """Names, never ids, in everything a person reads (the standards)."""
+    from desktop.rules import registry
+
+    setup = crossroads()
+    name = registry.get(setup.ruleset).name
+    assert name != setup.ruleset
+    window.begin_deployment(setup)
+    assert window.windowTitle() == f"{setup.scenario.title} — {name} — Volley"
+    window.phase_bar.button_map["begin"].click()
+    assert window.windowTitle() == f"{setup.scenario.title} — {name} — Volley"
+
+
 def test_deployment_inside_the_zone(window: PlayWindow) -> None:
     w = window
     w.begin_deployment(crossroads())

@@ -40,6 +40,7 @@ from desktop.play.allowance import Probe
 from desktop.play.log import LogLine, step_lines
 from desktop.play.measure import Units
 from desktop.play.session import Session, Setup
+from desktop.rules import registry
 from desktop.rules.engine import Action, Game
 from desktop.rules.view import PlayView, view_of
 from desktop.scenario.model import Base, Scenario
@@ -340,9 +341,11 @@ class PlayWindow(QMainWindow):
         if sc is None:
             self.setWindowTitle(APP_NAME)
             return
-        rs = self.session.game.ruleset.name if self.session else (self.setup.ruleset
-                                                                  if self.setup else "")
-        self.setWindowTitle(f"{sc.title} — {rs} — {APP_NAME}")
+        # the ruleset's name, not its id, during deployment too
+        rs = (self.session.game.ruleset if self.session
+              else registry.get(self.setup.ruleset) if self.setup else None)
+        self.setWindowTitle(f"{sc.title} — {rs.name} — {APP_NAME}" if rs
+                            else f"{sc.title} — {APP_NAME}")
 
     # --- what is shown ----------------------------------------------------------------
 
