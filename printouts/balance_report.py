@@ -291,8 +291,8 @@ def objectives_section(look: Look, report: Report) -> list[Block]:
     return blocks
 
 
-UNIT_COLUMNS: Final = (("Unit", 0.37), ("Side", 0.21), ("Lost", 0.12),
-                       ("Never moved", 0.15), ("Never fought", 0.15))
+UNIT_COLUMNS: Final = (("Unit", 0.32), ("Side", 0.18), ("Losses", 0.11), ("Off table", 0.11),
+                       ("Never moved", 0.14), ("Never fought", 0.14))
 ROW_H: Final = 14.0
 
 
@@ -332,8 +332,11 @@ def _unit_row(look: Look, u: UnitRecord, i: int) -> Block:
         draw_fitted(c, x + 5, top - 10, look.names.get(u.side, u.side), f.regular, 8,
                     widths[1] - 10, 5.5)
         x += widths[1]
-        for value, notable, w in ((u.lost, False, widths[2]), (u.never_moved, True, widths[3]),
-                                  (u.never_fought, True, widths[4])):
+        c.setFillColor(INK)
+        draw_text(c, x + widths[2] - 6, top - 10, f"{u.worn:.1f}", f.regular, 8, "right")
+        x += widths[2]
+        for value, notable, w in ((u.lost, False, widths[3]), (u.never_moved, True, widths[4]),
+                                  (u.never_fought, True, widths[5])):
             if notable and value >= 1.0:
                 c.setFillColor(EVERY_GAME)
                 c.rect(x + 1, top - ROW_H + 1, w - 2, ROW_H - 2, stroke=0, fill=1)
@@ -361,9 +364,11 @@ def units_section(look: Look, report: Report) -> list[Block]:
             if unused else "every unit fought in some game")
     heads = _unit_heads(look)
     f = look.fonts
-    key = fit_block("Lost: share of games the unit ended off the table. Never moved, never "
-                    "fought: share of games. Pale: half the games or more; dark: every game, "
-                    "a unit the scenario does not use.", f.italic, 7, look.width, 3, 6)
+    key = fit_block("Losses: boxes crossed off the unit's roster track by the end of a game, "
+                    "on average. Off table: share of games it ended eliminated, routed or "
+                    "broken. Never moved, never fought: share of games. Pale: half the "
+                    "games or more; dark: every game, a unit the scenario does not use.",
+                    f.italic, 7, look.width, 3, 6)
 
     def key_draw(c: Canvas, top: float) -> None:
         draw_block(c, MARGIN, top, key, INK_SOFT)

@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from desktop.play.goalfield import GoalField, goal_field
 from desktop.play.marching import march_moves
 from desktop.rules.engine import Action, Game, RulesError
-from desktop.rules.view import PlayView, view_of
-from desktop.rules.view_values import PieceInfo
+from desktop.rules.view import view_of
+from desktop.rules.view_values import PRESENT
 from desktop.scenario.geometry import shape_bounds
 from desktop.scenario.model import (
     AllRegularsLost,
@@ -199,18 +199,43 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
     mine = strength.get(side, 0.0)
     total = sum(strength.values())
     value = weights.strength * (mine / total if total > 0 else 0.5)
-    own: list[Point] = []
-    enemy: list[Point] = []
-    pieces = adapter.pieces()
-    for p in pieces.values():
-        if p.present and p.kind != "officer":
-            (own if p.side == side else enemy).append((p.x, p.y))
     plan = _plan(game.scenario, side)
     goals = plan.goals
-    if goals.losing:
-        value += _nearer_losing(adapter, pieces, plan, side, weights)
-    for goal in goals.hold:
-        ours, theirs = _nearest_sq(goal, own), _nearest_sq(goal, enemy)
+    # One pass over the pieces gathers what every term below reads: where each
+    # side's pieces stand and, for the losing conditions, what each side has.
+    own: list[Point] = []
+    enemy: list[Point] = []
+    counts: dict[str, list[int]] = {}  # side -> [pieces, present, present regulars]
+    had_regulars: set[str] = set()
+    known = plan.regular_pieces
+    losing = bool(goals.losing)
+    unit_of = getattr(adapter, "unit_of", None) if losing else None
+    for p in adapter.pieces().values():
+        if p.kind == "officer":
+            continue
+        present = p.status in PRESENT
+        if present:
+            (own if p.side == side else enemy).append((p.x, p.y))
+        if not losing:
+            continue
+        c = counts.get(p.side)
+        if c is None:
+            c = counts[p.side] = [0, 0, 0]
+        c[0] += 1
+        regular = known.get(p.id)
+        if regular is None:
+            regular = known[p.id] = (unit_of(p.id) if unit_of else p.id) in plan.regulars
+        if regular:
+            had_regulars.add(p.side)
+        if present:
+            c[1] += 1
+            if regular:
+                c[2] += 1
+    if losing:
+        value += _nearer_losing(counts, had_regulars, plan, side, weights)
+    for gx, gy in goals.hold:
+        ours = min([(gx - a) ** 2 + (gy - b) ** 2 for a, b in own], default=math.inf)
+        theirs = min([(gx - a) ** 2 + (gy - b) ** 2 for a, b in enemy], default=math.inf)
         if ours < theirs:
             value += weights.objective
         elif theirs < ours:
@@ -239,42 +264,25 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
     return value
 
 
-def _nearer_losing(adapter: PlayView, pieces: dict[str, PieceInfo], plan: _Plan, side: str,
-                   weights: Weights) -> float:
+def _nearer_losing(counts: dict[str, list[int]], had_regulars: set[str], plan: _Plan,
+                   side: str, weights: Weights) -> float:
     """The losing conditions: each side's term is `weights.breaking` over what it
     has still to lose before the condition ends the game (the enemy's counts for,
-    the side's own against), so the last few pieces that matter weigh the most."""
-    total: dict[str, int] = {}
-    present: dict[str, int] = {}
-    regulars: dict[str, int] = {}
-    had_regulars: set[str] = set()
-    known = plan.regular_pieces
-    unit_of = getattr(adapter, "unit_of", None)  # a piece may be one figure of a unit
-    for p in pieces.values():
-        if p.kind == "officer":
-            continue
-        total[p.side] = total.get(p.side, 0) + 1
-        regular = known.get(p.id)
-        if regular is None:
-            regular = known[p.id] = (unit_of(p.id) if unit_of else p.id) in plan.regulars
-        if regular:
-            had_regulars.add(p.side)
-        if p.present:
-            present[p.side] = present.get(p.side, 0) + 1
-            if regular:
-                regulars[p.side] = regulars.get(p.side, 0) + 1
+    the side's own against), so the last few pieces that matter weigh the most.
+    `counts` holds each side's pieces, those present and its regulars present."""
     value = 0.0
     for who, kind, fraction in plan.goals.losing:
-        for s in total if who is None else [who]:
+        for s in counts if who is None else [who]:
+            pieces, present, regulars = counts.get(s, (0, 0, 0))
             if kind == "break":
-                lost = total.get(s, 0) - present.get(s, 0)
-                to_go = math.ceil(fraction * total.get(s, 0) - 1e-9) - lost
+                lost = pieces - present
+                to_go = math.ceil(fraction * pieces - 1e-9) - lost
             elif kind == "regulars":
                 if s not in had_regulars:
                     continue
-                to_go = regulars.get(s, 0)
+                to_go = regulars
             else:
-                to_go = present.get(s, 0)
+                to_go = present
             term = weights.breaking / max(1, to_go)
             value += term if s != side else -term
     return value

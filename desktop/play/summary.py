@@ -49,18 +49,38 @@ def _step_part(step: Step, name: Callable[[str], str]) -> str:
     return part
 
 
-def turn_summary(steps: Sequence[Step], side_name: str,
-                 name: Callable[[str], str]) -> str:
-    """What `side_name` did in `steps` (its stretch at the table), as one
-    paragraph; "" when it did nothing but end its phases."""
+def _stretch_text(steps: Sequence[Step], name: Callable[[str], str]) -> str:
+    """The actions of one turn's part of a stretch, cut short after MOST."""
     acted = [s for s in steps if s.action != "end"]
-    ended = len(steps) - len(acted)
     if not acted:
-        return (f"{side_name} did nothing this time and ended "
-                f"{'its phase' if ended == 1 else 'its phases'}.") if steps else ""
+        ended = len(steps)
+        return f"ended {'its phase' if ended == 1 else 'its phases'}"
     parts = [_step_part(s, name) for s in acted[:MOST]]
     more = len(acted) - len(parts)
     text = "; ".join(parts)
     if more:
         text += f"; and {_plural(more, 'more action')}"
-    return f"{side_name}: {text}."
+    return text
+
+
+def turn_summary(steps: Sequence[Step], side_name: str,
+                 name: Callable[[str], str]) -> str:
+    """What `side_name` did in `steps` (its stretch at the table), as one
+    paragraph; "" when there are no steps.  A stretch that runs from one turn
+    into the next (a side that acts last in a turn and first in the next) is
+    told turn by turn, so a person sees which turn each action belongs to."""
+    if not steps:
+        return ""
+    if all(s.action == "end" for s in steps):
+        return (f"{side_name} did nothing this time and ended "
+                f"{'its phase' if len(steps) == 1 else 'its phases'}.")
+    turns: list[list[Step]] = []
+    for st in steps:
+        if turns and turns[-1][-1].turn == st.turn:
+            turns[-1].append(st)
+        else:
+            turns.append([st])
+    if len(turns) == 1:
+        return f"{side_name}: {_stretch_text(steps, name)}."
+    told = [f"turn {part[0].turn}: {_stretch_text(part, name)}" for part in turns]
+    return f"{side_name}, " + ". Then ".join(told) + "."

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from desktop.scenario.model import Point
 from desktop.scenario.vocabulary import LengthUnit
 
@@ -64,6 +62,8 @@ def ring_crossings(points: Sequence[Point]) -> list[Crossing]:
     n = len(pts)
     if n < 3:
         return []
+    import numpy as np  # not at import: the viewer's first frame does without numpy
+
     arr = np.asarray(pts, dtype=float)
     nxt = np.roll(arr, -1, axis=0)
     lo, hi = np.minimum(arr, nxt), np.maximum(arr, nxt)

@@ -21,9 +21,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeVar
 
-from shapely.geometry import LineString
-from shapely.geometry import Point as SPoint
-
 from desktop.scenario.crossings import Crossing, crossing_words, ring_crossings
 from desktop.scenario.geometry import (
     forward,
@@ -534,6 +531,9 @@ def crossing_shape(s: Scenario, river_id: str, near: Point,
     f = s.terrain[_feature_index(s, river_id)]
     if f.type not in WATER_TYPES or not isinstance(f.shape, LineShape):
         raise EditError(f"'{f.name or f.id}' is not a river or stream")
+    from shapely.geometry import LineString
+    from shapely.geometry import Point as SPoint  # shapely only when a crossing is placed
+
     line = LineString(f.shape.points)
     at = line.project(SPoint(near))
     c = line.interpolate(at)
@@ -546,6 +546,9 @@ def crossing_shape(s: Scenario, river_id: str, near: Point,
 
 def river_at(s: Scenario, p: Point, tolerance: float = 1.0) -> str | None:
     """The id of the river or stream under `p` (within `tolerance` of its banks)."""
+    from shapely.geometry import LineString
+    from shapely.geometry import Point as SPoint  # shapely only when asked
+
     best: tuple[float, str] | None = None
     for f in s.terrain:
         if f.type in WATER_TYPES and isinstance(f.shape, LineShape):

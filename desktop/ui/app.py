@@ -12,6 +12,7 @@ from desktop.resources import bundled_scenario
 from desktop.scenario import Scenario, ScenarioError, load
 from desktop.ui import icons, launchers  # noqa: F401  (launchers: every window's doors)
 from desktop.ui.app_fonts import use_bundled_fonts
+from desktop.ui.first_frame import after_first_frame
 from desktop.ui.main_window import APP_NAME, MainWindow
 
 #: The window's size for screenshots (and its first size on screen).
@@ -82,8 +83,8 @@ def run(file: Path | None, screenshot: Path | None) -> int:
         window.show()
         from desktop.ui.help.welcome import welcome_once  # the first run only
 
-        QTimer.singleShot(0, lambda: welcome_once(window))
-    QTimer.singleShot(0, lambda: offer_games(window))
+        after_first_frame(window, lambda: welcome_once(window))
+    after_first_frame(window, lambda: offer_games(window))
     return app.exec()
 
 

@@ -55,7 +55,9 @@ def test_a_summary_names_units_and_never_shows_ids(ruleset: str) -> None:
         if not any(st.action != "end" for st in steps):
             continue
         told += 1
-        assert text.startswith("The side: ") and text.endswith(".")
+        across = len({st.turn for st in steps}) > 1
+        assert text.startswith("The side, turn " if across else "The side: ")
+        assert text.endswith(".")
         words = set(re.findall(r"[A-Za-z0-9_.]+", text))
         assert not words & ids, (words & ids, text)
         assert steps[0].said.split()[0] in text or "end" in steps[0].action
@@ -108,3 +110,17 @@ def test_a_hint_for_a_move_shows_where_the_unit_would_go() -> None:
     pid = advice.action.text().split()[1]
     b, a = advice.before[pid], advice.after[pid]
     assert (b.x, b.y, b.facing) != (a.x, a.y, a.facing) or "activation" in advice.said
+
+
+def test_a_stretch_across_two_turns_is_told_turn_by_turn() -> None:
+    """A side acting last in turn 2 and first in turn 3 (D3's alternating
+    initiative, Mayhem's) must not have its actions run together as one turn."""
+    late = [Step(0, "move u1 1,1 0", "a", 2, "move", (), (), "Unit 1 moves 1″"),
+            Step(1, "end", "a", 2, "move", (), (), "")]
+    early = [Step(2, "move u2 1,1 0", "a", 3, "move", (), (), "Unit 2 moves 2″")]
+    text = turn_summary(late + early, "Blue", str)
+    assert text == "Blue, turn 2: Unit 1 moves 1″. Then turn 3: Unit 2 moves 2″."
+    only_ends = [Step(0, "end", "a", 2, "fire", (), (), ""),
+                 Step(1, "u", "a", 3, "move", (), (), "Unit 1 moves 1″")]
+    assert turn_summary(only_ends, "Blue", str) == (
+        "Blue, turn 2: ended its phase. Then turn 3: Unit 1 moves 1″.")

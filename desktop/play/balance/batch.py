@@ -20,6 +20,7 @@ import math
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from dataclasses import field as dataclasses_field
 
 from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
@@ -130,12 +131,17 @@ class GameResult:
     moved: frozenset[str]
     #: Units that fought: attacked, were attacked or took losses.
     fought: frozenset[str]
+    #: The boxes each unit has crossed off its roster track at the end (hits,
+    #: casualties, Combat Value, men or figures: the play view's losses), by
+    #: unit id; units that lost nothing are left out.
+    worn: Mapping[str, int] = dataclasses_field(default_factory=dict)
 
     def to_json(self) -> dict[str, JSON]:
         return {"index": self.index, "seats": dict(self.seats), "winner": self.winner,
                 "reason": self.reason, "ending": self.ending, "turns": self.turns,
                 "held": [list(h) for h in self.held], "lost": sorted(self.lost),
-                "moved": sorted(self.moved), "fought": sorted(self.fought)}
+                "moved": sorted(self.moved), "fought": sorted(self.fought),
+                "worn": dict(sorted(self.worn.items()))}
 
 
 def ending_kind(winner: str | None, reason: str, finished: bool) -> str:
@@ -238,6 +244,11 @@ class Watcher:
                 exited.add(unit)
         return frozenset(set(self.unit_of.values()) - present - exited)
 
+    def worn(self) -> dict[str, int]:
+        """The boxes each unit has crossed off its roster track (units only)."""
+        return {uid: loss.lost for uid, loss in self.view.losses().items()
+                if uid in self.units and loss.lost > 0}
+
 
 def play_game(batch: Batch, index: int, max_actions: int = MAX_ACTIONS) -> GameResult:
     """Play game `index` of `batch` to its end and say how it went."""
@@ -272,5 +283,5 @@ def play_game(batch: Batch, index: int, max_actions: int = MAX_ACTIONS) -> GameR
     return GameResult(index, {s: lv.value for s, lv in seats.items()}, winner, reason,
                       ending_kind(winner, reason, out is not None), game.turn,
                       tuple(watcher.held), watcher.lost(), frozenset(watcher.moved),
-                      frozenset(fought))
+                      frozenset(fought), watcher.worn())
 

@@ -128,15 +128,18 @@ class UnitRecord:
     name: str
     #: Its side's id.
     side: str
-    #: Average losses: the share of games the unit ended off the table
-    #: (eliminated, routed or broken; the play view gives no finer per-unit
-    #: strength for every ruleset, so a unit counts as lost or not).
+    #: The share of games the unit ended off the table (eliminated, routed,
+    #: broken or fled; not one that left by the edge it was told to).
     lost: float
     #: Share of games in which it never moved from where the scenario put it.
     never_moved: float
     #: Share of games in which it never shot, charged or fought, nor was
     #: attacked, nor was lost.
     never_fought: float
+    #: Average losses: the boxes of its roster track crossed off at the end of
+    #: a game (hits, casualties, Combat Value, men or figures, as the ruleset
+    #: counts them), over all the games.  0 in reports written before it.
+    worn: float = 0.0
 
 
 @dataclass(frozen=True)

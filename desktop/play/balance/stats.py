@@ -114,7 +114,8 @@ def _units(results: Sequence[GameResult], scenario: Scenario) -> tuple[UnitRecor
         UnitRecord(u.id, u.name or u.id, side.id,
                    part(sum(1 for r in results if u.id in r.lost)),
                    part(sum(1 for r in results if u.id not in r.moved)),
-                   part(sum(1 for r in results if u.id not in r.fought)))
+                   part(sum(1 for r in results if u.id not in r.fought)),
+                   sum(r.worn.get(u.id, 0) for r in results) / n if n else 0.0)
         for side in scenario.sides for u in side.units)
 
 

@@ -104,11 +104,14 @@ def report_text(report: Report) -> str:
         out.append("")
         uw = max(len(u.name) for u in report.units) + 2
         out.append(f"  {'Unit':<{uw}}{'side':<{max(len(n) for n in names.values()) + 2}}"
-                   "lost  never moved  never fought")
+                   "losses  off table  never moved  never fought")
         sw = max(len(n) for n in names.values()) + 2
         for u in report.units:
             out.append(f"  {u.name:<{uw}}{names.get(u.side, u.side):<{sw}}"
-                       f"{_pct(u.lost):>4}  {_pct(u.never_moved):>11}  {_pct(u.never_fought):>12}")
+                       f"{u.worn:>6.1f}  {_pct(u.lost):>9}  {_pct(u.never_moved):>11}  "
+                       f"{_pct(u.never_fought):>12}")
+        out.append("  (losses: boxes crossed off the unit's roster track by a game's end, "
+                   "on average; the rest: share of games)")
     if report.sweep:
         out.append("")
         out.append("What if the turn limit were different")

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from desktop.play.balance.report import Report
 from desktop.play.balance_sidecar import Kept
 from desktop.scenario.model import Scenario
 from desktop.ui.editor.balance_charts import HoldingChart, LengthChart, WinsChart, visible
@@ -115,9 +116,12 @@ class BalanceView(QFrame):
             + "  <span style='color:#a9a498'>\u25a0</span> empty or contested")
         self._show_objective()
         unused = [u.name for u in r.units if u.never_fought >= 1.0]
-        self.unused.setText(
-            "Never fought in any game (outlined on the table): " + ", ".join(unused) + "."
-            if unused else "Every unit fought in some game.")
+        lines = ["Never fought in any game (outlined on the table): " + ", ".join(unused) + "."
+                 if unused else "Every unit fought in some game."]
+        hit = hardest_hit(r)
+        if hit:
+            lines.append("Hardest hit: " + "; ".join(hit) + ".")
+        self.unused.setText("\n".join(lines))
 
     def _colours(self) -> dict[str, str]:
         s = self.scenario
@@ -137,3 +141,11 @@ class BalanceView(QFrame):
         obj = r.objectives[i] if 0 <= i < len(r.objectives) else None
         self.holding.show_objective(obj, [s.side for s in r.sides], self._colours())
 
+
+def hardest_hit(report: Report, most: int = 3) -> list[str]:
+    """The units that lost most on average, in words ("IR 49: 3.2 boxes a game, off the
+    table in 40% of games"), the heaviest first; none if nothing was lost."""
+    worn = sorted((u for u in report.units if u.worn > 0 or u.lost > 0),
+                  key=lambda u: (-u.worn, -u.lost, u.name))[:most]
+    return [f"{u.name}: {u.worn:.1f} boxes a game, off the table in {round(100 * u.lost)}% "
+            "of games" for u in worn]

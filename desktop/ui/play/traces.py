@@ -35,6 +35,12 @@ def _pen(colour: QColor, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLin
     return pen
 
 
+def casing(colour: QColor) -> QColor:
+    """The band drawn under a trace's line so any side's colour reads on any
+    ground: dark under a pale colour (white, grey, yellow), light under a dark one."""
+    return QColor(25, 25, 25, 130) if colour.lightness() > 110 else QColor(255, 255, 255, 150)
+
+
 def moved(before: PieceInfo, after: PieceInfo) -> bool:
     turn = abs((after.facing - before.facing + 180.0) % 360.0 - 180.0)
     return (math.hypot(after.x - before.x, after.y - before.y) > STILL_INCHES
@@ -64,11 +70,13 @@ class OutlineItem(QGraphicsItem):
         fill = QColor(self.colour)
         fill.setAlpha(self.colour.alpha() // 4)
         painter.setBrush(fill)
-        painter.setPen(_pen(self.colour, 1.6, Qt.PenStyle.DashLine))
-        if self.piece.is_officer:
-            painter.drawEllipse(self.poly.boundingRect())
-        else:
-            painter.drawPolygon(self.poly)
+        for pen in (_pen(casing(self.colour), 3.4), _pen(self.colour, 1.6, Qt.PenStyle.DashLine)):
+            painter.setPen(pen)
+            if self.piece.is_officer:
+                painter.drawEllipse(self.poly.boundingRect())
+            else:
+                painter.drawPolygon(self.poly)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
 
 
 class ArrowItem(QGraphicsItem):
@@ -93,6 +101,8 @@ class ArrowItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         style = Qt.PenStyle.DotLine if self.dotted else Qt.PenStyle.SolidLine
+        painter.setPen(_pen(casing(self.colour), self.width + 1.8))
+        painter.drawLine(self.a, self.b)
         painter.setPen(_pen(self.colour, self.width, style))
         painter.drawLine(self.a, self.b)
         dx, dy = self.b.x() - self.a.x(), self.b.y() - self.a.y()
@@ -103,9 +113,12 @@ class ArrowItem(QGraphicsItem):
         h = min(self.HEAD, length / 2)
         left = QPointF(self.b.x() - h * ux + h * 0.5 * uy, self.b.y() - h * uy - h * 0.5 * ux)
         right = QPointF(self.b.x() - h * ux - h * 0.5 * uy, self.b.y() - h * uy + h * 0.5 * ux)
+        head = QPolygonF([self.b, left, right])
+        painter.setPen(_pen(casing(self.colour), self.width + 1.8))
+        painter.drawPolygon(head)
         painter.setPen(_pen(self.colour, self.width))
         painter.setBrush(self.colour)
-        painter.drawPolygon(QPolygonF([self.b, left, right]))
+        painter.drawPolygon(head)
 
 
 class BurstItem(QGraphicsItem):

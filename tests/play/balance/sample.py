@@ -71,7 +71,8 @@ def sample_report(sweep: bool = True, match: bool = False) -> Report:
     objectives = tuple(
         ObjectiveControl(oid, name, _holding(12, 0.1 + 0.05 * i, 0.3 - 0.05 * i))
         for i, (oid, name) in enumerate(OBJECTIVES))
-    units = tuple(UnitRecord(uid, name, side, lost, moved, fought)
+    units = tuple(UnitRecord(uid, name, side, lost, moved, fought,
+                             round(lost * 4 + (1 - fought) * 1.5, 1))
                   for uid, name, side, lost, moved, fought in UNITS)
     levels: tuple[LevelResult, ...] = ()
     level_words: tuple[str, ...] = ("steady",)

@@ -96,3 +96,12 @@ def test_fighting_is_read_from_events_naming_a_target_or_losses() -> None:
     assert fighters(Event("charge", "", {"target": "u1", "victims": ["u2.1"]}),
                     units) == {"u1", "u2"}
     assert fighters(Event("move", "", {"unit": "u1"}), units) == set()
+
+
+def test_losses_are_the_boxes_the_play_view_crosses_off(tiny_batch: Batch) -> None:
+    """Average losses (issue 19) are read from PlayView.losses(), units only."""
+    r = play_game(tiny_batch, 0)
+    units = {u.id for _, u in tiny_batch.scenario.all_units()}
+    assert r.worn and set(r.worn) <= units and all(n > 0 for n in r.worn.values())
+    assert set(r.worn) <= r.fought  # a unit that lost boxes was in a fight
+    assert r.to_json()["worn"] == dict(sorted(r.worn.items()))

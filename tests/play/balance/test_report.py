@@ -40,3 +40,10 @@ def test_a_wrong_field_is_named() -> None:
         Report.from_json(data)
     with pytest.raises(ValueError, match="not JSON"):
         Report.loads("{")
+
+
+def test_a_report_written_before_average_losses_still_reads() -> None:
+    data = sample_report().to_json()
+    for unit in data["units"]:
+        del unit["worn"]
+    assert all(u.worn == 0.0 for u in Report.from_json(data).units)

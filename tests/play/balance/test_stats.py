@@ -54,10 +54,25 @@ def test_share_and_median() -> None:
 
 
 def _result(index: int, winner: str | None, turns: int, ending: str,
-            held: tuple[tuple[str | None, ...], ...] = ()) -> GameResult:
+            held: tuple[tuple[str | None, ...], ...] = (),
+            worn: dict[str, int] | None = None) -> GameResult:
     return GameResult(index, {"aus": "recruit", "fra": "recruit"}, winner,
                       f"reason {ending}", ending, turns, held, frozenset({"fra_57"}),
-                      frozenset({"aus_gren"}), frozenset({"aus_gren", "fra_57"}))
+                      frozenset({"aus_gren"}), frozenset({"aus_gren", "fra_57"}),
+                      worn or {})
+
+
+def test_average_losses_are_the_mean_boxes_over_every_game(tiny_batch: Batch) -> None:
+    """Issue 19: each unit's average losses, counting the games it lost nothing."""
+    sc: Scenario = tiny_batch.scenario
+    results = [_result(0, "aus", 12, "turn_limit", worn={"fra_57": 4, "aus_gren": 1}),
+               _result(1, "fra", 12, "turn_limit", worn={"fra_57": 2}),
+               _result(2, None, 12, "turn_limit")]
+    inputs = Inputs(sc.title, "", "", "d3", "D3", 3, ("recruit",), 5, 12)
+    units = {u.unit: u for u in aggregate(inputs, sc, results, complete=True).units}
+    assert units["fra_57"].worn == pytest.approx(2.0)
+    assert units["aus_gren"].worn == pytest.approx(1 / 3)
+    assert units["fra_57"].lost == 1.0
 
 
 def test_aggregate_counts_wins_endings_lengths_and_holding(tiny_batch: Batch) -> None:
