@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from desktop.resources import bundled_scenario
 from desktop.scenario import Scenario, ScenarioError, load
-from desktop.ui import icons
+from desktop.ui import icons, launchers  # noqa: F401  (launchers: every window's doors)
 from desktop.ui.app_fonts import use_bundled_fonts
 from desktop.ui.first_frame import after_first_frame
 from desktop.ui.main_window import APP_NAME, MainWindow
@@ -94,6 +94,6 @@ def offer_games(window: MainWindow) -> None:
 
     if not any((autosave_folder() / "games").glob("game-*.yaml")):
         return
-    from desktop.ui.play.keeping import offer_left_over_games
+    from desktop.ui.play.launch import offer_left_over_games
 
     offer_left_over_games(window)
