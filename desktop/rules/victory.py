@@ -141,6 +141,24 @@ class VictoryJudge:
             return Outcome(fb, f"turn limit reached after turn {turn}: {self._name(fb)} wins")
         return None
 
+    def standing(self, turn: int, pieces: Sequence[PieceView],
+                 limit: int | None = None) -> tuple[str | None, int] | None:
+        """What the end of the last turn would say if the pieces stood as now: the
+        side it would name (None: a draw) and the turns still to play after
+        `turn`.  None when the game has no turn limit (`limit`, a ruleset's own,
+        stands in for the scenario's; a ruleset judging it itself draws there)."""
+        if self.turn_limit is not None:
+            last = self.turn_limit.turns
+            held = self._holding(pieces)
+            if held is not None:
+                return held.winner, max(0, last - turn)
+            out = self.end_of_turn(max(turn, last), pieces)
+            return (None if out is None else out.winner), max(0, last - turn)
+        if limit is None or limit <= 0:
+            return None
+        held = self._holding(pieces)
+        return (None if held is None else held.winner), max(0, limit - turn)
+
     def _holding(self, pieces: Sequence[PieceView]) -> Outcome | None:
         winners: list[tuple[str, str]] = []
         for c in self.conditions:

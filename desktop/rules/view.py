@@ -524,6 +524,27 @@ class PlayView:
                                                  .capitalize()))
                 for p in self.pieces().values() if not p.present}
 
+    def unit_of(self, pid: str) -> str:
+        """The scenario unit a piece belongs to (a figure of a unit, where a ruleset
+        moves figures; by default each piece is its unit)."""
+        return pid
+
+    def standing(self) -> tuple[str | None, int] | None:
+        """What the end of the game would say if the last turn ended with the pieces
+        as they stand: the side the victory conditions would name (None: a draw)
+        and the full turns still to play after this one.  None when the game has
+        no turn limit (then every turn's end judges the whole of them), and by
+        default.  A computer player reads it to see the limit coming."""
+        return None
+
+    def pending_losses(self) -> dict[str, float]:
+        """What each side is expected to lose, in the measure of `strength`, in
+        fights already on the table that the game rolls later on its own (hand to
+        hand at a turn's end, where no player acts to bring it on); exact odds, no
+        dice drawn.  Empty by default: the fights a ruleset rolls when a player
+        asks for them show in the positions after that action."""
+        return {}
+
     def units_left(self) -> dict[str, int]:
         out = {s.id: 0 for s in self.game.scenario.sides}
         for p in self.pieces().values():

@@ -534,6 +534,9 @@ class BlownAwayView(PlayView):
             out[p.id] = Losses(killed, states, ", ".join(n for n in notes if n))
         return out
 
+    def standing(self) -> tuple[str | None, int] | None:
+        return self.g.judge.standing(self.g.turn, self.g._views())
+
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.state.sides}
         for p in self.g.units():

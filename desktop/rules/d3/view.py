@@ -302,6 +302,9 @@ class D3View(PlayView):
             out[p.id] = Losses(p.hits, states, out[p.id].note if p.id in out else "")
         return out
 
+    def standing(self) -> tuple[str | None, int] | None:
+        return self.g.judge.standing(self.g.turn, self.g._views())
+
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.order}
         for u in self.g.units():

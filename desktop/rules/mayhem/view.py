@@ -371,6 +371,9 @@ class MayhemView(PlayView):
             out[u.id] = Losses(u.casualties, states, out[u.id].note if u.id in out else "")
         return out
 
+    def standing(self) -> tuple[str | None, int] | None:
+        return self.g.judge.standing(self.g.turn, self.g._views())
+
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.state.sides}
         for u in self.g.active_units():

@@ -154,6 +154,9 @@ class TacticalView(PlayView):
                 out[o.id] = Losses(note=o.wound.replace("_", " ").capitalize())
         return out
 
+    def standing(self) -> tuple[str | None, int] | None:
+        return self.tg.judge.standing(self.tg.turn, self.tg._views())
+
     def strength(self) -> tuple[str, dict[str, float]]:
         """Combat Value left on the table: what wears down in this ruleset."""
         out = {s.id: 0.0 for s in self.tg.scenario.sides}
