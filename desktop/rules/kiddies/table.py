@@ -303,6 +303,24 @@ def volley_windows(figures: Sequence[Figure]) -> tuple[list[tuple[str, ...]],
     regulars that could form a group (seed: a group is five regulars side by side;
     any five of a longer line may be chosen), from one look at the lines."""
     regs = [f for f in figures if f.active and f.kind == REGULAR]
+    key = tuple((f.id, f.x, f.y, f.facing, f.frontage, f.depth) for f in regs)
+    got = _WINDOWS.get(key)
+    if got is None:
+        if len(_WINDOWS) >= _WINDOWS_MAX:
+            _WINDOWS.clear()
+        got = _WINDOWS[key] = _volley_windows(regs)
+    return got
+
+
+#: volley_windows' answers by the places of the regulars: after a move only the
+#: mover's side has new lines, and a game and its clones share the answers.
+_WINDOWS: dict[tuple[tuple[str, float, float, float, float, float], ...],
+               tuple[list[tuple[str, ...]], list[tuple[str, ...]]]] = {}
+_WINDOWS_MAX = 4096
+
+
+def _volley_windows(regs: Sequence[Figure]) -> tuple[list[tuple[str, ...]],
+                                                     list[tuple[str, ...]]]:
     groups: list[tuple[str, ...]] = []
     wins: list[tuple[str, ...]] = []
     size = VOLLEY_GROUP_SIZE
