@@ -243,6 +243,9 @@ class KiddiesGame(Game):
         self._roster_ver = 0
         self._roster: dict[str | None, tuple[Figure, ...]] = {}
         self._roster_memo_ver = 0
+        #: The last grid made (for :meth:`_regrid`): the figures, their places, the grid.
+        self._last_grid: tuple[tuple[Figure, ...], tuple[tuple[float, float], ...],
+                               dict[tuple[int, int], list[int]]] | None = None
         self._memo: dict[object, object] = {}
         self._memo_ver = 0
         self._geo_memo: dict[object, object] = {}
@@ -377,7 +380,7 @@ class KiddiesGame(Game):
         """The active figures whose centres may lie within `r` of (x, y) across and down
         (a superset: a grid of GRID_CELL cells), in the order of :meth:`active`."""
         everyone = self._active()
-        cells = self._placed(("grid",), lambda: _grid_of(everyone))
+        cells = self._placed(("grid",), lambda: self._regrid(everyone))
         found: list[int] = []
         for cx in range(math.floor((x - r) / GRID_CELL), math.floor((x + r) / GRID_CELL) + 1):
             for cy in range(math.floor((y - r) / GRID_CELL),
@@ -387,6 +390,39 @@ class KiddiesGame(Game):
                     found.extend(got)
         found.sort()
         return [everyone[i] for i in found]
+
+    def _regrid(self, everyone: tuple[Figure, ...]) -> dict[tuple[int, int], list[int]]:
+        """The grid of `everyone`, from the last one made for the same figures when
+        there is one: only the figures that changed cell are moved (the last grid is
+        left as it was: a clone may share it)."""
+        last = self._last_grid
+        if last is None or last[0] is not everyone:
+            cells = _grid_of(everyone)
+            self._last_grid = (everyone, tuple((f.x, f.y) for f in everyone), cells)
+            return cells
+        _, places, old = last
+        cells = old
+        moved: list[int] = []
+        for i, (f, (x, y)) in enumerate(zip(everyone, places, strict=True)):
+            if f.x != x or f.y != y:
+                moved.append(i)
+        if not moved:
+            return cells
+        floor = math.floor
+        for i in moved:
+            f = everyone[i]
+            x, y = places[i]
+            was = (floor(x / GRID_CELL), floor(y / GRID_CELL))
+            key = (floor(f.x / GRID_CELL), floor(f.y / GRID_CELL))
+            if key != was:
+                if cells is old:
+                    cells = dict(old)
+                cells[was] = [j for j in cells[was] if j != i]
+                if not cells[was]:
+                    del cells[was]
+                cells[key] = [*cells.get(key, ()), i]
+        self._last_grid = (everyone, tuple((f.x, f.y) for f in everyone), cells)
+        return cells
 
     def span(self) -> float:
         return self.table.span
