@@ -336,13 +336,26 @@ def _volley_windows(regs: Sequence[Figure]) -> tuple[list[tuple[str, ...]],
 
 def crew_sides(cannon: Figure, figures: Sequence[Figure]) -> dict[str, int]:
     """Regulars of each side within CREW_RANGE of the cannon."""
-    fp = cannon.footprint()
     out: dict[str, int] = {}
     for f in figures:
         near = abs(f.x - cannon.x) < 4 and abs(f.y - cannon.y) < 4
-        if near and f.active and f.kind == REGULAR and fp.distance(f.footprint()) <= CREW_RANGE:
+        if near and f.active and f.kind == REGULAR and _crews(cannon, f):
             out[f.side] = out.get(f.side, 0) + 1
     return out
+
+
+def _crews(cannon: Figure, f: Figure) -> bool:
+    """Whether `f`'s base lies within CREW_RANGE of the cannon's."""
+    return _crews_at(cannon.x, cannon.y, cannon.facing, cannon.frontage, cannon.depth,
+                     f.x, f.y, f.facing, f.frontage, f.depth)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _crews_at(cx: float, cy: float, cf: float, cw: float, cd: float,
+              fx: float, fy: float, ff: float, fw: float, fd: float) -> bool:
+    """_crews by the two bases' places, kept: every cannon's crew is counted again
+    after every move, and only the mover's pairs are new."""
+    return bool(rect(cx, cy, cw, cd, cf).distance(rect(fx, fy, fw, fd, ff)) <= CREW_RANGE)
 
 
 def manning_side(cannon: Figure, figures: Sequence[Figure]) -> str | None:
@@ -357,9 +370,7 @@ def manning_side(cannon: Figure, figures: Sequence[Figure]) -> str | None:
 
 
 def crew_of(cannon: Figure, figures: Sequence[Figure]) -> list[Figure]:
-    fp = cannon.footprint()
-    return [f for f in figures if f.active and f.kind == REGULAR
-            and fp.distance(f.footprint()) <= CREW_RANGE]
+    return [f for f in figures if f.active and f.kind == REGULAR and _crews(cannon, f)]
 
 
 # -- the cavalry charge ----------------------------------------------------------------------
