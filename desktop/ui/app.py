@@ -81,11 +81,16 @@ def run(file: Path | None, screenshot: Path | None) -> int:
     else:
         window.show_scenario(loaded, path)
         window.show()
-        from desktop.ui.help.welcome import welcome_once  # the first run only
-
-        after_first_frame(window, lambda: welcome_once(window))
+        after_first_frame(window, lambda: welcome(window))
     after_first_frame(window, lambda: offer_games(window))
     return app.exec()
+
+
+def welcome(window: MainWindow) -> None:
+    """The welcome page, on the first run only (its module loads after the first frame)."""
+    from desktop.ui.help.welcome import welcome_once
+
+    welcome_once(window)
 
 
 def offer_games(window: MainWindow) -> None:
