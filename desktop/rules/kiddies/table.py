@@ -270,6 +270,16 @@ def lines(figures: Sequence[Figure], size: int) -> list[tuple[str, ...]]:
     Each chain of neighbours (:func:`runs`) gives as many whole groups as it
     holds, from its left end.
     """
+    key = (size, _places(figures))
+    got = _LINES.get(key)
+    if got is None:
+        if len(_LINES) >= _KEPT_MAX:
+            _LINES.clear()
+        got = _LINES[key] = _lines(figures, size)
+    return list(got)
+
+
+def _lines(figures: Sequence[Figure], size: int) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = []
     for run, by_id in runs(figures):
         for k in range(0, len(run) - size + 1, size):
@@ -303,20 +313,30 @@ def volley_windows(figures: Sequence[Figure]) -> tuple[list[tuple[str, ...]],
     regulars that could form a group (seed: a group is five regulars side by side;
     any five of a longer line may be chosen), from one look at the lines."""
     regs = [f for f in figures if f.active and f.kind == REGULAR]
-    key = tuple((f.id, f.x, f.y, f.facing, f.frontage, f.depth) for f in regs)
+    key = _places(regs)
     got = _WINDOWS.get(key)
     if got is None:
-        if len(_WINDOWS) >= _WINDOWS_MAX:
+        if len(_WINDOWS) >= _KEPT_MAX:
             _WINDOWS.clear()
         got = _WINDOWS[key] = _volley_windows(regs)
     return got
 
 
-#: volley_windows' answers by the places of the regulars: after a move only the
-#: mover's side has new lines, and a game and its clones share the answers.
-_WINDOWS: dict[tuple[tuple[str, float, float, float, float, float], ...],
-               tuple[list[tuple[str, ...]], list[tuple[str, ...]]]] = {}
-_WINDOWS_MAX = 4096
+_Places = tuple[tuple[str, float, float, float, float, float], ...]
+
+
+def _places(figures: Sequence[Figure]) -> _Places:
+    """What the lines among `figures` depend on: who stands where, facing which way,
+    on which base."""
+    return tuple((f.id, f.x, f.y, f.facing, f.frontage, f.depth) for f in figures)
+
+
+#: The lines and volley windows by the places of the figures asked about: after a
+#: move only the mover's side has new lines, and a game and its clones share the
+#: answers (ids only, never a game's figures).
+_WINDOWS: dict[_Places, tuple[list[tuple[str, ...]], list[tuple[str, ...]]]] = {}
+_LINES: dict[tuple[int, _Places], list[tuple[str, ...]]] = {}
+_KEPT_MAX = 4096
 
 
 def _volley_windows(regs: Sequence[Figure]) -> tuple[list[tuple[str, ...]],

@@ -1,7 +1,8 @@
 """What the Kiddies game keeps from one position to the next (issue 18) must equal
 what it would work out afresh: the grid of figures updated per move, who is
 active kept until a figure leaves the fight or a cannon changes hands, the
-volley lines kept by the regulars' places, the flight bodies by figure place,
+volley lines and cavalry trios kept by the figures' places, the flight bodies
+by figure place,
 and whether a regular crews a cannon kept per pair of places.
 
 Seeded random play on the 12 v 12 field moves, shoots, charges and kills, so
@@ -18,7 +19,7 @@ import pytest
 
 from desktop.rules import registry
 from desktop.rules.kiddies import table as kt
-from desktop.rules.kiddies.constants import CANNON, CREW_RANGE, REGULAR
+from desktop.rules.kiddies.constants import CANNON, CAVALRY, CHARGE_SIZE, CREW_RANGE, REGULAR
 from desktop.rules.kiddies.game import KiddiesGame, _grid_of
 from desktop.rules.kiddies.pieces import ACTIVE, Figure
 from desktop.rules.randomplay import random_action
@@ -43,6 +44,8 @@ def _assert_fresh(g: KiddiesGame) -> None:
         mine = [f for f in everyone if f.side == side]
         assert list(g._active(side)) == mine
         assert g._volley_windows(side) == _fresh_windows(mine)
+        horse = [f for f in mine if f.kind == CAVALRY and not f.moved]
+        assert g.charge_trios(side) == kt._lines(horse, CHARGE_SIZE)
     # the grid the game keeps against one built from scratch
     g._around(0.0, 0.0, 1.0)
     assert _cells(g._geo_memo[("grid",)]) == _cells(_grid_of(tuple(everyone)))  # type: ignore[arg-type]
