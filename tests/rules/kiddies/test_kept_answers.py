@@ -2,8 +2,7 @@
 what it would work out afresh: the grid of figures updated per move, who is
 active kept until a figure leaves the fight or a cannon changes hands, the
 volley lines and cavalry trios kept by the figures' places, the flight bodies
-by figure place,
-and whether a regular crews a cannon kept per pair of places.
+by figure place, and whether a regular crews a cannon kept per pair of places.
 
 Seeded random play on the 12 v 12 field moves, shoots, charges and kills, so
 every one of those changes happens many times; a clone taken along the way
