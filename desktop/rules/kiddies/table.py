@@ -213,24 +213,8 @@ def runs(figures: Sequence[Figure]) -> list[tuple[list[str], dict[str, Figure]]]
     figure's right-hand direction and cut into consecutive runs of neighbours.
     """
     figs = sorted(figures, key=lambda f: f.id)
-    adj: dict[str, set[str]] = {f.id: set() for f in figs}
     by_id = {f.id: f for f in figs}
-    # pairs within 3" across and down, found by a sweep along x (the relation is
-    # asked with the lower id first, as the pairs were once enumerated)
-    xs = sorted(figs, key=lambda f: f.x)
-    count = len(xs)
-    for i in range(count):
-        a = xs[i]
-        for j in range(i + 1, count):
-            b = xs[j]
-            if b.x - a.x > 3:
-                break
-            if abs(a.y - b.y) > 3:
-                continue
-            p, q = (a, b) if a.id < b.id else (b, a)
-            if side_by_side(p, q):
-                adj[p.id].add(q.id)
-                adj[q.id].add(p.id)
+    adj = _adjacency(figs)
     seen: set[str] = set()
     out: list[tuple[list[str], dict[str, Figure]]] = []
     for f in figs:
@@ -257,6 +241,63 @@ def runs(figures: Sequence[Figure]) -> list[tuple[list[str], dict[str, Figure]]]
                 run = [nxt]
         out.append((run, by_id))
     return out
+
+
+#: The last pairs side by side worked out for a set of figures (by their ids),
+#: with the places they stood in: after a move only the movers' pairs are asked
+#: again.  Never changed once stored (a new answer is a new dict).
+_ADJ: dict[tuple[str, ...], tuple[tuple[tuple[float, float, float, float, float], ...],
+                                  dict[str, set[str]]]] = {}
+_ADJ_MAX = 1024
+
+
+def _adjacency(figs: Sequence[Figure]) -> dict[str, set[str]]:
+    """Who stands side by side with whom among `figs` (sorted by id): the pairs
+    within 3" across and down for which :func:`side_by_side` holds, asked with the
+    lower id first, as the pairs were once enumerated."""
+    ids = tuple(f.id for f in figs)
+    places = tuple((f.x, f.y, f.facing, f.frontage, f.depth) for f in figs)
+    last = _ADJ.get(ids)
+    changed = ([] if last is None else
+               [i for i, (p, q) in enumerate(zip(places, last[0], strict=True)) if p != q])
+    adj: dict[str, set[str]]
+    if last is not None and len(changed) * 4 <= len(figs):
+        adj = {k: set(v) for k, v in last[1].items()}
+        for i in changed:
+            me = ids[i]
+            for n in adj[me]:
+                adj[n].discard(me)
+            adj[me] = set()
+        for i in changed:
+            a = figs[i]
+            for b in figs:
+                if b is a or abs(a.x - b.x) > 3 or abs(a.y - b.y) > 3:
+                    continue
+                p, q = (a, b) if a.id < b.id else (b, a)
+                if side_by_side(p, q):
+                    adj[p.id].add(q.id)
+                    adj[q.id].add(p.id)
+    else:
+        adj = {f.id: set() for f in figs}
+        # a sweep along x
+        xs = sorted(figs, key=lambda f: f.x)
+        count = len(xs)
+        for i in range(count):
+            a = xs[i]
+            for j in range(i + 1, count):
+                b = xs[j]
+                if b.x - a.x > 3:
+                    break
+                if abs(a.y - b.y) > 3:
+                    continue
+                p, q = (a, b) if a.id < b.id else (b, a)
+                if side_by_side(p, q):
+                    adj[p.id].add(q.id)
+                    adj[q.id].add(p.id)
+    if len(_ADJ) >= _ADJ_MAX:
+        _ADJ.clear()
+    _ADJ[ids] = (places, adj)
+    return adj
 
 
 def _same_way(chunk: Sequence[str], by_id: dict[str, Figure]) -> bool:
