@@ -381,38 +381,39 @@ class D3Game(Game):
             for u in shooters:
                 table[u.id] = []
             if shooters and enemies:
-                # a cheap screen for all pairs at once: centres within range plus the
+                # a cheap screen for each pair: centres within range plus the
                 # target's half diagonal, and the target's bounding circle touching
-                # the arc (units in a town fire all round)
-                fcs = np.array([u.front_centre() for u in shooters], dtype=float)
-                ranges = np.array([_shooting_range(u) for u in shooters], dtype=float)
-                facing = np.array([u.facing for u in shooters], dtype=float)
-                all_round = np.array([self.in_town(u) for u in shooters], dtype=bool)
-                ec = np.array([e.pos for e in enemies], dtype=float)
-                er = np.array([math.hypot(e.frontage, e.depth) / 2.0 for e in enemies])
-                dx = ec[None, :, 0] - fcs[:, None, 0]
-                dy = ec[None, :, 1] - fcs[:, None, 1]
-                d = np.hypot(dx, dy)
-                spread = np.degrees(np.arcsin(np.clip(er[None, :] / np.maximum(d, 1e-9),
-                                                      0.0, 1.0)))
-                off = np.abs((np.degrees(np.arctan2(dx, -dy)) - facing[:, None] + 180.0)
-                             % 360.0 - 180.0)
-                ok = (d <= ranges[:, None] + er[None, :] + 1e-6) & (
-                    all_round[:, None] | (d <= er[None, :])
-                    | (off <= R.FIELD_OF_FIRE + spread + 1e-6))
-                for si, ei in zip(*np.nonzero(ok), strict=True):
-                    u, e = shooters[int(si)], enemies[int(ei)]
-                    fc = (float(fcs[si, 0]), float(fcs[si, 1]))
-                    aim = arc_aim(fc, u.facing, 180.0 if all_round[si] else R.FIELD_OF_FIRE,
-                                  float(ranges[si]), e.corners())
-                    if aim is not None:
-                        part, near = aim
-                        cx = sum(v[0] for v in part) / len(part)
-                        cy = sum(v[1] for v in part) / len(part)
-                        pairs.append((u.id, e.id))
-                        reqs.append(SightRequest(
-                            fc, tuple(part), (u.id, e.id),
-                            tuple(self._exempt_features(u, e)), (near, (cx, cy))))
+                # the arc (units in a town fire all round); plain arithmetic (a
+                # dozen numpy calls on 12 x 12 pairs cost more than the loop)
+                halves = [(e, e.x, e.y, math.hypot(e.frontage, e.depth) / 2.0)
+                          for e in enemies]
+                for u in shooters:
+                    fc = u.front_centre()
+                    fx, fy = fc
+                    reach = _shooting_range(u)
+                    all_round = self.in_town(u)
+                    for e, ex, ey, er in halves:
+                        dx, dy = ex - fx, ey - fy
+                        d = math.hypot(dx, dy)
+                        if d > reach + er + 1e-6:
+                            continue
+                        if not all_round and d > er:
+                            spread = math.degrees(math.asin(min(max(er / max(d, 1e-9), 0.0),
+                                                                1.0)))
+                            off = abs((math.degrees(math.atan2(dx, -dy)) - u.facing + 180.0)
+                                      % 360.0 - 180.0)
+                            if off > R.FIELD_OF_FIRE + spread + 1e-6:
+                                continue
+                        aim = arc_aim(fc, u.facing, 180.0 if all_round else R.FIELD_OF_FIRE,
+                                      reach, e.corners())
+                        if aim is not None:
+                            part, near = aim
+                            cx = sum(v[0] for v in part) / len(part)
+                            cy = sum(v[1] for v in part) / len(part)
+                            pairs.append((u.id, e.id))
+                            reqs.append(SightRequest(
+                                fc, tuple(part), (u.id, e.id),
+                                tuple(self._exempt_features(u, e)), (near, (cx, cy))))
             seen = self._sight_many(reqs)
             for (uid, eid), ok in zip(pairs, seen, strict=True):
                 if ok:
@@ -444,6 +445,12 @@ class D3Game(Game):
             skip = {obstacles.index.get(oid, -1) for oid in r.exclude}
             ox, oy = float(r.origin[0]), float(r.origin[1])
             feats = tuple(i for i in blocking if i not in r.exempt)
+            # every line runs from the origin into the box round the target's
+            # points: only bases meeting that box can stand across one
+            ends = [(ox, oy), *r.first, *(r.target[:8] if r.corners else ())]
+            xs = [float(q[0]) for q in ends]
+            ys = [float(q[1]) for q in ends]
+            among = obstacles.near_box(min(xs), min(ys), max(xs), max(ys), skip)
             seen = False
             for pts in (r.first, r.target[:8] if r.corners else ()):
                 for px, py in pts:
@@ -466,7 +473,7 @@ class D3Game(Game):
                                     break
                         memo[key] = hidden_at
                     hidden = hidden_at
-                    if not hidden and not obstacles.crosses_one(ox, oy, px, py, skip):
+                    if not hidden and not obstacles.crosses_one(ox, oy, px, py, skip, among):
                         seen = True
                         break
                 if seen:
