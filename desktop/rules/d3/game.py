@@ -231,11 +231,25 @@ class D3Game(Game):
     def enemy_of(self, side: str) -> str:
         return self.order[1] if side == self.order[0] else self.order[0]
 
-    def _moved(self) -> None:
-        """Something moved: forget what depends on where pieces stand (the lists
-        of units on the table depend only on who is on it: see `_gone`)."""
+    def _moved(self, p: Piece | None = None) -> None:
+        """Something moved (`p`, when only it did): forget what depends on where
+        pieces stand (the lists of units on the table depend only on who is on
+        it: see `_gone`).  Obstacles, the shot table and the units' arrays hold
+        units only, so a general's move keeps them; a unit's move updates its
+        own entries in the arrays."""
+        if p is not None and p.is_general:
+            return
         self._obstacles = None
         self._shots = None
+        arr = self._unit_arrays
+        if p is None or arr is None:
+            self._unit_arrays = None
+            return
+        for i, q in enumerate(arr.units):
+            if q is p:
+                arr.circles[i] = (p.x, p.y, math.hypot(p.frontage, p.depth) / 2.0)
+                arr.obbs[i] = p.obb()
+                return
         self._unit_arrays = None
 
     def _gone(self) -> None:
@@ -939,7 +953,7 @@ class D3Game(Game):
             u.moved = True
             u.charging = t.id
             self.charges.append((u.id, t.id))
-            self._moved()
+            self._moved(u)
             ev.append(Event("charge", f"{u.id} charges {t.id}",
                             {"unit": u.id, "target": t.id, "x": x, "y": y, "facing": facing}))
             self._threaten_generals(u, ev)
@@ -951,7 +965,7 @@ class D3Game(Game):
         turn = angle_diff(m.facing, p.facing)
         p.place(m.x, m.y, m.facing)
         p.moved = True
-        self._moved()
+        self._moved(p)
         exit_edge = self.exit_edges.get(p.side)
         if not p.is_general and exit_edge is not None and _beyond(
             self.scenario, exit_edge, p.pos
@@ -1021,7 +1035,7 @@ class D3Game(Game):
                 if self.move_problem(g, x, y, b) is None:
                     g.place(x, y, b)
                     g.moved = True
-                    self._moved()
+                    self._moved(g)
                     ev.append(Event("evade", f"{g.id} rides {inches(dist)} away from {nearest.id}",
                                     {"general": g.id, "x": x, "y": y, "facing": b}))
                     return
@@ -1064,7 +1078,11 @@ class D3Game(Game):
         if self._side_index + 1 < len(self.order):
             self._side_index += 1
         else:
-            out = self.judge.end_of_turn(self._turn, self._views())
+            # the judge reads where units stand (holding objectives) only when
+            # there is no turn limit or at its last turn
+            limit = self.judge.turn_limit
+            out = self.judge.end_of_turn(self._turn, self._views(
+                shapes=limit is None or self._turn >= limit.turns))
             if out is not None:
                 self._finish(out, ev)
                 return
@@ -1114,7 +1132,7 @@ class D3Game(Game):
             facing = round(bearing((x, y), d.pos), 1) % 360.0
             if self.move_problem(a, x, y, facing, allowance=full + 0.01) is None:
                 a.place(x, y, facing)
-                self._moved()
+                self._moved(a)
                 ev.append(Event("fall_back",
                                 f"{a.id} falls back {inches(dist)} to face {d.id}",
                                 {"unit": a.id, "x": x, "y": y, "facing": facing}))
@@ -1136,21 +1154,23 @@ class D3Game(Game):
                                 {"unit": u.id, "hits": u.hits}))
         return n
 
-    def _views(self) -> list[PieceView]:
+    def _views(self, shapes: bool = True) -> list[PieceView]:
+        """The units as the victory judge sees them; without `shapes`, no
+        footprints (only holding objectives reads them: VictoryJudge.holder)."""
         out = []
         for p in self.pieces.values():
             if p.type is None:
                 continue
             out.append(PieceView(
                 p.id, p.side, p.type, p.present, p.figures, p.pos,
-                p.fp() if p.present else None,
+                p.fp() if shapes and p.present else None,
                 self.exit_edges.get(p.side) if p.status == EXITED else None,
             ))
         return out
 
     def _judge_immediate(self, ev: list[Event]) -> None:
         if self._outcome is None:
-            out = self.judge.immediate(self._views())
+            out = self.judge.immediate(self._views(shapes=False))  # counts and exits only
             if out is not None:
                 self._finish(out, ev)
 
