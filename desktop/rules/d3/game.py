@@ -50,13 +50,16 @@ from desktop.scenario.model import ExitUnits, LastManStanding, Scenario
 from desktop.scenario.vocabulary import OPPOSITE_EDGE, Edge, TerrainType, UnitType
 from desktop.table.movement import (
     OBB,
+    SHRINK,
     Access,
     Blockers,
     MovePlan,
     Placement,
     check_move,
     contact_distance,
+    obb,
     obb_closer_than,
+    obb_depth,
 )
 from desktop.table.shapes import (
     Aspect,
@@ -590,6 +593,12 @@ class D3Game(Game):
                     f"cavalry reach {inches(cav.allowance)}")
         fx, fy = forward(facing)
         end = (cav.x + fx * d, cav.y + fy * d)
+        if d == 0.0 and obb_depth(obb(end[0], end[1], cav.frontage, cav.depth, facing),
+                                  target.obb(), stop=SHRINK) > SHRINK:
+            # already touching once turned, but the turn itself swung the base
+            # into the target's: bases may not overlap (the move check lets
+            # the charge's own target be touched, so it would not say)
+            return (f"turning {turn:g} degrees would put {cav.id} on top of {target.id}")
         problem = self.move_problem(cav, end[0], end[1], facing, target=target.id)
         if problem:
             return problem
