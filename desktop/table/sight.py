@@ -111,30 +111,18 @@ class Obstacles:
             got = self._spans[j] = (c, *_extent(c, 1), *_extent(c, 3))
         return got
 
-    def near_box(self, x0: float, y0: float, x1: float, y1: float,
-                 skip: set[int]) -> list[int]:
-        """Rectangles (their indices, less those in `skip`) whose boxes meet the
-        box (x0, y0)-(x1, y1), edges included: the only ones that a segment
-        inside that box can cross (for `crosses_one`'s `among`)."""
-        return [j for j, (a0, b0, a1, b1) in enumerate(self._boxes())
-                if a1 >= x0 and a0 <= x1 and b1 >= y0 and b0 <= y1 and j not in skip]
-
     def crosses_one(self, ax: float, ay: float, bx: float, by: float,
-                    skip: set[int], among: Sequence[int] | None = None) -> bool:
+                    skip: set[int]) -> bool:
         """Does the segment (ax, ay)-(bx, by) cross the interior of a rectangle
         other than those in `skip`?  Plain arithmetic, for single questions:
         boxes first, then a separating-axis test on each rectangle's two axes
-        and the segment's normal (touching or grazing does not count).  With
-        `among` (from `near_box` for a box holding the segment), only those
-        rectangles are looked at: the answer is the same."""
+        and the segment's normal (touching or grazing does not count)."""
         lo_x, hi_x = min(ax, bx), max(ax, bx)
         lo_y, hi_y = min(ay, by), max(ay, by)
         nx, ny = ay - by, bx - ax  # the segment's normal
         n_len = math.hypot(nx, ny) * 1e-9
         pa = ax * nx + ay * ny
-        boxes = self._boxes()
-        for j in range(len(boxes)) if among is None else among:
-            x0, y0, x1, y1 = boxes[j]
+        for j, (x0, y0, x1, y1) in enumerate(self._boxes()):
             if x1 <= lo_x or x0 >= hi_x or y1 <= lo_y or y0 >= hi_y or j in skip:
                 continue
             c, ux, uy, hi1, lo1, vx, vy, hi2, lo2 = self._span(j)

@@ -461,12 +461,6 @@ class D3Game(Game):
             skip = {obstacles.index.get(oid, -1) for oid in r.exclude}
             ox, oy = float(r.origin[0]), float(r.origin[1])
             feats = tuple(i for i in blocking if i not in r.exempt)
-            # every line runs from the origin into the box round the target's
-            # points: only bases meeting that box can stand across one
-            ends = [(ox, oy), *r.first, *(r.target[:8] if r.corners else ())]
-            xs = [float(q[0]) for q in ends]
-            ys = [float(q[1]) for q in ends]
-            among = obstacles.near_box(min(xs), min(ys), max(xs), max(ys), skip)
             seen = False
             for pts in (r.first, r.target[:8] if r.corners else ()):
                 for px, py in pts:
@@ -489,7 +483,7 @@ class D3Game(Game):
                                     break
                         memo[key] = hidden_at
                     hidden = hidden_at
-                    if not hidden and not obstacles.crosses_one(ox, oy, px, py, skip, among):
+                    if not hidden and not obstacles.crosses_one(ox, oy, px, py, skip):
                         seen = True
                         break
                 if seen:
