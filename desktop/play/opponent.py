@@ -80,6 +80,9 @@ class Style:
     #: After this many actions of one kind left the score as it stood, the rest of
     #: that kind are not tried (None: try every candidate; see `_weigh`).
     blind: int | None = 2
+    #: Of the actions that draw dice or cards, only this many of the best on their
+    #: first try are tried `tries` times (None: all of them).
+    retry: int | None = 3
 
 
 STEADY = Style()
@@ -392,7 +395,8 @@ def weigh_actions(game: Game, actions: Sequence[Action], rng: random.Random, tri
     """`actions` with their average score for the side to act over up to `tries`
     copies of the game rolling their own dice, best first; an action the game
     refuses is left out."""
-    return _weigh(game, actions, rng, Style(tries=tries, weights=weights, blind=None))[0]
+    return _weigh(game, actions, rng, Style(tries=tries, weights=weights, blind=None,
+                                            retry=None))[0]
 
 
 def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Style
@@ -412,7 +416,7 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
     blind, tries, weights = style.blind, style.tries, style.weights
     still = score(game, side, weights) if blind is not None else math.nan
     unchanged: dict[str, int] = {}  # kind -> how many left the score as it stood
-    weighed: list[tuple[float, Action]] = []
+    firsts: list[tuple[float, Action, bool]] = []  # the first try: score, action, drew
     untried: list[Action] = []
     for action in actions:
         kind = ""
@@ -421,29 +425,48 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
             if unchanged.get(kind, 0) >= blind:
                 untried.append(action)
                 continue
-        total, n = 0.0, 0
-        drew = False
-        for _ in range(tries):
-            copy = game.clone(seed=rng.getrandbits(31))
-            drawn = len(copy.chance.log)
-            try:
-                copy.apply(action)
-            except RulesError:
-                break  # not legal after all (a sampled move): not a candidate
-            total += score(copy, side, weights)
+        tried = _try(game, action, rng, side, weights)
+        if tried is None:
+            continue  # not legal after all (a sampled move): not a candidate
+        value, drew = tried
+        firsts.append((value, action, drew))
+        if blind is not None and kind != "end":
+            if not drew and value == still:
+                unchanged[kind] = unchanged.get(kind, 0) + 1
+            else:
+                unchanged[kind] = -len(actions)  # this kind does show: try it all
+    # More tries for the actions that drew dice or cards: all of them, or with
+    # `style.retry` only the best few on their first try (the others cannot win).
+    chancy = [i for i, (_, _, drew) in enumerate(firsts) if drew]
+    if style.retry is not None:
+        chancy = sorted(chancy, key=lambda i: -firsts[i][0])[:style.retry]
+    weighed: list[tuple[float, Action]] = [(v, act) for v, act, _ in firsts]
+    for i in sorted(chancy):
+        total, action, n = firsts[i][0], firsts[i][1], 1
+        for _ in range(tries - 1):
+            tried = _try(game, action, rng, side, weights)
+            if tried is None:
+                break
+            total += tried[0]
             n += 1
-            if len(copy.chance.log) == drawn:
-                break  # no dice or cards were drawn: another try would end the same
-            drew = True
-        if n:
-            weighed.append((total / n, action))
-            if blind is not None and kind != "end":
-                if not drew and total == still:
-                    unchanged[kind] = unchanged.get(kind, 0) + 1
-                else:
-                    unchanged[kind] = -len(actions)  # this kind does show: try it all
+            if not tried[1]:
+                break  # this time nothing was drawn: another try would end the same
+        weighed[i] = (total / n, action)
     weighed.sort(key=lambda sa: sa[0], reverse=True)
     return weighed, untried, still
+
+
+def _try(game: Game, action: Action, rng: random.Random, side: str, weights: Weights
+         ) -> tuple[float, bool] | None:
+    """`action` on a copy of `game` rolling its own dice: the copy's score for `side`
+    and whether any dice or cards were drawn (None if the copy refuses it)."""
+    copy = game.clone(seed=rng.getrandbits(31))
+    drawn = len(copy.chance.log)
+    try:
+        copy.apply(action)
+    except RulesError:
+        return None
+    return score(copy, side, weights), len(copy.chance.log) != drawn
 
 
 def steady_action(game: Game, rng: random.Random, style: Style = STEADY) -> Action:
