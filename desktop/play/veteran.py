@@ -95,7 +95,7 @@ class Settings:
     #: Finishing the job: what the end of the game would say with the pieces as
     #: they stand after a line of play (`PlayView.standing`) counts this much,
     #: for or against, in the last turn, a quarter of it a turn before, a ninth
-    #: two turns before...
+    #: two turns before... (all of it where the ground is judged every turn).
     finish: float = 500.0
     #: Fights already on the table that the game rolls later (`PlayView.
     #: pending_losses`): their expected change to the side's share of strength,
@@ -248,8 +248,9 @@ class _Search:
         for a in self.ranked_root:
             self.root.actions[a.text()] = a
         standing = view_of(game).standing() if settings.finish else None
-        self.finish_weight = (0.0 if standing is None
-                              else settings.finish / (1 + standing[1]) ** 2)
+        self.finish_weight = (0.0 if standing is None else settings.finish
+                              if standing.every_turn
+                              else settings.finish / (1 + standing.turns_left) ** 2)
         self.deepest = 0
         self._playout = Style(PLAYOUT.candidates, PLAYOUT.moves, PLAYOUT.tries,
                               settings.weights)
@@ -375,9 +376,9 @@ class _Search:
         if copy.outcome is not None or not self.finish_weight:
             return 0.0
         standing = view_of(copy).standing()
-        if standing is None or standing[0] is None:
+        if standing is None or standing.winner is None:
             return 0.0
-        return self.finish_weight if standing[0] == self.side else -self.finish_weight
+        return self.finish_weight if standing.winner == self.side else -self.finish_weight
 
     # -- the answer ----------------------------------------------------------------
 

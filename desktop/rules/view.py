@@ -37,6 +37,7 @@ from desktop.rules.view_values import (
     Losses,
     Odds,
     PieceInfo,
+    Standing,
     Weapon,
 )
 from desktop.scenario.model import Scenario
@@ -529,12 +530,12 @@ class PlayView:
         moves figures; by default each piece is its unit)."""
         return pid
 
-    def standing(self) -> tuple[str | None, int] | None:
-        """What the end of the game would say if the last turn ended with the pieces
-        as they stand: the side the victory conditions would name (None: a draw)
-        and the full turns still to play after this one.  None when the game has
-        no turn limit (then every turn's end judges the whole of them), and by
-        default.  A computer player reads it to see the limit coming."""
+    def standing(self) -> Standing | None:
+        """What the end of the game would say if the pieces stood as they do: the
+        side the victory conditions would name (None: a draw), the full turns
+        still to play before that verdict, and whether the ground is judged at
+        every turn's end.  None when the game has no turn limit, and by default.
+        A computer player reads it to see the end coming."""
         return None
 
     def pending_losses(self) -> dict[str, float]:

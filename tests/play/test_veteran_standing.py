@@ -57,20 +57,29 @@ def test_standing_counts_down_and_agrees_with_the_last_turns_judgement(ruleset_i
         game = _short_game(ruleset_id, seed)
         first = view_of(game).standing()
         assert first is not None
-        assert first == (_fallback(game), LIMIT - 1)  # nobody holds anything at the start
+        # nobody holds anything at the start
+        assert (first.winner, first.turns_left) == (_fallback(game), LIMIT - 1)
+        # Kiddies judges its buildings at every turn's end and draws at its own
+        # turn limit; the others judge the ground at the scenario's limit
+        assert first.every_turn == (ruleset_id == "kiddies")
         rng = random.Random(seed)
         for _ in range(3000):
             if game.outcome is not None:
                 break
             standing = view_of(game).standing()
-            assert standing is not None and standing[1] == max(0, LIMIT - game.turn)
+            assert standing is not None
+            if standing.every_turn and standing.winner is not None:
+                assert standing.turns_left == 0  # judged at this turn's end
+            else:
+                assert standing.turns_left == max(0, LIMIT - game.turn)
             game.apply(random_action(game, rng))
         out = game.outcome
         assert out is not None
         if "turn limit" in out.reason or " holds " in out.reason or "occupies" in out.reason:
             # judged at the last turn's end, with the pieces as they stand now
             ended_at_limit += 1
-            assert view_of(game).standing() == (out.winner, 0)
+            last = view_of(game).standing()
+            assert last is not None and (last.winner, last.turns_left) == (out.winner, 0)
     assert ended_at_limit  # the comparison above was made
 
 

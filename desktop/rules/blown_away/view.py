@@ -32,6 +32,7 @@ from desktop.rules.view_values import (
     Markup,
     Odds,
     PieceInfo,
+    Standing,
     Weapon,
 )
 from desktop.scenario.vocabulary import TerrainType
@@ -534,7 +535,7 @@ class BlownAwayView(PlayView):
             out[p.id] = Losses(killed, states, ", ".join(n for n in notes if n))
         return out
 
-    def standing(self) -> tuple[str | None, int] | None:
+    def standing(self) -> Standing | None:
         return self.g.judge.standing(self.g.turn, self.g._views())
 
     def strength(self) -> tuple[str, dict[str, float]]:

@@ -33,6 +33,7 @@ from desktop.rules.view_values import (
     Losses,
     Odds,
     PieceInfo,
+    Standing,
     Weapon,
 )
 from desktop.scenario.vocabulary import TerrainType
@@ -652,7 +653,7 @@ class KiddiesView(PlayView):
         return {uid: Losses(n, (), "" if standing.get(uid) else "Every figure fallen")
                 for uid, n in fallen.items()}
 
-    def standing(self) -> tuple[str | None, int] | None:
+    def standing(self) -> Standing | None:
         return self.g.judge.standing(self.g.turn, self.g.views(), limit=self.g.turn_limit)
 
     def pending_losses(self) -> dict[str, float]:

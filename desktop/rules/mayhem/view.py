@@ -16,6 +16,7 @@ from desktop.rules.view_values import (
     Losses,
     Odds,
     PieceInfo,
+    Standing,
     Weapon,
 )
 from desktop.scenario.vocabulary import Formation, TerrainType
@@ -371,7 +372,7 @@ class MayhemView(PlayView):
             out[u.id] = Losses(u.casualties, states, out[u.id].note if u.id in out else "")
         return out
 
-    def standing(self) -> tuple[str | None, int] | None:
+    def standing(self) -> Standing | None:
         return self.g.judge.standing(self.g.turn, self.g._views())
 
     def strength(self) -> tuple[str, dict[str, float]]:
