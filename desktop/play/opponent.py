@@ -83,6 +83,11 @@ class Style:
     #: Of the actions that draw dice or cards, only this many of the best on their
     #: first try are tried `tries` times (None: all of them).
     retry: int | None = 3
+    #: Pressing on: while the game's end would not give the side the win, the
+    #: ground (objectives, the pull and the lead) weighs 1 + press / (1 + turns
+    #: left) times as much, so it goes for them harder as the end nears
+    #: (None: never; see `pressed`).
+    press: float | None = 2.0
 
 
 STEADY = Style()
@@ -344,7 +349,9 @@ def _nearer_losing(counts: dict[str, list[int]], had_regulars: set[str], plan: _
 
 def marches(game: Game, rng: random.Random, n: int) -> list[Action]:
     """Up to `n` moves taking the side's pieces towards its goals (none where the
-    engine offers no free moves now)."""
+    engine offers no free moves now): into an area to fill, to the nearest goal,
+    or one of the pieces nearest a place to hold to that place (so that someone
+    makes for a far objective too)."""
     side = game.side
     if side is None or n <= 0 or not game.free_action_kinds:
         return []
@@ -353,6 +360,7 @@ def marches(game: Game, rng: random.Random, n: int) -> list[Action]:
         (f, need) for f, (_, need) in zip(plan.occupy_fields, plan.goals.occupy, strict=True)]
     if plan.field is not None:
         fields.append((plan.field, None))
+    fields.extend((f, 1) for f in plan.hold_fields)
     return march_moves(game, rng, n, fields)
 
 
@@ -396,7 +404,7 @@ def weigh_actions(game: Game, actions: Sequence[Action], rng: random.Random, tri
     copies of the game rolling their own dice, best first; an action the game
     refuses is left out."""
     return _weigh(game, actions, rng, Style(tries=tries, weights=weights, blind=None,
-                                            retry=None))[0]
+                                            retry=None, press=None))[0]
 
 
 def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Style
@@ -413,7 +421,8 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
     side = game.side
     if side is None:
         raise RuntimeError(f"no side to act in phase {game.phase}")
-    blind, tries, weights = style.blind, style.tries, style.weights
+    blind, tries = style.blind, style.tries
+    weights = pressed(game, side, style.weights, style.press)
     still = score(game, side, weights) if blind is not None else math.nan
     unchanged: dict[str, int] = {}  # kind -> how many left the score as it stood
     firsts: list[tuple[float, Action, bool]] = []  # the first try: score, action, drew
@@ -454,6 +463,23 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
         weighed[i] = (total / n, action)
     weighed.sort(key=lambda sa: sa[0], reverse=True)
     return weighed, untried, still
+
+
+def pressed(game: Game, side: str, weights: Weights, press: float | None) -> Weights:
+    """`weights` for `side` now: while the game, if it ended with the pieces as they
+    stand, would not give `side` the win (an attacker short of its objectives, a
+    side heading for a draw), the ground counts 1 + press / (1 + turns left) times
+    as much -- three times on the last turn with a press of 2 -- so the side
+    presses on instead of keeping its losses down.  Unchanged without a press
+    or where the play view cannot say (no turn limit)."""
+    if not press:
+        return weights
+    standing = view_of(game).standing()
+    if standing is None or standing.winner == side:
+        return weights
+    k = 1.0 + press / (1 + standing.turns_left)
+    return dataclasses.replace(weights, objective=weights.objective * k,
+                               pull=weights.pull * k, lead=weights.lead * k)
 
 
 def _try(game: Game, action: Action, rng: random.Random, side: str, weights: Weights
