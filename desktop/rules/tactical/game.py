@@ -151,6 +151,47 @@ class _Paths:
     actions: dict[str, list[Action]] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class _UnitActions:
+    """What one unit of the side to act may do, in the legal list's order, in four
+    parts, each kept while nothing it depends on has changed."""
+
+    fires: list[Action]
+    moves: list[Action]
+    charges: list[Action]
+    limbers: list[Action]
+    #: A unit changing within this many squares (as a king steps) can change the
+    #: fires: targets and what stands between them (the range), screens (one more).
+    fire_reach: int
+    #: ... within this many orthogonal steps, the moves (a friend within the
+    #: allowance, an enemy one more) and the charges (their targets one more).
+    move_reach: int
+    charge_reach: int
+    #: Its paths (plain and charging) as they were when the lists were made.
+    walk: _Paths | None
+    charge: _Paths | None
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """The legal list of one position, piece by piece (TacticalGame._kept_actions).
+    Never changed once made, so positions and their copies share it."""
+
+    #: Turn, phase and side: any change of these starts the lists afresh.
+    key: tuple[int, str, str | None]
+    #: Each unit's and officer's square and field values when the lists were made.
+    seen_units: dict[str, tuple[Square, tuple[Any, ...]]]
+    seen_officers: dict[str, tuple[Square, tuple[Any, ...]]]
+    #: The side's units on the table and officers on the field, by id.
+    mine: tuple[str, ...]
+    leaders: tuple[str, ...]
+    units: dict[str, _UnitActions]
+    officers: dict[str, list[Action]]
+
+
+_END = End()
+
+
 class TacticalGame(Game):
     phases = PHASES
 
@@ -179,11 +220,15 @@ class TacticalGame(Game):
             default_turn_limit=limit if limit > 0 else None,
         )
         self._outcome: Outcome | None = None
-        #: The judge's immediate verdicts by the units' statuses, CV and squares.
-        self._judged: dict[tuple[tuple[str, int, Square], ...], Outcome | None] = {}
+        #: The judge's immediate verdicts by the units' statuses and CV.
+        self._judged: dict[tuple[tuple[str, int], ...], Outcome | None] = {}
         #: Answers that hold until the state changes (cleared around every apply).
         self._cache: dict[tuple[Any, ...], Any] = {}
         self._in_apply = False
+        #: The legal list kept from position to position, and whether it is this
+        #: position's (false from the start of an apply until it is asked again).
+        self._kept: _Kept | None = None
+        self._kept_ok = False
         #: The ground's verdict on each step, by unit kind (never changes).
         self._steps: dict[tuple[str, Square, Square], tuple[str | None, bool]] = \
             self.board.memo.setdefault("steps", {})
@@ -273,6 +318,7 @@ class TacticalGame(Game):
     def invalidate(self) -> None:
         """Forget cached answers (call after changing the state by hand, as tests do)."""
         self._cache.clear()
+        self._kept, self._kept_ok = None, False
 
     def _cached(self, key: tuple[Any, ...]) -> Any:
         return None if self._in_apply else self._cache.get(key)
@@ -598,6 +644,12 @@ class TacticalGame(Game):
         mine: _Paths | None = self._cached(("paths", u.id, charge))
         if mine is not None:
             return mine
+        if self._kept_ok and not self._in_apply and self._kept is not None:
+            block = self._kept.units.get(u.id)
+            if block is not None:
+                got = block.charge if charge else block.walk
+                if got is not None:
+                    return got
         reach = self.allowance(u, charge)
         k = self.kind(u)
         sq, side = u.sq, u.side
@@ -940,33 +992,175 @@ class TacticalGame(Game):
         st = self.st
         if self._outcome is not None or st.side is None:
             return []
-        side = st.side
         if st.phase == INITIATIVE:
             return [Choose(True), Choose(False)]
+        kept = self._kept_actions()
+        blocks = kept.units
         out: list[Action] = []
-        mine = sorted(self.units_on_table(side), key=lambda x: x.id)
-        enemies = sorted(self.enemies_of(side), key=lambda x: x.id)
-        for u in mine:
+        for uid in kept.mine:
+            out.extend(blocks[uid].fires)
+        if st.phase in (FIRST, SECOND):
+            for uid in kept.mine:
+                block = blocks[uid]
+                out.extend(block.moves)
+                out.extend(block.charges)
+            for uid in kept.mine:
+                out.extend(blocks[uid].limbers)
+            for oid in kept.leaders:
+                out.extend(kept.officers[oid])
+        out.append(_END)
+        return out
+
+    def _kept_actions(self) -> _Kept:
+        """The legal list of this position, piece by piece, brought up to date from
+        the last position's: a piece's actions are made again only when it changed,
+        or a unit changed (moved, was hit, routed...) within the reach of what it
+        may do, or an officer in its square changed; a new phase, side or turn
+        starts afresh.  Whether a piece changed is read from its field values, so
+        no rule has to announce what it touched.  The answer is never changed once
+        made: look-ahead copies share it with the position they were copied from."""
+        kept = self._kept
+        if kept is not None and self._kept_ok:
+            return kept
+        st = self.st
+        key = (st.turn, st.phase, st.side)
+        seen_u = {uid: (u.sq, tuple(u.__dict__.values())) for uid, u in st.units.items()}
+        seen_o = {oid: (o.sq, tuple(o.__dict__.values())) for oid, o in st.officers.items()}
+        units: dict[str, _UnitActions] = {}
+        #: Units whose lists are partly kept: the old lists and which parts still hold.
+        parts: dict[str, tuple[_UnitActions, bool, bool, bool]] = {}
+        officers: dict[str, list[Action]] = {}
+        if kept is not None and kept.key == key:
+            moved: list[Square] = []  # where changed units stood and stand
+            changed: set[str] = set()
+            for uid, now in seen_u.items():
+                was = kept.seen_units.get(uid)
+                if was is None or was[1] != now[1]:
+                    changed.add(uid)
+                    if was is not None:
+                        moved.append(was[0])
+                    moved.append(now[0])
+            led: set[Square] = set()  # where changed officers stood and stand
+            changed_o: set[str] = set()
+            for oid, now in seen_o.items():
+                was = kept.seen_officers.get(oid)
+                if was is None or was[1] != now[1]:
+                    changed_o.add(oid)
+                    if was is not None:
+                        led.add(was[0])
+                    led.add(now[0])
+            if not changed and not changed_o:
+                self._kept_ok = True
+                return kept
+            for uid, block in kept.units.items():
+                if uid in changed:
+                    continue
+                c0, r0 = st.units[uid].sq
+                fire_ok = move_ok = charge_ok = True
+                fr, mr, cr = block.fire_reach, block.move_reach, block.charge_reach
+                for c, r in moved:
+                    dc, dr = abs(c - c0), abs(r - r0)
+                    if fire_ok and dc <= fr and dr <= fr:
+                        fire_ok = False
+                    if move_ok and dc + dr <= mr:
+                        move_ok = False
+                    if charge_ok and dc + dr <= cr:
+                        charge_ok = False
+                if (c0, r0) in led:  # a General's die in close combat
+                    charge_ok = False
+                parts[uid] = (block, fire_ok, move_ok, charge_ok)
+            for oid, acts in kept.officers.items():
+                if oid in changed_o:
+                    continue
+                c0, r0 = st.officers[oid].sq
+                if all(abs(c - c0) > C.OFFICER_MOVE or abs(r - r0) > C.OFFICER_MOVE
+                       for c, r in moved):
+                    officers[oid] = acts
+            if not changed:
+                mine, leaders = kept.mine, kept.leaders
+            else:
+                mine = self._mine(st.side)
+                leaders = kept.leaders if not changed_o else self._leaders(st.side)
+        else:
+            mine = self._mine(st.side)
+            leaders = self._leaders(st.side)
+        for uid, (block, fire_ok, move_ok, charge_ok) in list(parts.items()):
+            if fire_ok and move_ok and charge_ok:
+                units[uid] = block
+                del parts[uid]
+        if any(uid not in units for uid in mine) or any(oid not in officers for oid in leaders):
+            side = st.side
+            assert side is not None
+            enemies = sorted(self.enemies_of(side), key=lambda x: x.id)
+            moving = st.phase in (FIRST, SECOND)
+            for uid in mine:
+                if uid not in units:
+                    units[uid] = self._unit_actions(st.units[uid], enemies, moving,
+                                                    parts.get(uid))
+            own = [st.units[uid] for uid in mine]
+            for oid in leaders:
+                if oid not in officers:
+                    officers[oid] = self._officer_actions(st.officers[oid], own)
+        kept = _Kept(key, seen_u, seen_o, mine, leaders, units, officers)
+        self._kept, self._kept_ok = kept, True
+        return kept
+
+    def _mine(self, side: str | None) -> tuple[str, ...]:
+        """The ids of `side`'s units on the table, in order."""
+        return tuple(sorted(uid for uid, u in self.st.units.items()
+                            if u.side == side and u.status in _ON_TABLE))
+
+    def _leaders(self, side: str | None) -> tuple[str, ...]:
+        """The ids of `side`'s officers still on the field, in order."""
+        return tuple(sorted(oid for oid, o in self.st.officers.items()
+                            if o.side == side and o.present))
+
+    def _unit_actions(self, u: TUnit, enemies: Sequence[TUnit], moving: bool,
+                      old: tuple[_UnitActions, bool, bool, bool] | None = None
+                      ) -> _UnitActions:
+        """What unit `u` of the side to act may do now (the same checks, in the same
+        order, as asking every action of it); `old` gives the parts of its last lists
+        that still hold."""
+        was, fire_ok, move_ok, charge_ok = old if old is not None else (None, False, False, False)
+        if was is not None and fire_ok:
+            fires = was.fires
+        else:
+            fires = []
             if self._why_not_shooter(u) is None:
                 reach = self.fire_range(u)
                 c0, r0 = u.sq
-                out.extend(Fire(u.id, t.id) for t in enemies
-                           if abs(t.sq[0] - c0) <= reach and abs(t.sq[1] - r0) <= reach
-                           and self.why_not_fire(u, t) is None)
-        if st.phase in (FIRST, SECOND):
-            for u in mine:
-                if self.why_not_mover(u) is not None:
-                    continue
-                if not (u.type in ARTILLERY and u.formation != LIMBERED) and not (
+                fires = [Fire(u.id, t.id) for t in enemies
+                         if abs(t.sq[0] - c0) <= reach and abs(t.sq[1] - r0) <= reach
+                         and self.why_not_fire(u, t) is None]
+        moves: list[Action] = []
+        charges: list[Action] = []
+        limbers: list[Action] = []
+        walk: _Paths | None = None
+        charge: _Paths | None = None
+        if moving:
+            if was is not None:
+                limbers = was.limbers
+            else:
+                for lim in (True, False):
+                    if self.why_not_limber(u, lim) is None:
+                        limbers.append(Limber(u.id, lim))
+            if self.why_not_mover(u) is None:
+                if was is not None and move_ok:
+                    moves, walk = was.moves, was.walk
+                elif not (u.type in ARTILLERY and u.formation != LIMBERED) and not (
                         u.fired and self.is_infantry(u)):
-                    out.extend(self._move_actions(u))
-                if self.kind(u) in ("infantry", "cavalry"):
+                    walk = self._paths_of(u, False)
+                    moves = self._move_actions(u)
+                if was is not None and charge_ok:
+                    charges, charge = was.charges, was.charge
+                elif self.kind(u) in ("infantry", "cavalry"):
                     # A charge ends where it stands or where one of its paths ends,
                     # next to its target.
-                    found = self._paths_of(u, True)
+                    found = charge = self._paths_of(u, True)
                     ends = found.ending
                     if found.next_to is None:
-                        found.next_to = {n for e in (u.sq, *ends) for n in self.board.neighbours(e)}
+                        found.next_to = {n for e in (u.sq, *ends)
+                                         for n in self.board.neighbours(e)}
                     for t in enemies:
                         if t.sq not in found.next_to:
                             continue
@@ -974,20 +1168,24 @@ class TacticalGame(Game):
                             if via != u.sq and via not in ends:
                                 continue
                             if self.why_not_charge(u, t, via) is None:
-                                out.append(Charge(u.id, t.id, via))
-            for u in mine:
-                for lim in (True, False):
-                    if self.why_not_limber(u, lim) is None:
-                        out.append(Limber(u.id, lim))
-            for o in sorted(self.st.officers.values(), key=lambda x: x.id):
-                if o.side != side or not o.present:
-                    continue
-                if not o.moved:
-                    out.extend(OfficerMove(o.id, sq) for sq in sorted(self.officer_paths(o)))
-                for u in mine:
-                    if self.why_not_rally(o, u) is None:
-                        out.append(Rally(o.id, u.id))
-        out.append(End())
+                                charges.append(Charge(u.id, t.id, via))
+        if was is not None:
+            fr, mr, cr = was.fire_reach, was.move_reach, was.charge_reach
+        else:
+            fr = self.fire_range(u) + 1
+            mr = self.allowance(u, False) + 1
+            cr = self.allowance(u, True) + 1
+        return _UnitActions(fires, moves, charges, limbers, fr, mr, cr, walk, charge)
+
+    def _officer_actions(self, o: TOfficer, own: Sequence[TUnit]) -> list[Action]:
+        """Where officer `o` may ride and whom he may rally (only units in his square
+        can be rallied)."""
+        out: list[Action] = []
+        if not o.moved:
+            out.extend(OfficerMove(o.id, sq) for sq in sorted(self.officer_paths(o)))
+        for u in own:
+            if u.sq == o.sq and self.why_not_rally(o, u) is None:
+                out.append(Rally(o.id, u.id))
         return out
 
     def _check(self, action: Action) -> str | None:
@@ -1034,15 +1232,23 @@ class TacticalGame(Game):
     # -- applying ---------------------------------------------------------------------
 
     def _apply(self, action: Action) -> list[Event]:
+        # A move's or charge's path is read while the position's answers still hold.
+        st = self.st
+        path: Path | None = None
+        if isinstance(action, Move):
+            path = self._paths_of(st.units[action.unit], False).moves[action.to]
+        elif isinstance(action, Charge):
+            path = self.charge_path(st.units[action.unit], st.units[action.target], action.via)
         self._cache.clear()
+        self._kept_ok = False
         self._in_apply = True
         try:
-            return self._do(action)
+            return self._do(action, path)
         finally:
             self._in_apply = False
             self._cache.clear()
 
-    def _do(self, action: Action) -> list[Event]:
+    def _do(self, action: Action, path: Path | None) -> list[Event]:
         st = self.st
         ev: list[Event] = []
         if isinstance(action, Choose):
@@ -1059,7 +1265,7 @@ class TacticalGame(Game):
             self._fire(st.units[action.unit], st.units[action.target], ev)
         elif isinstance(action, Move):
             u = st.units[action.unit]
-            path = self._paths_of(u, False).moves[action.to]
+            assert path is not None
             self._walk(u, path, ev, "move")
             u.acted = True
             if u.type in ARTILLERY:
@@ -1068,9 +1274,8 @@ class TacticalGame(Game):
                 u.formation = LINE
         elif isinstance(action, Charge):
             u, t = st.units[action.unit], st.units[action.target]
-            cpath = self.charge_path(u, t, action.via)
-            assert cpath is not None
-            self._charge(u, t, cpath, ev)
+            assert path is not None
+            self._charge(u, t, path, ev)
         elif isinstance(action, Limber):
             u = st.units[action.unit]
             u.points += C.LIMBER_COST if action.limber else C.UNLIMBER_COST
@@ -1301,7 +1506,9 @@ class TacticalGame(Game):
     def _check_immediate(self, ev: list[Event]) -> None:
         # The judge's verdict depends on the pieces alone: remembered by every value
         # the views are made of (shared with look-ahead copies, which share the judge).
-        key = tuple((u.status, u.cv, u.sq) for u in self.st.units.values())
+        # The immediate conditions (units left, army break, regulars lost; no exits
+        # here) read whether each piece is present, so squares are left out of the key.
+        key = tuple([(u.status, u.cv) for u in self.st.units.values()])
         judged = self._judged
         if key in judged:
             out = judged[key]
