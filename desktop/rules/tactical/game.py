@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from desktop.rules.chance import Chance
@@ -179,9 +179,10 @@ class _Kept:
 
     #: Turn, phase and side: any change of these starts the lists afresh.
     key: tuple[int, str, str | None]
-    #: Each unit's and officer's square and field values when the lists were made.
-    seen_units: dict[str, tuple[Square, tuple[Any, ...]]]
-    seen_officers: dict[str, tuple[Square, tuple[Any, ...]]]
+    #: Each unit's and officer's field values when the lists were made (in the
+    #: order the fields are declared: a copy keeps it, setting a field keeps it).
+    seen_units: dict[str, tuple[Any, ...]]
+    seen_officers: dict[str, tuple[Any, ...]]
     #: The side's units on the table and officers on the field, by id.
     mine: tuple[str, ...]
     leaders: tuple[str, ...]
@@ -190,6 +191,9 @@ class _Kept:
 
 
 _END = End()
+#: Where the square is among a unit's and an officer's field values.
+_UNIT_SQ = [f.name for f in fields(TUnit)].index("sq")
+_OFFICER_SQ = [f.name for f in fields(TOfficer)].index("sq")
 
 
 class TacticalGame(Game):
@@ -530,9 +534,11 @@ class TacticalGame(Game):
         if not self.skirmish_rules or u.type in ARTILLERY or self.is_skirmisher(t):
             return False
         d = king_distance(u.sq, t.sq)
-        for s in self.units_on_table(t.side):
-            if (self.is_skirmisher(s) and s.status == ACTIVE and king_distance(s.sq, t.sq) == 1
-                    and king_distance(s.sq, u.sq) < d):
+        # Only the squares round the target can hold its screen (one unit a square).
+        for n in self.board.around(t.sq):
+            s = self.unit_at(n)
+            if (s is not None and s.side == t.side and self.is_skirmisher(s)
+                    and s.status == ACTIVE and king_distance(n, u.sq) < d):
                 return True
         return False
 
@@ -564,6 +570,20 @@ class TacticalGame(Game):
         reach = self.fire_range(u)
         return any(king_distance(u.sq, t.sq) <= reach and self.why_not_fire(u, t) is None
                    for t in enemies)
+
+    def _any_could_fire(self, side: str) -> bool:
+        """Whether a unit of `side` may fire at an enemy now.  Asked in the middle of
+        an apply, but nothing changes while it is asked, so the position's answers
+        (who stands where) are kept for its length and forgotten after."""
+        was = self._in_apply
+        self._cache.clear()
+        self._in_apply = False
+        try:
+            enemies = self.enemies_of(side)
+            return any(self._could_fire(u, enemies) for u in self.units_on_table(side))
+        finally:
+            self._cache.clear()
+            self._in_apply = was
 
     # -- movement ---------------------------------------------------------------------
 
@@ -661,14 +681,11 @@ class TacticalGame(Game):
             placed = [(x.sq[0], x.sq[1], x.side, x.id) for x in self.st.units.values()
                       if x.status in _ON_TABLE]
             self._store(("placed",), placed)
-        near = []
         uid = u.id
-        for c, r, s, xid in placed:
-            d = abs(c - c0) + abs(r - r0)
-            if d <= reach + 1 and xid != uid:
-                enemy = s != side
-                if d <= reach or enemy:
-                    near.append(((c, r), enemy))
+        far = reach + 1
+        near = [((c, r), s != side) for c, r, s, xid in placed
+                if (d := abs(c - c0) + abs(r - r0)) <= far and xid != uid
+                and (d < far or s != side)]
         key = (k, sq, reach, charge, tuple(near))
         got = self._path_memo.get(key)
         if got is None:
@@ -1024,8 +1041,8 @@ class TacticalGame(Game):
             return kept
         st = self.st
         key = (st.turn, st.phase, st.side)
-        seen_u = {uid: (u.sq, tuple(u.__dict__.values())) for uid, u in st.units.items()}
-        seen_o = {oid: (o.sq, tuple(o.__dict__.values())) for oid, o in st.officers.items()}
+        seen_u = {uid: tuple(u.__dict__.values()) for uid, u in st.units.items()}
+        seen_o = {oid: tuple(o.__dict__.values()) for oid, o in st.officers.items()}
         units: dict[str, _UnitActions] = {}
         #: Units whose lists are partly kept: the old lists and which parts still hold.
         parts: dict[str, tuple[_UnitActions, bool, bool, bool]] = {}
@@ -1035,20 +1052,20 @@ class TacticalGame(Game):
             changed: set[str] = set()
             for uid, now in seen_u.items():
                 was = kept.seen_units.get(uid)
-                if was is None or was[1] != now[1]:
+                if was != now:
                     changed.add(uid)
                     if was is not None:
-                        moved.append(was[0])
-                    moved.append(now[0])
+                        moved.append(was[_UNIT_SQ])
+                    moved.append(now[_UNIT_SQ])
             led: set[Square] = set()  # where changed officers stood and stand
             changed_o: set[str] = set()
             for oid, now in seen_o.items():
                 was = kept.seen_officers.get(oid)
-                if was is None or was[1] != now[1]:
+                if was != now:
                     changed_o.add(oid)
                     if was is not None:
-                        led.add(was[0])
-                    led.add(now[0])
+                        led.add(was[_OFFICER_SQ])
+                    led.add(now[_OFFICER_SQ])
             if not changed and not changed_o:
                 self._kept_ok = True
                 return kept
@@ -1068,7 +1085,10 @@ class TacticalGame(Game):
                         charge_ok = False
                 if (c0, r0) in led:  # a General's die in close combat
                     charge_ok = False
-                parts[uid] = (block, fire_ok, move_ok, charge_ok)
+                if fire_ok and move_ok and charge_ok:
+                    units[uid] = block
+                else:
+                    parts[uid] = (block, fire_ok, move_ok, charge_ok)
             for oid, acts in kept.officers.items():
                 if oid in changed_o:
                     continue
@@ -1084,10 +1104,6 @@ class TacticalGame(Game):
         else:
             mine = self._mine(st.side)
             leaders = self._leaders(st.side)
-        for uid, (block, fire_ok, move_ok, charge_ok) in list(parts.items()):
-            if fire_ok and move_ok and charge_ok:
-                units[uid] = block
-                del parts[uid]
         if any(uid not in units for uid in mine) or any(oid not in officers for oid in leaders):
             side = st.side
             assert side is not None
@@ -1409,8 +1425,7 @@ class TacticalGame(Game):
                 if s in st.art_done:
                     continue
                 st.side = s
-                enemies = self.enemies_of(s)
-                if any(self._could_fire(u, enemies) for u in self.units_on_table(s)):
+                if self._any_could_fire(s):
                     return
                 st.art_done.append(s)
             self._resolve_artillery(ev)
@@ -1669,9 +1684,7 @@ class TacticalGame(Game):
         if st.phase == ARTILLERY_PHASE:
             st.pending.append(Pending(u.id, t.id, thr.hits, thr.flags,
                                       thr.officer_casualty_due()))
-            if not any(self._why_not_shooter(x) is None and any(
-                    self.why_not_fire(x, e) is None for e in self.enemies_of(u.side))
-                       for x in self.units_on_table(u.side)):
+            if not self._any_could_fire(u.side):
                 self._end_phase(ev)  # no gun of this side is left to fire
             return
         if self.is_skirmisher(u) and self.is_skirmisher(t):
