@@ -140,3 +140,38 @@ def test_tactical_clone_is_as_independent_as_a_deep_copy() -> None:
         c.st.pending.append(c.st.pending[0] if c.st.pending else None)  # type: ignore[arg-type]
         c.st.art_done.append("x")
         assert g.st == before
+
+
+def test_tactical_kept_legal_list_is_the_list_made_afresh() -> None:
+    """The legal list is kept from one position to the next, each piece's actions
+    made again only when something within their reach changed (issue 18); at
+    every position of random games it is exactly the list made from nothing, in
+    the same order, and a look-ahead copy that plays on leaves the position it
+    was copied from with the very same list."""
+    rng = random.Random(5)
+    checked = 0
+    for g in _games(range(2), every=1):
+        kept = [a.text() for a in g.legal_actions()]
+        fresh = g.clone()
+        fresh.invalidate()
+        assert kept == [a.text() for a in fresh.legal_actions()]
+        if kept and checked % 3 == 0:
+            c = g.clone(seed=rng.getrandbits(31))
+            c.apply(rng.choice(c.legal_actions()))
+            c.legal_actions()
+            assert [a.text() for a in g.legal_actions()] == kept
+        checked += 1
+    assert checked > 300
+
+
+def test_tactical_remembered_verdict_is_the_judges() -> None:
+    """The judge's immediate verdict (units left, army break, regulars lost) is
+    remembered by the units' statuses and CV alone; in every position of random
+    games it is what the judge says of the pieces as they stand."""
+    checked = 0
+    for g in _games(range(2), every=3):
+        key = tuple([(u.status, u.cv) for u in g.st.units.values()])
+        if key in g._judged:
+            assert g._judged[key] == g.judge.immediate(g._views())
+            checked += 1
+    assert checked > 50
