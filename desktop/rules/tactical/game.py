@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from desktop.rules.chance import Chance
@@ -160,13 +160,18 @@ class _UnitActions:
     moves: list[Action]
     charges: list[Action]
     limbers: list[Action]
-    #: A unit changing within this many squares (as a king steps) can change the
-    #: fires: targets and what stands between them (the range), screens (one more).
+    #: An enemy changing within this many squares (as a king steps) can change
+    #: the fires (targets within range, their screens one more); a friend only
+    #: by standing between (within range, and never between neighbours).
     fire_reach: int
+    fire_friends: int
     #: ... within this many orthogonal steps, the moves (a friend within the
-    #: allowance, an enemy one more) and the charges (their targets one more).
+    #: allowance, an enemy one more) and the charges (likewise, with the charge's
+    #: allowance: its targets are the enemies one step beyond).
     move_reach: int
+    move_friends: int
     charge_reach: int
+    charge_friends: int
     #: Its paths (plain and charging) as they were when the lists were made.
     walk: _Paths | None
     charge: _Paths | None
@@ -179,10 +184,10 @@ class _Kept:
 
     #: Turn, phase and side: any change of these starts the lists afresh.
     key: tuple[int, str, str | None]
-    #: Each unit's and officer's field values when the lists were made (in the
-    #: order the fields are declared: a copy keeps it, setting a field keeps it).
-    seen_units: dict[str, tuple[Any, ...]]
-    seen_officers: dict[str, tuple[Any, ...]]
+    #: Each unit's and officer's stamp (state.Stamped) and square when the lists
+    #: were made.
+    seen_units: dict[str, tuple[int, Square]]
+    seen_officers: dict[str, tuple[int, Square]]
     #: The side's units on the table and officers on the field, by id.
     mine: tuple[str, ...]
     leaders: tuple[str, ...]
@@ -191,9 +196,6 @@ class _Kept:
 
 
 _END = End()
-#: Where the square is among a unit's and an officer's field values.
-_UNIT_SQ = [f.name for f in fields(TUnit)].index("sq")
-_OFFICER_SQ = [f.name for f in fields(TOfficer)].index("sq")
 
 
 class TacticalGame(Game):
@@ -546,6 +548,10 @@ class TacticalGame(Game):
         why = self._why_not_shooter(u)
         if why is not None:
             return why
+        return self._why_not_target(u, t)
+
+    def _why_not_target(self, u: TUnit, t: TUnit) -> str | None:
+        """why_not_fire once `u` is known to be able to fire."""
         if t.side == u.side:
             return f"{t.id} is a friend"
         if not t.on_table:
@@ -568,7 +574,7 @@ class TacticalGame(Game):
         if self._why_not_shooter(u) is not None:
             return False
         reach = self.fire_range(u)
-        return any(king_distance(u.sq, t.sq) <= reach and self.why_not_fire(u, t) is None
+        return any(king_distance(u.sq, t.sq) <= reach and self._why_not_target(u, t) is None
                    for t in enemies)
 
     def _any_could_fire(self, side: str) -> bool:
@@ -676,22 +682,27 @@ class TacticalGame(Game):
         c0, r0 = sq
         # A path stays within `reach` steps: a friend further off cannot block it,
         # an enemy more than a step beyond that cannot touch it.
-        placed: list[tuple[int, int, str, str]] | None = self._cached(("placed",))
+        # Each piece near is named by one number (its square's number, twice, plus
+        # one for an enemy): a key of small numbers is quicker to hash than pairs.
+        placed: list[tuple[int, int, str, str, int]] | None = self._cached(("placed",))
         if placed is None:
-            placed = [(x.sq[0], x.sq[1], x.side, x.id) for x in self.st.units.values()
-                      if x.status in _ON_TABLE]
+            rows = self.board.rows
+            placed = [(x.sq[0], x.sq[1], x.side, x.id, (x.sq[0] * rows + x.sq[1]) * 2)
+                      for x in self.st.units.values() if x.status in _ON_TABLE]
             self._store(("placed",), placed)
         uid = u.id
         far = reach + 1
-        near = [((c, r), s != side) for c, r, s, xid in placed
-                if (d := abs(c - c0) + abs(r - r0)) <= far and xid != uid
-                and (d < far or s != side)]
-        key = (k, sq, reach, charge, tuple(near))
+        near = tuple([code + (s != side) for c, r, s, xid, code in placed
+                      if (d := abs(c - c0) + abs(r - r0)) <= far and xid != uid
+                      and (d < far or s != side)])
+        key = (k, sq, reach, charge, near)
         got = self._path_memo.get(key)
         if got is None:
             if len(self._path_memo) >= _PATHS_KEPT:
                 self._path_memo.clear()
-            got = self._path_memo[key] = self._find_paths(k, sq, reach, charge, near)
+            rows = self.board.rows
+            pieces = [(divmod(v >> 1, rows), bool(v & 1)) for v in near]
+            got = self._path_memo[key] = self._find_paths(k, sq, reach, charge, pieces)
         self._store(("paths", u.id, charge), got)
         return got
 
@@ -1033,39 +1044,46 @@ class TacticalGame(Game):
         the last position's: a piece's actions are made again only when it changed,
         or a unit changed (moved, was hit, routed...) within the reach of what it
         may do, or an officer in its square changed; a new phase, side or turn
-        starts afresh.  Whether a piece changed is read from its field values, so
-        no rule has to announce what it touched.  The answer is never changed once
+        starts afresh.  Whether a piece changed is read from its stamp, which any
+        new value of any of its fields renews, so no rule has to announce what it
+        touched.  The answer is never changed once
         made: look-ahead copies share it with the position they were copied from."""
         kept = self._kept
         if kept is not None and self._kept_ok:
             return kept
         st = self.st
         key = (st.turn, st.phase, st.side)
-        seen_u = {uid: tuple(u.__dict__.values()) for uid, u in st.units.items()}
-        seen_o = {oid: tuple(o.__dict__.values()) for oid, o in st.officers.items()}
+        # Each piece's stamp and square when the lists were made.
+        seen_u: dict[str, tuple[int, Square]]
+        seen_o: dict[str, tuple[int, Square]]
         units: dict[str, _UnitActions] = {}
         #: Units whose lists are partly kept: the old lists and which parts still hold.
         parts: dict[str, tuple[_UnitActions, bool, bool, bool]] = {}
         officers: dict[str, list[Action]] = {}
         if kept is not None and kept.key == key:
-            moved: list[Square] = []  # where changed units stood and stand
-            changed: set[str] = set()
-            for uid, now in seen_u.items():
-                was = kept.seen_units.get(uid)
-                if was != now:
+            moved: list[tuple[int, int, bool]] = []  # where changed units stood and
+            changed: set[str] = set()                 # stand, and whether friends
+            seen_u = dict(kept.seen_units)
+            for uid, u in st.units.items():
+                was = seen_u.get(uid)
+                if was is None or was[0] != u._stamp:
                     changed.add(uid)
+                    friend = u.side == st.side
                     if was is not None:
-                        moved.append(was[_UNIT_SQ])
-                    moved.append(now[_UNIT_SQ])
+                        moved.append((*was[1], friend))
+                    moved.append((*u.sq, friend))
+                    seen_u[uid] = (u._stamp, u.sq)
             led: set[Square] = set()  # where changed officers stood and stand
             changed_o: set[str] = set()
-            for oid, now in seen_o.items():
-                was = kept.seen_officers.get(oid)
-                if was != now:
+            seen_o = dict(kept.seen_officers)
+            for oid, o in st.officers.items():
+                was = seen_o.get(oid)
+                if was is None or was[0] != o._stamp:
                     changed_o.add(oid)
                     if was is not None:
-                        led.add(was[_OFFICER_SQ])
-                    led.add(now[_OFFICER_SQ])
+                        led.add(was[1])
+                    led.add(o.sq)
+                    seen_o[oid] = (o._stamp, o.sq)
             if not changed and not changed_o:
                 self._kept_ok = True
                 return kept
@@ -1074,9 +1092,12 @@ class TacticalGame(Game):
                     continue
                 c0, r0 = st.units[uid].sq
                 fire_ok = move_ok = charge_ok = True
-                fr, mr, cr = block.fire_reach, block.move_reach, block.charge_reach
-                for c, r in moved:
+                for c, r, friend in moved:
                     dc, dr = abs(c - c0), abs(r - r0)
+                    if friend:
+                        fr, mr, cr = block.fire_friends, block.move_friends, block.charge_friends
+                    else:
+                        fr, mr, cr = block.fire_reach, block.move_reach, block.charge_reach
                     if fire_ok and dc <= fr and dr <= fr:
                         fire_ok = False
                     if move_ok and dc + dr <= mr:
@@ -1094,7 +1115,7 @@ class TacticalGame(Game):
                     continue
                 c0, r0 = st.officers[oid].sq
                 if all(abs(c - c0) > C.OFFICER_MOVE or abs(r - r0) > C.OFFICER_MOVE
-                       for c, r in moved):
+                       for c, r, _ in moved):
                     officers[oid] = acts
             if not changed:
                 mine, leaders = kept.mine, kept.leaders
@@ -1102,6 +1123,8 @@ class TacticalGame(Game):
                 mine = self._mine(st.side)
                 leaders = kept.leaders if not changed_o else self._leaders(st.side)
         else:
+            seen_u = {uid: (u._stamp, u.sq) for uid, u in st.units.items()}
+            seen_o = {oid: (o._stamp, o.sq) for oid, o in st.officers.items()}
             mine = self._mine(st.side)
             leaders = self._leaders(st.side)
         if any(uid not in units for uid in mine) or any(oid not in officers for oid in leaders):
@@ -1147,7 +1170,7 @@ class TacticalGame(Game):
                 c0, r0 = u.sq
                 fires = [Fire(u.id, t.id) for t in enemies
                          if abs(t.sq[0] - c0) <= reach and abs(t.sq[1] - r0) <= reach
-                         and self.why_not_fire(u, t) is None]
+                         and self._why_not_target(u, t) is None]
         moves: list[Action] = []
         charges: list[Action] = []
         limbers: list[Action] = []
@@ -1186,12 +1209,15 @@ class TacticalGame(Game):
                             if self.why_not_charge(u, t, via) is None:
                                 charges.append(Charge(u.id, t.id, via))
         if was is not None:
-            fr, mr, cr = was.fire_reach, was.move_reach, was.charge_reach
-        else:
-            fr = self.fire_range(u) + 1
-            mr = self.allowance(u, False) + 1
-            cr = self.allowance(u, True) + 1
-        return _UnitActions(fires, moves, charges, limbers, fr, mr, cr, walk, charge)
+            return _UnitActions(fires, moves, charges, limbers, was.fire_reach,
+                                was.fire_friends, was.move_reach, was.move_friends,
+                                was.charge_reach, was.charge_friends, walk, charge)
+        fire = self.fire_range(u)
+        # Nothing stands between squares a king's step apart (Board.between).
+        friends = fire if fire > 1 else 0
+        move, rush = self.allowance(u, False), self.allowance(u, True)
+        return _UnitActions(fires, moves, charges, limbers, fire + 1, friends, move + 1, move,
+                            rush + 1, rush, walk, charge)
 
     def _officer_actions(self, o: TOfficer, own: Sequence[TUnit]) -> list[Action]:
         """Where officer `o` may ride and whom he may rally (only units in his square
