@@ -242,6 +242,8 @@ class TacticalGame(Game):
         self._path_memo: dict[tuple[Any, ...], _Paths] = self.board.memo.setdefault("paths", {})
         self._officer_memo: dict[tuple[Square, frozenset[Square]], dict[Square, Path]] = \
             self.board.memo.setdefault("officers", {})
+        #: Fire actions by shooter and target, made once (actions are values).
+        self._fires_made: dict[tuple[str, str], Action] = self.board.memo.setdefault("fires", {})
         units: dict[str, TUnit] = {}
         taken: set[Square] = set()
         for side in scenario.sides:
@@ -946,6 +948,10 @@ class TacticalGame(Game):
     def officer_paths(self, o: TOfficer) -> dict[Square, Path]:
         """Where officer `o` may ride (breadth first, round enemy units, lakes and
         unbridged water), worked out once for his square and the enemies in reach."""
+        return dict(self._officer_ways(o)[1])
+
+    def _officer_ways(self, o: TOfficer) -> tuple[tuple[Square, frozenset[Square]],
+                                                  dict[Square, Path]]:
         c0, r0 = o.sq
         enemy_sqs = {e.sq for e in self.enemies_of(o.side)
                      if abs(e.sq[0] - c0) + abs(e.sq[1] - r0) <= C.OFFICER_MOVE}
@@ -955,7 +961,19 @@ class TacticalGame(Game):
             if len(self._officer_memo) >= _PATHS_KEPT:
                 self._officer_memo.clear()
             got = self._officer_memo[key] = self._officer_paths(o.sq, enemy_sqs)
-        return dict(got)
+        return key, got
+
+    def _officer_moves(self, o: TOfficer) -> list[Action]:
+        """The rides officer `o` may make, in square order (made once for his
+        square and the enemies in reach)."""
+        key, ways = self._officer_ways(o)
+        made: dict[tuple[str, Any], list[Action]] = self.board.memo.setdefault("rides", {})
+        got = made.get((o.id, key))
+        if got is None:
+            if len(made) >= _PATHS_KEPT:
+                made.clear()
+            got = made[(o.id, key)] = [OfficerMove(o.id, sq) for sq in sorted(ways)]
+        return got
 
     def _officer_paths(self, start: Square, enemy_sqs: set[Square]) -> dict[Square, Path]:
         bd = self.board
@@ -1168,7 +1186,9 @@ class TacticalGame(Game):
             if self._why_not_shooter(u) is None:
                 reach = self.fire_range(u)
                 c0, r0 = u.sq
-                fires = [Fire(u.id, t.id) for t in enemies
+                made = self._fires_made
+                fires = [made.get((u.id, t.id)) or made.setdefault((u.id, t.id), Fire(u.id, t.id))
+                         for t in enemies
                          if abs(t.sq[0] - c0) <= reach and abs(t.sq[1] - r0) <= reach
                          and self._why_not_target(u, t) is None]
         moves: list[Action] = []
@@ -1224,7 +1244,7 @@ class TacticalGame(Game):
         can be rallied)."""
         out: list[Action] = []
         if not o.moved:
-            out.extend(OfficerMove(o.id, sq) for sq in sorted(self.officer_paths(o)))
+            out.extend(self._officer_moves(o))
         for u in own:
             if u.sq == o.sq and self.why_not_rally(o, u) is None:
                 out.append(Rally(o.id, u.id))

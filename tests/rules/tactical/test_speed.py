@@ -175,3 +175,27 @@ def test_tactical_remembered_verdict_is_the_judges() -> None:
             assert g._judged[key] == g.judge.immediate(g._views())
             checked += 1
     assert checked > 50
+
+
+def test_tactical_pieces_stamp_every_change_and_only_changes() -> None:
+    """The kept legal list finds changed pieces by their stamps: a new value in
+    any field renews the stamp, the same value does not, and a clone's pieces
+    keep their stamps apart from the original's."""
+    g = next(_games(range(1), every=30))
+    u = next(iter(g.st.units.values()))
+    for name, value in (("cv", u.cv - 1), ("sq", (u.sq[0], u.sq[1] + 1)),
+                        ("fired", not u.fired), ("engaged", "x"), ("facing", u.facing + 90)):
+        before = u._stamp
+        setattr(u, name, getattr(u, name))
+        assert u._stamp == before, name
+        setattr(u, name, value)
+        assert u._stamp != before, name
+    c = g.clone()
+    cu = c.st.units[u.id]
+    assert cu._stamp == u._stamp
+    cu.moved += 1
+    assert cu._stamp != u._stamp
+    o = next(iter(g.st.officers.values()))
+    before = o._stamp
+    o.moved = not o.moved
+    assert o._stamp != before
