@@ -151,19 +151,29 @@ def _costs(scenario: Scenario, cols: int, rows: int) -> np.ndarray:
     return cost
 
 
-#: Fields built, keyed by the scenario's identity and the goals; the scenario is
-#: kept alive with its field so that its id cannot be reused by another.
-_FIELDS: dict[tuple[int, tuple[Point, ...]], tuple[Scenario, GoalField]] = {}
-_MAX_FIELDS = 16
+#: Fields built, keyed by what they are made of (the table's size, the terrain
+#: that blocks or slows, the goals), not by the scenario object: a balance
+#: report's pool hands each game its own copy of the scenario, and building a
+#: field walks the whole grid (a tenth of a second or more).
+_FIELDS: dict[tuple[object, ...], GoalField] = {}
+_MAX_FIELDS = 32
+
+
+def field_key(scenario: Scenario, goals: Sequence[Point]) -> tuple[object, ...]:
+    """What a goal field depends on: equal keys make equal fields."""
+    t = scenario.table
+    ground = tuple((f.type, f.shape) for f in scenario.terrain
+                   if f.type in BARRIERS | CROSSINGS | SLOW)
+    return (t.width, t.depth, ground, tuple(goals))
 
 
 def goal_field(scenario: Scenario, goals: Sequence[Point]) -> GoalField:
-    key = (id(scenario), tuple(goals))
+    """The field of walking distances to `goals`, built once for equal terrain."""
+    key = field_key(scenario, goals)
     found = _FIELDS.get(key)
-    if found is not None and found[0] is scenario:
-        return found[1]
+    if found is not None:
+        return found
     if len(_FIELDS) >= _MAX_FIELDS:
         _FIELDS.pop(next(iter(_FIELDS)))
-    field = GoalField(scenario, goals)
-    _FIELDS[key] = (scenario, field)
+    field = _FIELDS[key] = GoalField(scenario, goals)
     return field

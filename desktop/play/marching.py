@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from desktop.play.goalfield import GoalField
 from desktop.rules.engine import Action, Game
 from desktop.rules.view import view_of
+from desktop.rules.view_values import PieceInfo
 from desktop.table.shapes import bearing
 
 Point = tuple[float, float]
@@ -41,14 +42,14 @@ def march_moves(game: Game, rng: random.Random, n: int,
             if p.side == side and p.present and p.kind != "officer"]
     out: list[Action] = []
     tried: set[str] = set()
+    pools: dict[int, list[PieceInfo]] = {}  # per field with a count: the pieces to march
     for _ in range(2 * n):
         if len(out) >= n or not mine:
             break
         field, lead = fields[rng.randrange(len(fields))]
         pool = mine
         if lead is not None:
-            near = sorted(mine, key=lambda p: field.distance((p.x, p.y)))
-            pool = [p for p in near if field.distance((p.x, p.y)) > 0.0][:lead + 2] or near
+            pool = pools.get(id(field)) or pools.setdefault(id(field), _leaders(field, mine, lead))
         piece = rng.choice(pool)
         if piece.id in tried or not view.can_move(piece.id):
             tried.add(piece.id)
@@ -67,3 +68,12 @@ def march_moves(game: Game, rng: random.Random, n: int,
                 out.append(action)
                 break
     return out
+
+
+def _leaders(field: GoalField, mine: list[PieceInfo], lead: int) -> list[PieceInfo]:
+    """The `lead` + 2 pieces nearest the field's goal but not on it (else all, nearest
+    first): the ones to march to fill an area."""
+    away = field.distances([(p.x, p.y) for p in mine])
+    order = sorted(range(len(mine)), key=away.__getitem__)
+    near = [mine[i] for i in order]
+    return [mine[i] for i in order if away[i] > 0.0][:lead + 2] or near

@@ -58,6 +58,10 @@ class Weights:
     objective: float = 15.0
     #: Per inch of the average distance from a unit to where it should go.
     pull: float = 0.4
+    #: Per inch from each place to hold to the side's nearest piece: someone
+    #: must go to each, not only to the nearest one (the average pull above
+    #: sends every piece to the same place).
+    lead: float = 0.25
     #: A losing condition (an army's break, its last line infantry, its last
     #: piece): this much divided by what the side has still to lose before it.
     breaking: float = 40.0
@@ -73,6 +77,9 @@ class Style:
     weights: Weights = Weights()
     #: Moves that march a piece towards the goals (desktop.play.marching).
     marches: int = 2
+    #: After this many actions of one kind left the score as it stood, the rest of
+    #: that kind are not tried (None: try every candidate; see `_weigh`).
+    blind: int | None = 2
 
 
 STEADY = Style()
@@ -102,6 +109,9 @@ class Goals:
     #: The conditions that make a side lose as it wears down: (the side, or None
     #: for both; "break" with the fraction of its pieces, "regulars" or "last").
     losing: tuple[tuple[str | None, str, float], ...] = ()
+    #: The radius of each place in `hold` that is an objective's marker (None for
+    #: the middle of a feature): a side holds it when it alone touches it.
+    radii: tuple[float | None, ...] = ()
 
 
 def goals_for(scenario: Scenario, side: str) -> Goals:
@@ -132,7 +142,9 @@ def goals_for(scenario: Scenario, side: str) -> Goals:
             edge = cond.edge or enemy
             if edge is not None:
                 go.extend(_edge_points(scenario, edge))
-    return Goals(hold, go, occupy, tuple(losing))
+    radii: list[float | None] = [o.radius for o in scenario.game.objectives]
+    radii += [None] * (len(hold) - len(radii))
+    return Goals(hold, go, occupy, tuple(losing), tuple(radii))
 
 
 @dataclass(frozen=True)
@@ -147,6 +159,8 @@ class _Plan:
     regulars: frozenset[str]
     #: Whether each piece is of one of them, filled in as pieces are met.
     regular_pieces: dict[str, bool] = dataclasses.field(default_factory=dict)
+    #: The walking field to each place to hold, in the order of `goals.hold`.
+    hold_fields: tuple[GoalField, ...] = ()
 
 
 #: Plans made, keyed by the scenario's identity and the side; the scenario is kept
@@ -166,7 +180,8 @@ def _plan(scenario: Scenario, side: str) -> _Plan:
                    for b, _ in goals.occupy)
     regulars = frozenset(u.id for _, u in scenario.all_units()
                          if u.type is UnitType.LINE_INFANTRY)
-    plan = _Plan(goals, walking, occupy, regulars)
+    plan = _Plan(goals, walking, occupy, regulars,
+                 hold_fields=tuple(goal_field(scenario, [g]) for g in goals.hold))
     if len(_PLANS) >= _MAX_PLANS:
         _PLANS.pop(next(iter(_PLANS)))
     _PLANS[key] = (scenario, plan)
@@ -205,6 +220,9 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
     # side's pieces stand and, for the losing conditions, what each side has.
     own: list[Point] = []
     enemy: list[Point] = []
+    #: How far beyond its centre each piece reaches (half its narrower side).
+    own_reach: list[float] = []
+    enemy_reach: list[float] = []
     counts: dict[str, list[int]] = {}  # side -> [pieces, present, present regulars]
     had_regulars: set[str] = set()
     known = plan.regular_pieces
@@ -215,7 +233,13 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
             continue
         present = p.status in PRESENT
         if present:
-            (own if p.side == side else enemy).append((p.x, p.y))
+            reach = (p.frontage if p.frontage < p.depth else p.depth) / 2
+            if p.side == side:
+                own.append((p.x, p.y))
+                own_reach.append(reach)
+            else:
+                enemy.append((p.x, p.y))
+                enemy_reach.append(reach)
         if not losing:
             continue
         c = counts.get(p.side)
@@ -233,13 +257,30 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
                 c[2] += 1
     if losing:
         value += _nearer_losing(counts, had_regulars, plan, side, weights)
-    for gx, gy in goals.hold:
+    for (gx, gy), radius in zip(goals.hold, goals.radii, strict=True):
+        if radius is not None:
+            # A marker: held by the side that alone touches it; when neither does,
+            # half as much to the side nearer it.
+            ours_in = _touches(gx, gy, radius, own, own_reach)
+            theirs_in = _touches(gx, gy, radius, enemy, enemy_reach)
+            if ours_in or theirs_in:
+                if not theirs_in:
+                    value += weights.objective
+                elif not ours_in:
+                    value -= weights.objective
+                continue
+            worth = weights.objective / 2
+        else:
+            worth = weights.objective
         ours = min([(gx - a) ** 2 + (gy - b) ** 2 for a, b in own], default=math.inf)
         theirs = min([(gx - a) ** 2 + (gy - b) ** 2 for a, b in enemy], default=math.inf)
         if ours < theirs:
-            value += weights.objective
+            value += worth
         elif theirs < ours:
-            value -= weights.objective
+            value -= worth
+    if own and weights.lead:
+        for goal, hold_field in zip(goals.hold, plan.hold_fields, strict=True):
+            value -= weights.lead * min(_walks(hold_field, own, [goal]))
     walks: dict[int, list[float]] = {}  # per field: an area's may be the goals' own
     for ((x0, y0, x1, y1), need), area_field in zip(goals.occupy, plan.occupy_fields,
                                                      strict=True):
@@ -262,6 +303,16 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
     elif own and enemy:
         value -= weights.pull * sum(math.sqrt(_nearest_sq(p, enemy)) for p in own) / len(own)
     return value
+
+
+def _touches(gx: float, gy: float, radius: float, points: Sequence[Point],
+             reach: Sequence[float]) -> bool:
+    """Whether any of `points` (pieces reaching `reach` beyond their centres) is
+    within `radius` of (gx, gy)."""
+    for (x, y), r in zip(points, reach, strict=True):
+        if (x - gx) ** 2 + (y - gy) ** 2 <= (radius + r) ** 2:
+            return True
+    return False
 
 
 def _nearer_losing(counts: dict[str, list[int]], had_regulars: set[str], plan: _Plan,
@@ -331,8 +382,9 @@ def _candidates(game: Game, rng: random.Random, style: Style) -> list[Action]:
 
 
 def weigh(game: Game, rng: random.Random, style: Style = STEADY) -> list[tuple[float, Action]]:
-    """Each candidate action with its average score for the side to act, best first."""
-    return weigh_actions(game, _candidates(game, rng, style), rng, style.tries, style.weights)
+    """Each candidate action with its average score for the side to act, best first
+    (the kinds the score is blind to tried only `style.blind` times: see `_weigh`)."""
+    return _weigh(game, _candidates(game, rng, style), rng, style)[0]
 
 
 def weigh_actions(game: Game, actions: Sequence[Action], rng: random.Random, tries: int,
@@ -340,12 +392,37 @@ def weigh_actions(game: Game, actions: Sequence[Action], rng: random.Random, tri
     """`actions` with their average score for the side to act over up to `tries`
     copies of the game rolling their own dice, best first; an action the game
     refuses is left out."""
+    return _weigh(game, actions, rng, Style(tries=tries, weights=weights, blind=None))[0]
+
+
+def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Style
+           ) -> tuple[list[tuple[float, Action]], list[Action], float]:
+    """`actions` weighed as `weigh_actions` does, the actions left untried, and the
+    score of the position as it stands (nan without `style.blind`).
+
+    With `style.blind`, once that many actions of one kind (the first word of
+    their notation) have each left the score exactly as the position stands,
+    drawing no chance, the rest of that kind are left untried: the score cannot
+    see what they change (an officer's ride, a change of formation, a
+    declaration), so trying each would only cost a copy of the game.  They are
+    taken to score as the position stands."""
     side = game.side
     if side is None:
         raise RuntimeError(f"no side to act in phase {game.phase}")
+    blind, tries, weights = style.blind, style.tries, style.weights
+    still = score(game, side, weights) if blind is not None else math.nan
+    unchanged: dict[str, int] = {}  # kind -> how many left the score as it stood
     weighed: list[tuple[float, Action]] = []
+    untried: list[Action] = []
     for action in actions:
+        kind = ""
+        if blind is not None:
+            kind = action.text().split(maxsplit=1)[0]
+            if unchanged.get(kind, 0) >= blind:
+                untried.append(action)
+                continue
         total, n = 0.0, 0
+        drew = False
         for _ in range(tries):
             copy = game.clone(seed=rng.getrandbits(31))
             drawn = len(copy.chance.log)
@@ -357,17 +434,33 @@ def weigh_actions(game: Game, actions: Sequence[Action], rng: random.Random, tri
             n += 1
             if len(copy.chance.log) == drawn:
                 break  # no dice or cards were drawn: another try would end the same
+            drew = True
         if n:
             weighed.append((total / n, action))
+            if blind is not None and kind != "end":
+                if not drew and total == still:
+                    unchanged[kind] = unchanged.get(kind, 0) + 1
+                else:
+                    unchanged[kind] = -len(actions)  # this kind does show: try it all
     weighed.sort(key=lambda sa: sa[0], reverse=True)
-    return weighed
+    return weighed, untried, still
 
 
 def steady_action(game: Game, rng: random.Random, style: Style = STEADY) -> Action:
-    """The computer's choice: the best-scoring candidate (ties broken by `rng`)."""
-    weighed = weigh(game, rng, style)
+    """The computer's choice: the best-scoring candidate, ties broken by `rng`
+    (an untried action counts as scoring as the position stands); a lone
+    candidate is taken without trying it."""
+    actions = _candidates(game, rng, style)
+    if len(actions) == 1:
+        return actions[0]
+    weighed, untried, still = _weigh(game, actions, rng, style)
     if not weighed:
         raise RuntimeError(f"no candidate actions in phase {game.phase} for {game.side}")
     best = weighed[0][0]
     ties = [a for s, a in weighed if s >= best - 1e-9]
-    return rng.choice(ties)
+    if still >= best - 1e-9:
+        ties += untried
+    choice = rng.choice(ties)
+    if choice in untried and game.check(choice) is not None:
+        return weighed[0][1]  # (an untried sampled move the engine now refuses)
+    return choice

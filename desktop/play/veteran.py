@@ -37,10 +37,20 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from desktop.play.opponent import Style, Weights, score, steady_action, weigh_actions
+from desktop.play.opponent import (
+    Style,
+    Weights,
+    marches,
+    moving,
+    score,
+    steady_action,
+    weigh_actions,
+)
 from desktop.rules.engine import Action, Game, RulesError
+from desktop.rules.view import view_of
+from desktop.scenario.model import Scenario
 
 #: A callback the search polls between passes: True stops it.
 StopFlag = Callable[[], bool]
@@ -58,6 +68,8 @@ class Settings:
     #: Root candidates (as the steady player) and free moves sampled for them.
     candidates: int = 24
     moves: int = 8
+    #: Marching moves (desktop.play.marching) among the root's candidates.
+    marches: int = 2
     #: Root candidates searched from the start (the Steady player's best first);
     #: the rest join as the root is visited (see `root_alpha`).
     root_start: int = 2
@@ -75,8 +87,20 @@ class Settings:
     horizon: int = 1
     #: The UCT exploration constant (on values scaled to 0..1).
     explore: float = 0.5
+    #: Keep the tree between decisions: when the game has gone on along a line
+    #: of play the last search followed, its node there is the next root.
+    reuse: bool = True
     #: How the score weighs a position (the level's style chooses).
     weights: Weights = field(default_factory=Weights)
+    #: Finishing the job: what the end of the game would say with the pieces as
+    #: they stand after a line of play (`PlayView.standing`) counts this much,
+    #: for or against, in the last turn, a quarter of it a turn before, a ninth
+    #: two turns before... (all of it where the ground is judged every turn).
+    finish: float = 500.0
+    #: Fights already on the table that the game rolls later (`PlayView.
+    #: pending_losses`): their expected change to the side's share of strength,
+    #: weighed as the score weighs strength, times this.
+    fights: float = 1.0
 
 
 VETERAN = Settings()
@@ -110,20 +134,81 @@ class Thought:
     ranked: tuple[tuple[str, int, float], ...]
     #: The most actions a pass followed through the tree.
     deepest: int = 0
+    #: Passes through the root made by earlier decisions (a kept tree).
+    inherited: int = 0
 
 
 def _root_candidates(game: Game, rng: random.Random, settings: Settings) -> list[Action]:
-    """The steady player's candidates: enumerable actions plus sampled moves, ending
-    a phase always among them."""
+    """The steady player's candidates: enumerable actions plus sampled moves and
+    marching moves towards the goals, ending a phase always among them."""
     seen: dict[str, Action] = {}
-    for a in game.candidate_actions(rng, settings.moves):
+    offered = game.candidate_actions(rng, settings.moves)
+    # the marches first, so that cutting the list to size does not lose them all
+    marched = marches(game, rng, settings.marches) if moving(game, offered) else []
+    for a in [*marched, *offered]:
         seen.setdefault(a.text(), a)
     actions = list(seen.values())
     if len(actions) > settings.candidates:
-        ends = [a for a in actions if a.text() == "end"]
-        others = [a for a in actions if a.text() != "end"]
-        actions = ends + rng.sample(others, settings.candidates - len(ends))
+        keep = {a.text() for a in marched} | {"end"}
+        kept = [a for a in actions if a.text() in keep]
+        others = [a for a in actions if a.text() not in keep]
+        actions = kept + rng.sample(others, max(0, settings.candidates - len(kept)))
     return actions
+
+
+@dataclass
+class _Kept:
+    """The last search's tree, for the next decision in the same game."""
+
+    scenario: Scenario
+    seed: int
+    side: str
+    settings: Settings
+    #: The game's actions (as text) up to the kept tree's root.
+    history: tuple[str, ...]
+    root: _Node
+    lo: float
+    hi: float
+
+
+#: At most one kept tree (the last search's).
+_KEPT: list[_Kept] = []
+
+
+def _same_thinking(settings: Settings) -> Settings:
+    """The settings without the budget: a tree is kept for a search that weighs
+    positions the same way, however long it thinks."""
+    return replace(settings, seconds=0.0, passes=None)
+
+
+def _kept_node(game: Game, side: str, settings: Settings) -> tuple[_Node, float, float] | None:
+    """The last search's node for the line of play the game has followed since,
+    with its value range, if the game went on along one (the same game, side
+    and weighing; at least one action played)."""
+    if not settings.reuse or not _KEPT:
+        return None
+    k = _KEPT[0]
+    if (k.scenario is not game.scenario or k.seed != game.seed or k.side != side
+            or k.settings != _same_thinking(settings)):
+        return None
+    n = len(k.history)
+    if len(game.history) <= n:
+        return None
+    texts = [a.text() for a in game.history]
+    if tuple(texts[:n]) != k.history:
+        return None
+    node = k.root
+    for t in texts[n:]:
+        found = node.children.get(t)
+        if found is None or not found.visits:
+            return None
+        node = found
+    return node, k.lo, k.hi
+
+
+def forget() -> None:
+    """Drop the kept tree (the next decision searches from scratch)."""
+    _KEPT.clear()
 
 
 class _Search:
@@ -136,6 +221,8 @@ class _Search:
         self.rng = rng
         self.settings = settings
         self.root = _Node()
+        self.lo = math.inf
+        self.hi = -math.inf
         #: The root's candidates, the Steady player's best first: the search takes
         #: them in this order as the root is visited more (progressive widening).
         self.ranked_root: list[Action] = _root_candidates(game, rng, settings)
@@ -143,10 +230,27 @@ class _Search:
             weighed = weigh_actions(game, self.ranked_root, rng, 1, settings.weights)
             kept = [a for _, a in weighed]
             self.ranked_root = kept or self.ranked_root
+        found = _kept_node(game, side, settings)
+        if found is not None:
+            # The kept line's root: its children legal now, most visited first,
+            # then the Steady player's other candidates.
+            self.root, self.lo, self.hi = found
+            old = sorted(((c.visits, t) for t, c in self.root.children.items()
+                          if c.visits and t in self.root.actions
+                          and game.check(self.root.actions[t]) is None), reverse=True)
+            reused = [self.root.actions[t] for _, t in old]
+            have = {a.text() for a in reused}
+            self.ranked_root = reused + [a for a in self.ranked_root if a.text() not in have]
+            self.root.actions = {}
+            self.root.children = {t: self.root.children[t] for _, t in old}
+        #: How many passes the root had been through before this search.
+        self.inherited = self.root.visits
         for a in self.ranked_root:
             self.root.actions[a.text()] = a
-        self.lo = math.inf
-        self.hi = -math.inf
+        standing = view_of(game).standing() if settings.finish else None
+        self.finish_weight = (0.0 if standing is None else settings.finish
+                              if standing.every_turn
+                              else settings.finish / (1 + standing.turns_left) ** 2)
         self.deepest = 0
         self._playout = Style(PLAYOUT.candidates, PLAYOUT.moves, PLAYOUT.tries,
                               settings.weights)
@@ -242,7 +346,39 @@ class _Search:
                 copy.apply(steady_action(copy, self.rng, self._playout))
             except (RulesError, RuntimeError):
                 break
-        return score(copy, self.side, self.settings.weights)
+        return (score(copy, self.side, self.settings.weights) + self._finish(copy)
+                + self._fights(copy))
+
+    def _fights(self, copy: Game) -> float:
+        """Fights on the table that the game rolls later on its own (hand to hand at
+        a turn's end): the share of strength they are expected to change, scored
+        as the score scores strength, so a charge into contact is seen coming."""
+        if copy.outcome is not None or not self.settings.fights:
+            return 0.0
+        adapter = view_of(copy)
+        pending = adapter.pending_losses()
+        if not pending:
+            return 0.0
+        _, strength = adapter.strength()
+        total = sum(strength.values())
+        lost = sum(pending.values())
+        if total <= 0 or total - lost <= 0:
+            return 0.0
+        mine = strength.get(self.side, 0.0)
+        after = (mine - pending.get(self.side, 0.0)) / (total - lost)
+        return self.settings.fights * self.settings.weights.strength * (after - mine / total)
+
+    def _finish(self, copy: Game) -> float:
+        """The turn limit coming: a line of play after which the side would win there
+        if the pieces stood as they do gains, one after which it would lose pays.
+        How much is set once for the search, by the turns left at the root, so
+        that a line reaching the next turn is not worth more for that alone."""
+        if copy.outcome is not None or not self.finish_weight:
+            return 0.0
+        standing = view_of(copy).standing()
+        if standing is None or standing.winner is None:
+            return 0.0
+        return self.finish_weight if standing.winner == self.side else -self.finish_weight
 
     # -- the answer ----------------------------------------------------------------
 
@@ -283,8 +419,13 @@ def think(game: Game, rng: random.Random, settings: Settings = VETERAN,
                 break
             search.run_pass()
             passes += 1
+    _KEPT.clear()
+    if settings.reuse and passes:
+        _KEPT.append(_Kept(game.scenario, game.seed, search.side, _same_thinking(settings),
+                           tuple(a.text() for a in game.history), search.root,
+                           search.lo, search.hi))
     return Thought(search.best(), passes, time.process_time() - start,
-                   tuple(search.ranked()), search.deepest)
+                   tuple(search.ranked()), search.deepest, search.inherited)
 
 
 def veteran_action(game: Game, rng: random.Random, settings: Settings = VETERAN,

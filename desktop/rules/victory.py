@@ -21,6 +21,7 @@ from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.engine import Outcome
+from desktop.rules.view_values import Standing
 from desktop.scenario.geometry import shape_area
 from desktop.scenario.model import (
     AllRegularsLost,
@@ -140,6 +141,26 @@ class VictoryJudge:
                 return Outcome(d, f"turn limit reached after turn {turn}: the defender holds")
             return Outcome(fb, f"turn limit reached after turn {turn}: {self._name(fb)} wins")
         return None
+
+    def standing(self, turn: int, pieces: Sequence[PieceView],
+                 limit: int | None = None) -> Standing | None:
+        """What the end of the game would say if the pieces stood as now (see
+        `Standing`).  None when the game has no turn limit; `limit` is a
+        ruleset's own limit where the scenario's judge has none (then the ground
+        is judged at every turn's end and the limit itself draws)."""
+        if self.turn_limit is not None:
+            last = self.turn_limit.turns
+            held = self._holding(pieces)
+            if held is not None:
+                return Standing(held.winner, max(0, last - turn))
+            out = self.end_of_turn(max(turn, last), pieces)
+            return Standing(None if out is None else out.winner, max(0, last - turn))
+        if limit is None or limit <= 0:
+            return None
+        held = self._holding(pieces)
+        if held is not None:
+            return Standing(held.winner, 0, every_turn=True)
+        return Standing(None, max(0, limit - turn), every_turn=True)
 
     def _holding(self, pieces: Sequence[PieceView]) -> Outcome | None:
         winners: list[tuple[str, str]] = []

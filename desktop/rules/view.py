@@ -37,6 +37,7 @@ from desktop.rules.view_values import (
     Losses,
     Odds,
     PieceInfo,
+    Standing,
     Weapon,
 )
 from desktop.scenario.model import Scenario
@@ -523,6 +524,27 @@ class PlayView:
         return {p.id: Losses(note=GONE_WORDS.get(p.status, p.status.replace("_", " ")
                                                  .capitalize()))
                 for p in self.pieces().values() if not p.present}
+
+    def unit_of(self, pid: str) -> str:
+        """The scenario unit a piece belongs to (a figure of a unit, where a ruleset
+        moves figures; by default each piece is its unit)."""
+        return pid
+
+    def standing(self) -> Standing | None:
+        """What the end of the game would say if the pieces stood as they do: the
+        side the victory conditions would name (None: a draw), the full turns
+        still to play before that verdict, and whether the ground is judged at
+        every turn's end.  None when the game has no turn limit, and by default.
+        A computer player reads it to see the end coming."""
+        return None
+
+    def pending_losses(self) -> dict[str, float]:
+        """What each side is expected to lose, in the measure of `strength`, in
+        fights already on the table that the game rolls later on its own (hand to
+        hand at a turn's end, where no player acts to bring it on); exact odds, no
+        dice drawn.  Empty by default: the fights a ruleset rolls when a player
+        asks for them show in the positions after that action."""
+        return {}
 
     def units_left(self) -> dict[str, int]:
         out = {s.id: 0 for s in self.game.scenario.sides}

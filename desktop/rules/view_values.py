@@ -65,6 +65,19 @@ GONE_WORDS = {"eliminated": "Eliminated", "routed": "Routed", "exited": "Left th
 
 
 @dataclass(frozen=True)
+class Standing:
+    """What the end of the game would say if the pieces stood as they do now."""
+
+    #: The side the victory conditions would name (None: a draw).
+    winner: str | None
+    #: Full turns still to play, after this one, before that verdict is given.
+    turns_left: int
+    #: The ground (objectives, areas to fill) is judged at every turn's end, not
+    #: only at the turn limit: a side holding it wins at the end of this turn.
+    every_turn: bool = False
+
+
+@dataclass(frozen=True)
 class Losses:
     """What a unit or officer has lost so far, for sheets printed in mid-game.
 

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from desktop.resources import bundled_scenario
 from desktop.scenario import Scenario, ScenarioError, load
-from desktop.ui import icons
+from desktop.ui import icons, launchers  # noqa: F401  (launchers: every window's doors)
 from desktop.ui.app_fonts import use_bundled_fonts
 from desktop.ui.first_frame import after_first_frame
 from desktop.ui.main_window import APP_NAME, MainWindow
@@ -81,11 +81,16 @@ def run(file: Path | None, screenshot: Path | None) -> int:
     else:
         window.show_scenario(loaded, path)
         window.show()
-        from desktop.ui.help.welcome import welcome_once  # the first run only
-
-        after_first_frame(window, lambda: welcome_once(window))
+        after_first_frame(window, lambda: welcome(window))
     after_first_frame(window, lambda: offer_games(window))
     return app.exec()
+
+
+def welcome(window: MainWindow) -> None:
+    """The welcome page, on the first run only (its module loads after the first frame)."""
+    from desktop.ui.help.welcome import welcome_once
+
+    welcome_once(window)
 
 
 def offer_games(window: MainWindow) -> None:
@@ -94,6 +99,6 @@ def offer_games(window: MainWindow) -> None:
 
     if not any((autosave_folder() / "games").glob("game-*.yaml")):
         return
-    from desktop.ui.play.keeping import offer_left_over_games
+    from desktop.ui.play.launch import offer_left_over_games
 
     offer_left_over_games(window)

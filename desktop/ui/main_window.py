@@ -7,10 +7,9 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QMainWindow, QWidget
 
-from desktop.ui.editor.launch import add_edit_action
+from desktop.ui.doors import add_edit_action, add_play_action, keep_open
 from desktop.ui.help import add_help_menu
 from desktop.ui.help.doors import register
-from desktop.ui.play.launch import add_play_action
 from desktop.ui.table_window import APP_NAME, TableWindow
 
 __all__ = ["APP_NAME", "MainWindow"]
@@ -21,12 +20,9 @@ class MainWindow(TableWindow):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.play_action = add_play_action(self)  # Game > Play… (desktop.ui.play)
-        self.edit_action = add_edit_action(self)  # File > Edit scenario… (desktop.ui.editor)
+        self.play_action = add_play_action(self)  # Game > Play… (desktop.ui.doors)
+        self.edit_action = add_edit_action(self)  # File > Edit scenario… (desktop.ui.doors)
         add_help_menu(self)  # Help, last (desktop.ui.help)
-
-
-_OPEN: list[QMainWindow] = []
 
 
 def look_at(window: QMainWindow, path: Path | None) -> QMainWindow | None:
@@ -40,8 +36,7 @@ def look_at(window: QMainWindow, path: Path | None) -> QMainWindow | None:
     viewer = MainWindow()
     viewer.resize(window.size())
     viewer.open_file(path)
-    _OPEN.append(viewer)
-    viewer.destroyed.connect(lambda *_: _OPEN.remove(viewer) if viewer in _OPEN else None)
+    keep_open(viewer)
     viewer.show()
     return viewer
 

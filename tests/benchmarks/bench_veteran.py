@@ -57,11 +57,12 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play(sc: Scenario, seed: int, veteran_side: str, settings: Settings,
-         against: Settings | None = None) -> tuple[str | None, list[float], int]:
+         against: Settings | None = None) -> tuple[str | None, list[float], int, str]:
     """One game; returns the winning side (None: drawn or unfinished), the
-    Veteran's CPU seconds per decision and the number of actions.  The other
-    side is the Steady player, or with `against` a Veteran thinking that long."""
-    game = registry.get(sc.ruleset).new_game(sc, seed=seed)
+    Veteran's CPU seconds per decision, the number of actions and how it ended.
+    The other side is the Steady player, or with `against` a Veteran thinking
+    that long."""
+    game = registry.get(str(sc.ruleset)).new_game(sc, seed=seed)
     rng = random.Random(seed * 7919 + 1)
     times: list[float] = []
     n = 0
@@ -77,13 +78,14 @@ def play(sc: Scenario, seed: int, veteran_side: str, settings: Settings,
         game.apply(action)
         n += 1
     out = game.outcome
-    return (None if out is None else out.winner), times, n
+    return ((None if out is None else out.winner), times, n,
+            "unfinished" if out is None else out.reason)
 
 
 def timing(sc: Scenario, positions: int, settings: Settings) -> list[float]:
     """The Veteran's CPU seconds for `positions` decisions along a Steady game
     (one every few actions, so that they come from every stage of the game)."""
-    game = registry.get(sc.ruleset).new_game(sc, seed=77)
+    game = registry.get(str(sc.ruleset)).new_game(sc, seed=77)
     rng = random.Random(77)
     times: list[float] = []
     while game.outcome is None and len(times) < positions:
@@ -140,7 +142,7 @@ def main() -> None:
         for g in range(args.games):
             seed = args.first_seed + g
             vside = sides[g % 2]
-            winner, t, n = play(sc, seed, vside, settings, against)
+            winner, t, n, how = play(sc, seed, vside, settings, against)
             times.extend(t)
             if winner is None:
                 res = "draw"
@@ -149,8 +151,8 @@ def main() -> None:
                 wins_with[res][winner] += 1
             results[res] += 1
             print(f"  {rid} seed {seed}: Veteran as {vside}: {res} ({n} actions, "
-                  f"{len(t)} decisions, median {1000 * statistics.median(t or [0]):.0f} ms)",
-                  flush=True)
+                  f"{len(t)} decisions, median {1000 * statistics.median(t or [0]):.0f} ms"
+                  f"): {how}", flush=True)
         decided = results["veteran"] + results["steady"]
         lo, hi = wilson(results["veteran"], decided)
         share = f"{100 * results['veteran'] / decided:.0f}%" if decided else "-"

@@ -162,6 +162,47 @@ def test_every_copy_rolls_dice_of_its_own(ruleset_id: str) -> None:
 
     game.clone = spy  # type: ignore[method-assign]
     think(game, random.Random(8), QUICK)
-    assert len(seeds) >= QUICK.passes  # the playouts copy the copies too
+    assert len(seeds) >= (QUICK.passes or 0)  # the playouts copy the copies too
     assert None not in seeds
     assert len(set(seeds)) == len(seeds)
+
+
+def test_the_tree_is_kept_along_the_line_the_game_follows() -> None:
+    """The next decision of the same side starts from the last search's node for
+    the action taken (its passes are not thrown away); another game along the
+    same action, or `reuse=False`, starts afresh.
+    The kept tree never makes the same seed play another game."""
+    from desktop.play.veteran import forget
+
+    def line(settings: Settings) -> tuple[list[str], list[int]]:
+        forget()
+        game = _game("d3", advance=0)
+        rng = random.Random(11)
+        side = game.side
+        actions: list[str] = []
+        inherited: list[int] = []
+        while len(inherited) < 4 and game.outcome is None:
+            if game.side == side:
+                thought = think(game, rng, settings)
+                inherited.append(thought.inherited)
+                action = thought.action
+            else:
+                action = steady_action(game, rng)
+            actions.append(action.text())
+            game.apply(action)
+        return actions, inherited
+
+    kept = Settings(passes=30, seconds=60.0)
+    actions, inherited = line(kept)
+    assert inherited[0] == 0 and any(inherited[1:])
+    assert line(kept) == (actions, inherited)  # same seed, same game
+    assert not any(line(Settings(passes=30, seconds=60.0, reuse=False))[1])
+    # another game (another seed) along the same action: not this game's tree
+    forget()
+    game = _game("d3", advance=0)
+    chosen = think(game, random.Random(1), kept).action
+    other = _game("d3", seed=6, advance=0)
+    assert other.check(chosen) is None
+    other.apply(chosen)
+    assert think(other, random.Random(2), kept).inherited == 0
+    forget()

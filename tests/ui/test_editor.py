@@ -367,7 +367,8 @@ def test_vertex_tool_with_the_mouse(win: EditorWindow) -> None:
 
 
 def test_viewer_opens_the_editor(qtbot: Any, d3_file: Path) -> None:
-    from desktop.ui.editor.launch import _OPEN
+    from desktop.ui import launchers  # noqa: F401  (the editor's door)
+    from desktop.ui.doors import OPENED
     from desktop.ui.main_window import MainWindow
 
     viewer = MainWindow()
@@ -375,7 +376,7 @@ def test_viewer_opens_the_editor(qtbot: Any, d3_file: Path) -> None:
     assert viewer.open_file(d3_file)
     assert viewer.edit_action.shortcut().toString() == "Ctrl+E"
     viewer.edit_action.trigger()
-    editor = _OPEN[-1]
+    editor = OPENED[-1]
     qtbot.addWidget(editor)
     assert isinstance(editor, EditorWindow)
     assert editor.doc.path == d3_file and not editor.doc.modified

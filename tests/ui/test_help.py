@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenu
 from desktop.play.session import Setup
 from desktop.resources import bundled_scenario, bundled_scenarios
 from desktop.scenario import load
+from desktop.ui import launchers  # noqa: F401  (the welcome's doors, as the program loads them)
 from desktop.ui.help.about import PARTS, AboutDialog, about_html, version
 from desktop.ui.help.reference_window import ReferenceWindow
 from desktop.ui.help.shortcuts import ShortcutsDialog, shortcut_rows

@@ -25,7 +25,7 @@ from desktop.rules.record import load_record
 from desktop.scenario import load
 from desktop.ui import autosave as A
 from desktop.ui.play import game_autosave as G
-from desktop.ui.play.keeping import offer_left_over_games
+from desktop.ui.play.launch import offer_left_over_games
 from desktop.ui.play.window import PlayWindow
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -132,13 +132,13 @@ def test_print_writes_the_game_in_progress_with_its_losses(
 
 
 def test_edit_scenario_opens_the_games_scenario(qtbot: Any, window: PlayWindow) -> None:
-    from desktop.ui.editor import launch
+    from desktop.ui import doors, launchers  # noqa: F401  (launchers: the editor's door)
 
     path = bundled_scenario("mayhem_village.yaml")
     window.start(Setup(load(path), "mayhem", seed=1, scenario_path=path))
-    before = list(launch._OPEN)
+    before = list(doors.OPENED)
     window.edit_action.trigger()
-    opened = [w for w in launch._OPEN if w not in before]
+    opened = [w for w in doors.OPENED if w not in before]
     assert len(opened) == 1
     editor = opened[0]
     qtbot.addWidget(editor)

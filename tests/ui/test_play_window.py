@@ -34,6 +34,19 @@ def crossroads() -> Setup:
     return Setup(load(path), "d3", seed=5, scenario_path=path)
 
 
+def test_the_title_names_the_ruleset_during_deployment_too(window: PlayWindow) -> None:
+    """Names, never ids, in everything a person reads (the standards)."""
+    from desktop.rules import registry
+
+    setup = crossroads()
+    name = registry.get(setup.ruleset).name
+    assert name != setup.ruleset
+    window.begin_deployment(setup)
+    assert window.windowTitle() == f"{setup.scenario.title} — {name} — Volley"
+    window.phase_bar.button_map["begin"].click()
+    assert window.windowTitle() == f"{setup.scenario.title} — {name} — Volley"
+
+
 def test_deployment_inside_the_zone(window: PlayWindow) -> None:
     w = window
     w.begin_deployment(crossroads())
@@ -161,8 +174,8 @@ def test_volley_play_rejects_an_unknown_ruleset(tmp_path: Path) -> None:
 def test_game_play_from_the_main_window(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtWidgets import QDialog
 
+    from desktop.ui import doors, launchers  # noqa: F401  (launchers: Play…'s door)
     from desktop.ui.main_window import MainWindow
-    from desktop.ui.play import launch
     from desktop.ui.play.start_dialog import StartDialog
 
     mw = MainWindow()
@@ -172,8 +185,8 @@ def test_game_play_from_the_main_window(qtbot: Any, monkeypatch: pytest.MonkeyPa
     assert mw.play_action.text() == "&Play…"
     monkeypatch.setattr(StartDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
     mw.play_action.trigger()
-    assert launch._OPEN
-    pw = launch._OPEN[-1]
+    assert doors.OPENED
+    pw = doors.OPENED[-1]
     qtbot.addWidget(pw)
     assert pw.deploying and pw.setup.ruleset == "mayhem"
     assert pw.setup.scenario_path == path

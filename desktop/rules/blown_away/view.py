@@ -32,6 +32,7 @@ from desktop.rules.view_values import (
     Markup,
     Odds,
     PieceInfo,
+    Standing,
     Weapon,
 )
 from desktop.scenario.vocabulary import TerrainType
@@ -533,6 +534,9 @@ class BlownAwayView(PlayView):
                 notes.append(f"{p.men.running} running")
             out[p.id] = Losses(killed, states, ", ".join(n for n in notes if n))
         return out
+
+    def standing(self) -> Standing | None:
+        return self.g.judge.standing(self.g.turn, self.g._views())
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.state.sides}

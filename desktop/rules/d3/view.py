@@ -19,7 +19,7 @@ from desktop.rules.d3.pieces import DISORDERED, ELIMINATED, EXITED, Piece
 from desktop.rules.d3.words import degrees, inches, move_words
 from desktop.rules.engine import Action, Game
 from desktop.rules.view import PlayView, pct
-from desktop.rules.view_values import Allowance, Card, Losses, Odds, PieceInfo, Weapon
+from desktop.rules.view_values import Allowance, Card, Losses, Odds, PieceInfo, Standing, Weapon
 from desktop.scenario.vocabulary import QUALITY_LABELS, UNIT_LABELS, TerrainType, UnitType
 from desktop.table.shapes import angle_diff, distance, front_centre_of
 
@@ -301,6 +301,9 @@ class D3View(PlayView):
                 ("Deployed",) if self.g.pivots_only(p) else ())
             out[p.id] = Losses(p.hits, states, out[p.id].note if p.id in out else "")
         return out
+
+    def standing(self) -> Standing | None:
+        return self.g.judge.standing(self.g.turn, self.g._views())
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.order}

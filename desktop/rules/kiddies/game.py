@@ -174,6 +174,12 @@ def near_figures(geom: BaseGeometry, figures: Sequence[Figure]) -> list[Figure]:
     return out
 
 
+#: Flight bodies by figure and place, shared by every position and every copy of a
+#: game (a flight copies a body before it changes it, so these are never changed):
+#: after a move only the mover's body is new.
+_BODIES: dict[tuple[str, str, float, float, float, float, float], flick.Body] = {}
+_BODIES_MAX = 1 << 15
+
 #: Slack (inches) on near_figures' cut, far above rounding and far below a base.
 NEAR_MARGIN = 1e-3
 #: Side (inches) of the cells of the grid that finds the figures near a point.
@@ -231,6 +237,15 @@ class KiddiesGame(Game):
         self._ver = 0
         self._geo_ver = 0
         self._status_ver = 0
+        #: Who is active on which side changes only when a figure leaves the fight
+        #: or a cannon changes hands (not when one moves): those lists are kept
+        #: per `_roster_ver`.
+        self._roster_ver = 0
+        self._roster: dict[str | None, tuple[Figure, ...]] = {}
+        self._roster_memo_ver = 0
+        #: The last grid made (for :meth:`_regrid`): the figures, their places, the grid.
+        self._last_grid: tuple[tuple[Figure, ...], tuple[tuple[float, float], ...],
+                               dict[tuple[int, int], list[int]]] | None = None
         self._memo: dict[object, object] = {}
         self._memo_ver = 0
         self._geo_memo: dict[object, object] = {}
@@ -295,8 +310,8 @@ class KiddiesGame(Game):
         other.figures = {k: f.copy() for k, f in self.figures.items()}
         # the answers carry over, all but the lists of this game's own figures
         other._memo = dict(self._memo)
-        other._geo_memo = {k: v for k, v in self._geo_memo.items()
-                           if not (isinstance(k, tuple) and k[0] == "active")}
+        other._geo_memo = dict(self._geo_memo)
+        other._roster = {}  # lists of this game's own figures
         other.manned_at_start = dict(self.manned_at_start)
         other.skirmished = set(self.skirmished)
         other.categories = dict(self.categories)
@@ -319,6 +334,7 @@ class KiddiesGame(Game):
             self._geo_ver += 1
         if status:
             self._status_ver += 1
+            self._roster_ver += 1
 
     def _placed(self, key: object, make: Callable[[], T]) -> T:
         """`make()`, worked out once per placing of the figures (what does not read
@@ -344,9 +360,18 @@ class KiddiesGame(Game):
             return value
 
     def _active(self, side: str | None = None) -> tuple[Figure, ...]:
-        return self._placed(("active", side), lambda: tuple(
-            f for f in self.figures.values()
-            if f.status == ACTIVE and (side is None or f.side == side)))
+        if self._roster_memo_ver != self._roster_ver:
+            self._roster = {}
+            self._roster_memo_ver = self._roster_ver
+        got = self._roster.get(side)
+        if got is None:
+            everyone = self._roster.get(None)
+            if everyone is None:
+                everyone = self._roster[None] = tuple(
+                    f for f in self.figures.values() if f.status == ACTIVE)
+            got = everyone if side is None else tuple(f for f in everyone if f.side == side)
+            self._roster[side] = got
+        return got
 
     def active(self, side: str | None = None) -> list[Figure]:
         return list(self._active(side))
@@ -355,7 +380,7 @@ class KiddiesGame(Game):
         """The active figures whose centres may lie within `r` of (x, y) across and down
         (a superset: a grid of GRID_CELL cells), in the order of :meth:`active`."""
         everyone = self._active()
-        cells = self._placed(("grid",), lambda: _grid_of(everyone))
+        cells = self._placed(("grid",), lambda: self._regrid(everyone))
         found: list[int] = []
         for cx in range(math.floor((x - r) / GRID_CELL), math.floor((x + r) / GRID_CELL) + 1):
             for cy in range(math.floor((y - r) / GRID_CELL),
@@ -365,6 +390,39 @@ class KiddiesGame(Game):
                     found.extend(got)
         found.sort()
         return [everyone[i] for i in found]
+
+    def _regrid(self, everyone: tuple[Figure, ...]) -> dict[tuple[int, int], list[int]]:
+        """The grid of `everyone`, from the last one made for the same figures when
+        there is one: only the figures that changed cell are moved (the last grid is
+        left as it was: a clone may share it)."""
+        last = self._last_grid
+        if last is None or last[0] is not everyone:
+            cells = _grid_of(everyone)
+            self._last_grid = (everyone, tuple((f.x, f.y) for f in everyone), cells)
+            return cells
+        _, places, old = last
+        cells = old
+        moved: list[int] = []
+        for i, (f, (x, y)) in enumerate(zip(everyone, places, strict=True)):
+            if f.x != x or f.y != y:
+                moved.append(i)
+        if not moved:
+            return cells
+        floor = math.floor
+        for i in moved:
+            f = everyone[i]
+            x, y = places[i]
+            was = (floor(x / GRID_CELL), floor(y / GRID_CELL))
+            key = (floor(f.x / GRID_CELL), floor(f.y / GRID_CELL))
+            if key != was:
+                if cells is old:
+                    cells = dict(old)
+                cells[was] = [j for j in cells[was] if j != i]
+                if not cells[was]:
+                    del cells[was]
+                cells[key] = [*cells.get(key, ()), i]
+        self._last_grid = (everyone, tuple((f.x, f.y) for f in everyone), cells)
+        return cells
 
     def span(self) -> float:
         return self.table.span
@@ -387,6 +445,7 @@ class KiddiesGame(Game):
                 s = self._manning(f)
                 if s is not None and s != f.side:
                     f.side = s
+                    self._roster_ver += 1
                     self._changed()
 
     def manned(self, cannon: Figure) -> bool:
@@ -863,10 +922,17 @@ class KiddiesGame(Game):
 
     def _bodies(self) -> list[flick.Body]:
         out = []
+        made = _BODIES
         for f in self._active():
             kind = "cannon" if f.kind == CANNON else ("cavalry" if f.kind == CAVALRY
                                                       else "infantry")
-            out.append(flick.Body(f.id, kind, f.x, f.y, f.facing, f.frontage, f.depth))
+            key = (f.id, kind, f.x, f.y, f.facing, f.frontage, f.depth)
+            b = made.get(key)
+            if b is None:
+                if len(made) >= _BODIES_MAX:
+                    made.clear()
+                b = made[key] = flick.Body(*key)
+            out.append(b)
         return out
 
     def fly(self, action: Shoot, rng: random.Random, within: float | None = None,

@@ -303,6 +303,24 @@ def volley_windows(figures: Sequence[Figure]) -> tuple[list[tuple[str, ...]],
     regulars that could form a group (seed: a group is five regulars side by side;
     any five of a longer line may be chosen), from one look at the lines."""
     regs = [f for f in figures if f.active and f.kind == REGULAR]
+    key = tuple((f.id, f.x, f.y, f.facing, f.frontage, f.depth) for f in regs)
+    got = _WINDOWS.get(key)
+    if got is None:
+        if len(_WINDOWS) >= _WINDOWS_MAX:
+            _WINDOWS.clear()
+        got = _WINDOWS[key] = _volley_windows(regs)
+    return got
+
+
+#: volley_windows' answers by the places of the regulars: after a move only the
+#: mover's side has new lines, and a game and its clones share the answers.
+_WINDOWS: dict[tuple[tuple[str, float, float, float, float, float], ...],
+               tuple[list[tuple[str, ...]], list[tuple[str, ...]]]] = {}
+_WINDOWS_MAX = 4096
+
+
+def _volley_windows(regs: Sequence[Figure]) -> tuple[list[tuple[str, ...]],
+                                                     list[tuple[str, ...]]]:
     groups: list[tuple[str, ...]] = []
     wins: list[tuple[str, ...]] = []
     size = VOLLEY_GROUP_SIZE
@@ -318,13 +336,26 @@ def volley_windows(figures: Sequence[Figure]) -> tuple[list[tuple[str, ...]],
 
 def crew_sides(cannon: Figure, figures: Sequence[Figure]) -> dict[str, int]:
     """Regulars of each side within CREW_RANGE of the cannon."""
-    fp = cannon.footprint()
     out: dict[str, int] = {}
     for f in figures:
         near = abs(f.x - cannon.x) < 4 and abs(f.y - cannon.y) < 4
-        if near and f.active and f.kind == REGULAR and fp.distance(f.footprint()) <= CREW_RANGE:
+        if near and f.active and f.kind == REGULAR and _crews(cannon, f):
             out[f.side] = out.get(f.side, 0) + 1
     return out
+
+
+def _crews(cannon: Figure, f: Figure) -> bool:
+    """Whether `f`'s base lies within CREW_RANGE of the cannon's."""
+    return _crews_at(cannon.x, cannon.y, cannon.facing, cannon.frontage, cannon.depth,
+                     f.x, f.y, f.facing, f.frontage, f.depth)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _crews_at(cx: float, cy: float, cf: float, cw: float, cd: float,
+              fx: float, fy: float, ff: float, fw: float, fd: float) -> bool:
+    """_crews by the two bases' places, kept: every cannon's crew is counted again
+    after every move, and only the mover's pairs are new."""
+    return bool(rect(cx, cy, cw, cd, cf).distance(rect(fx, fy, fw, fd, ff)) <= CREW_RANGE)
 
 
 def manning_side(cannon: Figure, figures: Sequence[Figure]) -> str | None:
@@ -339,9 +370,7 @@ def manning_side(cannon: Figure, figures: Sequence[Figure]) -> str | None:
 
 
 def crew_of(cannon: Figure, figures: Sequence[Figure]) -> list[Figure]:
-    fp = cannon.footprint()
-    return [f for f in figures if f.active and f.kind == REGULAR
-            and fp.distance(f.footprint()) <= CREW_RANGE]
+    return [f for f in figures if f.active and f.kind == REGULAR and _crews(cannon, f)]
 
 
 # -- the cavalry charge ----------------------------------------------------------------------

@@ -33,6 +33,7 @@ from desktop.rules.view_values import (
     Losses,
     Odds,
     PieceInfo,
+    Standing,
     Weapon,
 )
 from desktop.scenario.vocabulary import TerrainType
@@ -651,6 +652,19 @@ class KiddiesView(PlayView):
             bucket[f.unit] = bucket.get(f.unit, 0) + 1
         return {uid: Losses(n, (), "" if standing.get(uid) else "Every figure fallen")
                 for uid, n in fallen.items()}
+
+    def standing(self) -> Standing | None:
+        return self.g.judge.standing(self.g.turn, self.g.views(), limit=self.g.turn_limit)
+
+    def pending_losses(self) -> dict[str, float]:
+        """The hand-to-hand fights of the turn's end as the figures stand: the loser
+        falls, on a tie both do (exact odds of the rolls)."""
+        out: dict[str, float] = {}
+        for a, b, o in self.g.melee_odds():
+            sa, sb = self.g.figures[a[0]].side, self.g.figures[b[0]].side
+            out[sa] = out.get(sa, 0.0) + len(a) * float(o.loss + o.draw)
+            out[sb] = out.get(sb, 0.0) + len(b) * float(o.win + o.draw)
+        return out
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.sides}

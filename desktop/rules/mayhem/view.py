@@ -16,6 +16,7 @@ from desktop.rules.view_values import (
     Losses,
     Odds,
     PieceInfo,
+    Standing,
     Weapon,
 )
 from desktop.scenario.vocabulary import Formation, TerrainType
@@ -370,6 +371,9 @@ class MayhemView(PlayView):
             states = () if morale == "normal" else (morale.capitalize(),)
             out[u.id] = Losses(u.casualties, states, out[u.id].note if u.id in out else "")
         return out
+
+    def standing(self) -> Standing | None:
+        return self.g.judge.standing(self.g.turn, self.g._views())
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.state.sides}

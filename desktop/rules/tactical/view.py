@@ -41,6 +41,7 @@ from desktop.rules.view_values import (
     Losses,
     Odds,
     PieceInfo,
+    Standing,
 )
 from desktop.scenario.vocabulary import ARTILLERY, QUALITY_LABELS, RANK_LABELS, UNIT_LABELS
 
@@ -153,6 +154,9 @@ class TacticalView(PlayView):
             if o.wound != UNHARMED:
                 out[o.id] = Losses(note=o.wound.replace("_", " ").capitalize())
         return out
+
+    def standing(self) -> Standing | None:
+        return self.tg.judge.standing(self.tg.turn, self.tg._views())
 
     def strength(self) -> tuple[str, dict[str, float]]:
         """Combat Value left on the table: what wears down in this ruleset."""

@@ -13,6 +13,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--screenshot", type=Path, help="render the window to this PNG and exit")
     args = ap.parse_args(argv)
 
+    import desktop.ui.launchers  # noqa: F401  (Game ▸ Play… and the welcome's ways in)
     from desktop.ui.app import WINDOW_SIZE, application
     from desktop.ui.editor.window import EditorWindow
 

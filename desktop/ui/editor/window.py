@@ -41,6 +41,7 @@ from desktop.scenario.vocabulary import (
 from desktop.ui import commands as C
 from desktop.ui.dialogs import show_scenario_error
 from desktop.ui.document import Document
+from desktop.ui.doors import add_play_action
 from desktop.ui.editor import recovery
 from desktop.ui.editor.balance import BalanceFeature
 from desktop.ui.editor.options import RulesetOptionsDialog
@@ -52,7 +53,6 @@ from desktop.ui.editor.sides import fill_sides_menu
 from desktop.ui.editor.victory import VictoryDialog
 from desktop.ui.help import add_help_menu
 from desktop.ui.plaintext import literal, no_mnemonic, plain_label
-from desktop.ui.play.launch import add_play_action
 from desktop.ui.refusal import refusal_text
 from desktop.ui.table_window import APP_NAME, TableWindow
 from desktop.ui.tools import ToolEvent, ToolManager

@@ -4,18 +4,16 @@ taking one back.  The computer's turns are desktop.ui.play.computer_turns'."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from desktop.play.log import LogLine, dice_of, step_lines
 from desktop.rules.engine import Action, IllegalAction
+from desktop.ui.play.host import PlayHost
 
-if TYPE_CHECKING:
-    from desktop.ui.play.window import PlayWindow
 
 class Acting:
     """Applies actions through the session and shows what they caused."""
 
-    def __init__(self, window: PlayWindow) -> None:
+    def __init__(self, window: PlayHost) -> None:
         self.w = window
 
     def do(self, action: Action | str) -> bool:

@@ -11,7 +11,7 @@ from desktop.play.session import Session, Setup, default_ruleset
 from desktop.rules.engine import RulesError
 from desktop.rules.record import RecordError, load_record
 from desktop.scenario import ScenarioError, load
-from desktop.ui.play.keeping import offer_left_over_games
+from desktop.ui.play.launch import offer_left_over_games
 from desktop.ui.play.start_dialog import StartDialog
 from desktop.ui.play.window import PlayWindow
 
@@ -43,7 +43,7 @@ def run(file: Path, ruleset: str | None, seed: int | None, shot: Path | None) ->
     from desktop.ui.app import application
 
     app = application()
-    import desktop.ui.main_window  # noqa: F401  (the welcome's "Look at it" opens a viewer)
+    import desktop.ui.launchers  # noqa: F401  (the ways into the viewer and the editor)
 
     window = PlayWindow()
     window.resize(*WINDOW_SIZE)

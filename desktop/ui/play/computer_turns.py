@@ -21,11 +21,10 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMenu, QProgressBar
+from PySide6.QtWidgets import QMainWindow, QMenu, QProgressBar
 
 from desktop.play.log import LogLine
 from desktop.play.session import Session, Step
@@ -33,12 +32,10 @@ from desktop.play.summary import turn_summary
 from desktop.rules.engine import Action
 from desktop.rules.view_values import PieceInfo
 from desktop.ui.play.hinting import Hinting
+from desktop.ui.play.host import PlayHost
 from desktop.ui.play.pace import PACES, Pace, load_pace, save_pace
 from desktop.ui.play.traces import Traces
 from desktop.ui.play.worker import EXECUTOR, POLL_MS
-
-if TYPE_CHECKING:
-    from desktop.ui.play.window import PlayWindow
 
 Button = tuple[str, str, Callable[[], None], str]
 
@@ -52,9 +49,10 @@ class _Job:
 
 
 class ComputerTurns(QObject):
-    def __init__(self, window: PlayWindow, settings: QSettings | None = None) -> None:
-        super().__init__(window)
+    def __init__(self, window: PlayHost, settings: QSettings | None = None) -> None:
+        super().__init__(window.window())
         self.w = window
+        self._closing_watch: QObject = window.window()  # whose Close cancels the job
         self.settings = settings or QSettings("Volley", "Volley")
         self.pace = load_pace(self.settings)
         self.job: _Job | None = None
@@ -280,7 +278,7 @@ class ComputerTurns(QObject):
     # --- closing -----------------------------------------------------------------------
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.w and event.type() == QEvent.Type.Close:
+        if watched is self._closing_watch and event.type() == QEvent.Type.Close:
             self.cancel()
         return False
 
@@ -290,9 +288,9 @@ def _chosen(c: ComputerTurns, pace: Pace, on: bool) -> None:
         c.set_pace(pace)
 
 
-def add_computer_menu(window: PlayWindow, menu: QMenu) -> None:
-    """Game ▸ Computer pace, Next computer action, Stop the computer, Hint."""
-    c = window.computer
+def add_computer_menu(window: QMainWindow, c: ComputerTurns, menu: QMenu) -> None:
+    """Game ▸ Computer pace, Next computer action, Stop the computer, Hint (`c`'s
+    actions, in `window`)."""
     pace_menu = menu.addMenu("Computer &pace")
     group = QActionGroup(window)
     for pace, info in PACES.items():

@@ -4,45 +4,26 @@ deployment.  The engine judges every move; the window only shows it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from PySide6.QtCore import QPointF
 from shapely.geometry import Point as SPoint
 
-from desktop.play.allowance import Bands, Probe, clamp_to_reach, compute_bands, probe
+from desktop.play.allowance import Probe, clamp_to_reach, compute_bands, probe
 from desktop.play.measure import fmt_distance, square_centre
 from desktop.play.session import deploy, deploy_problem
 from desktop.rules.view_values import PieceInfo
 from desktop.table.shapes import bearing
+from desktop.ui.play.drags import Drag
+from desktop.ui.play.host import PlayHost
 from desktop.ui.play.items import ILLEGAL, LEGAL, BandsItem, GhostItem, TrailItem
-
-if TYPE_CHECKING:
-    from desktop.ui.play.window import PlayWindow
-
-
-@dataclass
-class Drag:
-    pid: str
-    piece: PieceInfo
-    offset: tuple[float, float]  # cursor minus centre at the press
-    bands: Bands | None
-    x: float
-    y: float
-    facing: float
-    probe: Probe | None = None
-    #: Figures moved together with `pid` (a group move), and their ghosts.
-    members: tuple[str, ...] = ()
-    ghosts: list[GhostItem] = field(default_factory=list)
-    #: The cursor went past the full move: the ghost stopped at the band's edge.
-    clamped: bool = False
 
 
 class Dragging:
     """The drag and the proposal of the play window (their state is the window's
     ``drag``, ``proposal``, ``ghost``, ``trail`` and ``bands_item``)."""
 
-    def __init__(self, window: PlayWindow) -> None:
+    def __init__(self, window: PlayHost) -> None:
         self.w = window
 
     def can_drag(self, pid: str) -> bool:

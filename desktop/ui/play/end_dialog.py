@@ -7,7 +7,6 @@ the end is a place to go on from, not a dead end (issue 20).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
@@ -17,10 +16,8 @@ from desktop.play.session import Session, Setup, series_by_turn
 from desktop.scenario import ScenarioError, load
 from desktop.scenario.model import Scenario
 from desktop.ui.plaintext import esc, no_mnemonic
+from desktop.ui.play.host import PlayHost
 from desktop.ui.play.panels import StrengthChart
-
-if TYPE_CHECKING:
-    from desktop.ui.play.window import PlayWindow
 
 
 def result_words(s: Session) -> str:
@@ -68,8 +65,8 @@ def rematch_setup(setup: Setup, swap: bool) -> Setup:
 class EndDialog(QDialog):
     """Shown once when the engine declares the outcome."""
 
-    def __init__(self, window: PlayWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: PlayHost) -> None:
+        super().__init__(window.window())
         self.w = window
         s = window.session
         assert s is not None and s.game.outcome is not None
@@ -145,7 +142,7 @@ class EndDialog(QDialog):
         if s is None or not self.w.keeping.may_drop_game():
             return
         scenario = original_scenario(s.setup)
-        dlg = StartDialog(scenario, self.w, s.setup.ruleset, s.setup.seed + 1)
+        dlg = StartDialog(scenario, self.w.window(), s.setup.ruleset, s.setup.seed + 1)
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
         setup = dlg.setup()

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
@@ -27,12 +26,10 @@ from desktop.rules.view import PlayView
 from desktop.rules.view_values import Aim, Flight, PieceInfo
 from desktop.table.shapes import bearing, sector
 from desktop.ui.plaintext import literal
+from desktop.ui.play.host import PlayHost
 from desktop.ui.play.items import MarkItem, _pen, geom_path
 from desktop.ui.table.force_items import SHADOW, _darker
 from desktop.ui.table.styles import INK, Z_UNIT
-
-if TYPE_CHECKING:
-    from desktop.ui.play.window import PlayWindow
 
 Z_FLIGHT = 90.0
 Z_HIGHLIGHT = 19.0
@@ -350,7 +347,7 @@ class Figures:
     #: Animate flicks (tests of whole games turn it off).
     animate_flicks = True
 
-    def __init__(self, window: PlayWindow) -> None:
+    def __init__(self, window: PlayHost) -> None:
         self.w = window
         self.figure_items: dict[str, FigureItem] = {}
         self.fallen_items: list[FigureItem] = []

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from concurrent.futures import Future
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QColor
@@ -18,17 +17,15 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from desktop.play.advice import Advice, advise
 from desktop.play.session import Session
+from desktop.ui.play.host import PlayHost
 from desktop.ui.play.traces import ArrowItem, BurstItem, OutlineItem, moved
 from desktop.ui.play.worker import EXECUTOR, POLL_MS
-
-if TYPE_CHECKING:
-    from desktop.ui.play.window import PlayWindow
 
 HINT = QColor(212, 160, 0)
 
 
 class Hinting:
-    def __init__(self, window: PlayWindow) -> None:
+    def __init__(self, window: PlayHost) -> None:
         self.w = window
         self.items: list[QGraphicsItem] = []
         self.job: tuple[Future[Advice], Session, int] | None = None

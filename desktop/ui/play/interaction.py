@@ -7,13 +7,10 @@ the window's methods (which the tests call directly as well).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
-if TYPE_CHECKING:
-    from desktop.ui.play.window import PlayWindow
+from desktop.ui.play.host import PlayHost
 
 #: A press that moves less than this (screen pixels) is a click, not a drag.
 CLICK_SLOP = 5
@@ -22,8 +19,8 @@ PIVOT_STEP, PIVOT_FINE = 15.0, 5.0
 
 
 class Interaction(QObject):
-    def __init__(self, window: PlayWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: PlayHost) -> None:
+        super().__init__(window.window())
         self.w = window
         self.press_at: QPointF | None = None
         self.press_piece: str | None = None

@@ -3,18 +3,18 @@
 A part the play window owns (``window.keeping``).  The game is *unsaved*
 when its actions differ from those last saved (or opened); every change is
 autosaved (desktop.ui.play.game_autosave), and closing an unsaved game asks
-Save / Discard / Cancel.  At start-up :func:`offer_left_over_games` offers
-back the games a crash or a kill left, as the editor offers scenarios.
+Save / Discard / Cancel.  At start-up
+:func:`desktop.ui.play.launch.offer_left_over_games` offers back the games a
+crash or a kill left (asking with :func:`ask_restore`), as the editor offers
+scenarios.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
@@ -25,13 +25,9 @@ from desktop.ui.plaintext import literal
 from desktop.ui.play.game_autosave import (
     GameAutosave,
     GameMeta,
-    discard_left_over,
-    left_over_games,
     restore_session,
 )
-
-if TYPE_CHECKING:
-    from desktop.ui.play.window import PlayWindow
+from desktop.ui.play.host import PlayHost
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 #: Seconds between two autosave writes while actions come fast (the computer's).
@@ -46,7 +42,7 @@ def someone_to_ask() -> bool:
 class Keeping:
     """Tracks what is saved, autosaves what is not, and asks before anything is lost."""
 
-    def __init__(self, window: PlayWindow, autosave_dir: Path | None = None) -> None:
+    def __init__(self, window: PlayHost, autosave_dir: Path | None = None) -> None:
         self.w = window
         self.autosave = GameAutosave(autosave_dir)
         #: The actions as last saved or opened (None: never saved, e.g. a restored game).
@@ -115,7 +111,7 @@ class Keeping:
         """SAVE, DISCARD or CANCEL (the window's `ask_save_changes` may be replaced)."""
         s = self.w.session
         title = s.game.scenario.title if s is not None else "this game"
-        box = QMessageBox(self.w)
+        box = QMessageBox(self.w.window())
         box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle("Unsaved game")
         box.setTextFormat(Qt.TextFormat.PlainText)  # the scenario's title, shown as it is
@@ -164,7 +160,7 @@ class Keeping:
         try:
             session, meta = restore_session(autosave)
         except (RecordError, RulesError) as e:
-            QMessageBox.warning(self.w, "Cannot restore the game", literal(str(e)))
+            QMessageBox.warning(self.w.window(), "Cannot restore the game", literal(str(e)))
             return False
         self.w.load_session(session, saved=False)
         self.w.path = Path(meta.saved_to) if meta.saved_to else None
@@ -198,27 +194,3 @@ def ask_restore(parent: QWidget | None, autosave: Path) -> str:
     head, details = describe(autosave)
     return recovery.ask_left_over(parent, "Restore an unsaved game?", head, details, "Restore")
 
-
-def offer_left_over_games(parent: QWidget | None, base: Path | None = None,
-                          ask: Callable[[QWidget | None, Path], object] = ask_restore,
-                          ) -> list[PlayWindow]:
-    """Offer back each game a crash left (newest first); the windows of those restored."""
-    from desktop.ui.play.launch import keep_open
-    from desktop.ui.play.window import PlayWindow
-
-    restored: list[PlayWindow] = []
-    for autosave in left_over_games(base):
-        answer = recovery.answer_of(ask(parent, autosave))
-        if answer == recovery.DISCARD:
-            discard_left_over(autosave, base)
-        if answer != recovery.RECOVER:
-            continue
-        w = PlayWindow(autosave_dir=base)
-        if w.keeping.restore(autosave):
-            w.resize(parent.size() if parent is not None else QSize(1500, 940))
-            keep_open(w)
-            w.show()
-            restored.append(w)
-        else:
-            w.deleteLater()
-    return restored

@@ -1,20 +1,24 @@
-"""Game > Play from another window: the start dialog, then a play window of its own."""
+"""Play from another window: the start dialog, then a play window of its own;
+and the games a crash left, offered back at start-up.
+
+The other windows reach it through its door (desktop.ui.doors), not by import.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QDialog, QMainWindow, QMessageBox, QWidget
 
-from desktop.ui.help.doors import register
+from desktop.ui import doors
+from desktop.ui.help import doors as help_doors
 
 if TYPE_CHECKING:  # the engine loads only when a game starts (start-up stays quick)
     from desktop.scenario.model import Scenario
-
-#: Play windows opened from elsewhere, kept alive until they close.
-_OPEN: list[QMainWindow] = []
+    from desktop.ui.play.window import PlayWindow
 
 
 def play_scenario(parent: QWidget | None, scenario: Scenario | None,
@@ -46,28 +50,38 @@ def play_scenario(parent: QWidget | None, scenario: Scenario | None,
         return None
     if parent is not None:
         w.resize(parent.size())
-    keep_open(w)
+    doors.keep_open(w)
     w.show()
     return w
 
 
-def keep_open(w: QMainWindow) -> None:
-    """Keep a play window opened from elsewhere alive until it closes."""
-    _OPEN.append(w)
-    w.destroyed.connect(lambda *_: _OPEN.remove(w) if w in _OPEN else None)
+def offer_left_over_games(parent: QWidget | None, base: Path | None = None,
+                          ask: Callable[[QWidget | None, Path], object] | None = None,
+                          ) -> list[PlayWindow]:
+    """Offer back each game a crash left (newest first); the windows of those restored.
+    `ask` answers for each autosave (default: the Restore box of desktop.ui.play.keeping)."""
+    from desktop.ui.editor import recovery
+    from desktop.ui.play.game_autosave import discard_left_over, left_over_games
+    from desktop.ui.play.keeping import ask_restore
+    from desktop.ui.play.window import PlayWindow
 
-
-def add_play_action(window: QMainWindow) -> QAction:
-    """Add Game > Play… (Ctrl+Shift+P) to a window with `scenario` and `path` attributes."""
-    menu = window.menuBar().addMenu("&Game")
-    action = QAction("&Play…", window)
-    action.setShortcut(QKeySequence("Ctrl+Shift+P"))
-    action.setStatusTip("Play this scenario with Volley as referee")
-    action.triggered.connect(lambda: play_scenario(
-        window, getattr(window, "scenario", None), getattr(window, "path", None)))
-    menu.addAction(action)
-    window.addAction(action)
-    return action
+    ask = ask or ask_restore
+    restored: list[PlayWindow] = []
+    for autosave in left_over_games(base):
+        answer = recovery.answer_of(ask(parent, autosave))
+        if answer == recovery.DISCARD:
+            discard_left_over(autosave, base)
+        if answer != recovery.RECOVER:
+            continue
+        w = PlayWindow(autosave_dir=base)
+        if w.keeping.restore(autosave):
+            w.resize(parent.size() if parent is not None else QSize(1500, 940))
+            doors.keep_open(w)
+            w.show()
+            restored.append(w)
+        else:
+            w.deleteLater()
+    return restored
 
 
 def _play(window: QMainWindow, path: Path | None) -> QMainWindow | None:
@@ -77,4 +91,5 @@ def _play(window: QMainWindow, path: Path | None) -> QMainWindow | None:
     return None if path is None else play_scenario(window, load(path), path)
 
 
-register("play", _play)
+doors.register(doors.PLAY, play_scenario)
+help_doors.register("play", _play)

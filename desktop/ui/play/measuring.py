@@ -7,8 +7,6 @@ Qt-free, in :mod:`desktop.play.measure`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtGui import QColor
 
 from desktop.play.measure import (
@@ -19,16 +17,14 @@ from desktop.play.measure import (
     sight_report,
     snap,
 )
+from desktop.ui.play.host import PlayHost
 from desktop.ui.play.items import ILLEGAL, SightItem
-
-if TYPE_CHECKING:
-    from desktop.ui.play.window import PlayWindow
 
 
 class Measuring:
     """Ruler (R) and line of sight (L); S returns to select-and-move."""
 
-    def __init__(self, window: PlayWindow) -> None:
+    def __init__(self, window: PlayHost) -> None:
         self.w = window
 
     def set_tool(self, tool: str) -> None:

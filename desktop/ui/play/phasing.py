@@ -7,19 +7,16 @@ The words come from the ruleset's view: ``prompt(selected)`` for the sentence,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from desktop.play.session import series_by_turn
 from desktop.rules.view import subject
-
-if TYPE_CHECKING:
-    from desktop.ui.play.window import PlayWindow
+from desktop.ui.play.host import PlayHost
 
 Button = tuple[str, str, object, str] | tuple[str, str, object, str, bool]
 
 
 class Phasing:
-    def __init__(self, window: PlayWindow) -> None:
+    def __init__(self, window: PlayHost) -> None:
         self.w = window
 
     def deployment(self) -> None:

@@ -9,18 +9,15 @@ the rules' play view (`PlayView.losses`), never from a ruleset's own code.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from desktop.rules.engine import Game
 from desktop.rules.view import PlayView
+from desktop.ui import doors
+from desktop.ui.play.host import PlayHost
 from printouts.game_marks import GameMarks, Marks
-
-if TYPE_CHECKING:
-    from desktop.ui.play.window import PlayWindow
 
 
 def where_it_stands(game: Game, view: PlayView) -> str:
@@ -41,42 +38,41 @@ def game_marks(game: Game, view: PlayView) -> GameMarks:
     return GameMarks(where_it_stands(game, view), pieces)
 
 
-def print_game(window: PlayWindow) -> None:
+def print_game(window: PlayHost) -> None:
     """Open the print dialog on the game as the window shows it."""
     game, view = window.game, window.play_view
     if game is None or view is None or window.setup is None:
-        QMessageBox.information(window, "Print", "Start a game first; to print a "
+        QMessageBox.information(window.window(), "Print", "Start a game first; to print a "
                                 "scenario's fresh sheets use File ▸ Print… in the viewer.")
         return
     from desktop.ui.print_dialog import PrintDialog  # reportlab only when printing
 
-    dlg = PrintDialog(game.scenario, window, window.setup.scenario_path,
+    dlg = PrintDialog(game.scenario, window.window(), window.setup.scenario_path,
                       game=game_marks(game, view), ruleset=game.ruleset.id)
     dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # the window is its parent
     dlg.open()
 
 
-def edit_scenario(window: PlayWindow) -> None:
-    """The scenario of this game in the editor (its file, if it came from one)."""
-    from desktop.ui.editor.launch import open_editor
-
+def edit_scenario(window: PlayHost) -> None:
+    """The scenario of this game in the editor (its file, if it came from one),
+    through the editor's door (desktop.ui.doors)."""
     setup = window.setup
     if setup is None:
         return
     if setup.scenario_path is not None:
-        open_editor(window, path=setup.scenario_path)
+        doors.go(doors.EDIT, window.window(), path=setup.scenario_path)
     else:
-        open_editor(window, scenario=setup.scenario)
+        doors.go(doors.EDIT, window.window(), scenario=setup.scenario)
 
 
-def add_game_file_actions(window: PlayWindow, menu: QMenu) -> tuple[QAction, QAction]:
+def add_game_file_actions(window: PlayHost, menu: QMenu) -> tuple[QAction, QAction]:
     """Print… (Ctrl+P) and Edit scenario… (Ctrl+E), after the record actions of `menu`."""
-    print_action = QAction("&Print…", window)
+    print_action = QAction("&Print…", window.window())
     print_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Print))
     print_action.setStatusTip("Roster sheets with the losses so far marked, officer cards "
                               "and the quick reference, to finish the battle on a table")
     print_action.triggered.connect(lambda: print_game(window))
-    edit_action = QAction("&Edit scenario…", window)
+    edit_action = QAction("&Edit scenario…", window.window())
     edit_action.setShortcut(QKeySequence("Ctrl+E"))
     edit_action.setStatusTip("Open this game's scenario in the scenario editor")
     edit_action.triggered.connect(lambda: edit_scenario(window))

@@ -8,16 +8,13 @@ already up is hidden); in select mode with nothing in hand they work as ever.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QToolTip
 
-if TYPE_CHECKING:
-    from desktop.ui.play.window import PlayWindow
+from desktop.ui.play.host import PlayHost
 
 
-def measuring_or_moving(w: PlayWindow) -> bool:
+def measuring_or_moving(w: PlayHost) -> bool:
     """Is a reading on the table that a tooltip would cover?"""
     return (w.tool != "select" or w.drag is not None or w.proposal is not None
             or w.figures.aiming is not None)
@@ -26,8 +23,8 @@ def measuring_or_moving(w: PlayWindow) -> bool:
 class QuietTips(QObject):
     """An event filter on the table's viewport that drops tooltips while measuring."""
 
-    def __init__(self, window: PlayWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: PlayHost) -> None:
+        super().__init__(window.window())
         self.w = window
         window.view.viewport().installEventFilter(self)
 

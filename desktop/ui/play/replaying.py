@@ -8,7 +8,6 @@ the game after any number of actions, forward and back.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
@@ -19,15 +18,13 @@ from desktop.rules.engine import RulesError
 from desktop.rules.record import RecordError, load_record, save_record
 from desktop.rules.view import purpose_words
 from desktop.ui.plaintext import literal
-
-if TYPE_CHECKING:
-    from desktop.ui.play.window import PlayWindow
+from desktop.ui.play.host import PlayHost
 
 
 class Records:
     """Game ▸ Save, Open, Replay; the victory dialog."""
 
-    def __init__(self, window: PlayWindow) -> None:
+    def __init__(self, window: PlayHost) -> None:
         self.w = window
         self._layout: QByteArray | None = None
 
@@ -35,7 +32,7 @@ class Records:
         """Ask where, then save; False when cancelled or the file could not be written."""
         if self.w.session is None:
             return False
-        name, _ = QFileDialog.getSaveFileName(self.w, "Save game", str(self.w.path or ""),
+        name, _ = QFileDialog.getSaveFileName(self.w.window(), "Save game", str(self.w.path or ""),
                                               "Volley games (*.yaml)")
         return self.save_game(Path(name)) if name else False
 
@@ -44,7 +41,7 @@ class Records:
         try:
             save_record(self.w.session.record(path), path)
         except OSError as e:
-            QMessageBox.warning(self.w, "The game was not saved",
+            QMessageBox.warning(self.w.window(), "The game was not saved",
                                 literal(f"{path}: {e.strerror or e}"))
             return False
         self.w.path = path
@@ -55,7 +52,7 @@ class Records:
     def choose_open(self) -> None:
         if not self.w.keeping.may_drop_game():
             return
-        name, _ = QFileDialog.getOpenFileName(self.w, "Open game", "",
+        name, _ = QFileDialog.getOpenFileName(self.w.window(), "Open game", "",
                                               "Volley games (*.yaml);;All files (*)")
         if name:
             self.open_game(Path(name))
@@ -68,10 +65,10 @@ class Records:
             if e.can_force and self.ask_open_anyway(str(e)):
                 return self.open_game(path, force=True)
             if not e.can_force:
-                QMessageBox.warning(self.w, "Cannot open the game", literal(str(e)))
+                QMessageBox.warning(self.w.window(), "Cannot open the game", literal(str(e)))
             return False
         except RulesError as e:  # an unknown ruleset, a scenario too large for it
-            QMessageBox.warning(self.w, "Cannot open the game", literal(str(e)))
+            QMessageBox.warning(self.w.window(), "Cannot open the game", literal(str(e)))
             return False
         self.w.path = path
         self.w.load_session(session)
@@ -85,7 +82,7 @@ class Records:
         """A cut record or a changed scenario may still be worth seeing: the person decides."""
         box = QMessageBox(QMessageBox.Icon.Warning, "Open the game anyway?",
                           why + "\n\nOpened anyway, the game may differ from the one "
-                          "that was saved.", parent=self.w)
+                          "that was saved.", parent=self.w.window())
         box.setTextFormat(Qt.TextFormat.PlainText)
         anyway = box.addButton("Open anyway", QMessageBox.ButtonRole.AcceptRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
@@ -96,7 +93,7 @@ class Records:
     def enter_replay(self) -> None:
         if self.w.session is None:
             return
-        self.w._clear_move()
+        self.w.dragging.clear()
         if self.w.replay_at is None:  # the docks as they were, for leaving replay
             self._layout = self.w.saveState()
         self.replay_to(0)

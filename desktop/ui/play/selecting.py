@@ -4,25 +4,21 @@ badges on every piece, and which piece lies under the cursor."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtGui import QColor
 from shapely.geometry import Point as SPoint
 
 from desktop.rules.engine import Action
 from desktop.rules.view import target_of
 from desktop.ui.plaintext import esc, literal
+from desktop.ui.play.host import PlayHost
 from desktop.ui.play.items import TARGET, BadgeItem, MarkItem, arc_items
-
-if TYPE_CHECKING:
-    from desktop.ui.play.window import PlayWindow
 
 
 class Selection:
     """Shows the selection (its state is the window's ``selected``, ``marks``,
     ``target_marks``, ``arc_items`` and ``badges``)."""
 
-    def __init__(self, window: PlayWindow) -> None:
+    def __init__(self, window: PlayHost) -> None:
         self.w = window
 
     def select(self, pid: str | None) -> None:

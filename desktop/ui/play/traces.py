@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
@@ -19,9 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from desktop.play.session import Step
 from desktop.rules.view_values import PieceInfo
 from desktop.table.shapes import corners
-
-if TYPE_CHECKING:
-    from desktop.ui.play.window import PlayWindow
+from desktop.ui.play.host import PlayHost
 
 Z_TRACE = 60.0
 #: A piece that moved less than this (inches) and turned less than this
@@ -180,7 +177,7 @@ def fights(step: Step) -> tuple[set[str], set[str]]:
 class Traces:
     """The computer's moves and fights since the person last acted."""
 
-    def __init__(self, window: PlayWindow) -> None:
+    def __init__(self, window: PlayHost) -> None:
         self.w = window
         self.items: list[QGraphicsItem] = []
         #: Where each piece the computer moved stood before it moved it.

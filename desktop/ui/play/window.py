@@ -40,6 +40,7 @@ from desktop.play.allowance import Probe
 from desktop.play.log import LogLine, step_lines
 from desktop.play.measure import Units
 from desktop.play.session import Session, Setup
+from desktop.rules import registry
 from desktop.rules.engine import Action, Game
 from desktop.rules.view import PlayView, view_of
 from desktop.scenario.model import Base, Scenario
@@ -49,7 +50,8 @@ from desktop.ui.help import add_help_menu
 from desktop.ui.plaintext import plain_label
 from desktop.ui.play.acting import Acting
 from desktop.ui.play.computer_turns import ComputerTurns, add_computer_menu
-from desktop.ui.play.dragging import Drag, Dragging
+from desktop.ui.play.dragging import Dragging
+from desktop.ui.play.drags import Drag
 from desktop.ui.play.figures import Figures
 from desktop.ui.play.grid_labels import GridLabels, grid_game
 from desktop.ui.play.interaction import Interaction
@@ -247,7 +249,7 @@ class PlayWindow(QMainWindow):
         g.addAction(self.end_action)
         g.addAction(self.undo_action)
         g.addSeparator()
-        add_computer_menu(self, g)
+        add_computer_menu(self, self.computer, g)
         g.addSeparator()
         g.addAction(self._act("&Close", self.close, "Ctrl+W"))
         t = self.menuBar().addMenu("&Tools")
@@ -339,9 +341,11 @@ class PlayWindow(QMainWindow):
         if sc is None:
             self.setWindowTitle(APP_NAME)
             return
-        rs = self.session.game.ruleset.name if self.session else (self.setup.ruleset
-                                                                  if self.setup else "")
-        self.setWindowTitle(f"{sc.title} — {rs} — {APP_NAME}")
+        # the ruleset's name, not its id, during deployment too
+        rs = (self.session.game.ruleset if self.session
+              else registry.get(self.setup.ruleset) if self.setup else None)
+        self.setWindowTitle(f"{sc.title} — {rs.name} — {APP_NAME}" if rs
+                            else f"{sc.title} — {APP_NAME}")
 
     # --- what is shown ----------------------------------------------------------------
 

@@ -1,0 +1,85 @@
+"""What the Kiddies game keeps from one position to the next (issue 18) must equal
+what it would work out afresh: the grid of figures updated per move, who is
+active kept until a figure leaves the fight or a cannon changes hands, the
+volley lines kept by the regulars' places, the flight bodies by figure place,
+and whether a regular crews a cannon kept per pair of places.
+
+Seeded random play on the 12 v 12 field moves, shoots, charges and kills, so
+every one of those changes happens many times; a clone taken along the way
+must keep its own answers while the original plays on.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from desktop.rules import registry
+from desktop.rules.kiddies import table as kt
+from desktop.rules.kiddies.constants import CANNON, CREW_RANGE, REGULAR
+from desktop.rules.kiddies.game import KiddiesGame, _grid_of
+from desktop.rules.kiddies.pieces import ACTIVE, Figure
+from desktop.rules.randomplay import random_action
+from desktop.scenario import load
+
+FIELD = Path(__file__).resolve().parents[1] / "data" / "d3_12v12.yaml"
+
+
+def _cells(cells: dict[tuple[int, int], list[int]]) -> dict[tuple[int, int], set[int]]:
+    return {k: set(v) for k, v in cells.items() if v}
+
+
+def _fresh_windows(figs: list[Figure]) -> tuple[list[tuple[str, ...]],
+                                                   list[tuple[str, ...]]]:
+    return kt._volley_windows([f for f in figs if f.active and f.kind == REGULAR])
+
+
+def _assert_fresh(g: KiddiesGame) -> None:
+    everyone = [f for f in g.figures.values() if f.status == ACTIVE]
+    assert list(g._active()) == everyone
+    for side in g.sides:
+        mine = [f for f in everyone if f.side == side]
+        assert list(g._active(side)) == mine
+        assert g._volley_windows(side) == _fresh_windows(mine)
+    # the grid the game keeps against one built from scratch
+    g._around(0.0, 0.0, 1.0)
+    assert _cells(g._geo_memo[("grid",)]) == _cells(_grid_of(tuple(everyone)))  # type: ignore[arg-type]
+    bodies = g.bodies()
+    assert [(b.id, b.x, b.y, b.facing) for b in bodies] == [
+        (f.id, f.x, f.y, f.facing) for f in everyone]
+    assert not any(b.vx or b.vy or b.fallen or b.off for b in bodies)
+    for c in (f for f in everyone if f.kind == CANNON):
+        fp = c.footprint()
+        for f in everyone:
+            if f.kind == REGULAR:
+                assert kt._crews(c, f) == (fp.distance(f.footprint()) <= CREW_RANGE)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_kept_answers_equal_fresh_ones_through_random_play(seed: int) -> None:
+    g = registry.get("kiddies").new_game(load(FIELD), seed=seed)
+    assert isinstance(g, KiddiesGame)
+    rng = random.Random(seed)
+    clones: list[tuple[KiddiesGame, list[tuple[str, float, float, float, str, str]]]] = []
+    n = 0
+    kills = moves = 0
+    while g.outcome is None and n < 160:
+        _assert_fresh(g)
+        if n % 40 == 10:
+            c = g.clone()
+            clones.append((c, [(f.id, f.x, f.y, f.facing, f.status, f.side)
+                               for f in c.figures.values()]))
+        events = g.apply(random_action(g, rng))
+        kills += sum(e.kind in ("killed", "destroyed") for e in events)
+        moves += sum(e.kind == "move" for e in events)
+        n += 1
+    assert kills > 0 and moves > 0, "the game must have moved and killed to test anything"
+    for c, figs in clones:
+        # the original's moves and kills leave the clone as it was, answers and all
+        assert [(f.id, f.x, f.y, f.facing, f.status, f.side)
+                for f in c.figures.values()] == figs
+        _assert_fresh(c)
+        c.apply(random_action(c, random.Random(7)))
+        _assert_fresh(c)
