@@ -9,7 +9,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-import numpy as np
 import shapely
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as SPoint
@@ -51,13 +50,16 @@ from desktop.scenario.model import ExitUnits, LastManStanding, Scenario
 from desktop.scenario.vocabulary import OPPOSITE_EDGE, Edge, TerrainType, UnitType
 from desktop.table.movement import (
     OBB,
+    SHRINK,
     Access,
     Blockers,
     MovePlan,
     Placement,
     check_move,
     contact_distance,
+    obb,
     obb_closer_than,
+    obb_depth,
 )
 from desktop.table.shapes import (
     Aspect,
@@ -231,11 +233,25 @@ class D3Game(Game):
     def enemy_of(self, side: str) -> str:
         return self.order[1] if side == self.order[0] else self.order[0]
 
-    def _moved(self) -> None:
-        """Something moved: forget what depends on where pieces stand (the lists
-        of units on the table depend only on who is on it: see `_gone`)."""
+    def _moved(self, p: Piece | None = None) -> None:
+        """Something moved (`p`, when only it did): forget what depends on where
+        pieces stand (the lists of units on the table depend only on who is on
+        it: see `_gone`).  Obstacles, the shot table and the units' arrays hold
+        units only, so a general's move keeps them; a unit's move updates its
+        own entries in the arrays."""
+        if p is not None and p.is_general:
+            return
         self._obstacles = None
         self._shots = None
+        arr = self._unit_arrays
+        if p is None or arr is None:
+            self._unit_arrays = None
+            return
+        for i, q in enumerate(arr.units):
+            if q is p:
+                arr.circles[i] = (p.x, p.y, math.hypot(p.frontage, p.depth) / 2.0)
+                arr.obbs[i] = p.obb()
+                return
         self._unit_arrays = None
 
     def _gone(self) -> None:
@@ -381,38 +397,39 @@ class D3Game(Game):
             for u in shooters:
                 table[u.id] = []
             if shooters and enemies:
-                # a cheap screen for all pairs at once: centres within range plus the
+                # a cheap screen for each pair: centres within range plus the
                 # target's half diagonal, and the target's bounding circle touching
-                # the arc (units in a town fire all round)
-                fcs = np.array([u.front_centre() for u in shooters], dtype=float)
-                ranges = np.array([_shooting_range(u) for u in shooters], dtype=float)
-                facing = np.array([u.facing for u in shooters], dtype=float)
-                all_round = np.array([self.in_town(u) for u in shooters], dtype=bool)
-                ec = np.array([e.pos for e in enemies], dtype=float)
-                er = np.array([math.hypot(e.frontage, e.depth) / 2.0 for e in enemies])
-                dx = ec[None, :, 0] - fcs[:, None, 0]
-                dy = ec[None, :, 1] - fcs[:, None, 1]
-                d = np.hypot(dx, dy)
-                spread = np.degrees(np.arcsin(np.clip(er[None, :] / np.maximum(d, 1e-9),
-                                                      0.0, 1.0)))
-                off = np.abs((np.degrees(np.arctan2(dx, -dy)) - facing[:, None] + 180.0)
-                             % 360.0 - 180.0)
-                ok = (d <= ranges[:, None] + er[None, :] + 1e-6) & (
-                    all_round[:, None] | (d <= er[None, :])
-                    | (off <= R.FIELD_OF_FIRE + spread + 1e-6))
-                for si, ei in zip(*np.nonzero(ok), strict=True):
-                    u, e = shooters[int(si)], enemies[int(ei)]
-                    fc = (float(fcs[si, 0]), float(fcs[si, 1]))
-                    aim = arc_aim(fc, u.facing, 180.0 if all_round[si] else R.FIELD_OF_FIRE,
-                                  float(ranges[si]), e.corners())
-                    if aim is not None:
-                        part, near = aim
-                        cx = sum(v[0] for v in part) / len(part)
-                        cy = sum(v[1] for v in part) / len(part)
-                        pairs.append((u.id, e.id))
-                        reqs.append(SightRequest(
-                            fc, tuple(part), (u.id, e.id),
-                            tuple(self._exempt_features(u, e)), (near, (cx, cy))))
+                # the arc (units in a town fire all round); plain arithmetic (a
+                # dozen numpy calls on 12 x 12 pairs cost more than the loop)
+                halves = [(e, e.x, e.y, math.hypot(e.frontage, e.depth) / 2.0)
+                          for e in enemies]
+                for u in shooters:
+                    fc = u.front_centre()
+                    fx, fy = fc
+                    reach = _shooting_range(u)
+                    all_round = self.in_town(u)
+                    for e, ex, ey, er in halves:
+                        dx, dy = ex - fx, ey - fy
+                        d = math.hypot(dx, dy)
+                        if d > reach + er + 1e-6:
+                            continue
+                        if not all_round and d > er:
+                            spread = math.degrees(math.asin(min(max(er / max(d, 1e-9), 0.0),
+                                                                1.0)))
+                            off = abs((math.degrees(math.atan2(dx, -dy)) - u.facing + 180.0)
+                                      % 360.0 - 180.0)
+                            if off > R.FIELD_OF_FIRE + spread + 1e-6:
+                                continue
+                        aim = arc_aim(fc, u.facing, 180.0 if all_round else R.FIELD_OF_FIRE,
+                                      reach, e.corners())
+                        if aim is not None:
+                            part, near = aim
+                            cx = sum(v[0] for v in part) / len(part)
+                            cy = sum(v[1] for v in part) / len(part)
+                            pairs.append((u.id, e.id))
+                            reqs.append(SightRequest(
+                                fc, tuple(part), (u.id, e.id),
+                                tuple(self._exempt_features(u, e)), (near, (cx, cy))))
             seen = self._sight_many(reqs)
             for (uid, eid), ok in zip(pairs, seen, strict=True):
                 if ok:
@@ -570,6 +587,12 @@ class D3Game(Game):
                     f"cavalry reach {inches(cav.allowance)}")
         fx, fy = forward(facing)
         end = (cav.x + fx * d, cav.y + fy * d)
+        if d == 0.0 and obb_depth(obb(end[0], end[1], cav.frontage, cav.depth, facing),
+                                  target.obb(), stop=SHRINK) > SHRINK:
+            # already touching once turned, but the turn itself swung the base
+            # into the target's: bases may not overlap (the move check lets
+            # the charge's own target be touched, so it would not say)
+            return (f"turning {turn:g} degrees would put {cav.id} on top of {target.id}")
         problem = self.move_problem(cav, end[0], end[1], facing, target=target.id)
         if problem:
             return problem
@@ -932,7 +955,7 @@ class D3Game(Game):
             u.moved = True
             u.charging = t.id
             self.charges.append((u.id, t.id))
-            self._moved()
+            self._moved(u)
             ev.append(Event("charge", f"{u.id} charges {t.id}",
                             {"unit": u.id, "target": t.id, "x": x, "y": y, "facing": facing}))
             self._threaten_generals(u, ev)
@@ -944,7 +967,7 @@ class D3Game(Game):
         turn = angle_diff(m.facing, p.facing)
         p.place(m.x, m.y, m.facing)
         p.moved = True
-        self._moved()
+        self._moved(p)
         exit_edge = self.exit_edges.get(p.side)
         if not p.is_general and exit_edge is not None and _beyond(
             self.scenario, exit_edge, p.pos
@@ -1014,7 +1037,7 @@ class D3Game(Game):
                 if self.move_problem(g, x, y, b) is None:
                     g.place(x, y, b)
                     g.moved = True
-                    self._moved()
+                    self._moved(g)
                     ev.append(Event("evade", f"{g.id} rides {inches(dist)} away from {nearest.id}",
                                     {"general": g.id, "x": x, "y": y, "facing": b}))
                     return
@@ -1057,7 +1080,11 @@ class D3Game(Game):
         if self._side_index + 1 < len(self.order):
             self._side_index += 1
         else:
-            out = self.judge.end_of_turn(self._turn, self._views())
+            # the judge reads where units stand (holding objectives) only when
+            # there is no turn limit or at its last turn
+            limit = self.judge.turn_limit
+            out = self.judge.end_of_turn(self._turn, self._views(
+                shapes=limit is None or self._turn >= limit.turns))
             if out is not None:
                 self._finish(out, ev)
                 return
@@ -1107,7 +1134,7 @@ class D3Game(Game):
             facing = round(bearing((x, y), d.pos), 1) % 360.0
             if self.move_problem(a, x, y, facing, allowance=full + 0.01) is None:
                 a.place(x, y, facing)
-                self._moved()
+                self._moved(a)
                 ev.append(Event("fall_back",
                                 f"{a.id} falls back {inches(dist)} to face {d.id}",
                                 {"unit": a.id, "x": x, "y": y, "facing": facing}))
@@ -1129,21 +1156,23 @@ class D3Game(Game):
                                 {"unit": u.id, "hits": u.hits}))
         return n
 
-    def _views(self) -> list[PieceView]:
+    def _views(self, shapes: bool = True) -> list[PieceView]:
+        """The units as the victory judge sees them; without `shapes`, no
+        footprints (only holding objectives reads them: VictoryJudge.holder)."""
         out = []
         for p in self.pieces.values():
             if p.type is None:
                 continue
             out.append(PieceView(
                 p.id, p.side, p.type, p.present, p.figures, p.pos,
-                p.fp() if p.present else None,
+                p.fp() if shapes and p.present else None,
                 self.exit_edges.get(p.side) if p.status == EXITED else None,
             ))
         return out
 
     def _judge_immediate(self, ev: list[Event]) -> None:
         if self._outcome is None:
-            out = self.judge.immediate(self._views())
+            out = self.judge.immediate(self._views(shapes=False))  # counts and exits only
             if out is not None:
                 self._finish(out, ev)
 

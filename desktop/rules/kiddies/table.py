@@ -213,24 +213,8 @@ def runs(figures: Sequence[Figure]) -> list[tuple[list[str], dict[str, Figure]]]
     figure's right-hand direction and cut into consecutive runs of neighbours.
     """
     figs = sorted(figures, key=lambda f: f.id)
-    adj: dict[str, set[str]] = {f.id: set() for f in figs}
     by_id = {f.id: f for f in figs}
-    # pairs within 3" across and down, found by a sweep along x (the relation is
-    # asked with the lower id first, as the pairs were once enumerated)
-    xs = sorted(figs, key=lambda f: f.x)
-    count = len(xs)
-    for i in range(count):
-        a = xs[i]
-        for j in range(i + 1, count):
-            b = xs[j]
-            if b.x - a.x > 3:
-                break
-            if abs(a.y - b.y) > 3:
-                continue
-            p, q = (a, b) if a.id < b.id else (b, a)
-            if side_by_side(p, q):
-                adj[p.id].add(q.id)
-                adj[q.id].add(p.id)
+    adj = _adjacency(figs)
     seen: set[str] = set()
     out: list[tuple[list[str], dict[str, Figure]]] = []
     for f in figs:
@@ -259,6 +243,63 @@ def runs(figures: Sequence[Figure]) -> list[tuple[list[str], dict[str, Figure]]]
     return out
 
 
+#: The last pairs side by side worked out for a set of figures (by their ids),
+#: with the places they stood in: after a move only the movers' pairs are asked
+#: again.  Never changed once stored (a new answer is a new dict).
+_ADJ: dict[tuple[str, ...], tuple[tuple[tuple[float, float, float, float, float], ...],
+                                  dict[str, set[str]]]] = {}
+_ADJ_MAX = 1024
+
+
+def _adjacency(figs: Sequence[Figure]) -> dict[str, set[str]]:
+    """Who stands side by side with whom among `figs` (sorted by id): the pairs
+    within 3" across and down for which :func:`side_by_side` holds, asked with the
+    lower id first, as the pairs were once enumerated."""
+    ids = tuple(f.id for f in figs)
+    places = tuple((f.x, f.y, f.facing, f.frontage, f.depth) for f in figs)
+    last = _ADJ.get(ids)
+    changed = ([] if last is None else
+               [i for i, (p, q) in enumerate(zip(places, last[0], strict=True)) if p != q])
+    adj: dict[str, set[str]]
+    if last is not None and len(changed) * 4 <= len(figs):
+        adj = {k: set(v) for k, v in last[1].items()}
+        for i in changed:
+            me = ids[i]
+            for n in adj[me]:
+                adj[n].discard(me)
+            adj[me] = set()
+        for i in changed:
+            a = figs[i]
+            for b in figs:
+                if b is a or abs(a.x - b.x) > 3 or abs(a.y - b.y) > 3:
+                    continue
+                p, q = (a, b) if a.id < b.id else (b, a)
+                if side_by_side(p, q):
+                    adj[p.id].add(q.id)
+                    adj[q.id].add(p.id)
+    else:
+        adj = {f.id: set() for f in figs}
+        # a sweep along x
+        xs = sorted(figs, key=lambda f: f.x)
+        count = len(xs)
+        for i in range(count):
+            a = xs[i]
+            for j in range(i + 1, count):
+                b = xs[j]
+                if b.x - a.x > 3:
+                    break
+                if abs(a.y - b.y) > 3:
+                    continue
+                p, q = (a, b) if a.id < b.id else (b, a)
+                if side_by_side(p, q):
+                    adj[p.id].add(q.id)
+                    adj[q.id].add(p.id)
+    if len(_ADJ) >= _ADJ_MAX:
+        _ADJ.clear()
+    _ADJ[ids] = (places, adj)
+    return adj
+
+
 def _same_way(chunk: Sequence[str], by_id: dict[str, Figure]) -> bool:
     facings = [by_id[i].facing for i in chunk]
     return all(abs(angle_diff(p, q)) <= GROUP_FACING_TOLERANCE for p in facings for q in facings)
@@ -270,6 +311,16 @@ def lines(figures: Sequence[Figure], size: int) -> list[tuple[str, ...]]:
     Each chain of neighbours (:func:`runs`) gives as many whole groups as it
     holds, from its left end.
     """
+    key = (size, _places(figures))
+    got = _LINES.get(key)
+    if got is None:
+        if len(_LINES) >= _KEPT_MAX:
+            _LINES.clear()
+        got = _LINES[key] = _lines(figures, size)
+    return list(got)
+
+
+def _lines(figures: Sequence[Figure], size: int) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = []
     for run, by_id in runs(figures):
         for k in range(0, len(run) - size + 1, size):
@@ -303,20 +354,30 @@ def volley_windows(figures: Sequence[Figure]) -> tuple[list[tuple[str, ...]],
     regulars that could form a group (seed: a group is five regulars side by side;
     any five of a longer line may be chosen), from one look at the lines."""
     regs = [f for f in figures if f.active and f.kind == REGULAR]
-    key = tuple((f.id, f.x, f.y, f.facing, f.frontage, f.depth) for f in regs)
+    key = _places(regs)
     got = _WINDOWS.get(key)
     if got is None:
-        if len(_WINDOWS) >= _WINDOWS_MAX:
+        if len(_WINDOWS) >= _KEPT_MAX:
             _WINDOWS.clear()
         got = _WINDOWS[key] = _volley_windows(regs)
     return got
 
 
-#: volley_windows' answers by the places of the regulars: after a move only the
-#: mover's side has new lines, and a game and its clones share the answers.
-_WINDOWS: dict[tuple[tuple[str, float, float, float, float, float], ...],
-               tuple[list[tuple[str, ...]], list[tuple[str, ...]]]] = {}
-_WINDOWS_MAX = 4096
+_Places = tuple[tuple[str, float, float, float, float, float], ...]
+
+
+def _places(figures: Sequence[Figure]) -> _Places:
+    """What the lines among `figures` depend on: who stands where, facing which way,
+    on which base."""
+    return tuple((f.id, f.x, f.y, f.facing, f.frontage, f.depth) for f in figures)
+
+
+#: The lines and volley windows by the places of the figures asked about: after a
+#: move only the mover's side has new lines, and a game and its clones share the
+#: answers (ids only, never a game's figures).
+_WINDOWS: dict[_Places, tuple[list[tuple[str, ...]], list[tuple[str, ...]]]] = {}
+_LINES: dict[tuple[int, _Places], list[tuple[str, ...]]] = {}
+_KEPT_MAX = 4096
 
 
 def _volley_windows(regs: Sequence[Figure]) -> tuple[list[tuple[str, ...]],

@@ -485,3 +485,24 @@ def test_d3_last_man_standing_is_always_in_force() -> None:
     g.apply_text("end")
     assert g.outcome is not None and g.outcome.winner == "blue"
     assert "no units left" in g.outcome.reason
+
+
+def test_d3_a_charge_may_not_turn_its_base_onto_the_target() -> None:
+    """RULINGS D3 "Cavalry charge: one turn of up to 45 degrees at the start, then
+    straight ahead", and bases never overlap: a target already touching the
+    cavalry's front cannot be charged with a turn that swings the base into it
+    (conformance found such a charge, seed 50 on the 12 v 12 field)."""
+    from shapely.geometry import Polygon
+
+    from desktop.table.shapes import corners
+
+    sc = scenario([unit("c1", CAV, 36, 40)], [unit("r1", INF, 39.5, 38, 180), *far_red()])
+    g = new_game(sc)
+    assert g.check(Charge("c1", "r1", 0)) is None  # touching: no distance to go
+    c, r = g.pieces["c1"], g.pieces["r1"]
+    swung = [t for t in (45.0, -45.0)
+             if Polygon(corners(c.x, c.y, c.frontage, c.depth, (c.facing + t) % 360.0))
+             .intersection(r.fp()).area > 0.01]
+    assert swung
+    for t in swung:
+        assert "on top of r1" in (g.check(Charge("c1", "r1", t)) or "")

@@ -81,3 +81,49 @@ def test_obstacle_footprints_are_built_late_but_where_the_bases_stood() -> None:
     p.place(p.x + 3.0, p.y, p.facing)
     assert obstacles.polygons[0].equals_exact(before, 1e-12)
     assert not obstacles.polygons[0].equals_exact(p.fp(), 1e-6)
+
+
+def test_views_without_footprints_are_never_asked_where_units_stand(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The victory judge gets footprint-free views except when it may judge
+    holding (seed 002 victory conditions; RULINGS "Objectives": a unit holds an
+    objective its base touches): on the bundled crossroads, whose objectives
+    are judged at the turn limit, every holder question sees real bases."""
+    from desktop.resources import bundled_scenarios
+    from desktop.rules.victory import VictoryJudge
+
+    asked = []
+    real = VictoryJudge.holder
+
+    def holder(self, objective_id, pieces):  # type: ignore[no-untyped-def]
+        assert all(p.footprint is not None for p in pieces if p.present)
+        asked.append(objective_id)
+        return real(self, objective_id, pieces)
+
+    monkeypatch.setattr(VictoryJudge, "holder", holder)
+    sc = next(load(p) for p in bundled_scenarios() if p.name == "d3_crossroads.yaml")
+    for seed in range(3):
+        g = registry.get("d3").new_game(sc, seed=seed)
+        rng = random.Random(seed)
+        while g.outcome is None:
+            g.apply(random_action(g, rng))
+    assert asked
+
+
+def test_arrays_kept_through_moves_match_fresh_ones() -> None:
+    """After each move a unit's entries in the kept arrays are updated in place
+    (a general's move keeps them, the obstacles and the shot table): they
+    equal arrays built afresh from where the units stand."""
+    sc = load(FIELD)
+    for seed in range(2):
+        g = registry.get("d3").new_game(sc, seed=seed)
+        assert isinstance(g, D3Game)
+        rng = random.Random(seed)
+        while g.outcome is None:
+            g._arrays()
+            g.apply(random_action(g, rng))
+            kept = g._unit_arrays
+            if kept is None:
+                continue
+            g._unit_arrays = None
+            fresh = g._arrays()
+            assert kept == fresh
