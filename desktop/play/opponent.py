@@ -34,7 +34,7 @@ from desktop.play.goalfield import GoalField, goal_field
 from desktop.play.marching import march_moves
 from desktop.rules.engine import Action, Game, RulesError
 from desktop.rules.view import view_of
-from desktop.rules.view_values import PRESENT
+from desktop.rules.view_values import PRESENT, Standing
 from desktop.scenario.geometry import shape_bounds
 from desktop.scenario.model import (
     AllRegularsLost,
@@ -465,16 +465,36 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
     return weighed, untried, still
 
 
+#: The standing asked once a phase: (scenario id, turn, phase) -> (the scenario,
+#: kept alive so that its id is not reused, and the standing).
+_STANDINGS: dict[tuple[int, int, str], tuple[Scenario, Standing | None]] = {}
+
+
+def _standing(game: Game) -> Standing | None:
+    """`PlayView.standing()` as it was at the first decision of this phase (asked
+    once a phase: a D3 standing costs the judge's look at every piece)."""
+    key = (id(game.scenario), game.turn, game.phase)
+    found = _STANDINGS.get(key)
+    if found is not None and found[0] is game.scenario:
+        return found[1]
+    if len(_STANDINGS) >= 256:
+        _STANDINGS.clear()
+    standing = view_of(game).standing()
+    _STANDINGS[key] = (game.scenario, standing)
+    return standing
+
+
 def pressed(game: Game, side: str, weights: Weights, press: float | None) -> Weights:
     """`weights` for `side` now: while the game, if it ended with the pieces as they
     stand, would not give `side` the win (an attacker short of its objectives, a
     side heading for a draw), the ground counts 1 + press / (1 + turns left) times
     as much -- three times on the last turn with a press of 2 -- so the side
-    presses on instead of keeping its losses down.  Unchanged without a press
+    presses on instead of keeping its losses down.  The standing is the one at
+    the phase's first decision.  Unchanged without a press
     or where the play view cannot say (no turn limit)."""
     if not press:
         return weights
-    standing = view_of(game).standing()
+    standing = _standing(game)
     if standing is None or standing.winner == side:
         return weights
     k = 1.0 + press / (1 + standing.turns_left)
