@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from desktop.play.goalfield import GoalField
 from desktop.rules.engine import Action, Game
-from desktop.rules.view import view_of
+from desktop.rules.view import PlayView, view_of
 from desktop.rules.view_values import PieceInfo
 from desktop.table.shapes import bearing
 
@@ -63,11 +63,31 @@ def march_moves(game: Game, rng: random.Random, n: int,
             end = field.downhill(start, allowance.full * part)
             if math.dist(start, end) < MIN_STEP:
                 break
-            action = view.move_action(piece.id, end[0], end[1], bearing(start, end))
-            if action is not None and game.check(action) is None:
+            action = _first_allowed(game, view, piece.id, start, end,
+                                    SIDESTEPS if part == LENGTHS[0] else (0.0,))
+            if action is not None:
                 out.append(action)
                 break
     return out
+
+
+#: Turns (degrees) of a full-length march tried when the straight one is refused
+#: (a friend or an enemy in the way: the field knows only the ground).
+SIDESTEPS = (0.0, 35.0, -35.0)
+
+
+def _first_allowed(game: Game, view: PlayView, pid: str, start: Point, end: Point,
+                   turns: Sequence[float]) -> Action | None:
+    """The move of `pid` from `start` to `end`, turned about `start` by each of
+    `turns` in order, that the engine accepts first (None if none)."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    for turn in turns:
+        c, s = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+        to = (start[0] + dx * c - dy * s, start[1] + dx * s + dy * c)
+        action = view.move_action(pid, to[0], to[1], bearing(start, to))
+        if action is not None and game.check(action) is None:
+            return action
+    return None
 
 
 def _leaders(field: GoalField, mine: list[PieceInfo], lead: int) -> list[PieceInfo]:

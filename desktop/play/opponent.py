@@ -34,7 +34,7 @@ from desktop.play.goalfield import GoalField, goal_field
 from desktop.play.marching import march_moves
 from desktop.rules.engine import Action, Game, RulesError
 from desktop.rules.view import view_of
-from desktop.rules.view_values import PRESENT
+from desktop.rules.view_values import PRESENT, Standing
 from desktop.scenario.geometry import shape_bounds
 from desktop.scenario.model import (
     AllRegularsLost,
@@ -80,6 +80,14 @@ class Style:
     #: After this many actions of one kind left the score as it stood, the rest of
     #: that kind are not tried (None: try every candidate; see `_weigh`).
     blind: int | None = 2
+    #: Of the actions that draw dice or cards, only this many of the best on their
+    #: first try are tried `tries` times (None: all of them).
+    retry: int | None = 3
+    #: Pressing on: while the game's end would not give the side the win, the
+    #: ground (objectives, the pull and the lead) weighs 1 + press / (1 + turns
+    #: left) times as much, so it goes for them harder as the end nears
+    #: (None: never; see `pressed`).
+    press: float | None = 2.0
 
 
 STEADY = Style()
@@ -341,7 +349,9 @@ def _nearer_losing(counts: dict[str, list[int]], had_regulars: set[str], plan: _
 
 def marches(game: Game, rng: random.Random, n: int) -> list[Action]:
     """Up to `n` moves taking the side's pieces towards its goals (none where the
-    engine offers no free moves now)."""
+    engine offers no free moves now): into an area to fill, to the nearest goal,
+    or one of the pieces nearest a place to hold to that place (so that someone
+    makes for a far objective too)."""
     side = game.side
     if side is None or n <= 0 or not game.free_action_kinds:
         return []
@@ -350,6 +360,7 @@ def marches(game: Game, rng: random.Random, n: int) -> list[Action]:
         (f, need) for f, (_, need) in zip(plan.occupy_fields, plan.goals.occupy, strict=True)]
     if plan.field is not None:
         fields.append((plan.field, None))
+    fields.extend((f, 1) for f in plan.hold_fields)
     return march_moves(game, rng, n, fields)
 
 
@@ -392,7 +403,8 @@ def weigh_actions(game: Game, actions: Sequence[Action], rng: random.Random, tri
     """`actions` with their average score for the side to act over up to `tries`
     copies of the game rolling their own dice, best first; an action the game
     refuses is left out."""
-    return _weigh(game, actions, rng, Style(tries=tries, weights=weights, blind=None))[0]
+    return _weigh(game, actions, rng, Style(tries=tries, weights=weights, blind=None,
+                                            retry=None, press=None))[0]
 
 
 def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Style
@@ -409,10 +421,11 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
     side = game.side
     if side is None:
         raise RuntimeError(f"no side to act in phase {game.phase}")
-    blind, tries, weights = style.blind, style.tries, style.weights
+    blind, tries = style.blind, style.tries
+    weights = pressed(game, side, style.weights, style.press)
     still = score(game, side, weights) if blind is not None else math.nan
     unchanged: dict[str, int] = {}  # kind -> how many left the score as it stood
-    weighed: list[tuple[float, Action]] = []
+    firsts: list[tuple[float, Action, bool]] = []  # the first try: score, action, drew
     untried: list[Action] = []
     for action in actions:
         kind = ""
@@ -421,29 +434,85 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
             if unchanged.get(kind, 0) >= blind:
                 untried.append(action)
                 continue
-        total, n = 0.0, 0
-        drew = False
-        for _ in range(tries):
-            copy = game.clone(seed=rng.getrandbits(31))
-            drawn = len(copy.chance.log)
-            try:
-                copy.apply(action)
-            except RulesError:
-                break  # not legal after all (a sampled move): not a candidate
-            total += score(copy, side, weights)
+        tried = _try(game, action, rng, side, weights)
+        if tried is None:
+            continue  # not legal after all (a sampled move): not a candidate
+        value, drew = tried
+        firsts.append((value, action, drew))
+        if blind is not None and kind != "end":
+            if not drew and value == still:
+                unchanged[kind] = unchanged.get(kind, 0) + 1
+            else:
+                unchanged[kind] = -len(actions)  # this kind does show: try it all
+    # More tries for the actions that drew dice or cards: all of them, or with
+    # `style.retry` only the best few on their first try (the others cannot win).
+    chancy = [i for i, (_, _, drew) in enumerate(firsts) if drew]
+    if style.retry is not None:
+        chancy = sorted(chancy, key=lambda i: -firsts[i][0])[:style.retry]
+    weighed: list[tuple[float, Action]] = [(v, act) for v, act, _ in firsts]
+    for i in sorted(chancy):
+        total, action, n = firsts[i][0], firsts[i][1], 1
+        for _ in range(tries - 1):
+            tried = _try(game, action, rng, side, weights)
+            if tried is None:
+                break
+            total += tried[0]
             n += 1
-            if len(copy.chance.log) == drawn:
-                break  # no dice or cards were drawn: another try would end the same
-            drew = True
-        if n:
-            weighed.append((total / n, action))
-            if blind is not None and kind != "end":
-                if not drew and total == still:
-                    unchanged[kind] = unchanged.get(kind, 0) + 1
-                else:
-                    unchanged[kind] = -len(actions)  # this kind does show: try it all
+            if not tried[1]:
+                break  # this time nothing was drawn: another try would end the same
+        weighed[i] = (total / n, action)
     weighed.sort(key=lambda sa: sa[0], reverse=True)
     return weighed, untried, still
+
+
+#: The standing asked once a phase: (scenario id, turn, phase) -> (the scenario,
+#: kept alive so that its id is not reused, and the standing).
+_STANDINGS: dict[tuple[int, int, str], tuple[Scenario, Standing | None]] = {}
+
+
+def _standing(game: Game) -> Standing | None:
+    """`PlayView.standing()` as it was at the first decision of this phase (asked
+    once a phase: a D3 standing costs the judge's look at every piece)."""
+    key = (id(game.scenario), game.turn, game.phase)
+    found = _STANDINGS.get(key)
+    if found is not None and found[0] is game.scenario:
+        return found[1]
+    if len(_STANDINGS) >= 256:
+        _STANDINGS.clear()
+    standing = view_of(game).standing()
+    _STANDINGS[key] = (game.scenario, standing)
+    return standing
+
+
+def pressed(game: Game, side: str, weights: Weights, press: float | None) -> Weights:
+    """`weights` for `side` now: while the game, if it ended with the pieces as they
+    stand, would not give `side` the win (an attacker short of its objectives, a
+    side heading for a draw), the ground counts 1 + press / (1 + turns left) times
+    as much -- three times on the last turn with a press of 2 -- so the side
+    presses on instead of keeping its losses down.  The standing is the one at
+    the phase's first decision.  Unchanged without a press
+    or where the play view cannot say (no turn limit)."""
+    if not press:
+        return weights
+    standing = _standing(game)
+    if standing is None or standing.winner == side:
+        return weights
+    k = 1.0 + press / (1 + standing.turns_left)
+    return dataclasses.replace(weights, objective=weights.objective * k,
+                               pull=weights.pull * k, lead=weights.lead * k)
+
+
+def _try(game: Game, action: Action, rng: random.Random, side: str, weights: Weights
+         ) -> tuple[float, bool] | None:
+    """`action` on a copy of `game` rolling its own dice: the copy's score for `side`
+    and whether any dice or cards were drawn (None if the copy refuses it)."""
+    copy = game.clone(seed=rng.getrandbits(31))
+    drawn = len(copy.chance.log)
+    try:
+        copy.apply(action)
+    except RulesError:
+        return None
+    return score(copy, side, weights), len(copy.chance.log) != drawn
 
 
 def steady_action(game: Game, rng: random.Random, style: Style = STEADY) -> Action:

@@ -68,8 +68,10 @@ class Settings:
     #: Root candidates (as the steady player) and free moves sampled for them.
     candidates: int = 24
     moves: int = 8
-    #: Marching moves (desktop.play.marching) among the root's candidates.
-    marches: int = 2
+    #: Marching moves (desktop.play.marching) among the root's candidates (off:
+    #: with them and the kept tree the Veteran did no better on Tactical,
+    #: docs/opponent.md "third session").
+    marches: int = 0
     #: Root candidates searched from the start (the Steady player's best first);
     #: the rest join as the root is visited (see `root_alpha`).
     root_start: int = 2
@@ -88,8 +90,9 @@ class Settings:
     #: The UCT exploration constant (on values scaled to 0..1).
     explore: float = 0.5
     #: Keep the tree between decisions: when the game has gone on along a line
-    #: of play the last search followed, its node there is the next root.
-    reuse: bool = True
+    #: of play the last search followed, its node there is the next root (off
+    #: by default, as `marches`).
+    reuse: bool = False
     #: How the score weighs a position (the level's style chooses).
     weights: Weights = field(default_factory=Weights)
     #: Finishing the job: what the end of the game would say with the pieces as

@@ -1,6 +1,7 @@
 """Benchmark: the computer's steady player against the random legal player.
 
 Run: .venv/bin/python tests/benchmarks/bench_opponent.py [--quick] [--games N] [--ruleset ID]
+     [--cost]
 
 For each ruleset, on its bundled scenario, plays N games with the steady
 player on one side and the random player on the other, swapping sides every
@@ -10,6 +11,11 @@ attacker with too few turns, say), so it also plays the same seeds random
 against random and prints, for each side, how often that side won when the
 steady player had it and when the random player had it.  Prints numbers;
 never fails.
+
+With --cost it plays N games Steady against Steady instead (seeds 1 to N, as
+a balance report plays them) and prints what a game costs the player: CPU
+seconds, decisions, copies of the game it made, and the median and worst
+decision (CPU).  The copies do not depend on the machine's load.
 """
 
 from __future__ import annotations
@@ -68,15 +74,61 @@ def play(ruleset_id: str, seed: int, steady_side_index: int | None
     return ("steady" if out.winner == steady_side else "random"), times, n, out.winner
 
 
+def cost(ruleset_id: str, seed: int) -> tuple[list[float], int]:
+    """One game Steady against Steady: each decision's CPU seconds and the copies
+    of the game the player made (every `clone` of the real game)."""
+    game = registry.get(ruleset_id).new_game(scenario_for(ruleset_id), seed=seed)
+    copies = 0
+    clone = game.clone
+
+    def counting(seed: int | None = None):  # type: ignore[no-untyped-def]
+        nonlocal copies
+        copies += 1
+        return clone(seed)
+
+    game.clone = counting  # type: ignore[method-assign]
+    rng = random.Random(seed * 7919 + 1)
+    times: list[float] = []
+    while game.outcome is None and len(times) < MAX_ACTIONS:
+        t = time.process_time()
+        action = steady_action(game, rng)
+        times.append(time.process_time() - t)
+        game.apply(action)
+    return times, copies
+
+
+def main_cost(ids: list[str], games: int) -> None:
+    for rid in ids:
+        scenario_for(rid)  # (loaded once before the clock starts)
+        per_game: list[float] = []
+        times: list[float] = []
+        copies = 0
+        for seed in range(1, games + 1):
+            t, c = cost(rid, seed)
+            per_game.append(sum(t))
+            times.extend(t)
+            copies += c
+        print(f"{rid:10s} {games} games Steady v Steady: {statistics.mean(per_game):.2f} s CPU "
+              f"a game (fastest {min(per_game):.2f}), {len(times) / games:.0f} decisions and "
+              f"{copies / games:.0f} copies a game; decision median "
+              f"{1000 * statistics.median(times):.1f} ms, worst {1000 * max(times):.0f} ms CPU",
+              flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="one game per ruleset")
     ap.add_argument("--games", type=int, default=None, help="games per ruleset (default 10)")
     ap.add_argument("--ruleset", action="append", help="only these rulesets")
+    ap.add_argument("--cost", action="store_true",
+                    help="Steady against Steady: what a game costs the player")
     args = ap.parse_args()
     games = args.games or (1 if args.quick else 10)
     ids = args.ruleset or ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
+    if args.cost:
+        main_cost(ids, games)
+        return
     for rid in ids:
         sides = [s.id for s in scenario_for(rid).sides]
         results: Counter[str] = Counter()

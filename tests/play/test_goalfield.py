@@ -64,3 +64,15 @@ def test_distances_of_many_points_are_each_points_distance() -> None:
     field = goal_field(_with(RIVER, BRIDGE, MARSH), [(40.0, 10.0)])
     points = [(40.0, 30.0), (45.2, 12.7), (0.0, 0.0), (79.9, 59.9), (11.0, 20.0)]
     assert field.distances(points) == [field.distance(p) for p in points]
+
+
+def test_equal_terrain_shares_one_field() -> None:
+    """A balance pool hands each game its own copy of the scenario: a copy with
+    the same ground and goals gets the field already built, not a new one."""
+    import pickle
+
+    scenario = _with(RIVER, BRIDGE)
+    copy = pickle.loads(pickle.dumps(scenario))
+    assert copy is not scenario
+    assert goal_field(copy, [(40.0, 10.0)]) is goal_field(scenario, [(40.0, 10.0)])
+    assert goal_field(copy, [(41.0, 10.0)]) is not goal_field(scenario, [(40.0, 10.0)])

@@ -10,7 +10,18 @@ import random
 
 import pytest
 
-from desktop.play.opponent import Style, Weights, score, steady_action, weigh, weigh_actions
+from desktop.play.opponent import (
+    Style,
+    Weights,
+    _touches,
+    _weigh,
+    goals_for,
+    pressed,
+    score,
+    steady_action,
+    weigh,
+    weigh_actions,
+)
 from desktop.rules import registry
 from desktop.rules.engine import Game
 from desktop.rules.randomplay import play_out
@@ -141,3 +152,48 @@ def _counting(game: Game, seeds: list[int | None]):  # type: ignore[no-untyped-d
         return clone(seed)
 
     return counting
+
+
+def test_a_kind_the_score_cannot_see_is_tried_twice_then_left() -> None:
+    """Tactical Dice lists every officer's ride; the score reads no officer, so
+    after two rides leave it exactly as the position stands the rest are left
+    untried, and they count as scoring as it stands (docs/opponent.md,
+    *Cheaper decisions*)."""
+    game = _game("tactical", seed=1)
+    rng = random.Random(1)
+    for _ in range(400):
+        actions = [a for a in game.legal_actions() if a.text().startswith("officer ")]
+        if len(actions) > 4:
+            break
+        game.apply(steady_action(game, rng))
+    assert len(actions) > 4, "no phase with officers to ride came"
+    weighed, untried, still = _weigh(game, actions, random.Random(3), Style())
+    assert untried, "every ride was tried"
+    assert len(weighed) == 2 and all(s == still for s, _ in weighed)
+    assert {a.text() for a in untried} | {a.text() for _, a in weighed} == \
+        {a.text() for a in actions}
+
+
+def test_the_attacker_presses_on_and_the_defender_does_not() -> None:
+    """D3's Crossroads: at the turn limit the Austrians (the defender) win as the
+    pieces stand, so only the French weigh the ground more (Style.press), and
+    more as the end nears."""
+    game = _game("d3", seed=3)
+    base = Weights()
+    assert pressed(game, "aus", base, 2.0) == base
+    french = pressed(game, "fra", base, 2.0)
+    assert french.objective > base.objective and french.lead > base.lead
+    assert french.strength == base.strength
+    assert pressed(game, "fra", base, None) == base
+
+
+def test_an_objective_marker_is_held_by_the_side_that_alone_touches_it() -> None:
+    """The victory judge's holder: a side's piece on the marker with no enemy on it
+    counts the full objective weight; an enemy on it too, nothing."""
+    assert _touches(10.0, 10.0, 3.0, [(12.0, 10.0)], [0.5])
+    assert not _touches(10.0, 10.0, 3.0, [(14.0, 10.0)], [0.5])
+    sc = _scenario("d3")
+    goals = goals_for(sc, "fra")
+    assert goals.radii[:len(sc.game.objectives)] == tuple(
+        o.radius for o in sc.game.objectives)
+    assert all(r is None for r in goals.radii[len(sc.game.objectives):])

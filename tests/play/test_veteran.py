@@ -192,7 +192,7 @@ def test_the_tree_is_kept_along_the_line_the_game_follows() -> None:
             game.apply(action)
         return actions, inherited
 
-    kept = Settings(passes=30, seconds=60.0)
+    kept = Settings(passes=30, seconds=60.0, reuse=True)
     actions, inherited = line(kept)
     assert inherited[0] == 0 and any(inherited[1:])
     assert line(kept) == (actions, inherited)  # same seed, same game

@@ -15,10 +15,27 @@ Squares are written by name (``c4``: column c, row 4 from the top).
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from dataclasses import dataclass
 
 from desktop.rules.engine import Action, NotationError
 from desktop.rules.tactical.grid import Square, parse_square, square_name
+
+
+class _Written(Action):
+    """An action that keeps its text once written: the legal list is kept from one
+    position to the next and every player reads the texts of all of it."""
+
+    def text(self) -> str:
+        d = self.__dict__
+        got: str | None = d.get("_text")
+        if got is None:
+            got = d["_text"] = self._write()
+        return got
+
+    @abstractmethod
+    def _write(self) -> str:
+        """The text, written afresh."""
 
 
 @dataclass(frozen=True)
@@ -30,57 +47,57 @@ class Choose(Action):
 
 
 @dataclass(frozen=True)
-class Fire(Action):
+class Fire(_Written):
     unit: str
     target: str
 
-    def text(self) -> str:
+    def _write(self) -> str:
         return f"fire {self.unit} {self.target}"
 
 
 @dataclass(frozen=True)
-class Move(Action):
+class Move(_Written):
     unit: str
     to: Square
 
-    def text(self) -> str:
+    def _write(self) -> str:
         return f"move {self.unit} {square_name(self.to)}"
 
 
 @dataclass(frozen=True)
-class Charge(Action):
+class Charge(_Written):
     unit: str
     target: str
     via: Square
 
-    def text(self) -> str:
+    def _write(self) -> str:
         return f"charge {self.unit} {self.target} {square_name(self.via)}"
 
 
 @dataclass(frozen=True)
-class Limber(Action):
+class Limber(_Written):
     unit: str
     limber: bool
 
-    def text(self) -> str:
+    def _write(self) -> str:
         return f"{'limber' if self.limber else 'unlimber'} {self.unit}"
 
 
 @dataclass(frozen=True)
-class OfficerMove(Action):
+class OfficerMove(_Written):
     officer: str
     to: Square
 
-    def text(self) -> str:
+    def _write(self) -> str:
         return f"officer {self.officer} {square_name(self.to)}"
 
 
 @dataclass(frozen=True)
-class Rally(Action):
+class Rally(_Written):
     officer: str
     unit: str
 
-    def text(self) -> str:
+    def _write(self) -> str:
         return f"rally {self.officer} {self.unit}"
 
 

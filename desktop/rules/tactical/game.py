@@ -151,6 +151,53 @@ class _Paths:
     actions: dict[str, list[Action]] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class _UnitActions:
+    """What one unit of the side to act may do, in the legal list's order, in four
+    parts, each kept while nothing it depends on has changed."""
+
+    fires: list[Action]
+    moves: list[Action]
+    charges: list[Action]
+    limbers: list[Action]
+    #: An enemy changing within this many squares (as a king steps) can change
+    #: the fires (targets within range, their screens one more); a friend only
+    #: by standing between (within range, and never between neighbours).
+    fire_reach: int
+    fire_friends: int
+    #: ... within this many orthogonal steps, the moves (a friend within the
+    #: allowance, an enemy one more) and the charges (likewise, with the charge's
+    #: allowance: its targets are the enemies one step beyond).
+    move_reach: int
+    move_friends: int
+    charge_reach: int
+    charge_friends: int
+    #: Its paths (plain and charging) as they were when the lists were made.
+    walk: _Paths | None
+    charge: _Paths | None
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """The legal list of one position, piece by piece (TacticalGame._kept_actions).
+    Never changed once made, so positions and their copies share it."""
+
+    #: Turn, phase and side: any change of these starts the lists afresh.
+    key: tuple[int, str, str | None]
+    #: Each unit's and officer's stamp (state.Stamped) and square when the lists
+    #: were made.
+    seen_units: dict[str, tuple[int, Square]]
+    seen_officers: dict[str, tuple[int, Square]]
+    #: The side's units on the table and officers on the field, by id.
+    mine: tuple[str, ...]
+    leaders: tuple[str, ...]
+    units: dict[str, _UnitActions]
+    officers: dict[str, list[Action]]
+
+
+_END = End()
+
+
 class TacticalGame(Game):
     phases = PHASES
 
@@ -179,11 +226,15 @@ class TacticalGame(Game):
             default_turn_limit=limit if limit > 0 else None,
         )
         self._outcome: Outcome | None = None
-        #: The judge's immediate verdicts by the units' statuses, CV and squares.
-        self._judged: dict[tuple[tuple[str, int, Square], ...], Outcome | None] = {}
+        #: The judge's immediate verdicts by the units' statuses and CV.
+        self._judged: dict[tuple[tuple[str, int], ...], Outcome | None] = {}
         #: Answers that hold until the state changes (cleared around every apply).
         self._cache: dict[tuple[Any, ...], Any] = {}
         self._in_apply = False
+        #: The legal list kept from position to position, and whether it is this
+        #: position's (false from the start of an apply until it is asked again).
+        self._kept: _Kept | None = None
+        self._kept_ok = False
         #: The ground's verdict on each step, by unit kind (never changes).
         self._steps: dict[tuple[str, Square, Square], tuple[str | None, bool]] = \
             self.board.memo.setdefault("steps", {})
@@ -191,6 +242,8 @@ class TacticalGame(Game):
         self._path_memo: dict[tuple[Any, ...], _Paths] = self.board.memo.setdefault("paths", {})
         self._officer_memo: dict[tuple[Square, frozenset[Square]], dict[Square, Path]] = \
             self.board.memo.setdefault("officers", {})
+        #: Fire actions by shooter and target, made once (actions are values).
+        self._fires_made: dict[tuple[str, str], Action] = self.board.memo.setdefault("fires", {})
         units: dict[str, TUnit] = {}
         taken: set[Square] = set()
         for side in scenario.sides:
@@ -273,6 +326,7 @@ class TacticalGame(Game):
     def invalidate(self) -> None:
         """Forget cached answers (call after changing the state by hand, as tests do)."""
         self._cache.clear()
+        self._kept, self._kept_ok = None, False
 
     def _cached(self, key: tuple[Any, ...]) -> Any:
         return None if self._in_apply else self._cache.get(key)
@@ -484,9 +538,11 @@ class TacticalGame(Game):
         if not self.skirmish_rules or u.type in ARTILLERY or self.is_skirmisher(t):
             return False
         d = king_distance(u.sq, t.sq)
-        for s in self.units_on_table(t.side):
-            if (self.is_skirmisher(s) and s.status == ACTIVE and king_distance(s.sq, t.sq) == 1
-                    and king_distance(s.sq, u.sq) < d):
+        # Only the squares round the target can hold its screen (one unit a square).
+        for n in self.board.around(t.sq):
+            s = self.unit_at(n)
+            if (s is not None and s.side == t.side and self.is_skirmisher(s)
+                    and s.status == ACTIVE and king_distance(n, u.sq) < d):
                 return True
         return False
 
@@ -494,6 +550,10 @@ class TacticalGame(Game):
         why = self._why_not_shooter(u)
         if why is not None:
             return why
+        return self._why_not_target(u, t)
+
+    def _why_not_target(self, u: TUnit, t: TUnit) -> str | None:
+        """why_not_fire once `u` is known to be able to fire."""
         if t.side == u.side:
             return f"{t.id} is a friend"
         if not t.on_table:
@@ -516,8 +576,22 @@ class TacticalGame(Game):
         if self._why_not_shooter(u) is not None:
             return False
         reach = self.fire_range(u)
-        return any(king_distance(u.sq, t.sq) <= reach and self.why_not_fire(u, t) is None
+        return any(king_distance(u.sq, t.sq) <= reach and self._why_not_target(u, t) is None
                    for t in enemies)
+
+    def _any_could_fire(self, side: str) -> bool:
+        """Whether a unit of `side` may fire at an enemy now.  Asked in the middle of
+        an apply, but nothing changes while it is asked, so the position's answers
+        (who stands where) are kept for its length and forgotten after."""
+        was = self._in_apply
+        self._cache.clear()
+        self._in_apply = False
+        try:
+            enemies = self.enemies_of(side)
+            return any(self._could_fire(u, enemies) for u in self.units_on_table(side))
+        finally:
+            self._cache.clear()
+            self._in_apply = was
 
     # -- movement ---------------------------------------------------------------------
 
@@ -598,31 +672,39 @@ class TacticalGame(Game):
         mine: _Paths | None = self._cached(("paths", u.id, charge))
         if mine is not None:
             return mine
+        if self._kept_ok and not self._in_apply and self._kept is not None:
+            block = self._kept.units.get(u.id)
+            if block is not None:
+                got = block.charge if charge else block.walk
+                if got is not None:
+                    return got
         reach = self.allowance(u, charge)
         k = self.kind(u)
         sq, side = u.sq, u.side
         c0, r0 = sq
         # A path stays within `reach` steps: a friend further off cannot block it,
         # an enemy more than a step beyond that cannot touch it.
-        placed: list[tuple[int, int, str, str]] | None = self._cached(("placed",))
+        # Each piece near is named by one number (its square's number, twice, plus
+        # one for an enemy): a key of small numbers is quicker to hash than pairs.
+        placed: list[tuple[int, int, str, str, int]] | None = self._cached(("placed",))
         if placed is None:
-            placed = [(x.sq[0], x.sq[1], x.side, x.id) for x in self.st.units.values()
-                      if x.status in _ON_TABLE]
+            rows = self.board.rows
+            placed = [(x.sq[0], x.sq[1], x.side, x.id, (x.sq[0] * rows + x.sq[1]) * 2)
+                      for x in self.st.units.values() if x.status in _ON_TABLE]
             self._store(("placed",), placed)
-        near = []
         uid = u.id
-        for c, r, s, xid in placed:
-            d = abs(c - c0) + abs(r - r0)
-            if d <= reach + 1 and xid != uid:
-                enemy = s != side
-                if d <= reach or enemy:
-                    near.append(((c, r), enemy))
-        key = (k, sq, reach, charge, tuple(near))
+        far = reach + 1
+        near = tuple([code + (s != side) for c, r, s, xid, code in placed
+                      if (d := abs(c - c0) + abs(r - r0)) <= far and xid != uid
+                      and (d < far or s != side)])
+        key = (k, sq, reach, charge, near)
         got = self._path_memo.get(key)
         if got is None:
             if len(self._path_memo) >= _PATHS_KEPT:
                 self._path_memo.clear()
-            got = self._path_memo[key] = self._find_paths(k, sq, reach, charge, near)
+            rows = self.board.rows
+            pieces = [(divmod(v >> 1, rows), bool(v & 1)) for v in near]
+            got = self._path_memo[key] = self._find_paths(k, sq, reach, charge, pieces)
         self._store(("paths", u.id, charge), got)
         return got
 
@@ -866,6 +948,10 @@ class TacticalGame(Game):
     def officer_paths(self, o: TOfficer) -> dict[Square, Path]:
         """Where officer `o` may ride (breadth first, round enemy units, lakes and
         unbridged water), worked out once for his square and the enemies in reach."""
+        return dict(self._officer_ways(o)[1])
+
+    def _officer_ways(self, o: TOfficer) -> tuple[tuple[Square, frozenset[Square]],
+                                                  dict[Square, Path]]:
         c0, r0 = o.sq
         enemy_sqs = {e.sq for e in self.enemies_of(o.side)
                      if abs(e.sq[0] - c0) + abs(e.sq[1] - r0) <= C.OFFICER_MOVE}
@@ -875,7 +961,19 @@ class TacticalGame(Game):
             if len(self._officer_memo) >= _PATHS_KEPT:
                 self._officer_memo.clear()
             got = self._officer_memo[key] = self._officer_paths(o.sq, enemy_sqs)
-        return dict(got)
+        return key, got
+
+    def _officer_moves(self, o: TOfficer) -> list[Action]:
+        """The rides officer `o` may make, in square order (made once for his
+        square and the enemies in reach)."""
+        key, ways = self._officer_ways(o)
+        made: dict[tuple[str, Any], list[Action]] = self.board.memo.setdefault("rides", {})
+        got = made.get((o.id, key))
+        if got is None:
+            if len(made) >= _PATHS_KEPT:
+                made.clear()
+            got = made[(o.id, key)] = [OfficerMove(o.id, sq) for sq in sorted(ways)]
+        return got
 
     def _officer_paths(self, start: Square, enemy_sqs: set[Square]) -> dict[Square, Path]:
         bd = self.board
@@ -940,33 +1038,188 @@ class TacticalGame(Game):
         st = self.st
         if self._outcome is not None or st.side is None:
             return []
-        side = st.side
         if st.phase == INITIATIVE:
             return [Choose(True), Choose(False)]
+        kept = self._kept_actions()
+        blocks = kept.units
         out: list[Action] = []
-        mine = sorted(self.units_on_table(side), key=lambda x: x.id)
-        enemies = sorted(self.enemies_of(side), key=lambda x: x.id)
-        for u in mine:
+        for uid in kept.mine:
+            out.extend(blocks[uid].fires)
+        if st.phase in (FIRST, SECOND):
+            for uid in kept.mine:
+                block = blocks[uid]
+                out.extend(block.moves)
+                out.extend(block.charges)
+            for uid in kept.mine:
+                out.extend(blocks[uid].limbers)
+            for oid in kept.leaders:
+                out.extend(kept.officers[oid])
+        out.append(_END)
+        return out
+
+    def _kept_actions(self) -> _Kept:
+        """The legal list of this position, piece by piece, brought up to date from
+        the last position's: a piece's actions are made again only when it changed,
+        or a unit changed (moved, was hit, routed...) within the reach of what it
+        may do, or an officer in its square changed; a new phase, side or turn
+        starts afresh.  Whether a piece changed is read from its stamp, which any
+        new value of any of its fields renews, so no rule has to announce what it
+        touched.  The answer is never changed once
+        made: look-ahead copies share it with the position they were copied from."""
+        kept = self._kept
+        if kept is not None and self._kept_ok:
+            return kept
+        st = self.st
+        key = (st.turn, st.phase, st.side)
+        # Each piece's stamp and square when the lists were made.
+        seen_u: dict[str, tuple[int, Square]]
+        seen_o: dict[str, tuple[int, Square]]
+        units: dict[str, _UnitActions] = {}
+        #: Units whose lists are partly kept: the old lists and which parts still hold.
+        parts: dict[str, tuple[_UnitActions, bool, bool, bool]] = {}
+        officers: dict[str, list[Action]] = {}
+        if kept is not None and kept.key == key:
+            moved: list[tuple[int, int, bool]] = []  # where changed units stood and
+            changed: set[str] = set()                 # stand, and whether friends
+            seen_u = dict(kept.seen_units)
+            for uid, u in st.units.items():
+                was = seen_u.get(uid)
+                if was is None or was[0] != u._stamp:
+                    changed.add(uid)
+                    friend = u.side == st.side
+                    if was is not None:
+                        moved.append((*was[1], friend))
+                    moved.append((*u.sq, friend))
+                    seen_u[uid] = (u._stamp, u.sq)
+            led: set[Square] = set()  # where changed officers stood and stand
+            changed_o: set[str] = set()
+            seen_o = dict(kept.seen_officers)
+            for oid, o in st.officers.items():
+                was = seen_o.get(oid)
+                if was is None or was[0] != o._stamp:
+                    changed_o.add(oid)
+                    if was is not None:
+                        led.add(was[1])
+                    led.add(o.sq)
+                    seen_o[oid] = (o._stamp, o.sq)
+            if not changed and not changed_o:
+                self._kept_ok = True
+                return kept
+            for uid, block in kept.units.items():
+                if uid in changed:
+                    continue
+                c0, r0 = st.units[uid].sq
+                fire_ok = move_ok = charge_ok = True
+                for c, r, friend in moved:
+                    dc, dr = abs(c - c0), abs(r - r0)
+                    if friend:
+                        fr, mr, cr = block.fire_friends, block.move_friends, block.charge_friends
+                    else:
+                        fr, mr, cr = block.fire_reach, block.move_reach, block.charge_reach
+                    if fire_ok and dc <= fr and dr <= fr:
+                        fire_ok = False
+                    if move_ok and dc + dr <= mr:
+                        move_ok = False
+                    if charge_ok and dc + dr <= cr:
+                        charge_ok = False
+                if (c0, r0) in led:  # a General's die in close combat
+                    charge_ok = False
+                if fire_ok and move_ok and charge_ok:
+                    units[uid] = block
+                else:
+                    parts[uid] = (block, fire_ok, move_ok, charge_ok)
+            for oid, acts in kept.officers.items():
+                if oid in changed_o:
+                    continue
+                c0, r0 = st.officers[oid].sq
+                if all(abs(c - c0) > C.OFFICER_MOVE or abs(r - r0) > C.OFFICER_MOVE
+                       for c, r, _ in moved):
+                    officers[oid] = acts
+            if not changed:
+                mine, leaders = kept.mine, kept.leaders
+            else:
+                mine = self._mine(st.side)
+                leaders = kept.leaders if not changed_o else self._leaders(st.side)
+        else:
+            seen_u = {uid: (u._stamp, u.sq) for uid, u in st.units.items()}
+            seen_o = {oid: (o._stamp, o.sq) for oid, o in st.officers.items()}
+            mine = self._mine(st.side)
+            leaders = self._leaders(st.side)
+        if any(uid not in units for uid in mine) or any(oid not in officers for oid in leaders):
+            side = st.side
+            assert side is not None
+            enemies = sorted(self.enemies_of(side), key=lambda x: x.id)
+            moving = st.phase in (FIRST, SECOND)
+            for uid in mine:
+                if uid not in units:
+                    units[uid] = self._unit_actions(st.units[uid], enemies, moving,
+                                                    parts.get(uid))
+            own = [st.units[uid] for uid in mine]
+            for oid in leaders:
+                if oid not in officers:
+                    officers[oid] = self._officer_actions(st.officers[oid], own)
+        kept = _Kept(key, seen_u, seen_o, mine, leaders, units, officers)
+        self._kept, self._kept_ok = kept, True
+        return kept
+
+    def _mine(self, side: str | None) -> tuple[str, ...]:
+        """The ids of `side`'s units on the table, in order."""
+        return tuple(sorted(uid for uid, u in self.st.units.items()
+                            if u.side == side and u.status in _ON_TABLE))
+
+    def _leaders(self, side: str | None) -> tuple[str, ...]:
+        """The ids of `side`'s officers still on the field, in order."""
+        return tuple(sorted(oid for oid, o in self.st.officers.items()
+                            if o.side == side and o.present))
+
+    def _unit_actions(self, u: TUnit, enemies: Sequence[TUnit], moving: bool,
+                      old: tuple[_UnitActions, bool, bool, bool] | None = None
+                      ) -> _UnitActions:
+        """What unit `u` of the side to act may do now (the same checks, in the same
+        order, as asking every action of it); `old` gives the parts of its last lists
+        that still hold."""
+        was, fire_ok, move_ok, charge_ok = old if old is not None else (None, False, False, False)
+        if was is not None and fire_ok:
+            fires = was.fires
+        else:
+            fires = []
             if self._why_not_shooter(u) is None:
                 reach = self.fire_range(u)
                 c0, r0 = u.sq
-                out.extend(Fire(u.id, t.id) for t in enemies
-                           if abs(t.sq[0] - c0) <= reach and abs(t.sq[1] - r0) <= reach
-                           and self.why_not_fire(u, t) is None)
-        if st.phase in (FIRST, SECOND):
-            for u in mine:
-                if self.why_not_mover(u) is not None:
-                    continue
-                if not (u.type in ARTILLERY and u.formation != LIMBERED) and not (
+                made = self._fires_made
+                fires = [made.get((u.id, t.id)) or made.setdefault((u.id, t.id), Fire(u.id, t.id))
+                         for t in enemies
+                         if abs(t.sq[0] - c0) <= reach and abs(t.sq[1] - r0) <= reach
+                         and self._why_not_target(u, t) is None]
+        moves: list[Action] = []
+        charges: list[Action] = []
+        limbers: list[Action] = []
+        walk: _Paths | None = None
+        charge: _Paths | None = None
+        if moving:
+            if was is not None:
+                limbers = was.limbers
+            else:
+                for lim in (True, False):
+                    if self.why_not_limber(u, lim) is None:
+                        limbers.append(Limber(u.id, lim))
+            if self.why_not_mover(u) is None:
+                if was is not None and move_ok:
+                    moves, walk = was.moves, was.walk
+                elif not (u.type in ARTILLERY and u.formation != LIMBERED) and not (
                         u.fired and self.is_infantry(u)):
-                    out.extend(self._move_actions(u))
-                if self.kind(u) in ("infantry", "cavalry"):
+                    walk = self._paths_of(u, False)
+                    moves = self._move_actions(u)
+                if was is not None and charge_ok:
+                    charges, charge = was.charges, was.charge
+                elif self.kind(u) in ("infantry", "cavalry"):
                     # A charge ends where it stands or where one of its paths ends,
                     # next to its target.
-                    found = self._paths_of(u, True)
+                    found = charge = self._paths_of(u, True)
                     ends = found.ending
                     if found.next_to is None:
-                        found.next_to = {n for e in (u.sq, *ends) for n in self.board.neighbours(e)}
+                        found.next_to = {n for e in (u.sq, *ends)
+                                         for n in self.board.neighbours(e)}
                     for t in enemies:
                         if t.sq not in found.next_to:
                             continue
@@ -974,20 +1227,27 @@ class TacticalGame(Game):
                             if via != u.sq and via not in ends:
                                 continue
                             if self.why_not_charge(u, t, via) is None:
-                                out.append(Charge(u.id, t.id, via))
-            for u in mine:
-                for lim in (True, False):
-                    if self.why_not_limber(u, lim) is None:
-                        out.append(Limber(u.id, lim))
-            for o in sorted(self.st.officers.values(), key=lambda x: x.id):
-                if o.side != side or not o.present:
-                    continue
-                if not o.moved:
-                    out.extend(OfficerMove(o.id, sq) for sq in sorted(self.officer_paths(o)))
-                for u in mine:
-                    if self.why_not_rally(o, u) is None:
-                        out.append(Rally(o.id, u.id))
-        out.append(End())
+                                charges.append(Charge(u.id, t.id, via))
+        if was is not None:
+            return _UnitActions(fires, moves, charges, limbers, was.fire_reach,
+                                was.fire_friends, was.move_reach, was.move_friends,
+                                was.charge_reach, was.charge_friends, walk, charge)
+        fire = self.fire_range(u)
+        # Nothing stands between squares a king's step apart (Board.between).
+        friends = fire if fire > 1 else 0
+        move, rush = self.allowance(u, False), self.allowance(u, True)
+        return _UnitActions(fires, moves, charges, limbers, fire + 1, friends, move + 1, move,
+                            rush + 1, rush, walk, charge)
+
+    def _officer_actions(self, o: TOfficer, own: Sequence[TUnit]) -> list[Action]:
+        """Where officer `o` may ride and whom he may rally (only units in his square
+        can be rallied)."""
+        out: list[Action] = []
+        if not o.moved:
+            out.extend(self._officer_moves(o))
+        for u in own:
+            if u.sq == o.sq and self.why_not_rally(o, u) is None:
+                out.append(Rally(o.id, u.id))
         return out
 
     def _check(self, action: Action) -> str | None:
@@ -1034,15 +1294,23 @@ class TacticalGame(Game):
     # -- applying ---------------------------------------------------------------------
 
     def _apply(self, action: Action) -> list[Event]:
+        # A move's or charge's path is read while the position's answers still hold.
+        st = self.st
+        path: Path | None = None
+        if isinstance(action, Move):
+            path = self._paths_of(st.units[action.unit], False).moves[action.to]
+        elif isinstance(action, Charge):
+            path = self.charge_path(st.units[action.unit], st.units[action.target], action.via)
         self._cache.clear()
+        self._kept_ok = False
         self._in_apply = True
         try:
-            return self._do(action)
+            return self._do(action, path)
         finally:
             self._in_apply = False
             self._cache.clear()
 
-    def _do(self, action: Action) -> list[Event]:
+    def _do(self, action: Action, path: Path | None) -> list[Event]:
         st = self.st
         ev: list[Event] = []
         if isinstance(action, Choose):
@@ -1059,7 +1327,7 @@ class TacticalGame(Game):
             self._fire(st.units[action.unit], st.units[action.target], ev)
         elif isinstance(action, Move):
             u = st.units[action.unit]
-            path = self._paths_of(u, False).moves[action.to]
+            assert path is not None
             self._walk(u, path, ev, "move")
             u.acted = True
             if u.type in ARTILLERY:
@@ -1068,9 +1336,8 @@ class TacticalGame(Game):
                 u.formation = LINE
         elif isinstance(action, Charge):
             u, t = st.units[action.unit], st.units[action.target]
-            cpath = self.charge_path(u, t, action.via)
-            assert cpath is not None
-            self._charge(u, t, cpath, ev)
+            assert path is not None
+            self._charge(u, t, path, ev)
         elif isinstance(action, Limber):
             u = st.units[action.unit]
             u.points += C.LIMBER_COST if action.limber else C.UNLIMBER_COST
@@ -1204,8 +1471,7 @@ class TacticalGame(Game):
                 if s in st.art_done:
                     continue
                 st.side = s
-                enemies = self.enemies_of(s)
-                if any(self._could_fire(u, enemies) for u in self.units_on_table(s)):
+                if self._any_could_fire(s):
                     return
                 st.art_done.append(s)
             self._resolve_artillery(ev)
@@ -1301,7 +1567,9 @@ class TacticalGame(Game):
     def _check_immediate(self, ev: list[Event]) -> None:
         # The judge's verdict depends on the pieces alone: remembered by every value
         # the views are made of (shared with look-ahead copies, which share the judge).
-        key = tuple((u.status, u.cv, u.sq) for u in self.st.units.values())
+        # The immediate conditions (units left, army break, regulars lost; no exits
+        # here) read whether each piece is present, so squares are left out of the key.
+        key = tuple([(u.status, u.cv) for u in self.st.units.values()])
         judged = self._judged
         if key in judged:
             out = judged[key]
@@ -1462,9 +1730,7 @@ class TacticalGame(Game):
         if st.phase == ARTILLERY_PHASE:
             st.pending.append(Pending(u.id, t.id, thr.hits, thr.flags,
                                       thr.officer_casualty_due()))
-            if not any(self._why_not_shooter(x) is None and any(
-                    self.why_not_fire(x, e) is None for e in self.enemies_of(u.side))
-                       for x in self.units_on_table(u.side)):
+            if not self._any_could_fire(u.side):
                 self._end_phase(ev)  # no gun of this side is left to fire
             return
         if self.is_skirmisher(u) and self.is_skirmisher(t):

@@ -167,6 +167,17 @@ class Board:
             self._neighbours[sq] = got
         return got
 
+    def around(self, sq: Square) -> tuple[Square, ...]:
+        """The up to eight squares a king's step from `sq` (built once per square)."""
+        key = ("around", sq)
+        got: tuple[Square, ...] | None = self.memo.get(key)
+        if got is None:
+            c, r = sq
+            got = self.memo[key] = tuple(
+                (c + dc, r + dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                if (dc or dr) and self.on_board((c + dc, r + dr)))
+        return got
+
     # -- terrain ----------------------------------------------------------------------
 
     def _read(self, sq: Square) -> SquareTerrain:

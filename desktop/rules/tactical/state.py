@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -34,8 +35,29 @@ LIMBERED = "limbered"
 UNLIMBERED = "unlimbered"
 
 
+#: Stamps for changed pieces: every change anywhere takes the next number, so a
+#: copy and its original never mark different states alike.
+_STAMPS = itertools.count(1)
+_UNSET = object()
+
+
+class Stamped:
+    """A piece that notes when it changes: setting a field to a new value gives it
+    a fresh stamp, so the engine can tell which pieces changed since it last
+    looked by comparing stamps, whatever rule changed them (the kept legal list,
+    TacticalGame._kept_actions).  Setting a field to the value it has is no change."""
+
+    _stamp: int
+
+    def __setattr__(self, name: str, value: object) -> None:
+        d = self.__dict__
+        if d.get(name, _UNSET) != value:
+            d[name] = value
+            d["_stamp"] = next(_STAMPS)
+
+
 @dataclass
-class TUnit:
+class TUnit(Stamped):
     id: str
     side: str
     type: UnitType
@@ -97,7 +119,7 @@ class TUnit:
 
 
 @dataclass
-class TOfficer:
+class TOfficer(Stamped):
     id: str
     side: str
     rank: Rank
@@ -165,5 +187,5 @@ _T = TypeVar("_T")
 
 def _fields_copy(x: _T) -> _T:
     new: _T = object.__new__(type(x))
-    new.__dict__ = x.__dict__.copy()
+    object.__setattr__(new, "__dict__", x.__dict__.copy())  # the stamp goes with it
     return new

@@ -140,3 +140,62 @@ def test_tactical_clone_is_as_independent_as_a_deep_copy() -> None:
         c.st.pending.append(c.st.pending[0] if c.st.pending else None)  # type: ignore[arg-type]
         c.st.art_done.append("x")
         assert g.st == before
+
+
+def test_tactical_kept_legal_list_is_the_list_made_afresh() -> None:
+    """The legal list is kept from one position to the next, each piece's actions
+    made again only when something within their reach changed (issue 18); at
+    every position of random games it is exactly the list made from nothing, in
+    the same order, and a look-ahead copy that plays on leaves the position it
+    was copied from with the very same list."""
+    rng = random.Random(5)
+    checked = 0
+    for g in _games(range(2), every=1):
+        kept = [a.text() for a in g.legal_actions()]
+        fresh = g.clone()
+        fresh.invalidate()
+        assert kept == [a.text() for a in fresh.legal_actions()]
+        if kept and checked % 3 == 0:
+            c = g.clone(seed=rng.getrandbits(31))
+            c.apply(rng.choice(c.legal_actions()))
+            c.legal_actions()
+            assert [a.text() for a in g.legal_actions()] == kept
+        checked += 1
+    assert checked > 300
+
+
+def test_tactical_remembered_verdict_is_the_judges() -> None:
+    """The judge's immediate verdict (units left, army break, regulars lost) is
+    remembered by the units' statuses and CV alone; in every position of random
+    games it is what the judge says of the pieces as they stand."""
+    checked = 0
+    for g in _games(range(2), every=3):
+        key = tuple([(u.status, u.cv) for u in g.st.units.values()])
+        if key in g._judged:
+            assert g._judged[key] == g.judge.immediate(g._views())
+            checked += 1
+    assert checked > 50
+
+
+def test_tactical_pieces_stamp_every_change_and_only_changes() -> None:
+    """The kept legal list finds changed pieces by their stamps: a new value in
+    any field renews the stamp, the same value does not, and a clone's pieces
+    keep their stamps apart from the original's."""
+    g = next(_games(range(1), every=30))
+    u = next(iter(g.st.units.values()))
+    for name, value in (("cv", u.cv - 1), ("sq", (u.sq[0], u.sq[1] + 1)),
+                        ("fired", not u.fired), ("engaged", "x"), ("facing", u.facing + 90)):
+        before = u._stamp
+        setattr(u, name, getattr(u, name))
+        assert u._stamp == before, name
+        setattr(u, name, value)
+        assert u._stamp != before, name
+    c = g.clone()
+    cu = c.st.units[u.id]
+    assert cu._stamp == u._stamp
+    cu.moved += 1
+    assert cu._stamp != u._stamp
+    o = next(iter(g.st.officers.values()))
+    before = o._stamp
+    o.moved = not o.moved
+    assert o._stamp != before
