@@ -17,7 +17,6 @@ play (median and worst CPU).  Prints numbers; never fails.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -28,32 +27,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from desktop.play.balance.stats import wilson  # noqa: E402
 from desktop.play.opponent import steady_action  # noqa: E402
 from desktop.play.veteran import Settings, think  # noqa: E402
-from desktop.resources import bundled_scenarios  # noqa: E402
 from desktop.rules import registry  # noqa: E402
-from desktop.scenario import Scenario, load  # noqa: E402
+from desktop.scenario import Scenario  # noqa: E402
+from tests.play.bundled import first_bundled  # noqa: E402
 
 MAX_ACTIONS = 5_000
 RULESETS = ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
-
-
-def scenario_for(ruleset_id: str) -> Scenario:
-    for path in bundled_scenarios():
-        sc = load(path)
-        if sc.ruleset == ruleset_id:
-            return sc
-    raise SystemExit(f"no bundled scenario for {ruleset_id}")
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a share `wins`/`n`."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(sc: Scenario, seed: int, veteran_side: str, settings: Settings,
@@ -128,13 +110,13 @@ def main() -> None:
               f"counted as Steady's below)", flush=True)
     if args.timing:
         for rid in args.ruleset or RULESETS:
-            t = timing(scenario_for(rid), args.timing, settings)
+            t = timing(first_bundled(rid), args.timing, settings)
             print(f"{rid:10s} {len(t)} decisions at {args.seconds:g} s: median "
                   f"{1000 * statistics.median(t):.0f} ms, worst {1000 * max(t):.0f} ms CPU",
                   flush=True)
         return
     for rid in args.ruleset or RULESETS:
-        sc = scenario_for(rid)
+        sc = first_bundled(rid)
         sides = [s.id for s in sc.sides]
         results: Counter[str] = Counter()
         wins_with: dict[str, Counter[str]] = {"veteran": Counter(), "steady": Counter()}
