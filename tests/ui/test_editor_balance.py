@@ -298,3 +298,24 @@ def test_the_editor_starts_without_loading_the_balance_machinery(tmp_path: Path,
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          cwd=Path(__file__).resolve().parents[2], timeout=300, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_dock_names_the_units_hardest_hit() -> None:
+    """Issue 19: each unit's average losses, the heaviest named in the dock."""
+    from dataclasses import replace as _replace
+
+    from desktop.ui.editor.balance_view import hardest_hit
+    from tests.play.balance.sample import sample_report
+
+    report = sample_report()
+    units = tuple(_replace(u, worn=float(i), lost=0.5 if i == 1 else 0.0)
+                  for i, u in enumerate(report.units))
+    hit = hardest_hit(_replace(report, units=units), most=2)
+    top, second = units[-1], units[-2]
+    assert hit == [f"{top.name}: {top.worn:.1f} boxes a game",
+                   f"{second.name}: {second.worn:.1f} boxes a game"]
+    worn_one = units[1]
+    assert f"{worn_one.name}: 1.0 boxes a game, off the table in 50% of games" in hardest_hit(
+        _replace(report, units=units), most=len(units))
+    assert hardest_hit(_replace(report, units=tuple(_replace(u, worn=0.0, lost=0.0)
+                                                   for u in units))) == []

@@ -144,8 +144,10 @@ class BalanceView(QFrame):
 
 def hardest_hit(report: Report, most: int = 3) -> list[str]:
     """The units that lost most on average, in words ("IR 49: 3.2 boxes a game, off the
-    table in 40% of games"), the heaviest first; none if nothing was lost."""
+    table in 40% of games"; the second part only if it ever left the table), the
+    heaviest first; none if nothing was lost."""
     worn = sorted((u for u in report.units if u.worn > 0 or u.lost > 0),
                   key=lambda u: (-u.worn, -u.lost, u.name))[:most]
-    return [f"{u.name}: {u.worn:.1f} boxes a game, off the table in {round(100 * u.lost)}% "
-            "of games" for u in worn]
+    return [f"{u.name}: {u.worn:.1f} boxes a game"
+            + (f", off the table in {round(100 * u.lost)}% of games" if u.lost > 0 else "")
+            for u in worn]
