@@ -92,29 +92,30 @@ class TacticalView(PlayView):
                 for off in side.officers:
                     bases.setdefault(off.id, (OFFICER_BASE, OFFICER_BASE, off.name))
             memo["piece_bases"] = bases
-        made: dict[tuple[object, ...], PieceInfo] = memo.setdefault("piece_infos", {})
+        # Keyed by each piece's stamp (desktop.rules.tactical.state.Stamped): every
+        # change to a piece takes a new number, shared with the copies of the game
+        # it is made in, so a stamp stands for one state of one piece.
+        made: dict[int, PieceInfo] = memo.setdefault("piece_infos", {})
         if len(made) > 100_000:
             made.clear()
         out: dict[str, PieceInfo] = {}
         for u in g.st.units.values():
-            key: tuple[object, ...] = (u.id, u.side, u.sq, u.facing, u.status, u.formation)
-            got = made.get(key)
+            got = made.get(u._stamp)
             if got is None:
                 x, y = bd.centre(u.sq)
                 f, dp, name = bases.get(u.id, (OFFICER_BASE, OFFICER_BASE, u.id))
-                got = made[key] = PieceInfo(u.id, u.side, "unit", u.type.value, float(x),
-                                            float(y), float(round(u.facing, 4) + 0.0), f, dp,
-                                            u.status, name, u.formation or "")
+                got = made[u._stamp] = PieceInfo(u.id, u.side, "unit", u.type.value, float(x),
+                                                 float(y), float(round(u.facing, 4) + 0.0), f,
+                                                 dp, u.status, name, u.formation or "")
             out[u.id] = got
         for o in g.st.officers.values():
-            status = ACTIVE if o.present else o.wound
-            key = (o.id, o.side, o.sq, status)
-            got = made.get(key)
+            got = made.get(o._stamp)
             if got is None:
                 x, y = bd.centre(o.sq)
                 f, dp, name = bases.get(o.id, (OFFICER_BASE, OFFICER_BASE, o.id))
-                got = made[key] = PieceInfo(o.id, o.side, "officer", o.rank.value, float(x),
-                                            float(y), 0.0, f, dp, status, name, "")
+                got = made[o._stamp] = PieceInfo(o.id, o.side, "officer", o.rank.value,
+                                                 float(x), float(y), 0.0, f, dp,
+                                                 ACTIVE if o.present else o.wound, name, "")
             out[o.id] = got
         return out
 
