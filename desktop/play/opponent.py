@@ -224,8 +224,9 @@ class _Spot:
 
     #: The squared straight distance to each place in `goals.hold`.
     sq: tuple[float, ...]
-    #: Whether the piece touches each place that is a marker (False for the others).
-    touch: tuple[bool, ...]
+    #: Whether the piece touches each place that is a marker, bit i for place i
+    #: (never for the places that are not markers).
+    touch: int
 
 
 @dataclass(frozen=True)
@@ -252,8 +253,9 @@ def _spot(plan: _Plan, x: float, y: float, reach: float) -> _Spot:
             plan.spots.clear()
         goals = plan.goals
         sq = tuple([(gx - x) ** 2 + (gy - y) ** 2 for gx, gy in goals.hold])
-        touch = tuple([r is not None and _touches(gx, gy, r, [(x, y)], [reach])
-                       for (gx, gy), r in zip(goals.hold, goals.radii, strict=True)])
+        touch = sum(1 << i for i, ((gx, gy), r) in enumerate(zip(goals.hold, goals.radii,
+                                                                  strict=True))
+                    if r is not None and _touches(gx, gy, r, [(x, y)], [reach]))
         got = plan.spots[key] = _Spot(sq, touch)
     return got
 
@@ -317,6 +319,7 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
     enemy: list[Point] = []
     own_spots: list[_Spot] = []
     enemy_spots: list[_Spot] = []
+    own_touch = enemy_touch = 0  # the markers each side's pieces touch (bits)
     counts: dict[str, list[int]] = {}  # side -> [pieces, present, present regulars]
     had_regulars: set[str] = set()
     losing = bool(goals.losing)
@@ -335,9 +338,11 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
             if p_side == side:
                 own.append(xy)
                 own_spots.append(spot)
+                own_touch |= spot.touch
             else:
                 enemy.append(xy)
                 enemy_spots.append(spot)
+                enemy_touch |= spot.touch
         if not losing:
             continue
         c = counts.get(p_side)
@@ -356,8 +361,8 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
         if radius is not None:
             # A marker: held by the side that alone touches it; when neither does,
             # half as much to the side nearer it.
-            ours_in = any(t.touch[i] for t in own_spots)
-            theirs_in = any(t.touch[i] for t in enemy_spots)
+            ours_in = own_touch >> i & 1
+            theirs_in = enemy_touch >> i & 1
             if ours_in or theirs_in:
                 if not theirs_in:
                     value += weights.objective

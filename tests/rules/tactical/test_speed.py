@@ -118,9 +118,9 @@ def test_tactical_squares_in_a_line_of_fire_match_the_drawn_line() -> None:
 
 def test_tactical_view_pieces_read_from_the_state_are_the_engines_picture() -> None:
     """The view builds its pieces from the state (for the computer player's
-    speed), keeping each piece's by its stamp; at every position of random games,
-    and on look-ahead copies that play on from it, they are exactly what the
-    generic view reads from ``units_json``."""
+    speed), keeping each piece's picture by the fields it shows; at every position
+    of random games, and on look-ahead copies that play on from it, they are
+    exactly what the generic view reads from ``units_json``."""
     rng = random.Random(7)
     checked = 0
     for g in _games(range(2), every=1):
