@@ -74,6 +74,7 @@ from desktop.rules.mayhem.geometry import (
     Swept,
     base_size,
     contact_placement,
+    corner_travel,
     corners_of,
     face_of,
     front_centre,
@@ -83,6 +84,7 @@ from desktop.rules.mayhem.geometry import (
     reach,
     segment_distance,
     swept,
+    within_feet,
 )
 from desktop.rules.mayhem.odds import (
     ChargeOdds,
@@ -486,7 +488,7 @@ class MayhemGame(StateGame):
         ground = self.ground
         if not ground.on_table_box(f.bounds):
             return "it would leave the table"
-        if not ground.passable_box(f.poly, f.bounds):
+        if not ground.passable_box(f, f.bounds):
             return "it would stand on impassable ground"
         cx, cy = f.centre
         # The centre as given, not as shapely would compute it: the margin
@@ -501,7 +503,7 @@ class MayhemGame(StateGame):
             if oside == side:
                 if overlaps_feet(f, ofoot):
                     return f"it would overlap {oid}"
-            elif f.poly.distance(ofoot.poly) <= CONTACT:
+            elif within_feet(f, ofoot, CONTACT):
                 return f"it would touch {oid} (contact with the enemy only by charging)"
         return None
 
@@ -517,11 +519,11 @@ class MayhemGame(StateGame):
         allowance = self.allowance(u)
         if allowance <= 0:
             return f"{u.id} is in square and squares may not move"
-        dist = move_distance(u.position, u.facing, to, facing, u.size)
+        f = u.foot_at(to, facing)
+        dist = corner_travel(u.foot().corners, f.corners)
         if dist > allowance + 1e-9:
             return (f"{u.id} may move {allowance:g}\" in {u.formation.value}; "
                     f"this move is {dist:.2f}\"")
-        f = u.foot_at(to, facing)
         why = self._placement_problem(u, f, set())
         if why:
             return why
@@ -640,7 +642,7 @@ class MayhemGame(StateGame):
         f = u.foot_at(pos, facing)
         if not self.ground.on_table_box(f.bounds):
             return "there is no room to contact it on the table"
-        if not self.ground.passable_box(f.poly, f.bounds):
+        if not self.ground.passable_box(f, f.bounds):
             return "the contact position is impassable"
         others = [(o, o.foot()) for o in self._others({u.id, t.id})]
         others = [(o, of) for o, of in others if segment_distance(o.position, u.position, pos)

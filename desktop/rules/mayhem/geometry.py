@@ -90,12 +90,16 @@ class Foot:
     coordinates and bounds shapely would give), its reach (half the diagonal),
     and the prepared polygon, built only when an exact test needs it."""
 
-    __slots__ = ("_poly", "bounds", "centre", "corners", "facing", "reach", "size")
+    __slots__ = ("_poly", "bounds", "centre", "corners", "facing", "reach", "size", "turn")
 
     def __init__(self, centre: Point, size: tuple[float, float], facing: float) -> None:
         self.centre = centre
         self.size = size
         self.facing = facing
+        a = math.radians(facing)
+        #: The sine and cosine of the facing: the base's sides run along
+        #: (cos, sin) and (sin, -cos) (desktop.table.shapes.corners).
+        self.turn: tuple[float, float] = (math.sin(a), math.cos(a))
         cs = corners(centre[0], centre[1], size[0], size[1], facing)
         self.corners: list[Point] = cs
         xs = [c[0] for c in cs]
@@ -138,7 +142,16 @@ def move_distance(a_centre: Point, a_facing: float, b_centre: Point, b_facing: f
     its outer corner moves."""
     ca = corners(a_centre[0], a_centre[1], size[0], size[1], a_facing)
     cb = corners(b_centre[0], b_centre[1], size[0], size[1], b_facing)
-    return max(math.hypot(p[0] - q[0], p[1] - q[1]) for p, q in zip(ca, cb, strict=True))
+    return corner_travel(ca, cb)
+
+
+def corner_travel(ca: list[Point], cb: list[Point]) -> float:
+    """move_distance from the base's corners before and after (a Foot's corners
+    are the same numbers, so the measure costs no new corners)."""
+    (a0, a1), (a2, a3), (a4, a5), (a6, a7) = ca
+    (b0, b1), (b2, b3), (b4, b5), (b6, b7) = cb
+    return max(math.hypot(a0 - b0, a1 - b1), math.hypot(a2 - b2, a3 - b3),
+               math.hypot(a4 - b4, a5 - b5), math.hypot(a6 - b6, a7 - b7))
 
 
 def front_centre(centre: Point, size: tuple[float, float], facing: float) -> Point:
@@ -193,14 +206,56 @@ SURE_APART: Final = OVERLAP_AREA / 10.0
 SURE_OVERLAP: Final = OVERLAP_AREA * 10.0
 
 
+#: How far (inches) from a threshold a gap worked out in plain arithmetic must
+#: lie to settle a test without shapely: far above the rounding of either.
+SURE_GAP: Final = 1e-7
+
+
+def separation(a: Foot, b: Foot) -> float:
+    """The widest gap between two footprints measured across the directions of
+    their sides (the separating-axis test for two rectangles): no more than
+    the distance between them when positive; when it is negative they overlap."""
+    (ax, ay), (bx, by) = a.centre, b.centre
+    dx, dy = bx - ax, by - ay
+    sa, ca = a.turn
+    sb, cb = b.turn
+    hfa, hda = a.size[0] / 2.0, a.size[1] / 2.0
+    hfb, hdb = b.size[0] / 2.0, b.size[1] / 2.0
+    # Each base's sides run along right = (cos, sin) and forward = (sin, -cos).
+    rr = abs(ca * cb + sa * sb)  # |right_a . right_b| = |forward_a . forward_b|
+    rf = abs(ca * sb - sa * cb)  # |right_a . forward_b| = |forward_a . right_b|
+    return max(
+        abs(dx * ca + dy * sa) - hfa - hfb * rr - hdb * rf,
+        abs(dx * sa - dy * ca) - hda - hfb * rf - hdb * rr,
+        abs(dx * cb + dy * sb) - hfb - hfa * rr - hda * rf,
+        abs(dx * sb - dy * cb) - hdb - hfa * rf - hda * rr,
+    )
+
+
+def within_feet(a: Foot, b: Foot, gap: float) -> bool:
+    """Whether two footprints are at most `gap` apart, as shapely's distance
+    between their polygons says; settled by `separation` unless the bases are
+    apart by about `gap` or less (then shapely measures)."""
+    g = separation(a, b)
+    if g > gap + SURE_GAP:
+        return False
+    if g < -SURE_GAP:
+        return True
+    return bool(a.poly.distance(b.poly) <= gap)
+
+
 def overlaps_feet(a: Foot, b: Foot) -> bool:
     """overlaps() for two footprints, with the shared area clipped in plain
     arithmetic (two convex quadrilaterals); shapely decides only the rare
     case within a factor of ten of OVERLAP_AREA.  Side-by-side bases in line
-    touch, and shapely's intersection took a tenth of a millisecond each."""
+    touch, and shapely's intersection took a tenth of a millisecond each.
+    Bases apart along a side's direction share nothing (the clipping would
+    find no area either)."""
     ax0, ay0, ax1, ay1 = a.bounds
     bx0, by0, bx1, by1 = b.bounds
     if ax0 > bx1 or bx0 > ax1 or ay0 > by1 or by0 > ay1:
+        return False
+    if separation(a, b) > SURE_GAP:
         return False
     area = _clipped_area(a.corners, b.corners)
     if area < SURE_APART:
@@ -334,16 +389,17 @@ class Ground:
     def passable(self, geom: BaseGeometry) -> bool:
         return self.impassable is None or not self.impassable.intersects(geom)
 
-    def passable_box(self, geom: BaseGeometry | Swept,
+    def passable_box(self, geom: BaseGeometry | Swept | Foot,
                      bounds: tuple[float, float, float, float]) -> bool:
         """passable, answered from the boxes alone when they do not meet (a
-        swept path is then never built)."""
+        swept path, or a footprint's polygon, is then never built)."""
         if self.impassable is None:
             return True
         minx, miny, maxx, maxy = bounds
         for bx0, by0, bx1, by1 in self._blocked_boxes:
             if minx <= bx1 and bx0 <= maxx and miny <= by1 and by0 <= maxy:
-                g = geom.geom if isinstance(geom, Swept) else geom
+                g = geom.geom if isinstance(geom, Swept) else \
+                    geom.poly if isinstance(geom, Foot) else geom
                 return not self.impassable.intersects(g)
         return True
 
