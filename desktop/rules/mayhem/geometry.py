@@ -97,14 +97,23 @@ class Foot:
         self.size = size
         self.facing = facing
         a = math.radians(facing)
+        s, c = math.sin(a), math.cos(a)
         #: The sine and cosine of the facing: the base's sides run along
-        #: (cos, sin) and (sin, -cos) (desktop.table.shapes.corners).
-        self.turn: tuple[float, float] = (math.sin(a), math.cos(a))
-        cs = corners(centre[0], centre[1], size[0], size[1], facing)
-        self.corners: list[Point] = cs
-        xs = [c[0] for c in cs]
-        ys = [c[1] for c in cs]
-        self.bounds: tuple[float, float, float, float] = (min(xs), min(ys), max(xs), max(ys))
+        #: (cos, sin) and (sin, -cos).
+        self.turn: tuple[float, float] = (s, c)
+        # desktop.table.shapes.corners, the same sums in the same order (so the
+        # very same numbers), written out here so that one sine serves both.
+        x, y = centre
+        hf, hd = size[0] / 2.0, size[1] / 2.0
+        fx, fy = s * hd, -c * hd
+        rx, ry = c * hf, s * hf
+        x0, y0 = x - rx + fx, y - ry + fy
+        x1, y1 = x + rx + fx, y + ry + fy
+        x2, y2 = x + rx - fx, y + ry - fy
+        x3, y3 = x - rx - fx, y - ry - fy
+        self.corners: list[Point] = [(x0, y0), (x1, y1), (x2, y2), (x3, y3)]
+        self.bounds: tuple[float, float, float, float] = (
+            min(x0, x1, x2, x3), min(y0, y1, y2, y3), max(x0, x1, x2, x3), max(y0, y1, y2, y3))
         self.reach: float = reach(size)
         self._poly: Polygon | None = None
 
@@ -257,12 +266,48 @@ def overlaps_feet(a: Foot, b: Foot) -> bool:
         return False
     if separation(a, b) > SURE_GAP:
         return False
+    square = _square_area(a, b)
+    if square is not None:
+        if square < SURE_APART / 2.0:
+            return False
+        if square > SURE_OVERLAP * 2.0:
+            return True
     area = _clipped_area(a.corners, b.corners)
     if area < SURE_APART:
         return False
     if area > SURE_OVERLAP:
         return True
     return overlaps(a.poly, b.poly)
+
+
+#: How far from square (the sine of the angle) two bases may be for
+#: _square_area: its product then differs from the true area by far less
+#: than the margins overlaps_feet leaves around its thresholds.
+SQUARE: Final = 1e-12
+
+
+def _square_area(a: Foot, b: Foot) -> float | None:
+    """The area two footprints share when their sides run the same ways (facing
+    alike, opposite or at right angles, as bases side by side in line do):
+    the product of their overlaps along a's two sides.  None otherwise."""
+    sa, ca = a.turn
+    sb, cb = b.turn
+    rr = abs(ca * cb + sa * sb)
+    rf = abs(ca * sb - sa * cb)
+    if rf <= SQUARE:
+        eb_r, eb_f = b.size[0] / 2.0, b.size[1] / 2.0
+    elif rr <= SQUARE:
+        eb_r, eb_f = b.size[1] / 2.0, b.size[0] / 2.0
+    else:
+        return None
+    (ax, ay), (bx, by) = a.centre, b.centre
+    dx, dy = bx - ax, by - ay
+    ea_r, ea_f = a.size[0] / 2.0, a.size[1] / 2.0
+    along_r = min(ea_r + eb_r - abs(dx * ca + dy * sa), 2.0 * ea_r, 2.0 * eb_r)
+    along_f = min(ea_f + eb_f - abs(dx * sa - dy * ca), 2.0 * ea_f, 2.0 * eb_f)
+    if along_r <= 0.0 or along_f <= 0.0:
+        return 0.0
+    return along_r * along_f
 
 
 def _clipped_area(subject: list[Point], clip: list[Point]) -> float:
