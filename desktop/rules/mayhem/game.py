@@ -35,6 +35,7 @@ from desktop.rules.engine import (
 )
 from desktop.rules.mayhem import combat
 from desktop.rules.mayhem.actions import (
+    ACTION_TYPES,
     Attach,
     Charge,
     Choose,
@@ -103,6 +104,7 @@ from desktop.rules.mayhem.state import (
     Commander,
     Piece,
     State,
+    new_version,
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.options import Choice, turn_limit_option
@@ -197,6 +199,9 @@ class MayhemGame(StateGame):
         #: and the names under "units" and "officers" (shared with clones).
         self.piece_infos: dict[object, Any] = {}
         self._scoped: _Position | None = None
+        #: True while an action is applied: the state is changing, so the table
+        #: is read from the units themselves, not from the state's version.
+        self._applying = False
         self._reach_cache: dict[str, float] | None = None
         self.terrain = self.ground.index
         victory = scenario.game.victory
@@ -229,6 +234,18 @@ class MayhemGame(StateGame):
         sides = (scenario.sides[0].id, scenario.sides[1].id)
         self.state = State(sides, units, commanders)
         self.events.extend(self._start_turn())
+
+    def clone(self, seed: int | None = None) -> MayhemGame:
+        """StateGame.clone without the generic copy machinery: the steady player
+        copies the game for every candidate it weighs (docs/benchmarks.md)."""
+        other = object.__new__(type(self))
+        other.__dict__ = self.__dict__.copy()
+        other.state = self.state.copy()
+        other.chance = self.chance.clone(seed)
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.options = dict(self.options)
+        return other
 
     # -- options -----------------------------------------------------------------
 
@@ -332,7 +349,7 @@ class MayhemGame(StateGame):
         return []
 
     def _check(self, action: Action) -> str | None:
-        if not isinstance(action, MayhemAction):
+        if type(action) not in ACTION_TYPES and not isinstance(action, MayhemAction):
             return f"'{action}' is not a Muskets & Mayhem action"
         st = self.state
         side = st.side
@@ -454,14 +471,22 @@ class MayhemGame(StateGame):
         scoped = self._scoped
         if scoped is not None:
             return scoped
-        key = tuple([(u.position, u.facing, u.formation, u.status, u.engaged)
-                     for u in self.state.units.values()])
+        st = self.state
         pos = self._position_cache
+        # Between actions the state's version says whether anything changed
+        # since the table was last read (State.version); while one is applied,
+        # only the units' own places can.
+        if pos is not None and pos.version == st.version and not self._applying:
+            return pos
+        key = tuple([(u.position, u.facing, u.formation, u.status, u.engaged)
+                     for u in st.units.values()])
         if pos is None or pos.key != key:
-            new = _Position(key, self.state.units.values())
+            new = _Position(key, st.units.values())
             if pos is not None:
                 new.inherit(pos, self._reach_out())
             pos = self._position_cache = new
+        if not self._applying:
+            pos.version = st.version
         return pos
 
     def _reach_out(self) -> dict[str, float]:
@@ -800,7 +825,16 @@ class MayhemGame(StateGame):
     # -- apply -----------------------------------------------------------------------
 
     def _apply(self, action: Action) -> list[Event]:
-        assert isinstance(action, MayhemAction)
+        """Apply a checked action; the state then has a new version."""
+        self._applying = True
+        try:
+            return self._apply_action(action)
+        finally:
+            self._applying = False
+            self.state.version = new_version()
+
+    def _apply_action(self, action: Action) -> list[Event]:
+        assert type(action) in ACTION_TYPES or isinstance(action, MayhemAction)
         st = self.state
         side = st.side
         assert side is not None
@@ -1034,7 +1068,7 @@ class MayhemGame(StateGame):
             return True
         # The immediate verdict reads only which units are still in the field
         # (their sides and types are fixed): remembered per set of survivors.
-        key = tuple(u.status == ACTIVE for u in st.units.values())
+        key = tuple([u.status == ACTIVE for u in st.units.values()])
         if key in self._verdicts:
             result = self._verdicts[key]
         else:
@@ -1578,10 +1612,12 @@ class _Position:
     nothing but the units' places, formations, statuses and melees (the key),
     so it holds as long as they do."""
 
-    __slots__ = ("board", "ids", "key", "sights", "verdicts")
+    __slots__ = ("board", "ids", "key", "sights", "verdicts", "version")
 
     def __init__(self, key: tuple[tuple[Any, ...], ...], units: Iterable[Piece]) -> None:
         self.key = key
+        #: The last State.version found to hold this arrangement (-1: none yet).
+        self.version = -1
         self.ids: list[str] = []
         self.board: list[tuple[str, str, float, float, float, Foot]] = []
         for u in units:

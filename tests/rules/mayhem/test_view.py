@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from desktop.rules.mayhem.actions import Charge, Choose, End, Fire, Form, Hold, Melee, Move
 from desktop.rules.mayhem.game import MayhemGame
+from desktop.rules.mayhem.state import new_version
 from desktop.rules.mayhem.view import MayhemView
 from desktop.rules.randomplay import random_action
 from desktop.rules.view import view_of
@@ -135,6 +136,7 @@ def _two_melees() -> MayhemGame:
         st.units[a].engaged, st.units[b].engaged = b, a
         st.units[a].charged = True
     st.phase, st.side = "melee", st.initiative
+    st.version = new_version()  # edited by hand (State.version)
     return g
 
 
