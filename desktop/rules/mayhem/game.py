@@ -274,9 +274,6 @@ class MayhemGame(StateGame):
     def in_defences(self, unit: Piece) -> bool:
         return self.ground.in_defences(unit.footprint())
 
-    def _others(self, exclude: set[str]) -> list[Piece]:
-        return [u for u in self.active_units() if u.id not in exclude]
-
     # -- legality ----------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
@@ -557,14 +554,14 @@ class MayhemGame(StateGame):
             return "the path crosses impassable ground"
         r = f.reach
         enemy = self.state.enemy(u.side)
-        for o in self.state.units.values():
-            if o.side != enemy or o.status != ACTIVE:
+        here = u.position
+        for oid, oside, ox, oy, oreach, of in self._position().board:  # active units
+            if oside != enemy:
                 continue
-            of = o.foot()
-            if segment_distance(o.position, u.position, to) > r + of.reach:
+            if segment_distance((ox, oy), here, to) > r + oreach:
                 continue
             if path.meets(of):
-                return f"the path runs through {o.id}"
+                return f"the path runs through {oid}"
         return None
 
     def move_barriers(self, u: Piece) -> tuple[list[BaseGeometry], list[BaseGeometry]]:
@@ -656,8 +653,8 @@ class MayhemGame(StateGame):
         uf, tf = u.foot(), t.foot()
         if math.dist(u.position, t.position) - uf.reach - tf.reach > span + 1e-9:
             return f"{t.id} is beyond {u.id}'s {span:g}\" charge"
-        gap = uf.poly.distance(tf.poly)
-        if gap > span + 1e-9:
+        if not within_feet(uf, tf, span + 1e-9):
+            gap = uf.poly.distance(tf.poly)
             return f"{t.id} is {gap:.2f}\" away, beyond {u.id}'s {span:g}\" charge"
         apex = front_centre(u.position, uf.size, u.facing)
         if arc_part_coords(apex, u.facing, FRONT_ARC, span + t.frontage + t.depth,
@@ -669,18 +666,21 @@ class MayhemGame(StateGame):
             return "there is no room to contact it on the table"
         if not self.ground.passable_box(f, f.bounds):
             return "the contact position is impassable"
-        others = [(o, o.foot()) for o in self._others({u.id, t.id})]
-        others = [(o, of) for o, of in others if segment_distance(o.position, u.position, pos)
-                  <= uf.reach + of.reach + CONTACT]
-        for o, of in others:
+        # The other active units near the way, from the table's bases (the
+        # units' own feet, in the order of the state's units).
+        uid, tid, here = u.id, t.id, u.position
+        others = [(oid, oside, of) for oid, oside, ox, oy, _, of in self._position().board
+                  if oid != uid and oid != tid
+                  and segment_distance((ox, oy), here, pos) <= uf.reach + of.reach + CONTACT]
+        for oid, _, of in others:
             if overlaps_feet(f, of):
-                return f"{o.id} is in the way of contact"
+                return f"{oid} is in the way of contact"
         path = Swept(uf, f)
         if not self.ground.passable_box(path, path.bounds):
             return "the charge path crosses impassable ground"
-        for o, of in others:
-            if o.side != u.side and path.meets(of):
-                return f"the charge path runs through {o.id}"
+        for oid, oside, of in others:
+            if oside != u.side and path.meets(of):
+                return f"the charge path runs through {oid}"
         return None
 
     # -- fire checks ------------------------------------------------------------------
