@@ -24,7 +24,7 @@ from desktop.rules.mayhem.game import MOVEMENT, MayhemGame
 from desktop.rules.mayhem.state import new_version
 from desktop.rules.randomplay import random_action
 from desktop.scenario import load
-from desktop.table.shapes import corners
+from desktop.table.shapes import corners, forward
 
 ROOT = Path(__file__).resolve().parents[3]
 VILLAGE = ROOT / "scenarios" / "mayhem_village.yaml"
@@ -102,10 +102,10 @@ def _feet(rng: random.Random) -> tuple[geometry.Foot, geometry.Foot]:
     kind = rng.random()
     if kind < 0.35:  # side by side in line
         gap = rng.choice([0.0, 1e-4, -1e-4, 0.02, -0.02, 0.1, 0.1 + 1e-8, -0.5])
-        fx, fy = geometry.forward(facing + 90.0)
+        fx, fy = forward(facing + 90.0)
         off = size_a[0] / 2 + size_b[0] / 2 + gap
         slide = rng.choice([0.0, 0.0, rng.uniform(-1, 1)])
-        gx, gy = geometry.forward(facing)
+        gx, gy = forward(facing)
         centre = (a.centre[0] + fx * off + gx * slide, a.centre[1] + fy * off + gy * slide)
         return a, geometry.foot(centre, (size_b[0], size_a[1]), facing)
     if kind < 0.5:  # at right angles or facing
