@@ -951,7 +951,7 @@ class MayhemGame(StateGame):
         st = self.state
         while st.outcome is None:
             st.phase = phase
-            ev.append(Event("phase", f"turn {st.turn}: {self.phase_info(phase).name}",
+            ev.append(Event("phase", f"Turn {st.turn}: {self.phase_info(phase).name}",
                             {"turn": st.turn, "phase": phase}))
             if phase == INITIATIVE:
                 self._roll_initiative(ev)
@@ -1044,7 +1044,7 @@ class MayhemGame(StateGame):
             self._finish(result, ev)
             return True
         st.turn += 1
-        ev.append(Event("turn", f"turn {st.turn} begins", {"turn": st.turn}))
+        ev.append(Event("turn", f"Turn {st.turn} begins", {"turn": st.turn}))
         return False
 
     def _finish(self, outcome: Outcome, ev: list[Event]) -> None:
