@@ -405,7 +405,7 @@ class TacticalView(PlayView):
         n, g = self.name_of, self.tg
         # These two name the side, as the other rulesets' do: the summary of a
         # computer's turn and the log read them as sentences.
-        side = self.side_name(g.side)
+        side = self.side_name(g.side or "")
         if isinstance(action, Choose):
             return f"{side} chooses to go {'first' if action.first else 'second'}"
         if isinstance(action, End):
