@@ -79,6 +79,7 @@ def run(file: Path | None, screenshot: Path | None) -> int:
 
         QTimer.singleShot(0, lambda: show_scenario_error(window, path, loaded))
     else:
+        window.roster_after_first_frame = True  # the table first, its roster right after
         window.show_scenario(loaded, path)
         window.show()
         after_first_frame(window, lambda: welcome(window))

@@ -9,12 +9,13 @@ units renders each kind of symbol once per zoom level, not once per unit.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
-from desktop.resources import icon as icon_path
+from desktop.resources import icons_dir
 from desktop.scenario.vocabulary import Rank, TerrainType, UnitType
 
 #: The ink used for unit symbols when no colour is asked for.
@@ -31,6 +32,17 @@ def officer_icon_name(rank: Rank) -> str:
 
 def terrain_icon_name(terrain_type: TerrainType) -> str:
     return f"terrain_{terrain_type.value}"
+
+
+@cache
+def _icons_dir() -> Path:
+    """Where the icons are, asked once (each asking looks for an installed package)."""
+    return icons_dir()
+
+
+def icon_path(name: str) -> Path:
+    """icons/<name>.svg (as desktop.resources.icon has it)."""
+    return _icons_dir() / f"{name}.svg"
 
 
 @cache
