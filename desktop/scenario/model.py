@@ -90,6 +90,8 @@ def _value(cls: type[_T]) -> type[_T]:
 @_value
 @dataclass(frozen=True, eq=False, repr=False)
 class Grid:
+    """A square grid over the table: the square's side and where its first corner lies."""
+
     square: float = 6.0
     origin: Point = (0.0, 0.0)
 
@@ -108,6 +110,8 @@ def column_name(col: int) -> str:
 @_value
 @dataclass(frozen=True, eq=False, repr=False)
 class Table:
+    """The table's size, the unit its lengths are shown in, and its grid if it has one."""
+
     width: float
     depth: float
     unit: LengthUnit = LengthUnit.INCH
@@ -121,6 +125,8 @@ class Table:
 @_value
 @dataclass(frozen=True, eq=False, repr=False)
 class PolygonShape:
+    """An area bounded by its corner points, in order."""
+
     points: tuple[Point, ...]
     kind: ClassVar[str] = "polygon"
 
@@ -128,6 +134,8 @@ class PolygonShape:
 @_value
 @dataclass(frozen=True, eq=False, repr=False)
 class LineShape:
+    """A river, road, wall or the like: a line of points with a width."""
+
     points: tuple[Point, ...]
     width: float
     smooth: bool = False
@@ -137,6 +145,8 @@ class LineShape:
 @_value
 @dataclass(frozen=True, eq=False, repr=False)
 class RectShape:
+    """A rectangle by its centre, its size and its rotation."""
+
     centre: Point
     size: tuple[float, float]
     rotation: float = 0.0
@@ -146,6 +156,8 @@ class RectShape:
 @_value
 @dataclass(frozen=True, eq=False, repr=False)
 class EllipseShape:
+    """An ellipse by its centre, its two radii and its rotation."""
+
     centre: Point
     radii: tuple[float, float]
     rotation: float = 0.0
@@ -158,6 +170,8 @@ Shape = PolygonShape | LineShape | RectShape | EllipseShape
 @_value
 @dataclass(frozen=True, eq=False, repr=False)
 class TerrainFeature:
+    """One piece of terrain: its type, shape, name and type-specific properties."""
+
     id: str
     type: TerrainType
     shape: Shape
@@ -179,6 +193,8 @@ class TerrainFeature:
 @_value
 @dataclass(frozen=True, eq=False, repr=False)
 class Base:
+    """The size of a unit's base (frontage across, depth back)."""
+
     frontage: float
     depth: float
 
@@ -186,6 +202,8 @@ class Base:
 @_value
 @dataclass(frozen=True, eq=False, repr=False)
 class Unit:
+    """A unit on the table: what it is, how good, how strong and where it stands."""
+
     id: str
     name: str
     type: UnitType
@@ -210,6 +228,8 @@ class Unit:
 @_value
 @dataclass(frozen=True, eq=False, repr=False)
 class Officer:
+    """A commander, general or ADC, where he stands and whom he rides with."""
+
     id: str
     name: str
     rank: Rank
@@ -221,6 +241,8 @@ class Officer:
 @_value
 @dataclass(frozen=True, eq=False, repr=False)
 class Side:
+    """One army: its name, colour, home edge, units and officers."""
+
     id: str
     name: str
     colour: str
@@ -235,6 +257,8 @@ class Side:
 @_value
 @dataclass(frozen=True, eq=False, repr=False)
 class Objective:
+    """A place worth holding, by position and radius."""
+
     id: str
     name: str
     position: Point
@@ -338,6 +362,8 @@ VICTORY_KINDS: dict[str, type[VictoryCondition]] = {
 @_value
 @dataclass(frozen=True, eq=False, repr=False)
 class Game:
+    """How the battle is fought and won: its type, defender, deployment and victory."""
+
     type: GameType = GameType.ENCOUNTER
     defender: str | None = None
     deployment_depth: float = DEFAULT_DEPLOYMENT_DEPTH
@@ -350,6 +376,8 @@ class Game:
 @_value
 @dataclass(frozen=True, eq=False, repr=False)
 class Scenario:
+    """A whole scenario: the table, its terrain, both sides and the game."""
+
     title: str
     table: Table
     sides: tuple[Side, ...]
