@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QShowEvent
+from PySide6.QtGui import QColor, QFont, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -23,6 +24,9 @@ from desktop.scenario.model import Officer, Scenario, Side, Unit
 from desktop.scenario.vocabulary import QUALITY_LABELS, RANK_LABELS, UNIT_LABELS
 from desktop.ui import icons
 from desktop.ui.plaintext import esc, literal
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon
 
 Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Name", "Type", "Quality", "CV", "Figures")

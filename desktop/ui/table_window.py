@@ -13,7 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
 from desktop.scenario import Scenario, ScenarioError, load
 from desktop.ui.first_frame import right_after_first_frame
@@ -90,6 +90,8 @@ class TableWindow(QMainWindow):
     def print_sheets(self) -> None:
         """File > Print…; reportlab is imported only now, keeping start-up quick."""
         if self.scenario is None:
+            from PySide6.QtWidgets import QMessageBox  # its class loads when first used
+
             QMessageBox.information(self, "Print", "Open a scenario first.")
             return
         from desktop.ui.print_dialog import PrintDialog
@@ -100,6 +102,8 @@ class TableWindow(QMainWindow):
     # --- files -----------------------------------------------------------------------
 
     def choose_file(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # its class loads when first used
+
         start = str(self.path.parent) if self.path else ""
         name, _ = QFileDialog.getOpenFileName(
             self, "Open scenario", start, "Volley scenarios (*.yaml *.yml);;All files (*)")

@@ -118,3 +118,72 @@ def test_a_scenario_shown_before_the_first_frame_is_the_one_filled(qtbot):
     w.show()
     qtbot.waitUntil(lambda: w.roster.sides != [], timeout=3000)
     assert [r.model.side for r in w.roster.sides] == list(second.sides)
+
+
+# --- what `volley open` leaves until after its first frame -----------------------------
+
+OPEN_AND_WATCH = """
+import sys, time
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QWidget
+import desktop.ui.app as app_module
+from desktop.ui import doors
+from desktop.ui.help import doors as help_doors
+
+def state(app, window):
+    return {"doors": sorted(doors.DOORS), "welcome doors": sorted(help_doors.DOORS),
+            "launchers": "desktop.ui.launchers" in sys.modules,
+            "icon": not app.windowIcon().isNull(), "roster": len(window.roster.sides)}
+
+SEEN = {}
+
+class Watch(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and "first" not in SEEN:
+            SEEN["first"] = state(QApplication.instance(), obj)
+        return False
+
+watch = Watch()
+_show = QWidget.show
+def show(self):
+    if self.isWindow():
+        self.installEventFilter(watch)
+    _show(self)
+QWidget.show = show
+
+def fake_exec(app):
+    window = next(w for w in app.topLevelWidgets() if w.isWindow() and w.isVisible())
+    end = time.monotonic() + 20
+    while time.monotonic() < end and not (SEEN and state(app, window)["launchers"]
+                                          and state(app, window)["icon"]):
+        app.processEvents()
+        time.sleep(0.005)
+    SEEN["after"] = state(app, window)
+    print(repr(SEEN))
+    return 0
+
+QApplication.exec = fake_exec
+print("loaded with the window module:", "desktop.ui.launchers" in sys.modules)
+app_module.run(app_module.Path(sys.argv[1]), None)
+"""
+
+
+def test_doors_and_icon_come_right_after_the_first_frame_of_volley_open():
+    """The first frame needs neither the other windows' doors nor the app icon; both
+    are there right after it, before the welcome page that uses the doors."""
+    import ast
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", OPEN_AND_WATCH, str(TACTICAL)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    head, seen_line = done.stdout.strip().splitlines()[-2:]
+    assert head == "loaded with the window module: False"
+    seen = ast.literal_eval(seen_line)
+    first, after = seen["first"], seen["after"]
+    assert first["doors"] == [] and not first["launchers"] and not first["icon"]
+    assert first["roster"] == 0
+    assert after["doors"] == ["edit", "play"]
+    assert {"new", "open", "play"} <= set(after["welcome doors"])
+    assert after["icon"] and after["roster"] == 2
