@@ -153,7 +153,7 @@ QWidget.show = show
 
 def fake_exec(app):
     window = next(w for w in app.topLevelWidgets() if w.isWindow() and w.isVisible())
-    end = time.monotonic() + 20
+    end = time.monotonic() + 60
     while time.monotonic() < end and not (SEEN and state(app, window)["launchers"]
                                           and state(app, window)["icon"]):
         app.processEvents()
