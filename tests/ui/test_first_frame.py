@@ -4,6 +4,8 @@ The roster's tables come right after it, at the width they will have."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QWidget
 
@@ -175,8 +177,9 @@ def test_doors_and_icon_come_right_after_the_first_frame_of_volley_open():
     import subprocess
     import sys
 
+    root = Path(__file__).resolve().parents[2]  # this tree's desktop, whatever the cwd
     done = subprocess.run([sys.executable, "-c", OPEN_AND_WATCH, str(TACTICAL)],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=180, cwd=root)
     assert done.returncode == 0, done.stderr[-2000:]
     head, seen_line = done.stdout.strip().splitlines()[-2:]
     assert head == "loaded with the window module: False"
