@@ -202,7 +202,7 @@ class MayhemGame(StateGame):
         #: True while an action is applied: the state is changing, so the table
         #: is read from the units themselves, not from the state's version.
         self._applying = False
-        self._reach_cache: dict[str, tuple[float, float]] | None = None
+        self._reach_cache: dict[str, float] | None = None
         self.terrain = self.ground.index
         victory = scenario.game.victory
         if not any(isinstance(v, LastManStanding) for v in victory):
@@ -486,15 +486,12 @@ class MayhemGame(StateGame):
             pos.version = st.version
         return pos
 
-    def _reach_out(self) -> dict[str, tuple[float, float]]:
+    def _reach_out(self) -> dict[str, float]:
         """Per unit, how far (table inches) from its centre anything its move,
         formation and charge verdicts read can lie: its full move (or charge),
         its own reach three times (the base at both ends and the contact spot
         beyond its target), the largest reach three times (the target, twice,
-        and a unit in the way), the contact gap twice, and half an inch; and
-        how far from the line of one move (or from its centre, for a change
-        of formation) what that verdict reads can lie: its own largest reach,
-        the largest of all, the contact gap and half an inch."""
+        and a unit in the way), the contact gap twice, and half an inch."""
         if self._reach_cache is None:
             pieces = list(self.state.units.values())
 
@@ -503,9 +500,8 @@ class MayhemGame(StateGame):
 
             most = max(largest(u) for u in pieces)
             self._reach_cache = {
-                u.id: (max(self.allowance(u, f) for f in FORMATIONS[u.type])
-                       + 3.0 * largest(u) + 3.0 * most + 2.0 * CONTACT + 0.5,
-                       largest(u) + most + CONTACT + 0.5)
+                u.id: max(self.allowance(u, f) for f in FORMATIONS[u.type])
+                + 3.0 * largest(u) + 3.0 * most + 2.0 * CONTACT + 0.5
                 for u in pieces}
         return self._reach_cache
 
@@ -1641,15 +1637,11 @@ class _Position:
             v = self.verdicts[uid] = {}
         return v
 
-    def inherit(self, old: _Position, reach_out: dict[str, tuple[float, float]]) -> None:
+    def inherit(self, old: _Position, reach_out: dict[str, float]) -> None:
         """Keep the verdicts of `old` that the change since cannot touch: those
         of units that stayed as they were and lie further than `reach_out`
         from where every changed unit was and is, less any charge at a changed
-        unit.  A move or a formation change then re-judges only its neighbours.
-        Of a neighbour's verdicts, a move's and a change of formation's are
-        kept when every changed unit was and is further from that move's line
-        (or the unit's centre) than the second reach: they read only the
-        bases there (MayhemGame._judge_move, _judge_form)."""
+        unit.  A move or a formation change then re-judges only its neighbours."""
         if len(old.key) != len(self.key) or old.ids != self.ids:
             return
         changed = [i for i, (a, b) in enumerate(zip(old.key, self.key, strict=True))
@@ -1662,24 +1654,11 @@ class _Position:
         for uid, entries in old.verdicts.items():
             if uid in gone:
                 continue
-            p = where[uid][0]
-            far, close = reach_out[uid]
-            apart = min(math.dist(p, q) for q in spots)
-            if apart > far:
-                self.verdicts[uid] = {k: v for k, v in entries.items()
-                                      if not (k[0] == "charge" and k[1] in gone)}
+            p, far = where[uid][0], reach_out[uid]
+            if any(math.dist(p, q) <= far for q in spots):
                 continue
-            if apart <= close:
-                continue  # (every move starts at p)
-            kept: dict[tuple[object, ...], Any] = {}
-            for k, v in entries.items():
-                kind = k[0]
-                if kind == "form" or (kind == "move" and all(
-                        segment_distance(q, p, k[1]) > close  # type: ignore[arg-type]
-                        for q in spots)):
-                    kept[k] = v
-            if kept:
-                self.verdicts[uid] = kept
+            self.verdicts[uid] = {k: v for k, v in entries.items()
+                                  if not (k[0] == "charge" and k[1] in gone)}
 
 
 _r = rounded  # records and snapshots round alike in every ruleset

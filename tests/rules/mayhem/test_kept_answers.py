@@ -78,12 +78,10 @@ def test_the_table_found_by_version_is_the_table_as_it_stands(path: Path, seed: 
 @pytest.mark.parametrize(("path", "seed"), [(VILLAGE, 4), (FIELD, 5)])
 def test_every_verdict_kept_from_the_position_before_is_the_fresh_verdict(
         path: Path, seed: int) -> None:
-    """A move's and a change of formation's verdicts kept for a unit near a
-    change (beyond the reach of what they read), and the whole verdicts of
-    units far from it, are what judging them afresh says (RULINGS: no
-    overlap, no contact with the enemy but by charging, no path through an
-    enemy), at every position of seeded games with moves sampled as the
-    steady player samples them."""
+    """The verdicts kept for units far from a change (_Position.inherit) are
+    what judging them afresh says (RULINGS: no overlap, no contact with the
+    enemy but by charging, no path through an enemy), at every position of
+    seeded games with moves sampled as the steady player samples them."""
     g = registry.get("mayhem").new_game(load(path), seed=seed)
     assert isinstance(g, MayhemGame)
     rng = random.Random(seed)
@@ -103,7 +101,7 @@ def test_every_verdict_kept_from_the_position_before_is_the_fresh_verdict(
                     kept += 1
             g.sample_actions(rng, 6)
         g.apply(random_action(g, rng))
-    assert kept > 500
+    assert kept > 100
 
 
 def test_a_state_edited_by_hand_and_given_a_new_version_is_read_again() -> None:
