@@ -33,8 +33,9 @@ def step_lines(step: Step, side_name: str = "",
                name: Callable[[str], str] = _same) -> list[LogLine]:
     """The log lines of one step; `name` (a Namer) puts names in place of ids in
     the engine's event texts.  The action reads as its view described it."""
-    who = f"{side_name}: " if side_name else ""
     said = step.said or name(step.action)
+    # "French advance guard ends the movement phase" names its side already
+    who = f"{side_name}: " if side_name and not said.startswith(side_name) else ""
     out = [LogLine("action", f"{step.index + 1}. {who}{said}", step.index)]
     for e in step.events:
         kind = "phase" if e.kind in ("phase", "turn") else (

@@ -47,6 +47,12 @@ def test_a_step_keeps_its_events_and_its_dice(crossroads) -> None:
     assert any(ln.kind == "roll" and ln.text == "Activation of IR 49 Kerpen, 1st bn: rolled 5 "
                "(from the scripted dice)" for ln in lines)
     assert dice_of(step, s.play_view.names_in) == [("d6", 5, "Activation of IR 49 Kerpen, 1st bn")]
+    # A line that names its side already is not prefixed twice ("Austrians: Austrians
+    # end the movement phase" read like a stutter).
+    ended = s.apply_text("end")
+    side = s.side_name(ended.side)
+    assert ended.said.startswith(side)
+    assert step_lines(ended, side, s.play_view.names_in)[0].text == f"2. {ended.said}"
 
 
 def test_a_d3_is_shown_once_in_the_tray(crossroads) -> None:

@@ -111,6 +111,10 @@ class End(Action):
 
 
 MayhemAction = Choose | Move | Form | Charge | OfficerMove | Attach | Hold | Fire | Melee | End
+#: The action classes themselves: `type(a) in ACTION_TYPES` answers what
+#: isinstance(a, MayhemAction) does for them without ten abstract-class checks.
+ACTION_TYPES: frozenset[type] = frozenset(
+    {Choose, Move, Form, Charge, OfficerMove, Attach, Hold, Fire, Melee, End})
 
 USAGE = {
     "first": "first",

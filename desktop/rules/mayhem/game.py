@@ -35,6 +35,7 @@ from desktop.rules.engine import (
 )
 from desktop.rules.mayhem import combat
 from desktop.rules.mayhem.actions import (
+    ACTION_TYPES,
     Attach,
     Charge,
     Choose,
@@ -74,6 +75,7 @@ from desktop.rules.mayhem.geometry import (
     Swept,
     base_size,
     contact_placement,
+    corner_travel,
     corners_of,
     face_of,
     front_centre,
@@ -83,6 +85,7 @@ from desktop.rules.mayhem.geometry import (
     reach,
     segment_distance,
     swept,
+    within_feet,
 )
 from desktop.rules.mayhem.odds import (
     ChargeOdds,
@@ -101,6 +104,7 @@ from desktop.rules.mayhem.state import (
     Commander,
     Piece,
     State,
+    new_version,
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.options import Choice, turn_limit_option
@@ -195,6 +199,9 @@ class MayhemGame(StateGame):
         #: and the names under "units" and "officers" (shared with clones).
         self.piece_infos: dict[object, Any] = {}
         self._scoped: _Position | None = None
+        #: True while an action is applied: the state is changing, so the table
+        #: is read from the units themselves, not from the state's version.
+        self._applying = False
         self._reach_cache: dict[str, float] | None = None
         self.terrain = self.ground.index
         victory = scenario.game.victory
@@ -228,6 +235,18 @@ class MayhemGame(StateGame):
         self.state = State(sides, units, commanders)
         self.events.extend(self._start_turn())
 
+    def clone(self, seed: int | None = None) -> MayhemGame:
+        """StateGame.clone without the generic copy machinery: the steady player
+        copies the game for every candidate it weighs (docs/benchmarks.md)."""
+        other = object.__new__(type(self))
+        other.__dict__ = self.__dict__.copy()
+        other.state = self.state.copy()
+        other.chance = self.chance.clone(seed)
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.options = dict(self.options)
+        return other
+
     # -- options -----------------------------------------------------------------
 
     def units_of_measure(self, length: float) -> float:
@@ -254,9 +273,6 @@ class MayhemGame(StateGame):
 
     def in_defences(self, unit: Piece) -> bool:
         return self.ground.in_defences(unit.footprint())
-
-    def _others(self, exclude: set[str]) -> list[Piece]:
-        return [u for u in self.active_units() if u.id not in exclude]
 
     # -- legality ----------------------------------------------------------------
 
@@ -330,7 +346,7 @@ class MayhemGame(StateGame):
         return []
 
     def _check(self, action: Action) -> str | None:
-        if not isinstance(action, MayhemAction):
+        if type(action) not in ACTION_TYPES and not isinstance(action, MayhemAction):
             return f"'{action}' is not a Muskets & Mayhem action"
         st = self.state
         side = st.side
@@ -452,14 +468,22 @@ class MayhemGame(StateGame):
         scoped = self._scoped
         if scoped is not None:
             return scoped
-        key = tuple([(u.position, u.facing, u.formation, u.status, u.engaged)
-                     for u in self.state.units.values()])
+        st = self.state
         pos = self._position_cache
+        # Between actions the state's version says whether anything changed
+        # since the table was last read (State.version); while one is applied,
+        # only the units' own places can.
+        if pos is not None and pos.version == st.version and not self._applying:
+            return pos
+        key = tuple([(u.position, u.facing, u.formation, u.status, u.engaged)
+                     for u in st.units.values()])
         if pos is None or pos.key != key:
-            new = _Position(key, self.state.units.values())
+            new = _Position(key, st.units.values())
             if pos is not None:
                 new.inherit(pos, self._reach_out())
             pos = self._position_cache = new
+        if not self._applying:
+            pos.version = st.version
         return pos
 
     def _reach_out(self) -> dict[str, float]:
@@ -486,7 +510,7 @@ class MayhemGame(StateGame):
         ground = self.ground
         if not ground.on_table_box(f.bounds):
             return "it would leave the table"
-        if not ground.passable_box(f.poly, f.bounds):
+        if not ground.passable_box(f, f.bounds):
             return "it would stand on impassable ground"
         cx, cy = f.centre
         # The centre as given, not as shapely would compute it: the margin
@@ -501,7 +525,7 @@ class MayhemGame(StateGame):
             if oside == side:
                 if overlaps_feet(f, ofoot):
                     return f"it would overlap {oid}"
-            elif f.poly.distance(ofoot.poly) <= CONTACT:
+            elif within_feet(f, ofoot, CONTACT):
                 return f"it would touch {oid} (contact with the enemy only by charging)"
         return None
 
@@ -517,11 +541,11 @@ class MayhemGame(StateGame):
         allowance = self.allowance(u)
         if allowance <= 0:
             return f"{u.id} is in square and squares may not move"
-        dist = move_distance(u.position, u.facing, to, facing, u.size)
+        f = u.foot_at(to, facing)
+        dist = corner_travel(u.foot().corners, f.corners)
         if dist > allowance + 1e-9:
             return (f"{u.id} may move {allowance:g}\" in {u.formation.value}; "
                     f"this move is {dist:.2f}\"")
-        f = u.foot_at(to, facing)
         why = self._placement_problem(u, f, set())
         if why:
             return why
@@ -530,14 +554,14 @@ class MayhemGame(StateGame):
             return "the path crosses impassable ground"
         r = f.reach
         enemy = self.state.enemy(u.side)
-        for o in self.state.units.values():
-            if o.side != enemy or o.status != ACTIVE:
+        here = u.position
+        for oid, oside, ox, oy, oreach, of in self._position().board:  # active units
+            if oside != enemy:
                 continue
-            of = o.foot()
-            if segment_distance(o.position, u.position, to) > r + of.reach:
+            if segment_distance((ox, oy), here, to) > r + oreach:
                 continue
             if path.meets(of):
-                return f"the path runs through {o.id}"
+                return f"the path runs through {oid}"
         return None
 
     def move_barriers(self, u: Piece) -> tuple[list[BaseGeometry], list[BaseGeometry]]:
@@ -629,8 +653,8 @@ class MayhemGame(StateGame):
         uf, tf = u.foot(), t.foot()
         if math.dist(u.position, t.position) - uf.reach - tf.reach > span + 1e-9:
             return f"{t.id} is beyond {u.id}'s {span:g}\" charge"
-        gap = uf.poly.distance(tf.poly)
-        if gap > span + 1e-9:
+        if not within_feet(uf, tf, span + 1e-9):
+            gap = uf.poly.distance(tf.poly)
             return f"{t.id} is {gap:.2f}\" away, beyond {u.id}'s {span:g}\" charge"
         apex = front_centre(u.position, uf.size, u.facing)
         if arc_part_coords(apex, u.facing, FRONT_ARC, span + t.frontage + t.depth,
@@ -640,20 +664,23 @@ class MayhemGame(StateGame):
         f = u.foot_at(pos, facing)
         if not self.ground.on_table_box(f.bounds):
             return "there is no room to contact it on the table"
-        if not self.ground.passable_box(f.poly, f.bounds):
+        if not self.ground.passable_box(f, f.bounds):
             return "the contact position is impassable"
-        others = [(o, o.foot()) for o in self._others({u.id, t.id})]
-        others = [(o, of) for o, of in others if segment_distance(o.position, u.position, pos)
-                  <= uf.reach + of.reach + CONTACT]
-        for o, of in others:
+        # The other active units near the way, from the table's bases (the
+        # units' own feet, in the order of the state's units).
+        uid, tid, here = u.id, t.id, u.position
+        others = [(oid, oside, of) for oid, oside, ox, oy, _, of in self._position().board
+                  if oid != uid and oid != tid
+                  and segment_distance((ox, oy), here, pos) <= uf.reach + of.reach + CONTACT]
+        for oid, _, of in others:
             if overlaps_feet(f, of):
-                return f"{o.id} is in the way of contact"
+                return f"{oid} is in the way of contact"
         path = Swept(uf, f)
         if not self.ground.passable_box(path, path.bounds):
             return "the charge path crosses impassable ground"
-        for o, of in others:
-            if o.side != u.side and path.meets(of):
-                return f"the charge path runs through {o.id}"
+        for oid, oside, of in others:
+            if oside != u.side and path.meets(of):
+                return f"the charge path runs through {oid}"
         return None
 
     # -- fire checks ------------------------------------------------------------------
@@ -798,7 +825,16 @@ class MayhemGame(StateGame):
     # -- apply -----------------------------------------------------------------------
 
     def _apply(self, action: Action) -> list[Event]:
-        assert isinstance(action, MayhemAction)
+        """Apply a checked action; the state then has a new version."""
+        self._applying = True
+        try:
+            return self._apply_action(action)
+        finally:
+            self._applying = False
+            self.state.version = new_version()
+
+    def _apply_action(self, action: Action) -> list[Event]:
+        assert type(action) in ACTION_TYPES or isinstance(action, MayhemAction)
         st = self.state
         side = st.side
         assert side is not None
@@ -915,7 +951,7 @@ class MayhemGame(StateGame):
         st = self.state
         while st.outcome is None:
             st.phase = phase
-            ev.append(Event("phase", f"turn {st.turn}: {self.phase_info(phase).name}",
+            ev.append(Event("phase", f"Turn {st.turn}: {self.phase_info(phase).name}",
                             {"turn": st.turn, "phase": phase}))
             if phase == INITIATIVE:
                 self._roll_initiative(ev)
@@ -1008,7 +1044,7 @@ class MayhemGame(StateGame):
             self._finish(result, ev)
             return True
         st.turn += 1
-        ev.append(Event("turn", f"turn {st.turn} begins", {"turn": st.turn}))
+        ev.append(Event("turn", f"Turn {st.turn} begins", {"turn": st.turn}))
         return False
 
     def _finish(self, outcome: Outcome, ev: list[Event]) -> None:
@@ -1032,7 +1068,7 @@ class MayhemGame(StateGame):
             return True
         # The immediate verdict reads only which units are still in the field
         # (their sides and types are fixed): remembered per set of survivors.
-        key = tuple(u.status == ACTIVE for u in st.units.values())
+        key = tuple([u.status == ACTIVE for u in st.units.values()])
         if key in self._verdicts:
             result = self._verdicts[key]
         else:
@@ -1576,10 +1612,12 @@ class _Position:
     nothing but the units' places, formations, statuses and melees (the key),
     so it holds as long as they do."""
 
-    __slots__ = ("board", "ids", "key", "sights", "verdicts")
+    __slots__ = ("board", "ids", "key", "sights", "verdicts", "version")
 
     def __init__(self, key: tuple[tuple[Any, ...], ...], units: Iterable[Piece]) -> None:
         self.key = key
+        #: The last State.version found to hold this arrangement (-1: none yet).
+        self.version = -1
         self.ids: list[str] = []
         self.board: list[tuple[str, str, float, float, float, Foot]] = []
         for u in units:

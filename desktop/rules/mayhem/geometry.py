@@ -90,17 +90,30 @@ class Foot:
     coordinates and bounds shapely would give), its reach (half the diagonal),
     and the prepared polygon, built only when an exact test needs it."""
 
-    __slots__ = ("_poly", "bounds", "centre", "corners", "facing", "reach", "size")
+    __slots__ = ("_poly", "bounds", "centre", "corners", "facing", "reach", "size", "turn")
 
     def __init__(self, centre: Point, size: tuple[float, float], facing: float) -> None:
         self.centre = centre
         self.size = size
         self.facing = facing
-        cs = corners(centre[0], centre[1], size[0], size[1], facing)
-        self.corners: list[Point] = cs
-        xs = [c[0] for c in cs]
-        ys = [c[1] for c in cs]
-        self.bounds: tuple[float, float, float, float] = (min(xs), min(ys), max(xs), max(ys))
+        a = math.radians(facing)
+        s, c = math.sin(a), math.cos(a)
+        #: The sine and cosine of the facing: the base's sides run along
+        #: (cos, sin) and (sin, -cos).
+        self.turn: tuple[float, float] = (s, c)
+        # desktop.table.shapes.corners, the same sums in the same order (so the
+        # very same numbers), written out here so that one sine serves both.
+        x, y = centre
+        hf, hd = size[0] / 2.0, size[1] / 2.0
+        fx, fy = s * hd, -c * hd
+        rx, ry = c * hf, s * hf
+        x0, y0 = x - rx + fx, y - ry + fy
+        x1, y1 = x + rx + fx, y + ry + fy
+        x2, y2 = x + rx - fx, y + ry - fy
+        x3, y3 = x - rx - fx, y - ry - fy
+        self.corners: list[Point] = [(x0, y0), (x1, y1), (x2, y2), (x3, y3)]
+        self.bounds: tuple[float, float, float, float] = (
+            min(x0, x1, x2, x3), min(y0, y1, y2, y3), max(x0, x1, x2, x3), max(y0, y1, y2, y3))
         self.reach: float = reach(size)
         self._poly: Polygon | None = None
 
@@ -138,7 +151,16 @@ def move_distance(a_centre: Point, a_facing: float, b_centre: Point, b_facing: f
     its outer corner moves."""
     ca = corners(a_centre[0], a_centre[1], size[0], size[1], a_facing)
     cb = corners(b_centre[0], b_centre[1], size[0], size[1], b_facing)
-    return max(math.hypot(p[0] - q[0], p[1] - q[1]) for p, q in zip(ca, cb, strict=True))
+    return corner_travel(ca, cb)
+
+
+def corner_travel(ca: list[Point], cb: list[Point]) -> float:
+    """move_distance from the base's corners before and after (a Foot's corners
+    are the same numbers, so the measure costs no new corners)."""
+    (a0, a1), (a2, a3), (a4, a5), (a6, a7) = ca
+    (b0, b1), (b2, b3), (b4, b5), (b6, b7) = cb
+    return max(math.hypot(a0 - b0, a1 - b1), math.hypot(a2 - b2, a3 - b3),
+               math.hypot(a4 - b4, a5 - b5), math.hypot(a6 - b6, a7 - b7))
 
 
 def front_centre(centre: Point, size: tuple[float, float], facing: float) -> Point:
@@ -193,21 +215,99 @@ SURE_APART: Final = OVERLAP_AREA / 10.0
 SURE_OVERLAP: Final = OVERLAP_AREA * 10.0
 
 
+#: How far (inches) from a threshold a gap worked out in plain arithmetic must
+#: lie to settle a test without shapely: far above the rounding of either.
+SURE_GAP: Final = 1e-7
+
+
+def separation(a: Foot, b: Foot) -> float:
+    """The widest gap between two footprints measured across the directions of
+    their sides (the separating-axis test for two rectangles): no more than
+    the distance between them when positive; when it is negative they overlap."""
+    (ax, ay), (bx, by) = a.centre, b.centre
+    dx, dy = bx - ax, by - ay
+    sa, ca = a.turn
+    sb, cb = b.turn
+    hfa, hda = a.size[0] / 2.0, a.size[1] / 2.0
+    hfb, hdb = b.size[0] / 2.0, b.size[1] / 2.0
+    # Each base's sides run along right = (cos, sin) and forward = (sin, -cos).
+    rr = abs(ca * cb + sa * sb)  # |right_a . right_b| = |forward_a . forward_b|
+    rf = abs(ca * sb - sa * cb)  # |right_a . forward_b| = |forward_a . right_b|
+    return max(
+        abs(dx * ca + dy * sa) - hfa - hfb * rr - hdb * rf,
+        abs(dx * sa - dy * ca) - hda - hfb * rf - hdb * rr,
+        abs(dx * cb + dy * sb) - hfb - hfa * rr - hda * rf,
+        abs(dx * sb - dy * cb) - hdb - hfa * rf - hda * rr,
+    )
+
+
+def within_feet(a: Foot, b: Foot, gap: float) -> bool:
+    """Whether two footprints are at most `gap` apart, as shapely's distance
+    between their polygons says; settled by `separation` unless the bases are
+    apart by about `gap` or less (then shapely measures)."""
+    g = separation(a, b)
+    if g > gap + SURE_GAP:
+        return False
+    if g < -SURE_GAP:
+        return True
+    return bool(a.poly.distance(b.poly) <= gap)
+
+
 def overlaps_feet(a: Foot, b: Foot) -> bool:
     """overlaps() for two footprints, with the shared area clipped in plain
     arithmetic (two convex quadrilaterals); shapely decides only the rare
     case within a factor of ten of OVERLAP_AREA.  Side-by-side bases in line
-    touch, and shapely's intersection took a tenth of a millisecond each."""
+    touch, and shapely's intersection took a tenth of a millisecond each.
+    Bases apart along a side's direction share nothing (the clipping would
+    find no area either)."""
     ax0, ay0, ax1, ay1 = a.bounds
     bx0, by0, bx1, by1 = b.bounds
     if ax0 > bx1 or bx0 > ax1 or ay0 > by1 or by0 > ay1:
         return False
+    if separation(a, b) > SURE_GAP:
+        return False
+    square = _square_area(a, b)
+    if square is not None:
+        if square < SURE_APART / 2.0:
+            return False
+        if square > SURE_OVERLAP * 2.0:
+            return True
     area = _clipped_area(a.corners, b.corners)
     if area < SURE_APART:
         return False
     if area > SURE_OVERLAP:
         return True
     return overlaps(a.poly, b.poly)
+
+
+#: How far from square (the sine of the angle) two bases may be for
+#: _square_area: its product then differs from the true area by far less
+#: than the margins overlaps_feet leaves around its thresholds.
+SQUARE: Final = 1e-12
+
+
+def _square_area(a: Foot, b: Foot) -> float | None:
+    """The area two footprints share when their sides run the same ways (facing
+    alike, opposite or at right angles, as bases side by side in line do):
+    the product of their overlaps along a's two sides.  None otherwise."""
+    sa, ca = a.turn
+    sb, cb = b.turn
+    rr = abs(ca * cb + sa * sb)
+    rf = abs(ca * sb - sa * cb)
+    if rf <= SQUARE:
+        eb_r, eb_f = b.size[0] / 2.0, b.size[1] / 2.0
+    elif rr <= SQUARE:
+        eb_r, eb_f = b.size[1] / 2.0, b.size[0] / 2.0
+    else:
+        return None
+    (ax, ay), (bx, by) = a.centre, b.centre
+    dx, dy = bx - ax, by - ay
+    ea_r, ea_f = a.size[0] / 2.0, a.size[1] / 2.0
+    along_r = min(ea_r + eb_r - abs(dx * ca + dy * sa), 2.0 * ea_r, 2.0 * eb_r)
+    along_f = min(ea_f + eb_f - abs(dx * sa - dy * ca), 2.0 * ea_f, 2.0 * eb_f)
+    if along_r <= 0.0 or along_f <= 0.0:
+        return 0.0
+    return along_r * along_f
 
 
 def _clipped_area(subject: list[Point], clip: list[Point]) -> float:
@@ -334,16 +434,17 @@ class Ground:
     def passable(self, geom: BaseGeometry) -> bool:
         return self.impassable is None or not self.impassable.intersects(geom)
 
-    def passable_box(self, geom: BaseGeometry | Swept,
+    def passable_box(self, geom: BaseGeometry | Swept | Foot,
                      bounds: tuple[float, float, float, float]) -> bool:
         """passable, answered from the boxes alone when they do not meet (a
-        swept path is then never built)."""
+        swept path, or a footprint's polygon, is then never built)."""
         if self.impassable is None:
             return True
         minx, miny, maxx, maxy = bounds
         for bx0, by0, bx1, by1 in self._blocked_boxes:
             if minx <= bx1 and bx0 <= maxx and miny <= by1 and by0 <= maxy:
-                g = geom.geom if isinstance(geom, Swept) else geom
+                g = geom.geom if isinstance(geom, Swept) else \
+                    geom.poly if isinstance(geom, Foot) else geom
                 return not self.impassable.intersects(g)
         return True
 

@@ -9,6 +9,7 @@ thinking time (docs/benchmarks.md, Muskets & Mayhem).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,6 +122,15 @@ class Commander:
     done: bool = False
 
 
+#: Versions handed out to states: every number once in a process.
+_VERSIONS = itertools.count()
+
+
+def new_version() -> int:
+    """A version no state has had before."""
+    return next(_VERSIONS)
+
+
 @dataclass
 class State:
     sides: tuple[str, str]
@@ -137,11 +147,19 @@ class State:
     targets: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: Melee phase: units whose melee has been fought this phase.
     fought: set[str] = field(default_factory=set)
+    #: Changed (to a number never used before) whenever an action has been
+    #: applied: two states of one version hold the same (a copy keeps its
+    #: original's until either changes), so what was read from one holds for
+    #: the other.  Whoever edits a state by hand gives it a new_version().
+    version: int = field(default_factory=new_version, compare=False)
 
     def enemy(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.copy()
+
+    def copy(self) -> State:
         """A copy sharing nothing mutable: pieces and commanders hold only
         immutable values, so each is copied shallowly."""
         new: State = _shallow(self)

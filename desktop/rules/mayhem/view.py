@@ -277,9 +277,9 @@ class MayhemView(PlayView):
         n = self.name_of
         side = self.side_name(st.side) if st.side else ""
         if isinstance(action, Choose):
-            return f"{side} go {'first' if action.first else 'second'}"
+            return f"{side} goes {'first' if action.first else 'second'}"
         if isinstance(action, End):
-            return f"{side} end their part of the {self.g.phase_info().name.lower()} phase"
+            return f"{side} ends its part of the {self.g.phase_info().name.lower()} phase"
         if isinstance(action, Move):
             u = st.units[action.unit]
             d = self.move_length(action.unit, action.to[0], action.to[1], action.facing)

@@ -391,12 +391,14 @@ class TacticalView(PlayView):
     def describe(self, action: Action) -> str:
         """The log line, in names, with squares as the map names them."""
         n, g = self.name_of, self.tg
-        # The log puts the side's name before these two; they do not repeat it.
+        # These two name the side, as the other rulesets' do: the summary of a
+        # computer's turn and the log read them as sentences.
+        side = self.side_name(g.side)
         if isinstance(action, Choose):
-            return f"Chooses to go {'first' if action.first else 'second'}"
+            return f"{side} chooses to go {'first' if action.first else 'second'}"
         if isinstance(action, End):
-            return ("Ends its artillery fire" if g.phase == ARTILLERY_PHASE
-                    else "Ends its move")
+            return (f"{side} ends its artillery fire" if g.phase == ARTILLERY_PHASE
+                    else f"{side} ends its move")
         if isinstance(action, Move):
             return f"{n(action.unit)} moves to {square_name(action.to)}"
         if isinstance(action, OfficerMove):

@@ -29,6 +29,21 @@ from desktop.ui.plaintext import esc, literal, no_mnemonic, plain_label
 pg.setConfigOptions(antialias=True, background="w", foreground="k")
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that ends in "…" when the room runs out, instead of being cut
+    mid-word; `text()` stays whole (the computer's long "… to act" titles)."""
+
+    def elided(self) -> str:
+        room = self.contentsRect().width()
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, room)
+
+    def paintEvent(self, event: object) -> None:
+        p = QPainter(self)
+        self.style().drawItemText(p, self.contentsRect(), int(self.alignment()), self.palette(),
+                                  self.isEnabled(), self.elided(), self.foregroundRole())
+        p.end()
+
+
 def _clear(layout: QHBoxLayout | QVBoxLayout) -> None:
     while layout.count():
         item = layout.takeAt(0)
@@ -56,7 +71,9 @@ class PhaseBar(QFrame):
         outer.addLayout(lay)
         self.swatch = QLabel()
         self.swatch.setFixedSize(QSize(18, 18))
-        self.title = plain_label()  # names the side: shown as it is
+        self.title = ElidedLabel()  # names the side: shown as it is
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         f = QFont()
         f.setPointSize(12)
         f.setBold(True)
@@ -403,8 +420,13 @@ class StrengthChart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph is untype
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMinimumHeight(150)
-        self.addLegend(offset=(-10, 10))
+        # Bottom left: each line starts at its side's full strength, top left, and falls
+        # to the right, so the corner under the start is the one the lines leave free.
+        self.addLegend(offset=(10, -10))
         self.getAxis("bottom").setLabel("turn")
+        # The top tick's number stands half above the plot: room for it, drawn whole.
+        self.getPlotItem().setContentsMargins(0, 8, 4, 0)
+        self.getAxis("left").setStyle(hideOverlappingLabels=10)
         self.setMouseEnabled(False, False)
         self.hideButtons()
         self.setMenuEnabled(False)

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from desktop.rules.mayhem.actions import Charge, Choose, End, Fire, Form, Hold, Melee, Move
 from desktop.rules.mayhem.game import MayhemGame
+from desktop.rules.mayhem.state import new_version
 from desktop.rules.mayhem.view import MayhemView
 from desktop.rules.randomplay import random_action
 from desktop.rules.view import view_of
@@ -135,6 +136,7 @@ def _two_melees() -> MayhemGame:
         st.units[a].engaged, st.units[b].engaged = b, a
         st.units[a].charged = True
     st.phase, st.side = "melee", st.initiative
+    st.version = new_version()  # edited by hand (State.version)
     return g
 
 
@@ -202,7 +204,7 @@ def test_describe_a_move_and_a_shot() -> None:
     v = view(g)
     assert v.describe(Move("b1", (24.0, 34.2), 23.0)).startswith("46e de Ligne moves ")
     assert v.describe(Move("b1", (24.0, 34.2), 23.0)).endswith("and wheels 23°")
-    assert v.describe(Choose(True)) == "French go first"
+    assert v.describe(Choose(True)) == "French goes first"
     play(g, "hold b1", "hold r1", "hold b2", "hold r2", "hold gb")
     assert v.describe(Fire("b1", "r1")) == "46e de Ligne fires at IR 49: 8 dice hitting on 4+"
     assert v.label(End()).startswith("End ")

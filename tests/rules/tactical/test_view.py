@@ -173,11 +173,12 @@ def test_tactical_card_buttons_and_labels_in_words() -> None:
     g, v = duel([6, 1])
     assert v.action_label(Choose(True)) == "Go first"
     assert v.action_label(Choose(False)) == "Go second"
-    assert v.describe(Choose(True)) == "Chooses to go first"  # the log names the side
+    red = v.side_name(g.side)
+    assert v.describe(Choose(True)) == f"{red} chooses to go first"  # a sentence
     play(g, "second")
     assert v.action_label(End()) == "End your move ▶"
     assert g.side == "blue"  # red chose to go second
-    assert v.describe(End()) == "Ends its move"
+    assert v.describe(End()) == f"{v.side_name('blue')} ends its move"
 
 
 # -- the log and the phase bar -------------------------------------------------------------
