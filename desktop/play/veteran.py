@@ -108,8 +108,10 @@ class Settings:
     #: Pressing on, as the Steady player does (`opponent.pressed`): while the end
     #: of the game with the pieces as they stand at the root would not give the
     #: side the win, the ground weighs 1 + press / (1 + turns left) times as much
-    #: in every score of the search (None: the weights as they are).
-    press: float | None = 2.0
+    #: in every score of the search (None: the weights as they are).  Off by
+    #: default: with 2 the Veteran did worse on Harrow's Mill (docs/opponent.md,
+    #: fourth session).
+    press: float | None = None
 
 
 VETERAN = Settings()
