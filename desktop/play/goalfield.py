@@ -42,33 +42,37 @@ class GoalField:
         t = scenario.table
         self.cols = max(1, math.ceil(t.width / CELL))
         self.rows = max(1, math.ceil(t.depth / CELL))
-        cost = _costs(scenario, self.cols, self.rows)
-        self.dist = np.full((self.rows, self.cols), math.inf)
+        # The walk reads and writes one cell at a time: plain lists of floats are
+        # several times quicker at that than numpy arrays, with the same arithmetic.
+        cost: list[list[float]] = _costs(scenario, self.cols, self.rows).tolist()
+        dist: list[list[float]] = [[math.inf] * self.cols for _ in range(self.rows)]
         queue: list[tuple[float, int, int]] = []
         for gx, gy in goals:
             c, r = self._cell(gx, gy)
-            if self.dist[r, c] > 0.0:
-                self.dist[r, c] = 0.0
+            if dist[r][c] > 0.0:
+                dist[r][c] = 0.0
                 queue.append((0.0, c, r))
         heapq.heapify(queue)
-        dist = self.dist
+        cols, rows = self.cols, self.rows
         while queue:
             d, c, r = heapq.heappop(queue)
-            if d > dist[r, c]:
+            if d > dist[r][c]:
                 continue
+            here = cost[r][c]
             for dx, dy, step in STEPS:
                 nc, nr = c + dx, r + dy
-                if 0 <= nc < self.cols and 0 <= nr < self.rows:
-                    k = cost[nr, nc]
-                    if not math.isfinite(k):
+                if 0 <= nc < cols and 0 <= nr < rows:
+                    k = cost[nr][nc]
+                    if k == math.inf:
                         continue
-                    nd = d + step * CELL * (k + cost[r, c]) / 2
-                    if nd < dist[nr, nc]:
-                        dist[nr, nc] = nd
+                    nd = d + step * CELL * (k + here) / 2
+                    if nd < dist[nr][nc]:
+                        dist[nr][nc] = nd
                         heapq.heappush(queue, (nd, nc, nr))
+        self.dist = np.array(dist)
         #: The same distances as plain lists: read one cell at a time, a list is
         #: several times quicker than a numpy array.
-        self._rows: list[list[float]] = dist.tolist()
+        self._rows: list[list[float]] = dist
 
     def _cell(self, x: float, y: float) -> tuple[int, int]:
         c = min(self.cols - 1, max(0, int(x / CELL)))

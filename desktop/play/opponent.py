@@ -27,14 +27,14 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from desktop.play.goalfield import GoalField, goal_field
 from desktop.play.marching import march_moves
 from desktop.rules.engine import Action, Game, RulesError
 from desktop.rules.view import view_of
-from desktop.rules.view_values import PRESENT, Standing
+from desktop.rules.view_values import PRESENT, PieceInfo, Standing
 from desktop.scenario.geometry import shape_bounds
 from desktop.scenario.model import (
     AllRegularsLost,
@@ -169,6 +169,12 @@ class _Plan:
     regular_pieces: dict[str, bool] = dataclasses.field(default_factory=dict)
     #: The walking field to each place to hold, in the order of `goals.hold`.
     hold_fields: tuple[GoalField, ...] = ()
+    #: What the score reads of a piece at a point, by (x, y, reach): see `_spot`.
+    spots: dict[tuple[float, float, float], _Spot] = dataclasses.field(default_factory=dict)
+    #: The walking distances from a point, by (x, y): see `_walk`.
+    walks: dict[tuple[float, float], _Walk] = dataclasses.field(default_factory=dict)
+    #: What the score reads of each piece met, by the identity of its PieceInfo.
+    pieces: dict[int, _PieceRead] = dataclasses.field(default_factory=dict)
 
 
 #: Plans made, keyed by the scenario's identity and the side; the scenario is kept
@@ -210,6 +216,89 @@ def _walks(field: GoalField, points: Sequence[Point], goals: Sequence[Point]) ->
             for d, p in zip(out, points, strict=True)]
 
 
+@dataclass(frozen=True)
+class _Spot:
+    """What the score reads of a piece standing at one point with one reach, for one
+    side's plan: worked out once per point and kept (`_Plan.spots`), since a
+    look-ahead copy moves one piece and leaves the others where they were."""
+
+    #: The squared straight distance to each place in `goals.hold`.
+    sq: tuple[float, ...]
+    #: Whether the piece touches each place that is a marker, bit i for place i
+    #: (never for the places that are not markers).
+    touch: int
+
+
+@dataclass(frozen=True)
+class _Walk:
+    """The walking distances the score reads from one point (`_Plan.walks`): to
+    each place to hold, to each area to fill, and to the nearest place to go."""
+
+    hold: tuple[float, ...]
+    occupy: tuple[float, ...]
+    go: float
+
+
+#: Points kept per plan before the store is emptied (continuous tables never
+#: repeat a point exactly; a square grid repeats them all game).
+_MAX_SPOTS = 50_000
+
+
+def _spot(plan: _Plan, x: float, y: float, reach: float) -> _Spot:
+    """`_Spot` of a piece at (x, y) reaching `reach` beyond its centre, kept."""
+    key = (x, y, reach)
+    got = plan.spots.get(key)
+    if got is None:
+        if len(plan.spots) >= _MAX_SPOTS:
+            plan.spots.clear()
+        goals = plan.goals
+        sq = tuple([(gx - x) ** 2 + (gy - y) ** 2 for gx, gy in goals.hold])
+        touch = sum(1 << i for i, ((gx, gy), r) in enumerate(zip(goals.hold, goals.radii,
+                                                                  strict=True))
+                    if r is not None and _touches(gx, gy, r, [(x, y)], [reach]))
+        got = plan.spots[key] = _Spot(sq, touch)
+    return got
+
+
+def _walk(plan: _Plan, x: float, y: float) -> _Walk:
+    """`_Walk` from (x, y), kept."""
+    key = (x, y)
+    got = plan.walks.get(key)
+    if got is None:
+        if len(plan.walks) >= _MAX_SPOTS:
+            plan.walks.clear()
+        goals, p = plan.goals, [(x, y)]
+        hold = tuple([_walks(f, p, [g])[0]
+                      for g, f in zip(goals.hold, plan.hold_fields, strict=True)])
+        occupy = tuple([_walks(f, p, [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)])[0]
+                        for f, (b, _) in zip(plan.occupy_fields, goals.occupy, strict=True)])
+        go = _walks(plan.field, p, goals.go)[0] if plan.field is not None else math.inf
+        got = plan.walks[key] = _Walk(hold, occupy, go)
+    return got
+
+
+#: What the score reads of one piece (`_piece`): the piece itself (the key is its
+#: identity: the play views hand back the same object while a piece is unchanged),
+#: whether it is a unit, whether it is present, its side, its place, its `_Spot`
+#: (None when not present) and whether it is of the line infantry.
+_PieceRead = tuple[PieceInfo, bool, bool, str, Point, _Spot | None, bool]
+
+
+def _piece(plan: _Plan, p: PieceInfo, unit_of: Callable[[str], str] | None) -> _PieceRead:
+    """`_PieceRead` of `p` for the side of `plan`."""
+    present = p.status in PRESENT
+    spot = None
+    if present and p.kind != "officer":
+        # How far beyond its centre the piece reaches (half its narrower side).
+        reach = (p.frontage if p.frontage < p.depth else p.depth) / 2
+        spot = _spot(plan, p.x, p.y, reach)
+    regular = plan.regular_pieces.get(p.id)
+    if regular is None:
+        regular = plan.regular_pieces[p.id] = \
+            (unit_of(p.id) if unit_of else p.id) in plan.regulars
+    return (p, p.kind != "officer", present, p.side, (p.x, p.y), spot, regular)
+
+
 def score(game: Game, side: str, weights: Weights = Weights()) -> float:
     """How good `game` looks for `side`: higher is better."""
     outcome = game.outcome
@@ -228,49 +317,52 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
     # side's pieces stand and, for the losing conditions, what each side has.
     own: list[Point] = []
     enemy: list[Point] = []
-    #: How far beyond its centre each piece reaches (half its narrower side).
-    own_reach: list[float] = []
-    enemy_reach: list[float] = []
+    own_spots: list[_Spot] = []
+    enemy_spots: list[_Spot] = []
+    own_touch = enemy_touch = 0  # the markers each side's pieces touch (bits)
     counts: dict[str, list[int]] = {}  # side -> [pieces, present, present regulars]
     had_regulars: set[str] = set()
-    known = plan.regular_pieces
     losing = bool(goals.losing)
     unit_of = getattr(adapter, "unit_of", None) if losing else None
+    pieces = plan.pieces
+    if len(pieces) >= _MAX_SPOTS:
+        pieces.clear()
     for p in adapter.pieces().values():
-        if p.kind == "officer":
+        got = pieces.get(id(p))
+        if got is None or got[0] is not p:
+            got = pieces[id(p)] = _piece(plan, p, unit_of)
+        _, unit, present, p_side, xy, spot, regular = got
+        if not unit:
             continue
-        present = p.status in PRESENT
-        if present:
-            reach = (p.frontage if p.frontage < p.depth else p.depth) / 2
-            if p.side == side:
-                own.append((p.x, p.y))
-                own_reach.append(reach)
+        if spot is not None:  # (a unit present)
+            if p_side == side:
+                own.append(xy)
+                own_spots.append(spot)
+                own_touch |= spot.touch
             else:
-                enemy.append((p.x, p.y))
-                enemy_reach.append(reach)
+                enemy.append(xy)
+                enemy_spots.append(spot)
+                enemy_touch |= spot.touch
         if not losing:
             continue
-        c = counts.get(p.side)
+        c = counts.get(p_side)
         if c is None:
-            c = counts[p.side] = [0, 0, 0]
+            c = counts[p_side] = [0, 0, 0]
         c[0] += 1
-        regular = known.get(p.id)
-        if regular is None:
-            regular = known[p.id] = (unit_of(p.id) if unit_of else p.id) in plan.regulars
         if regular:
-            had_regulars.add(p.side)
+            had_regulars.add(p_side)
         if present:
             c[1] += 1
             if regular:
                 c[2] += 1
     if losing:
         value += _nearer_losing(counts, had_regulars, plan, side, weights)
-    for (gx, gy), radius in zip(goals.hold, goals.radii, strict=True):
+    for i, radius in enumerate(goals.radii):
         if radius is not None:
             # A marker: held by the side that alone touches it; when neither does,
             # half as much to the side nearer it.
-            ours_in = _touches(gx, gy, radius, own, own_reach)
-            theirs_in = _touches(gx, gy, radius, enemy, enemy_reach)
+            ours_in = own_touch >> i & 1
+            theirs_in = enemy_touch >> i & 1
             if ours_in or theirs_in:
                 if not theirs_in:
                     value += weights.objective
@@ -280,34 +372,26 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
             worth = weights.objective / 2
         else:
             worth = weights.objective
-        ours = min([(gx - a) ** 2 + (gy - b) ** 2 for a, b in own], default=math.inf)
-        theirs = min([(gx - a) ** 2 + (gy - b) ** 2 for a, b in enemy], default=math.inf)
+        ours = min([t.sq[i] for t in own_spots], default=math.inf)
+        theirs = min([t.sq[i] for t in enemy_spots], default=math.inf)
         if ours < theirs:
             value += worth
         elif theirs < ours:
             value -= worth
+    own_walks = [_walk(plan, x, y) for x, y in own]
     if own and weights.lead:
-        for goal, hold_field in zip(goals.hold, plan.hold_fields, strict=True):
-            value -= weights.lead * min(_walks(hold_field, own, [goal]))
-    walks: dict[int, list[float]] = {}  # per field: an area's may be the goals' own
-    for ((x0, y0, x1, y1), need), area_field in zip(goals.occupy, plan.occupy_fields,
-                                                     strict=True):
+        for i in range(len(goals.hold)):
+            value -= weights.lead * min([w.hold[i] for w in own_walks])
+    for j, ((x0, y0, x1, y1), need) in enumerate(goals.occupy):
         inside = sum(1 for x, y in own if x0 <= x <= x1 and y0 <= y <= y1)
         value += 2 * weights.objective * min(inside, need) / need
         # The pieces nearest the area are the ones to fill it: pull them in, not
         # only the side's average (a few figures of many barely move that).
         if inside < need < len(own):  # (an area for all the pieces: the pull below)
-            d = walks.get(id(area_field))
-            if d is None:
-                d = walks[id(area_field)] = _walks(area_field, own,
-                                                   [((x0 + x1) / 2, (y0 + y1) / 2)])
-            lead = sorted(d)[:need]
+            lead = sorted([w.occupy[j] for w in own_walks])[:need]
             value -= weights.pull * sum(lead) / len(lead)
     if own and plan.field is not None:
-        d = walks.get(id(plan.field))
-        if d is None:
-            d = _walks(plan.field, own, goals.go)
-        value -= weights.pull * sum(d) / len(own)
+        value -= weights.pull * sum([w.go for w in own_walks]) / len(own)
     elif own and enemy:
         value -= weights.pull * sum(math.sqrt(_nearest_sq(p, enemy)) for p in own) / len(own)
     return value

@@ -7,8 +7,11 @@ inches, angles in degrees (a compass bearing: 0 faces the top edge).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import ClassVar
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter
+from reprlib import recursive_repr
+from typing import Any, ClassVar, TypeVar
 
 from desktop.scenario.vocabulary import (
     DEFAULT_DEPLOYMENT_DEPTH,
@@ -35,9 +38,60 @@ FORMAT_VERSION = 2
 #: Each ruleset reads its own entry (desktop.rules.start); the others ignore it.
 StartState = dict[str, dict[str, int | bool]]
 
+_T = TypeVar("_T")
 
-@dataclass(frozen=True)
+
+def _key(names: tuple[str, ...]) -> Callable[[object], tuple[Any, ...]]:
+    """The tuple of `names`' values, as the generated methods build it."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        name = names[0]
+        return lambda obj: (getattr(obj, name),)
+    return lambda obj: ()
+
+
+def _value(cls: type[_T]) -> type[_T]:
+    """Give a dataclass the `__eq__`, `__hash__` and `__repr__` that
+    `@dataclass(frozen=True)` would generate, shared instead of compiled.
+
+    Python 3.11 compiles each generated method on its own (`exec`, ≈ 0.2 ms),
+    which the model's 21 classes paid at every start before the first frame
+    (126 methods).  The classes are declared `eq=False, repr=False` and get
+    these closures, which compare, hash and show the same fields the same way
+    (tests/scenario/test_model_values.py holds them to the generated ones);
+    `__init__` and the frozen `__setattr__`/`__delattr__` are still generated.
+    """
+    every = fields(cls)  # type: ignore[arg-type]
+    compared = _key(tuple(f.name for f in every if f.compare))
+    hashed = _key(tuple(f.name for f in every if (f.compare if f.hash is None else f.hash)))
+    shown = tuple(f.name for f in every if f.repr)
+
+    def __eq__(self: object, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return compared(self) == compared(other)
+        return NotImplemented
+
+    def __hash__(self: object) -> int:
+        return hash(hashed(self))
+
+    @recursive_repr()
+    def __repr__(self: object) -> str:
+        return self.__class__.__qualname__ + "(" + ", ".join(
+            f"{name}={getattr(self, name)!r}" for name in shown) + ")"
+
+    for method in (__eq__, __hash__, __repr__):
+        method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
+        setattr(cls, method.__name__, method)
+    return cls
+
+
+
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class Grid:
+    """A square grid over the table: the square's side and where its first corner lies."""
+
     square: float = 6.0
     origin: Point = (0.0, 0.0)
 
@@ -53,8 +107,11 @@ def column_name(col: int) -> str:
     return out
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class Table:
+    """The table's size, the unit its lengths are shown in, and its grid if it has one."""
+
     width: float
     depth: float
     unit: LengthUnit = LengthUnit.INCH
@@ -65,30 +122,42 @@ class Table:
 # --- terrain geometry -------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class PolygonShape:
+    """An area bounded by its corner points, in order."""
+
     points: tuple[Point, ...]
     kind: ClassVar[str] = "polygon"
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class LineShape:
+    """A river, road, wall or the like: a line of points with a width."""
+
     points: tuple[Point, ...]
     width: float
     smooth: bool = False
     kind: ClassVar[str] = "line"
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class RectShape:
+    """A rectangle by its centre, its size and its rotation."""
+
     centre: Point
     size: tuple[float, float]
     rotation: float = 0.0
     kind: ClassVar[str] = "rectangle"
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class EllipseShape:
+    """An ellipse by its centre, its two radii and its rotation."""
+
     centre: Point
     radii: tuple[float, float]
     rotation: float = 0.0
@@ -98,8 +167,11 @@ class EllipseShape:
 Shape = PolygonShape | LineShape | RectShape | EllipseShape
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class TerrainFeature:
+    """One piece of terrain: its type, shape, name and type-specific properties."""
+
     id: str
     type: TerrainType
     shape: Shape
@@ -118,14 +190,20 @@ class TerrainFeature:
 # --- forces -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class Base:
+    """The size of a unit's base (frontage across, depth back)."""
+
     frontage: float
     depth: float
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class Unit:
+    """A unit on the table: what it is, how good, how strong and where it stands."""
+
     id: str
     name: str
     type: UnitType
@@ -147,8 +225,11 @@ class Unit:
         return replace(self, position=position, facing=self.facing if facing is None else facing)
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class Officer:
+    """A commander, general or ADC, where he stands and whom he rides with."""
+
     id: str
     name: str
     rank: Rank
@@ -157,8 +238,11 @@ class Officer:
     attached_to: str | None = None
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class Side:
+    """One army: its name, colour, home edge, units and officers."""
+
     id: str
     name: str
     colour: str
@@ -170,22 +254,27 @@ class Side:
 # --- the game -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class Objective:
+    """A place worth holding, by position and radius."""
+
     id: str
     name: str
     position: Point
     radius: float = DEFAULT_OBJECTIVE_RADIUS
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class LastManStanding:
     """A side with no units left on the table loses."""
 
     kind: ClassVar[str] = "last_man_standing"
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class AllRegularsLost:
     """A side that has lost all its line infantry loses (Kiddies)."""
 
@@ -193,7 +282,8 @@ class AllRegularsLost:
     kind: ClassVar[str] = "all_regulars_lost"
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class ExitUnits:
     """`side` wins by moving `count` units off `edge` (default: the enemy baseline)."""
 
@@ -203,7 +293,8 @@ class ExitUnits:
     kind: ClassVar[str] = "exit_units"
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class OccupyFeature:
     """`side` wins by having `figures` figures inside terrain feature `feature`."""
 
@@ -213,7 +304,8 @@ class OccupyFeature:
     kind: ClassVar[str] = "occupy_feature"
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class HoldObjectives:
     """A side (or `side` only) wins by holding `count` of the listed objectives."""
 
@@ -223,7 +315,8 @@ class HoldObjectives:
     kind: ClassVar[str] = "hold_objectives"
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class TurnLimit:
     """After `turns` turns the game ends; `fallback` is 'draw', a side id or 'defender'."""
 
@@ -232,7 +325,8 @@ class TurnLimit:
     kind: ClassVar[str] = "turn_limit"
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class ArmyBreak:
     """A side that has lost `fraction` of its units loses."""
 
@@ -265,8 +359,11 @@ VICTORY_KINDS: dict[str, type[VictoryCondition]] = {
 }
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class Game:
+    """How the battle is fought and won: its type, defender, deployment and victory."""
+
     type: GameType = GameType.ENCOUNTER
     defender: str | None = None
     deployment_depth: float = DEFAULT_DEPLOYMENT_DEPTH
@@ -276,8 +373,11 @@ class Game:
     victory: tuple[VictoryCondition, ...] = ()
 
 
-@dataclass(frozen=True)
+@_value
+@dataclass(frozen=True, eq=False, repr=False)
 class Scenario:
+    """A whole scenario: the table, its terrain, both sides and the game."""
+
     title: str
     table: Table
     sides: tuple[Side, ...]

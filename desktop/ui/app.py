@@ -10,16 +10,18 @@ from PySide6.QtWidgets import QApplication
 
 from desktop.resources import bundled_scenario
 from desktop.scenario import Scenario, ScenarioError, load
-from desktop.ui import icons, launchers  # noqa: F401  (launchers: every window's doors)
+from desktop.ui import icons
 from desktop.ui.app_fonts import use_bundled_fonts
-from desktop.ui.first_frame import after_first_frame
+from desktop.ui.first_frame import after_first_frame, right_after_first_frame
 from desktop.ui.main_window import APP_NAME, MainWindow
 
 #: The window's size for screenshots (and its first size on screen).
 WINDOW_SIZE = (1400, 900)
 
 
-def application() -> QApplication:
+def application(*, icon_now: bool = True) -> QApplication:
+    """The application, its fonts registered; its icon set on the first turn of the
+    event loop (`icon_now`) or by the caller (the viewer: right after its first frame)."""
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         app = QApplication(sys.argv[:1])
@@ -28,10 +30,23 @@ def application() -> QApplication:
     # The shipped DejaVu, so text and its layout are the same on every machine.
     use_bundled_fonts(app)
     # Every window takes the application's icon.  It is only seen in the title
-    # bar and the task bar, so it is loaded (an SVG, ~3 ms) once the first
-    # frame is on its way rather than before it.
-    QTimer.singleShot(0, lambda: app.setWindowIcon(icons.app_icon()))
+    # bar and the task bar, so it is loaded (an SVG, ~3 ms, and QIcon's class)
+    # once the first frame is on its way rather than before it.
+    if icon_now:
+        QTimer.singleShot(0, lambda: set_icon(app))
     return app
+
+
+def set_icon(app: QApplication) -> None:
+    app.setWindowIcon(icons.app_icon())
+
+
+def load_launchers() -> None:
+    """Every window's doors (Play…, Edit scenario…, the welcome's ways in).
+
+    The viewer's first frame needs none of them, so `run` loads them right
+    after it, before the welcome page that uses them."""
+    import desktop.ui.launchers  # noqa: F401
 
 
 def _load(path: Path) -> Scenario | ScenarioError:
@@ -58,7 +73,7 @@ def screenshot_window(window: MainWindow, out: Path) -> bool:
 def run(file: Path | None, screenshot: Path | None) -> int:
     """Open `file` (default: the bundled scenario) in the window; or render it to `screenshot`."""
     path = file if file is not None else bundled_scenario()
-    app = application()
+    app = application(icon_now=screenshot is not None)
     loaded = _load(path)
     window = MainWindow()
     window.resize(*WINDOW_SIZE)  # before the scenario: the roster sizes itself to the window
@@ -79,9 +94,12 @@ def run(file: Path | None, screenshot: Path | None) -> int:
 
         QTimer.singleShot(0, lambda: show_scenario_error(window, path, loaded))
     else:
+        window.roster_after_first_frame = True  # the table first, its roster right after
         window.show_scenario(loaded, path)
         window.show()
         after_first_frame(window, lambda: welcome(window))
+    right_after_first_frame(window, load_launchers)  # after the roster's tables
+    right_after_first_frame(window, lambda: set_icon(app))
     after_first_frame(window, lambda: offer_games(window))
     return app.exec()
 

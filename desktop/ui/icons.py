@@ -9,13 +9,18 @@ units renders each kind of symbol once per zoom level, not once per unit.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPixmap
+from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
-from desktop.resources import icon as icon_path
+from desktop.resources import icons_dir
 from desktop.scenario.vocabulary import Rank, TerrainType, UnitType
+
+if TYPE_CHECKING:  # PySide builds QIcon's class (and its 40-odd theme icons) when first used
+    from PySide6.QtGui import QIcon
 
 #: The ink used for unit symbols when no colour is asked for.
 INK = "#1d1d1b"
@@ -31,6 +36,17 @@ def officer_icon_name(rank: Rank) -> str:
 
 def terrain_icon_name(terrain_type: TerrainType) -> str:
     return f"terrain_{terrain_type.value}"
+
+
+@cache
+def _icons_dir() -> Path:
+    """Where the icons are, asked once (each asking looks for an installed package)."""
+    return icons_dir()
+
+
+def icon_path(name: str) -> Path:
+    """icons/<name>.svg (as desktop.resources.icon has it)."""
+    return _icons_dir() / f"{name}.svg"
 
 
 @cache
@@ -76,6 +92,8 @@ def pixmap(name: str, colour: str = INK, size: QSize | None = None) -> QPixmap:
 
 def qicon(name: str, colour: str = INK, heights: tuple[int, ...] = (16, 24, 32, 48)) -> QIcon:
     """A QIcon holding the icon rendered at `heights` (keep the list short: each is a render)."""
+    from PySide6.QtGui import QIcon
+
     out = QIcon()
     r = renderer(name, colour)
     if not r.isValid():
@@ -89,5 +107,7 @@ def qicon(name: str, colour: str = INK, heights: tuple[int, ...] = (16, 24, 32, 
 
 def app_icon() -> QIcon:
     """The app icon, straight from its SVG (Qt renders each size only when asked)."""
+    from PySide6.QtGui import QIcon
+
     path = icon_path("volley")
     return QIcon(str(path)) if path.is_file() else QIcon()

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QShowEvent
+from PySide6.QtGui import QColor, QFont, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -23,6 +24,9 @@ from desktop.scenario.model import Officer, Scenario, Side, Unit
 from desktop.scenario.vocabulary import QUALITY_LABELS, RANK_LABELS, UNIT_LABELS
 from desktop.ui import icons
 from desktop.ui.plaintext import esc, literal
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon
 
 Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Name", "Type", "Quality", "CV", "Figures")
@@ -127,6 +131,20 @@ def _cached_icon(name: str, colour: str) -> QIcon:
     return icons.qicon(name, colour, heights=(ICON_SIZE.height(),))
 
 
+def _measure(side: Side, table: QTableView) -> tuple[list[int], int]:
+    """The widths of columns 1.. for `side` in `table`'s fonts, and the table's width
+    that shows every name whole."""
+    cell_fm, head_fm = table.fontMetrics(), table.horizontalHeader().fontMetrics()
+    values: list[Unit | Officer] = [*side.units, *side.officers]
+    rows = [_cells(value) for value in values]
+    widths = [max([head_fm.horizontalAdvance(COLUMNS[c]) + HEADER_PAD,
+                   *(cell_fm.horizontalAdvance(row[c]) + CELL_PAD for row in rows)])
+              for c in range(1, len(COLUMNS))]
+    names = max((cell_fm.horizontalAdvance(row[0]) for row in rows), default=0)
+    return widths, (min(names, NAME_MAX) + ICON_SIZE.width() + NAME_PAD + sum(widths)
+                    + 2 * table.frameWidth())
+
+
 def totals_text(units: int, cv: int, figures: int, officers: int) -> str:
     plural = "s" if units != 1 else ""
     text = f"<b>{units}</b> unit{plural} · CV <b>{cv}</b> · <b>{figures}</b> figures"
@@ -170,19 +188,12 @@ class SideRoster(QWidget):
         # Widths measured here once: ResizeToContents would ask the model for
         # every cell, in every role, several times over (~3,000 calls into
         # Python before the first frame).
-        cell_fm, head_fm = self.table.fontMetrics(), hh.fontMetrics()
-        rows = [_cells(self.model.row_value(r)) for r in range(self.model.rowCount())]
-        fixed = 0
-        for c in range(1, len(COLUMNS)):
-            width = max([head_fm.horizontalAdvance(COLUMNS[c]) + HEADER_PAD,
-                         *(cell_fm.horizontalAdvance(row[c]) + CELL_PAD for row in rows)])
+        widths, wanted = _measure(side, self.table)
+        for c, width in enumerate(widths, start=1):
             hh.setSectionResizeMode(c, QHeaderView.ResizeMode.Fixed)
             hh.resizeSection(c, width)
-            fixed += width
-        names = max((cell_fm.horizontalAdvance(row[0]) for row in rows), default=0)
         #: The width that shows every name whole (the dock asks for it, within reason).
-        self.wanted_width = (min(names, NAME_MAX) + ICON_SIZE.width() + NAME_PAD + fixed
-                             + 2 * self.table.frameWidth())
+        self.wanted_width = wanted
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
@@ -210,14 +221,30 @@ class RosterDock(QDockWidget):
         self._scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.setWidget(self._scroll)
         self._filled = False  # the body is built by set_scenario, or when first shown
+        #: The widths the sides' rosters will want, while `reserve` holds their place.
+        self._reserved: list[int] = []
 
     def showEvent(self, event: QShowEvent) -> None:
         if not self._filled:
             self.set_scenario(None)
         super().showEvent(event)
 
+    def reserve(self, scenario: Scenario) -> None:
+        """Stand as wide as `scenario`'s rosters will want, with the body left empty.
+
+        The window's first frame comes without the roster's tables (building and
+        painting them is a fair share of the time to that frame); `set_scenario`
+        builds them right after it (desktop.ui.first_frame).  The dock already has
+        their width, so the table beside it does not move when they come.
+        """
+        self._filled = True
+        probe = QTableView()  # the fonts and frame of the tables to come
+        self._reserved = [_measure(side, probe)[1] for side in scenario.sides]
+        self._scroll.setWidget(QWidget())
+
     def set_scenario(self, scenario: Scenario | None) -> None:
         self._filled = True
+        self._reserved = []
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(BODY_MARGIN, 4, BODY_MARGIN, 4)
@@ -234,7 +261,7 @@ class RosterDock(QDockWidget):
 
     def sizeHint(self) -> QSize:
         """Wide enough for whole names, within DOCK_MAX_SHARE of the window."""
-        need = max((r.wanted_width for r in self.sides), default=0)
+        need = max([r.wanted_width for r in self.sides] or self._reserved or [0])
         need += 2 * BODY_MARGIN + self._scroll.verticalScrollBar().sizeHint().width()
         window = self.parentWidget()
         cap = int(window.width() * DOCK_MAX_SHARE) if window is not None else need

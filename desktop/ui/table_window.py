@@ -13,9 +13,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
 from desktop.scenario import Scenario, ScenarioError, load
+from desktop.ui.first_frame import right_after_first_frame
 from desktop.ui.roster import RosterDock
 from desktop.ui.table import TableScene, TableView
 from desktop.ui.table.measure import fmt_length, fmt_size
@@ -36,6 +37,9 @@ class TableWindow(QMainWindow):
         self.roster = RosterDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.roster)
         self._roster_sized = False
+        #: Set before the first show_scenario of a window about to be shown: its
+        #: roster's tables come right after its first frame, not in it (app.run).
+        self.roster_after_first_frame = False
         self._position = QLabel()
         self._position.setMinimumWidth(190)
         self.statusBar().addPermanentWidget(self._position)
@@ -86,6 +90,8 @@ class TableWindow(QMainWindow):
     def print_sheets(self) -> None:
         """File > Print…; reportlab is imported only now, keeping start-up quick."""
         if self.scenario is None:
+            from PySide6.QtWidgets import QMessageBox  # its class loads when first used
+
             QMessageBox.information(self, "Print", "Open a scenario first.")
             return
         from desktop.ui.print_dialog import PrintDialog
@@ -96,6 +102,8 @@ class TableWindow(QMainWindow):
     # --- files -----------------------------------------------------------------------
 
     def choose_file(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # its class loads when first used
+
         start = str(self.path.parent) if self.path else ""
         name, _ = QFileDialog.getOpenFileName(
             self, "Open scenario", start, "Volley scenarios (*.yaml *.yml);;All files (*)")
@@ -119,7 +127,12 @@ class TableWindow(QMainWindow):
             self.scenario.table != scenario.table)
         self.scenario, self.path = scenario, path
         self.scene.set_scenario(scenario)
-        self.roster.set_scenario(scenario)
+        if self.roster_after_first_frame and scenario is not None:
+            self.roster_after_first_frame = False
+            self.roster.reserve(scenario)
+            right_after_first_frame(self, lambda: self.roster.set_scenario(self.scenario))
+        else:
+            self.roster.set_scenario(scenario)
         if scenario is not None and not self._roster_sized:
             # Once, for the first scenario: after that the width is the user's.
             self._roster_sized = True

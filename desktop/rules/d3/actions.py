@@ -45,6 +45,16 @@ class Move(Action):
     def text(self) -> str:
         return f"move {self.unit} {fmt_point((self.x, self.y))} {fmt_num(self.facing)}"
 
+    def __hash__(self) -> int:
+        """The dataclass's hash of the fields, kept once made: the game remembers
+        its checks by action, and the computer player checks and applies the same
+        moves on copy after copy."""
+        d = self.__dict__
+        got: int | None = d.get("_hash")
+        if got is None:
+            got = d["_hash"] = hash((self.unit, self.x, self.y, self.facing))
+        return got
+
 
 @dataclass(frozen=True)
 class Charge(Action):

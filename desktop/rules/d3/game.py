@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -1225,7 +1224,10 @@ class D3Game(Game):
     # -- copies and pictures ----------------------------------------------------------------
 
     def clone(self, seed: int | None = None) -> D3Game:
-        g = copy.copy(self)
+        # A shallow copy of the game's fields (what copy.copy does, without its
+        # reduce protocol: the look-ahead makes a copy for every candidate).
+        g = object.__new__(type(self))
+        g.__dict__.update(self.__dict__)
         g.pieces = {k: v.copy() for k, v in self.pieces.items()}
         g.chance = self.chance.clone(seed)
         g.history = list(self.history)

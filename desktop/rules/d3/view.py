@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from shapely.geometry.base import BaseGeometry
 
+from desktop.rules.d3 import rules as R
 from desktop.rules.d3.actions import Accept, Charge, End, Move, Reroll, Shoot
 from desktop.rules.d3.game import MOVEMENT, SHOOTING, D3Game
 from desktop.rules.d3.odds import activation_chance
@@ -307,7 +308,10 @@ class D3View(PlayView):
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.order}
+        full = R.ELIMINATION_HITS
         for u in self.g.units():
-            out[u.side] += self.g.hits_left(u)
+            # D3Game.hits_left, written out: the computer's score asks at every copy
+            hits = full - u.hits
+            out[u.side] += hits if hits > 0 else 0
         return "hits still to take", out
 

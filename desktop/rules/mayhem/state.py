@@ -163,7 +163,12 @@ class State:
         """A copy sharing nothing mutable: pieces and commanders hold only
         immutable values, so each is copied shallowly."""
         new: State = _shallow(self)
-        new.units = {k: _shallow(u) for k, u in self.units.items()}
+        make = object.__new__
+        units: dict[str, Piece] = {}
+        for k, u in self.units.items():  # _shallow written out: once per piece per copy
+            p = units[k] = make(Piece)
+            p.__dict__ = u.__dict__.copy()
+        new.units = units
         new.commanders = {k: _shallow(c) for k, c in self.commanders.items()}
         new.targets = dict(self.targets)
         new.fought = set(self.fought)

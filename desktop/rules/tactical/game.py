@@ -13,7 +13,6 @@ in :mod:`~desktop.rules.tactical.dice`, the grid in
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -314,7 +313,10 @@ class TacticalGame(Game):
         return self._outcome
 
     def clone(self, seed: int | None = None) -> TacticalGame:
-        other = copy.copy(self)
+        # A shallow copy of the game's fields (what copy.copy does, without its
+        # reduce protocol: the look-ahead makes a copy for every candidate).
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
         other.st = self.st.copy()
         other.chance = self.chance.clone(seed)
         other.history = list(self.history)

@@ -93,28 +93,40 @@ class TacticalView(PlayView):
                     bases.setdefault(off.id, (OFFICER_BASE, OFFICER_BASE, off.name))
             memo["piece_bases"] = bases
         made: dict[tuple[object, ...], PieceInfo] = memo.setdefault("piece_infos", {})
-        if len(made) > 100_000:
+        # The same pictures by each piece's stamp (desktop.rules.tactical.state:
+        # one number per state of a piece, shared with the copies of the game it
+        # was made in): one look-up for a piece that has not changed since, and
+        # the key of shown fields above only when it has.
+        stamped: dict[int, PieceInfo] = memo.setdefault("piece_infos_by_stamp", {})
+        if len(made) > 100_000 or len(stamped) > 200_000:
             made.clear()
+            stamped.clear()
         out: dict[str, PieceInfo] = {}
         for u in g.st.units.values():
-            key: tuple[object, ...] = (u.id, u.side, u.sq, u.facing, u.status, u.formation)
-            got = made.get(key)
+            got = stamped.get(u._stamp)
             if got is None:
-                x, y = bd.centre(u.sq)
-                f, dp, name = bases.get(u.id, (OFFICER_BASE, OFFICER_BASE, u.id))
-                got = made[key] = PieceInfo(u.id, u.side, "unit", u.type.value, float(x),
-                                            float(y), float(round(u.facing, 4) + 0.0), f, dp,
-                                            u.status, name, u.formation or "")
+                key: tuple[object, ...] = (u.id, u.side, u.sq, u.facing, u.status, u.formation)
+                got = made.get(key)
+                if got is None:
+                    x, y = bd.centre(u.sq)
+                    f, dp, name = bases.get(u.id, (OFFICER_BASE, OFFICER_BASE, u.id))
+                    got = made[key] = PieceInfo(u.id, u.side, "unit", u.type.value, float(x),
+                                                float(y), float(round(u.facing, 4) + 0.0), f,
+                                                dp, u.status, name, u.formation or "")
+                stamped[u._stamp] = got
             out[u.id] = got
         for o in g.st.officers.values():
-            status = ACTIVE if o.present else o.wound
-            key = (o.id, o.side, o.sq, status)
-            got = made.get(key)
+            got = stamped.get(o._stamp)
             if got is None:
-                x, y = bd.centre(o.sq)
-                f, dp, name = bases.get(o.id, (OFFICER_BASE, OFFICER_BASE, o.id))
-                got = made[key] = PieceInfo(o.id, o.side, "officer", o.rank.value, float(x),
-                                            float(y), 0.0, f, dp, status, name, "")
+                status = ACTIVE if o.present else o.wound
+                key = (o.id, o.side, o.sq, status)
+                got = made.get(key)
+                if got is None:
+                    x, y = bd.centre(o.sq)
+                    f, dp, name = bases.get(o.id, (OFFICER_BASE, OFFICER_BASE, o.id))
+                    got = made[key] = PieceInfo(o.id, o.side, "officer", o.rank.value,
+                                                float(x), float(y), 0.0, f, dp, status, name, "")
+                stamped[o._stamp] = got
             out[o.id] = got
         return out
 
@@ -393,7 +405,7 @@ class TacticalView(PlayView):
         n, g = self.name_of, self.tg
         # These two name the side, as the other rulesets' do: the summary of a
         # computer's turn and the log read them as sentences.
-        side = self.side_name(g.side)
+        side = self.side_name(g.side or "")
         if isinstance(action, Choose):
             return f"{side} chooses to go {'first' if action.first else 'second'}"
         if isinstance(action, End):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -146,15 +147,17 @@ NAME_GAP = 0.4
 NEAR_MARGIN = MAX_SHIFT + 1.0
 
 
-def _shifts() -> list[tuple[float, float]]:
-    """Every shift a name may take, nearest first; sideways counts for more than up or down."""
+@cache
+def shifts() -> list[tuple[float, float]]:
+    """Every shift a name may take, nearest first; sideways counts for more than up or down.
+
+    Worked out when a name first has to move (2,401 shifts sorted, a few ms),
+    not when the module loads before the window's first frame."""
     n = round(MAX_SHIFT / SHIFT_STEP)
     steps = [i * SHIFT_STEP for i in range(-n, n + 1)]
     return sorted(((dx, dy) for dx in steps for dy in steps),
                   key=lambda d: (math.hypot(1.6 * d[0], d[1]), d[1], d[0]))
 
-
-SHIFTS = _shifts()
 
 
 class TerrainLabelItem(QGraphicsItem):
@@ -400,7 +403,7 @@ class TerrainLabelItem(QGraphicsItem):
         home = self._grown(growth)
         centred: QPointF | None = None  # the nearest clear spot with its middle on the feature
         clear: QPointF | None = None  # the nearest clear spot at all
-        for dx, dy in SHIFTS:
+        for dx, dy in shifts():
             r = home.translated(dx, dy)
             if any(r.intersects(b) for b in blocks):
                 continue

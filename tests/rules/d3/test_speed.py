@@ -127,3 +127,26 @@ def test_arrays_kept_through_moves_match_fresh_ones() -> None:
             g._unit_arrays = None
             fresh = g._arrays()
             assert kept == fresh
+
+
+def test_a_moves_kept_hash_is_the_hash_of_its_fields() -> None:
+    """A move keeps its hash once made (the game remembers checks by action): for
+    every sampled move of random games it is the hash of its fields, asked twice,
+    and a move parsed back from its text is equal with the same hash."""
+    from desktop.rules.d3.actions import Move, parse
+
+    sc = load(FIELD)
+    checked = 0
+    for seed in range(2):
+        g = registry.get("d3").new_game(sc, seed=seed)
+        rng = random.Random(seed)
+        while g.outcome is None and checked < 400:
+            for a in g.sample_actions(rng, 4):
+                if isinstance(a, Move):
+                    want = hash((a.unit, a.x, a.y, a.facing))
+                    assert hash(a) == want and hash(a) == want
+                    back = parse(a.text())
+                    assert back == a and hash(back) == hash(a)
+                    checked += 1
+            g.apply(random_action(g, rng))
+    assert checked > 100

@@ -549,6 +549,25 @@ def test_last_man_standing() -> None:
     assert g2.outcome is not None and g2.outcome.winner == "blue"
 
 
+
+def test_millers_bridge_is_fought_for_its_own_twenty_five_turns() -> None:
+    # docs/rulings.md "Kiddies": without a scenario `turn_limit` the game ends a draw
+    # after the option `turn_limit` turns (default 15); Miller's Bridge sets the
+    # option to 25 (docs/balance.md: at 15, 80% of Steady games were drawn), and its
+    # mill and chapel are still judged at every turn's end (no turn_limit condition).
+    sc = load(bundled_scenario("kiddies_bridge.yaml"))
+    g = registry.get("kiddies").new_game(sc, seed=1)
+    assert isinstance(g, KiddiesGame)
+    assert g.judge.turn_limit is None
+    turns_played = 0
+    while g.outcome is None and turns_played < 40:
+        end = g.parse_action("end")
+        g.apply(end if g.check(end) is None else g.parse_action("first"))
+        turns_played = g.turn
+    assert g.outcome is not None and g.outcome.winner is None
+    assert g.turn == 25 and "after turn 25" in g.outcome.reason
+
+
 # -- notation ----------------------------------------------------------------------------------
 
 

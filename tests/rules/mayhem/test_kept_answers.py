@@ -75,6 +75,35 @@ def test_the_table_found_by_version_is_the_table_as_it_stands(path: Path, seed: 
     assert found > 20 and listings > 20
 
 
+@pytest.mark.parametrize(("path", "seed"), [(VILLAGE, 4), (FIELD, 5)])
+def test_every_verdict_kept_from_the_position_before_is_the_fresh_verdict(
+        path: Path, seed: int) -> None:
+    """The verdicts kept for units far from a change (_Position.inherit) are
+    what judging them afresh says (RULINGS: no overlap, no contact with the
+    enemy but by charging, no path through an enemy), at every position of
+    seeded games with moves sampled as the steady player samples them."""
+    g = registry.get("mayhem").new_game(load(path), seed=seed)
+    assert isinstance(g, MayhemGame)
+    rng = random.Random(seed)
+    kept = 0
+    while g.outcome is None:
+        if g.phase == MOVEMENT:
+            pos = g._position()
+            for uid, entries in pos.verdicts.items():
+                u = g.state.units[uid]
+                for k, v in entries.items():
+                    if k[0] == "move":
+                        assert g._judge_move(u, k[1], k[2]) == v, (uid, k)
+                    elif k[0] == "form":
+                        assert g._judge_form(u, k[1]) == v, (uid, k)
+                    elif k[0] == "charge":
+                        assert g._judge_charge(u, g.state.units[k[1]]) == v, (uid, k)
+                    kept += 1
+            g.sample_actions(rng, 6)
+        g.apply(random_action(g, rng))
+    assert kept > 100
+
+
 def test_a_state_edited_by_hand_and_given_a_new_version_is_read_again() -> None:
     """State.version: whoever edits a state by hand gives it a new version,
     and the table is then read from the units again."""

@@ -118,10 +118,21 @@ def test_tactical_squares_in_a_line_of_fire_match_the_drawn_line() -> None:
 
 def test_tactical_view_pieces_read_from_the_state_are_the_engines_picture() -> None:
     """The view builds its pieces from the state (for the computer player's
-    speed); they are exactly what the generic view reads from ``units_json``."""
-    for g in _games(range(2), every=9):
+    speed), keeping each piece's picture by the fields it shows; at every position
+    of random games, and on look-ahead copies that play on from it, they are
+    exactly what the generic view reads from ``units_json``."""
+    rng = random.Random(7)
+    checked = 0
+    for g in _games(range(2), every=1):
         view = TacticalView(g)
         assert view._make_pieces() == PlayView._make_pieces(view)
+        c = g.clone(seed=rng.getrandbits(31))
+        c.apply(random_action(c, rng))
+        copy_view = TacticalView(c)
+        assert copy_view._make_pieces() == PlayView._make_pieces(copy_view)
+        assert view._make_pieces() == PlayView._make_pieces(view)
+        checked += 1
+    assert checked > 300
 
 
 def test_tactical_clone_is_as_independent_as_a_deep_copy() -> None:
