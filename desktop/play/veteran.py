@@ -44,6 +44,7 @@ from desktop.play.opponent import (
     Weights,
     marches,
     moving,
+    pressed,
     score,
     steady_action,
     weigh_actions,
@@ -104,6 +105,13 @@ class Settings:
     #: pending_losses`): their expected change to the side's share of strength,
     #: weighed as the score weighs strength, times this.
     fights: float = 1.0
+    #: Pressing on, as the Steady player does (`opponent.pressed`): while the end
+    #: of the game with the pieces as they stand at the root would not give the
+    #: side the win, the ground weighs 1 + press / (1 + turns left) times as much
+    #: in every score of the search (None: the weights as they are).  Off by
+    #: default: with 2 the Veteran did worse on Harrow's Mill (docs/opponent.md,
+    #: fourth session).
+    press: float | None = None
 
 
 VETERAN = Settings()
@@ -224,13 +232,16 @@ class _Search:
         self.rng = rng
         self.settings = settings
         self.root = _Node()
+        #: The weights of every score in this search: pressed once, at the root,
+        #: so that the lines of one search are all weighed alike.
+        self.weights = pressed(game, side, settings.weights, settings.press)
         self.lo = math.inf
         self.hi = -math.inf
         #: The root's candidates, the Steady player's best first: the search takes
         #: them in this order as the root is visited more (progressive widening).
         self.ranked_root: list[Action] = _root_candidates(game, rng, settings)
         if len(self.ranked_root) > 1:
-            weighed = weigh_actions(game, self.ranked_root, rng, 1, settings.weights)
+            weighed = weigh_actions(game, self.ranked_root, rng, 1, self.weights)
             kept = [a for _, a in weighed]
             self.ranked_root = kept or self.ranked_root
         found = _kept_node(game, side, settings)
@@ -349,7 +360,7 @@ class _Search:
                 copy.apply(steady_action(copy, self.rng, self._playout))
             except (RulesError, RuntimeError):
                 break
-        return (score(copy, self.side, self.settings.weights) + self._finish(copy)
+        return (score(copy, self.side, self.weights) + self._finish(copy)
                 + self._fights(copy))
 
     def _fights(self, copy: Game) -> float:
@@ -369,7 +380,7 @@ class _Search:
             return 0.0
         mine = strength.get(self.side, 0.0)
         after = (mine - pending.get(self.side, 0.0)) / (total - lost)
-        return self.settings.fights * self.settings.weights.strength * (after - mine / total)
+        return self.settings.fights * self.weights.strength * (after - mine / total)
 
     def _finish(self, copy: Game) -> float:
         """The turn limit coming: a line of play after which the side would win there

@@ -206,3 +206,32 @@ def test_the_tree_is_kept_along_the_line_the_game_follows() -> None:
     other.apply(chosen)
     assert think(other, random.Random(2), kept).inherited == 0
     forget()
+
+
+def test_the_search_presses_on_as_the_steady_player_does() -> None:
+    """docs/opponent.md, "Pressing on": an attacker whom the end of the game would
+    not give the win weighs ground 1 + press / (1 + turns left) times as much in
+    every score of its search -- the Steady player's own rule -- while a side the
+    end would give the win, or `press=None`, weighs as the style says.  Harrow's
+    Mill: the British hold at the turn limit, the Continentals must take it."""
+    from desktop.play.opponent import Weights
+    from desktop.play.veteran import _Search
+    from desktop.rules.view import view_of
+
+    game = _game("mayhem", advance=0)
+    rng = random.Random(3)
+    while game.side != "continentals":
+        game.apply(steady_action(game, rng))
+    standing = view_of(game).standing()
+    assert standing is not None and standing.winner == "british"
+    k = 1.0 + 2.0 / (1 + standing.turns_left)
+    base = Weights()
+    pressed = _Search(game, random.Random(1), Settings(passes=1, press=2.0)).weights
+    assert pressed.objective == pytest.approx(base.objective * k)
+    assert pressed.pull == pytest.approx(base.pull * k)
+    assert pressed.lead == pytest.approx(base.lead * k)
+    assert pressed.strength == base.strength
+    assert _Search(game, random.Random(1), Settings(passes=1, press=None)).weights == base
+    while game.side != "british":
+        game.apply(steady_action(game, rng))
+    assert _Search(game, random.Random(1), Settings(passes=1, press=2.0)).weights == base
