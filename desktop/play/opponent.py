@@ -599,21 +599,30 @@ def _try(game: Game, action: Action, rng: random.Random, side: str, weights: Wei
     return score(copy, side, weights), len(copy.chance.log) != drawn
 
 
-def steady_action(game: Game, rng: random.Random, style: Style = STEADY) -> Action:
-    """The computer's choice: the best-scoring candidate, ties broken by `rng`
-    (an untried action counts as scoring as the position stands); a lone
-    candidate is taken without trying it."""
+def steady_ranking(game: Game, rng: random.Random, style: Style = STEADY
+                   ) -> tuple[Action, list[Action]]:
+    """The steady player's choice (`steady_action`, drawing the same from `rng`) and
+    every candidate it weighed, best first, then those it left untried: the
+    ranking a player that thinks longer can start from."""
     actions = _candidates(game, rng, style)
     if len(actions) == 1:
-        return actions[0]
+        return actions[0], list(actions)
     weighed, untried, still = _weigh(game, actions, rng, style)
     if not weighed:
         raise RuntimeError(f"no candidate actions in phase {game.phase} for {game.side}")
+    ranking = [a for _, a in weighed] + list(untried)
     best = weighed[0][0]
     ties = [a for s, a in weighed if s >= best - 1e-9]
     if still >= best - 1e-9:
         ties += untried
     choice = rng.choice(ties)
     if choice in untried and game.check(choice) is not None:
-        return weighed[0][1]  # (an untried sampled move the engine now refuses)
-    return choice
+        return weighed[0][1], ranking  # (an untried sampled move the engine now refuses)
+    return choice, ranking
+
+
+def steady_action(game: Game, rng: random.Random, style: Style = STEADY) -> Action:
+    """The computer's choice: the best-scoring candidate, ties broken by `rng`
+    (an untried action counts as scoring as the position stands); a lone
+    candidate is taken without trying it."""
+    return steady_ranking(game, rng, style)[0]

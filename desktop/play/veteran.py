@@ -40,6 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from desktop.play.opponent import (
+    STEADY,
     Style,
     Weights,
     marches,
@@ -47,6 +48,7 @@ from desktop.play.opponent import (
     pressed,
     score,
     steady_action,
+    steady_ranking,
     weigh_actions,
 )
 from desktop.rules.engine import Action, Game, RulesError
@@ -112,6 +114,16 @@ class Settings:
     #: default: with 2 the Veteran did worse on Harrow's Mill (docs/opponent.md,
     #: fourth session).
     press: float | None = None
+    #: Anchored to the Steady player: the root's candidates are the Steady
+    #: player's, ranked as it ranks them (its own choice first, reached as it
+    #: reaches it: its marching moves, two rolls, pressing on), and the answer
+    #: is the Steady player's choice unless another root action's mean beats it
+    #: by more than `anchor` standard errors of the difference, both tried at
+    #: least `anchor_visits` times.  None: the most-tried root action (the
+    #: search alone, which at 0.25 s lost to the Steady player: docs/opponent.md,
+    #: fifth session).
+    anchor: float | None = 2.0
+    anchor_visits: int = 4
 
 
 VETERAN = Settings()
@@ -126,12 +138,22 @@ class _Node:
 
     visits: int = 0
     total: float = 0.0
+    #: The sum of the squared values (for the standard error of the mean).
+    squares: float = 0.0
     children: dict[str, _Node] = field(default_factory=dict)
     actions: dict[str, Action] = field(default_factory=dict)
 
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
+
+    @property
+    def variance(self) -> float:
+        """The variance of the mean (the sample variance over the visits)."""
+        if self.visits < 2:
+            return math.inf
+        spread = (self.squares - self.total * self.total / self.visits) / (self.visits - 1)
+        return max(0.0, spread) / self.visits
 
 
 @dataclass(frozen=True)
@@ -147,6 +169,8 @@ class Thought:
     deepest: int = 0
     #: Passes through the root made by earlier decisions (a kept tree).
     inherited: int = 0
+    #: The Steady player's choice (as text) when anchored to it, else None.
+    steady: str | None = None
 
 
 def _root_candidates(game: Game, rng: random.Random, settings: Settings) -> list[Action]:
@@ -239,8 +263,18 @@ class _Search:
         self.hi = -math.inf
         #: The root's candidates, the Steady player's best first: the search takes
         #: them in this order as the root is visited more (progressive widening).
-        self.ranked_root: list[Action] = _root_candidates(game, rng, settings)
-        if len(self.ranked_root) > 1:
+        self.steady: Action | None = None
+        self.ranked_root: list[Action]
+        if settings.anchor is not None:
+            # The Steady player's ranking, drawn from `rng` first, as the Steady
+            # player draws it: its choice is the very one it would make.
+            self.steady, ranking = steady_ranking(
+                game, rng, replace(STEADY, weights=settings.weights))
+            self.ranked_root = [self.steady] + [a for a in ranking
+                                                if a.text() != self.steady.text()]
+        else:
+            self.ranked_root = _root_candidates(game, rng, settings)
+        if settings.anchor is None and len(self.ranked_root) > 1:
             weighed = weigh_actions(game, self.ranked_root, rng, 1, self.weights)
             kept = [a for _, a in weighed]
             self.ranked_root = kept or self.ranked_root
@@ -255,6 +289,9 @@ class _Search:
             reused = [self.root.actions[t] for _, t in old]
             have = {a.text() for a in reused}
             self.ranked_root = reused + [a for a in self.ranked_root if a.text() not in have]
+            if self.steady is not None:  # the Steady player's choice still first
+                self.ranked_root = [self.steady] + [
+                    a for a in self.ranked_root if a.text() != self.steady.text()]
             self.root.actions = {}
             self.root.children = {t: self.root.children[t] for _, t in old}
         #: How many passes the root had been through before this search.
@@ -301,6 +338,7 @@ class _Search:
         for n in path:
             n.visits += 1
             n.total += value
+            n.squares += value * value
 
     def _select(self, node: _Node, copy: Game, at_root: bool) -> tuple[str, bool] | None:
         """The child to follow in this copy, and whether it is new (then the pass
@@ -396,12 +434,35 @@ class _Search:
 
     # -- the answer ----------------------------------------------------------------
 
+    def _anchored(self) -> Action | None:
+        """The Steady player's choice, or the root action whose mean beats it by the
+        margin (`Settings.anchor`); None when not anchored or when the search found
+        the Steady player's choice not legal after all."""
+        steady, k = self.steady, self.settings.anchor
+        if steady is None or k is None or steady.text() not in self.root.actions:
+            return None
+        least = max(2, self.settings.anchor_visits)
+        mine = self.root.children.get(steady.text())
+        if mine is None or mine.visits < least:
+            return steady
+        best, best_mean = steady, mine.mean
+        for t, c in self.root.children.items():
+            if t == steady.text() or c.visits < least or t not in self.root.actions:
+                continue
+            error = math.sqrt(c.variance + mine.variance)
+            if c.mean - mine.mean > k * max(error, 1e-9) and c.mean > best_mean:
+                best, best_mean = self.root.actions[t], c.mean
+        return best
+
     def ranked(self) -> list[tuple[str, int, float]]:
         rows = [(t, c.visits, c.mean) for t, c in self.root.children.items() if c.visits]
         rows.sort(key=lambda r: (r[1], r[2]), reverse=True)
         return rows
 
     def best(self) -> Action:
+        anchored = self._anchored()
+        if anchored is not None:
+            return anchored
         rows = self.ranked()
         if rows:
             return self.root.actions[rows[0][0]]
@@ -439,7 +500,8 @@ def think(game: Game, rng: random.Random, settings: Settings = VETERAN,
                            tuple(a.text() for a in game.history), search.root,
                            search.lo, search.hi))
     return Thought(search.best(), passes, time.process_time() - start,
-                   tuple(search.ranked()), search.deepest, search.inherited)
+                   tuple(search.ranked()), search.deepest, search.inherited,
+                   None if search.steady is None else search.steady.text())
 
 
 def veteran_action(game: Game, rng: random.Random, settings: Settings = VETERAN,

@@ -39,11 +39,13 @@ RULESETS = ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
 
 
 def play(sc: Scenario, seed: int, veteran_side: str, settings: Settings,
-         against: Settings | None = None) -> tuple[str | None, list[float], int, str]:
+         against: Settings | None = None, departed: list[int] | None = None
+         ) -> tuple[str | None, list[float], int, str]:
     """One game; returns the winning side (None: drawn or unfinished), the
     Veteran's CPU seconds per decision, the number of actions and how it ended.
     The other side is the Steady player, or with `against` a Veteran thinking
-    that long."""
+    that long.  `departed` gains 1 for each decision in which the anchored
+    Veteran did not take the Steady player's choice."""
     game = registry.get(str(sc.ruleset)).new_game(sc, seed=seed)
     rng = random.Random(seed * 7919 + 1)
     times: list[float] = []
@@ -51,8 +53,11 @@ def play(sc: Scenario, seed: int, veteran_side: str, settings: Settings,
     while game.outcome is None and n < MAX_ACTIONS:
         if game.side == veteran_side:
             t = time.process_time()
-            action = think(game, rng, settings).action
+            thought = think(game, rng, settings)
+            action = thought.action
             times.append(time.process_time() - t)
+            if departed is not None and thought.steady is not None:
+                departed.append(int(action.text() != thought.steady))
         elif against is not None:
             action = think(game, rng, against).action
         else:
@@ -95,14 +100,19 @@ def main() -> None:
     ap.add_argument("--against-seconds", type=float, default=None,
                     help="the other side is a Veteran thinking this long, not the Steady "
                          "player (to show what a larger budget buys)")
+    ap.add_argument("--anchor", type=float, default=Settings.anchor,
+                    help="the margin (standard errors) by which the Veteran must find an "
+                         "action better than the Steady player's choice to depart from it; "
+                         "a negative number: not anchored (default %(default)s)")
     ap.add_argument("--quick", action="store_true",
                     help="a smoke run: two 0.05 s decisions per scenario, no games")
     args = ap.parse_args()
     if args.quick:
         args.timing, args.seconds = 2, 0.05
-    settings = Settings(seconds=args.seconds)
+    anchor = None if args.anchor < 0 else args.anchor
+    settings = Settings(seconds=args.seconds, anchor=anchor)
     if args.horizon is not None:
-        settings = Settings(seconds=args.seconds, horizon=args.horizon)
+        settings = Settings(seconds=args.seconds, horizon=args.horizon, anchor=anchor)
     against = None if args.against_seconds is None else Settings(
         seconds=args.against_seconds)
     if against is not None:
@@ -121,10 +131,11 @@ def main() -> None:
         results: Counter[str] = Counter()
         wins_with: dict[str, Counter[str]] = {"veteran": Counter(), "steady": Counter()}
         times: list[float] = []
+        departed: list[int] = []
         for g in range(args.games):
             seed = args.first_seed + g
             vside = sides[g % 2]
-            winner, t, n, how = play(sc, seed, vside, settings, against)
+            winner, t, n, how = play(sc, seed, vside, settings, against, departed)
             times.extend(t)
             if winner is None:
                 res = "draw"
@@ -144,6 +155,10 @@ def main() -> None:
               f"(95% interval {100 * lo:.0f}%-{100 * hi:.0f}%); decision median "
               f"{1000 * statistics.median(times or [0]):.0f} ms, worst "
               f"{1000 * max(times or [0]):.0f} ms CPU", flush=True)
+        if departed:
+            print(f"{'':10s} anchored at {anchor:g} standard errors: departed from the "
+                  f"Steady player's choice in {sum(departed)} of {len(departed)} "
+                  f"decisions", flush=True)
         for i, side in enumerate(sides):
             played = len(range(i, args.games, 2))
             print(f"{'':10s} {side}: won {wins_with['veteran'][side]} of {played} with the "
