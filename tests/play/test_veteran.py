@@ -9,6 +9,7 @@ the budget ends".  How strong it is: tests/benchmarks/bench_veteran.py.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -93,7 +94,78 @@ def test_the_answer_is_legal_and_the_same_for_the_same_seed(ruleset_id: str) -> 
     again = think(game, random.Random(4), QUICK)
     assert again.action == first.action
     assert again.ranked == first.ranked
-    assert first.ranked[0][0] == first.action.text()
+    # anchored: the Steady player's choice unless the search found better
+    assert first.steady is not None
+    if first.action.text() != first.steady:
+        assert first.action.text() in [t for t, _, _ in first.ranked]
+    # not anchored: the most-tried root action
+    alone = think(game, random.Random(4), Settings(passes=12, seconds=60.0, anchor=None))
+    assert alone.steady is None
+    assert game.check(alone.action) is None
+    assert alone.ranked[0][0] == alone.action.text()
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    """The Veteran against the Steady player, twice from the same seeds: the same
+    actions, the same dice."""
+    def line() -> tuple[list[str], list[object]]:
+        game = _game("blown_away", advance=0)
+        rng = random.Random(21)
+        side = game.side
+        for _ in range(14):
+            if game.outcome is not None:
+                break
+            if game.side == side:
+                action = think(game, rng, QUICK).action
+            else:
+                action = steady_action(game, rng)
+            assert game.check(action) is None
+            game.apply(action)
+        return [a.text() for a in game.history], list(game.chance.log)
+
+    assert line() == line()
+
+
+#: Positions for the anchor's tests: (ruleset, seed of the game, seed of the thinking).
+ANCHOR_CASES = [(r, 5, s) for r in RULESETS for s in (3, 4)]
+
+
+@pytest.mark.parametrize(("ruleset_id", "seed", "think_seed"), ANCHOR_CASES)
+def test_with_a_huge_margin_it_plays_the_steady_players_choice(
+        ruleset_id: str, seed: int, think_seed: int) -> None:
+    """Issue 23: the hardest level never weaker than the medium one.  The
+    Veteran starts from the Steady player's own choice, reached as the Steady
+    player reaches it with the same seed; with a margin no search can beat it
+    plays exactly that."""
+    game = _game(ruleset_id, seed=seed)
+    steady = steady_action(game, random.Random(think_seed))
+    thought = think(game, random.Random(think_seed),
+                    Settings(passes=24, seconds=60.0, anchor=math.inf))
+    assert thought.steady == steady.text()
+    assert thought.action == steady
+
+
+def test_with_no_margin_it_departs_when_the_search_finds_better() -> None:
+    """With margin 0 the Veteran takes another root action whenever the search's
+    mean for it beats the Steady player's choice, both tried enough; it does so
+    in some of these positions, and never for an action tried too little or
+    scoring no better."""
+    departures = 0
+    for ruleset_id, seed, think_seed in ANCHOR_CASES:
+        game = _game(ruleset_id, seed=seed)
+        settings = Settings(passes=30, seconds=60.0, anchor=0.0)
+        thought = think(game, random.Random(think_seed), settings)
+        assert game.check(thought.action) is None
+        assert thought.steady == steady_action(game, random.Random(think_seed)).text()
+        if thought.action.text() == thought.steady:
+            continue
+        departures += 1
+        rows = {t: (n, mean) for t, n, mean in thought.ranked}
+        n_steady, m_steady = rows[thought.steady]
+        n_taken, m_taken = rows[thought.action.text()]
+        assert min(n_steady, n_taken) >= settings.anchor_visits
+        assert m_taken > m_steady
+    assert departures >= 1
 
 
 def test_the_cpu_budget_is_respected() -> None:
@@ -135,6 +207,8 @@ def test_a_single_candidate_is_answered_without_search() -> None:
     assert only
     copy = game.clone()
     copy.candidate_actions = lambda rng, n=8: list(only)  # type: ignore[method-assign]
+    copy.legal_actions = lambda: list(only)  # type: ignore[method-assign]
+    copy.sample_actions = lambda rng, n=8: []  # type: ignore[method-assign]
     thought = think(copy, random.Random(1), Settings(seconds=60.0))
     assert thought.passes == 0
     assert thought.action == only[0]
