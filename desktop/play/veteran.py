@@ -14,8 +14,9 @@ search (UCT):
   reach it), not one position, because the dice make every copy different;
   an action that is not legal in this pass's copy (a move a new roll has made
   impossible) is passed over;
-- at the root the candidates are the steady player's (every enumerable legal
-  action and some sampled free moves); deeper, a node gains children as it is
+- at the root the candidates are the steady player's, ranked as it ranks
+  them (its marching moves, its two rolls, pressing on): its choice, the very
+  one it would make with this rng, is searched first; deeper, a node gains children as it is
   visited more (progressive widening), so free moves, which cannot be listed,
   are sampled a few at a time;
 - the side to act at a node picks for itself: the Veteran's nodes the best
@@ -25,8 +26,12 @@ search (UCT):
   outweighs everything) is what the pass brings back.
 
 It thinks within a budget -- CPU seconds, or a number of passes for repeatable
-tests -- and can be stopped at any moment by a callback; it then answers with
-the action it has tried most.  It knows the rules only through the engine's
+tests -- and can be stopped at any moment by a callback.  It answers with the
+steady player's choice unless the search found another root action better by
+a clear margin (`Settings.anchor`: so many standard errors of the difference
+of the means, both tried enough): with 20 to 90 passes a decision the
+most-tried action was often a worse one than the steady player's, and the
+hardest level must not be weaker than the medium one.  It knows the rules only through the engine's
 public API and the play view the score reads; nothing here is about one
 ruleset.
 """
