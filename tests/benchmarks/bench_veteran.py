@@ -2,6 +2,7 @@
 
 Run: .venv/bin/python tests/benchmarks/bench_veteran.py [--games N] [--seconds S]
      [--ruleset ID] [--horizon H] [--first-seed K] [--timing N] [--against-seconds T]
+     [--anchor M]
 
 On each bundled scenario (or the rulesets named), plays N games with the
 Veteran on one side and the Steady player on the other, swapping sides every
@@ -9,7 +10,9 @@ game, the Veteran thinking S CPU seconds a decision (default 0.25).  Prints
 each game as it ends, then the Veteran's share of the decided games with a
 95% Wilson interval, how often each side won with the Veteran on it and with
 the Steady player on it, and the Veteran's CPU time per decision (median and
-worst).  With --timing N it plays no games: it times N decisions per
+worst), and how often it departed from the Steady player's choice (its
+anchor: --anchor M standard errors, inf never, a negative number not
+anchored).  With --timing N it plays no games: it times N decisions per
 scenario at the given budget on positions reached by Steady-against-Steady
 play (median and worst CPU).  Prints numbers; never fails.
 """
