@@ -234,7 +234,7 @@ def test_settings_dialog_changes_game_in_one_step(win: EditorWindow) -> None:
 
 def test_victory_dialog(win: EditorWindow) -> None:
     dlg = VictoryDialog(win.doc, win)
-    assert dlg.list.count() == 4
+    assert dlg.list.count() == len(win.doc.scenario.game.victory) == 5  # one line each
     dlg.add("turn_limit")
     i = len(dlg.conditions) - 1
     dlg._set(i, turns=15, fallback="aus")
