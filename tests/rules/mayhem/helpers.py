@@ -103,3 +103,13 @@ def new_game(sc: Scenario, dice: Sequence[int] = (), seed: int = 1,
 def play(g: MayhemGame, *texts: str) -> None:
     for t in texts:
         g.apply_text(t)
+
+
+def fresh_legal(g: MayhemGame) -> list[str]:
+    """The legal actions judged from scratch: no remembered table or verdicts."""
+    keep = g._position_cache
+    g._position_cache = None
+    try:
+        return [a.text() for a in g.legal_actions()]
+    finally:
+        g._position_cache = keep

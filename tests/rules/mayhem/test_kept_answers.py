@@ -26,6 +26,8 @@ from desktop.rules.randomplay import random_action
 from desktop.scenario import load
 from desktop.table.shapes import corners, forward
 
+from .helpers import fresh_legal
+
 ROOT = Path(__file__).resolve().parents[3]
 VILLAGE = ROOT / "scenarios" / "mayhem_village.yaml"
 FIELD = Path(__file__).resolve().parents[1] / "data" / "d3_12v12.yaml"
@@ -34,16 +36,6 @@ FIELD = Path(__file__).resolve().parents[1] / "data" / "d3_12v12.yaml"
 def _fresh_key(g: MayhemGame) -> tuple[object, ...]:
     return tuple((u.position, u.facing, u.formation, u.status, u.engaged)
                  for u in g.state.units.values())
-
-
-def _fresh_legal(g: MayhemGame) -> list[str]:
-    """The legal actions with nothing remembered: no table, no verdicts."""
-    keep = g._position_cache
-    g._position_cache = None
-    try:
-        return [a.text() for a in g.legal_actions()]
-    finally:
-        g._position_cache = keep
 
 
 @pytest.mark.parametrize(("path", "seed"), [(VILLAGE, 0), (VILLAGE, 1), (FIELD, 2)])
@@ -69,7 +61,7 @@ def test_the_table_found_by_version_is_the_table_as_it_stands(path: Path, seed: 
         assert [(oid, x, y) for oid, _, x, y, _, _ in pos.board] == [
             (u.id, *u.position) for u in g.active_units()]
         if g.phase == MOVEMENT:
-            assert [a.text() for a in g.legal_actions()] == _fresh_legal(g)
+            assert [a.text() for a in g.legal_actions()] == fresh_legal(g)
             listings += 1
         g.apply(random_action(g, rng))
     assert found > 20 and listings > 20
@@ -118,7 +110,7 @@ def test_a_state_edited_by_hand_and_given_a_new_version_is_read_again() -> None:
     g.state.version = new_version()
     assert g._position() is not old
     assert g._position().key == _fresh_key(g)
-    assert [a.text() for a in g.legal_actions()] == _fresh_legal(g)
+    assert [a.text() for a in g.legal_actions()] == fresh_legal(g)
 
 
 def _feet(rng: random.Random) -> tuple[geometry.Foot, geometry.Foot]:

@@ -20,17 +20,9 @@ from desktop.rules.mayhem.game import MOVEMENT, MayhemGame
 from desktop.rules.randomplay import random_action
 from desktop.scenario import load
 
+from .helpers import fresh_legal
+
 FIELD = Path(__file__).resolve().parents[1] / "data" / "d3_12v12.yaml"
-
-
-def _fresh_legal(g: MayhemGame) -> list[str]:
-    """The legal actions judged from scratch: no remembered verdicts."""
-    keep = g._position_cache
-    g._position_cache = None
-    try:
-        return [a.text() for a in g.legal_actions()]
-    finally:
-        g._position_cache = keep
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -44,7 +36,7 @@ def test_remembered_verdicts_match_a_fresh_judgement(seed: int) -> None:
     listings = 0
     while g.outcome is None:
         if g.phase == MOVEMENT:
-            assert [a.text() for a in g.legal_actions()] == _fresh_legal(g)
+            assert [a.text() for a in g.legal_actions()] == fresh_legal(g)
             listings += 1
         g.apply(random_action(g, rng))
     assert listings > 20
