@@ -2,9 +2,10 @@
 
 Run: .venv/bin/python tests/benchmarks/bench_veteran.py [--games N] [--seconds S]
      [--ruleset ID] [--horizon H] [--first-seed K] [--timing N] [--against-seconds T]
-     [--anchor M]
+     [--anchor M] [--scenario NAME]
 
-On each bundled scenario (or the rulesets named), plays N games with the
+On each ruleset's first bundled scenario (or the rulesets named, or with
+--scenario the bundled scenarios whose file name starts with NAME), plays N games with the
 Veteran on one side and the Steady player on the other, swapping sides every
 game, the Veteran thinking S CPU seconds a decision (default 0.25).  Prints
 each game as it ends, then the Veteran's share of the decided games with a
@@ -33,8 +34,9 @@ sys.path.insert(0, str(ROOT))
 from desktop.play.balance.stats import wilson  # noqa: E402
 from desktop.play.opponent import steady_action  # noqa: E402
 from desktop.play.veteran import Settings, think  # noqa: E402
+from desktop.resources import bundled_scenarios  # noqa: E402
 from desktop.rules import registry  # noqa: E402
-from desktop.scenario import Scenario  # noqa: E402
+from desktop.scenario import Scenario, load  # noqa: E402
 from tests.play.bundled import first_bundled  # noqa: E402
 
 MAX_ACTIONS = 5_000
@@ -107,6 +109,9 @@ def main() -> None:
                     help="the margin (standard errors) by which the Veteran must find an "
                          "action better than the Steady player's choice to depart from it; "
                          "a negative number: not anchored (default %(default)s)")
+    ap.add_argument("--scenario", action="append",
+                    help="the bundled scenarios whose file name starts with NAME "
+                         "(for example d3_kreuzdorf), instead of each ruleset's first")
     ap.add_argument("--quick", action="store_true",
                     help="a smoke run: two 0.05 s decisions per scenario, no games")
     args = ap.parse_args()
@@ -128,8 +133,13 @@ def main() -> None:
                   f"{1000 * statistics.median(t):.0f} ms, worst {1000 * max(t):.0f} ms CPU",
                   flush=True)
         return
-    for rid in args.ruleset or RULESETS:
-        sc = first_bundled(rid)
+    if args.scenario:
+        chosen = [(str(sc.ruleset), sc) for sc in (load(p) for p in bundled_scenarios()
+                                                   if p.stem.startswith(tuple(args.scenario)))]
+    else:
+        chosen = [(rid, first_bundled(rid)) for rid in args.ruleset or RULESETS]
+    for rid, sc in chosen:
+        print(f"{sc.title} ({rid})", flush=True)
         sides = [s.id for s in sc.sides]
         results: Counter[str] = Counter()
         wins_with: dict[str, Counter[str]] = {"veteran": Counter(), "steady": Counter()}
