@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python tests/benchmarks/bench_veteran.py [--games N] [--seconds S]
      [--ruleset ID] [--horizon H] [--first-seed K] [--timing N] [--against-seconds T]
-     [--anchor M] [--scenario NAME]
+     [--anchor M] [--scenario NAME] [--press P]
 
 On each ruleset's first bundled scenario (or the rulesets named, or with
 --scenario the bundled scenarios whose file name starts with NAME), plays N games with the
@@ -26,6 +26,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,6 +110,9 @@ def main() -> None:
                     help="the margin (standard errors) by which the Veteran must find an "
                          "action better than the Steady player's choice to depart from it; "
                          "a negative number: not anchored (default %(default)s)")
+    ap.add_argument("--press", type=float, default=None,
+                    help="the Veteran presses on in its own search as the Steady player "
+                         "does, at this strength (default: the Veteran's setting)")
     ap.add_argument("--scenario", action="append",
                     help="the bundled scenarios whose file name starts with NAME "
                          "(for example d3_kreuzdorf), instead of each ruleset's first")
@@ -120,7 +124,9 @@ def main() -> None:
     anchor = None if args.anchor < 0 else args.anchor
     settings = Settings(seconds=args.seconds, anchor=anchor)
     if args.horizon is not None:
-        settings = Settings(seconds=args.seconds, horizon=args.horizon, anchor=anchor)
+        settings = replace(settings, horizon=args.horizon)
+    if args.press is not None:
+        settings = replace(settings, press=args.press)
     against = None if args.against_seconds is None else Settings(
         seconds=args.against_seconds)
     if against is not None:
