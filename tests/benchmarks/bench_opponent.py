@@ -1,9 +1,10 @@
 """Benchmark: the computer's steady player against the random legal player.
 
 Run: .venv/bin/python tests/benchmarks/bench_opponent.py [--quick] [--games N] [--ruleset ID]
-     [--cost]
+     [--scenario NAME] [--cost]
 
-For each ruleset, on its bundled scenario, plays N games with the steady
+For each ruleset, on its first bundled scenario (or with --scenario the bundled
+scenarios whose file name starts with NAME), plays N games with the steady
 player on one side and the random player on the other, swapping sides every
 game, and prints how the games ended and how long the steady player took to
 choose (median and worst, CPU time).  A scenario may favour one side (an
@@ -35,12 +36,12 @@ from desktop.play.opponent import steady_action  # noqa: E402
 from desktop.resources import bundled_scenarios  # noqa: E402
 from desktop.rules import registry  # noqa: E402
 from desktop.rules.randomplay import random_action  # noqa: E402
-from desktop.scenario import load  # noqa: E402
+from desktop.scenario import Scenario, load  # noqa: E402
 
 MAX_ACTIONS = 20_000
 
 
-def scenario_for(ruleset_id: str):  # type: ignore[no-untyped-def]
+def scenario_for(ruleset_id: str) -> Scenario:
     for path in bundled_scenarios():
         sc = load(path)
         if sc.ruleset == ruleset_id:
@@ -48,13 +49,12 @@ def scenario_for(ruleset_id: str):  # type: ignore[no-untyped-def]
     raise SystemExit(f"no bundled scenario for {ruleset_id}")
 
 
-def play(ruleset_id: str, seed: int, steady_side_index: int | None
+def play(sc: Scenario, seed: int, steady_side_index: int | None
          ) -> tuple[str, list[float], int, str | None]:
     """One game; returns "steady", "random" or "draw", the steady player's
     thinking times (CPU seconds), the number of actions and the winning side
     (no steady player at all when `steady_side_index` is None)."""
-    sc = scenario_for(ruleset_id)
-    game = registry.get(ruleset_id).new_game(sc, seed=seed)
+    game = registry.get(str(sc.ruleset)).new_game(sc, seed=seed)
     steady_side = None if steady_side_index is None else sc.sides[steady_side_index].id
     rng = random.Random(seed * 7919 + 1)
     times: list[float] = []
@@ -74,10 +74,10 @@ def play(ruleset_id: str, seed: int, steady_side_index: int | None
     return ("steady" if out.winner == steady_side else "random"), times, n, out.winner
 
 
-def cost(ruleset_id: str, seed: int) -> tuple[list[float], int]:
+def cost(sc: Scenario, seed: int) -> tuple[list[float], int]:
     """One game Steady against Steady: each decision's CPU seconds and the copies
     of the game the player made (every `clone` of the real game)."""
-    game = registry.get(ruleset_id).new_game(scenario_for(ruleset_id), seed=seed)
+    game = registry.get(str(sc.ruleset)).new_game(sc, seed=seed)
     copies = 0
     clone = game.clone
 
@@ -97,14 +97,13 @@ def cost(ruleset_id: str, seed: int) -> tuple[list[float], int]:
     return times, copies
 
 
-def main_cost(ids: list[str], games: int) -> None:
-    for rid in ids:
-        scenario_for(rid)  # (loaded once before the clock starts)
+def main_cost(chosen: list[tuple[str, Scenario]], games: int) -> None:
+    for rid, sc in chosen:
         per_game: list[float] = []
         times: list[float] = []
         copies = 0
         for seed in range(1, games + 1):
-            t, c = cost(rid, seed)
+            t, c = cost(sc, seed)
             per_game.append(sum(t))
             times.extend(t)
             copies += c
@@ -121,16 +120,25 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="one game per ruleset")
     ap.add_argument("--games", type=int, default=None, help="games per ruleset (default 10)")
     ap.add_argument("--ruleset", action="append", help="only these rulesets")
+    ap.add_argument("--scenario", action="append",
+                    help="the bundled scenarios whose file name starts with NAME "
+                         "(for example d3_kreuzdorf), instead of each ruleset's first")
     ap.add_argument("--cost", action="store_true",
                     help="Steady against Steady: what a game costs the player")
     args = ap.parse_args()
     games = args.games or (1 if args.quick else 10)
     ids = args.ruleset or ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
+    if args.scenario:
+        chosen = [(str(sc.ruleset), sc) for sc in (load(p) for p in bundled_scenarios()
+                                                   if p.stem.startswith(tuple(args.scenario)))]
+    else:
+        chosen = [(rid, scenario_for(rid)) for rid in ids]
     if args.cost:
-        main_cost(ids, games)
+        main_cost(chosen, games)
         return
-    for rid in ids:
-        sides = [s.id for s in scenario_for(rid).sides]
+    for rid, sc in chosen:
+        print(f"{sc.title} ({rid})", flush=True)
+        sides = [s.id for s in sc.sides]
         results: Counter[str] = Counter()
         steady_wins: Counter[str] = Counter()  # side -> wins with the steady player on it
         random_wins: Counter[str] = Counter()  # side -> wins, random against random
@@ -138,13 +146,13 @@ def main() -> None:
         actions = []
         for g in range(games):
             seat = g % 2
-            res, t, n, winner = play(rid, seed=1000 + g, steady_side_index=seat)
+            res, t, n, winner = play(sc, seed=1000 + g, steady_side_index=seat)
             results[res] += 1
             times.extend(t)
             actions.append(n)
             if winner == sides[seat]:
                 steady_wins[sides[seat]] += 1
-            _, _, _, winner = play(rid, seed=1000 + g, steady_side_index=None)
+            _, _, _, winner = play(sc, seed=1000 + g, steady_side_index=None)
             if winner == sides[seat]:
                 random_wins[sides[seat]] += 1
         decided = results["steady"] + results["random"]
