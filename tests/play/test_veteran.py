@@ -309,3 +309,31 @@ def test_the_search_presses_on_as_the_steady_player_does() -> None:
     while game.side != "british":
         game.apply(steady_action(game, rng))
     assert _Search(game, random.Random(1), Settings(passes=1, press=2.0)).weights == base
+
+
+def test_the_margin_grows_with_the_actions_held_against_the_steady_choice() -> None:
+    """Settings.anchor_family: with five rivals, one that beats the Steady player's
+    choice by 2.3 standard errors is luck as often as one rival at 2 would be
+    (Bonferroni: 2.58 for five), so the Veteran keeps the Steady choice; with
+    the plain margin it departs."""
+    from desktop.play.veteran import _Node, _Search
+
+    def node(n: int, mean: float, spread: float) -> _Node:
+        return _Node(visits=n, total=n * mean, squares=(n - 1) * spread + n * mean * mean)
+
+    game = _game("d3")
+    chosen: dict[bool, str] = {}
+    for family in (False, True):
+        search = _Search(game, random.Random(1),
+                         Settings(passes=1, anchor=2.0, anchor_family=family))
+        assert search.steady is not None
+        others = [a for a in search.ranked_root if a.text() != search.steady.text()][:5]
+        assert len(others) == 5
+        search.root.children = {search.steady.text(): node(10, 0.0, 10.0)}
+        search.root.children[others[0].text()] = node(10, 2.3 * math.sqrt(2.0), 10.0)
+        for a in others[1:]:
+            search.root.children[a.text()] = node(10, 0.0, 10.0)
+        chosen[family] = search.best().text()
+        steady, rival = search.steady.text(), others[0].text()
+    assert chosen[False] == rival
+    assert chosen[True] == steady
