@@ -86,6 +86,10 @@ class Settings:
     root_start: int = 2
     #: The root visited n times searches root_start + n ** root_alpha candidates.
     root_alpha: float = 0.4
+    #: At most this many root candidates however long it thinks (None: no cap):
+    #: a longer budget then tries the same few more often instead of holding
+    #: more rivals against the Steady player's choice (see `anchor_family`).
+    root_max: int | None = None
     #: Free moves sampled when a deeper node gains a child.
     deep_moves: int = 2
     #: Progressive widening: a node visited n times has up to
@@ -356,6 +360,8 @@ class _Search:
         stops descending there).  None when nothing is legal here."""
         if at_root:
             allowed = self.settings.root_start + int(node.visits ** self.settings.root_alpha)
+            if self.settings.root_max is not None:
+                allowed = min(allowed, max(1, self.settings.root_max))
             legal = [a.text() for a in self.ranked_root[:allowed]]
         else:
             self._widen(node, copy)

@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python tests/benchmarks/bench_veteran.py [--games N] [--seconds S]
      [--ruleset ID] [--horizon H] [--first-seed K] [--timing N] [--against-seconds T]
-     [--anchor M] [--scenario NAME] [--press P] [--depth D] [--family]
+     [--anchor M] [--scenario NAME] [--press P] [--depth D] [--family] [--root-max N]
 
 On each ruleset's first bundled scenario (or the rulesets named, or with
 --scenario the bundled scenarios whose file name starts with NAME), plays N games with the
@@ -110,6 +110,8 @@ def main() -> None:
                     help="the margin (standard errors) by which the Veteran must find an "
                          "action better than the Steady player's choice to depart from it; "
                          "a negative number: not anchored (default %(default)s)")
+    ap.add_argument("--root-max", type=int, default=None,
+                    help="at most N root candidates however long it thinks (Settings.root_max)")
     ap.add_argument("--family", action="store_true",
                     help="the anchor's margin corrected for the number of actions held "
                          "against the Steady player's choice at once (Settings.anchor_family)")
@@ -137,6 +139,8 @@ def main() -> None:
         settings = replace(settings, depth=args.depth)
     if args.family:
         settings = replace(settings, anchor_family=True)
+    if args.root_max is not None:
+        settings = replace(settings, root_max=args.root_max)
     against = None if args.against_seconds is None else Settings(
         seconds=args.against_seconds)
     if against is not None:
