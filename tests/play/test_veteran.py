@@ -337,3 +337,14 @@ def test_the_margin_grows_with_the_actions_held_against_the_steady_choice() -> N
         steady, rival = search.steady.text(), others[0].text()
     assert chosen[False] == rival
     assert chosen[True] == steady
+
+
+def test_a_capped_root_tries_only_so_many_candidates() -> None:
+    """Settings.root_max: however many passes, the root holds at most that many
+    actions (the Steady player's choice and the next ones of its ranking)."""
+    game = _game("d3")
+    capped = think(game, random.Random(3), Settings(passes=60, seconds=60.0, root_max=3))
+    free = think(game, random.Random(3), Settings(passes=60, seconds=60.0))
+    assert len(capped.ranked) <= 3
+    assert len(free.ranked) > 3
+    assert capped.steady in {t for t, _, _ in capped.ranked}
