@@ -33,20 +33,12 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from desktop.play.opponent import steady_action  # noqa: E402
-from desktop.resources import bundled_scenarios  # noqa: E402
 from desktop.rules import registry  # noqa: E402
 from desktop.rules.randomplay import random_action  # noqa: E402
-from desktop.scenario import Scenario, load  # noqa: E402
+from desktop.scenario import Scenario  # noqa: E402
+from tests.play.bundled import bundled_named, first_bundled  # noqa: E402
 
 MAX_ACTIONS = 20_000
-
-
-def scenario_for(ruleset_id: str) -> Scenario:
-    for path in bundled_scenarios():
-        sc = load(path)
-        if sc.ruleset == ruleset_id:
-            return sc
-    raise SystemExit(f"no bundled scenario for {ruleset_id}")
 
 
 def play(sc: Scenario, seed: int, steady_side_index: int | None
@@ -129,10 +121,9 @@ def main() -> None:
     games = args.games or (1 if args.quick else 10)
     ids = args.ruleset or ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
     if args.scenario:
-        chosen = [(str(sc.ruleset), sc) for sc in (load(p) for p in bundled_scenarios()
-                                                   if p.stem.startswith(tuple(args.scenario)))]
+        chosen = [(str(sc.ruleset), sc) for sc in bundled_named(args.scenario)]
     else:
-        chosen = [(rid, scenario_for(rid)) for rid in ids]
+        chosen = [(rid, first_bundled(rid)) for rid in ids]
     if args.cost:
         main_cost(chosen, games)
         return

@@ -35,10 +35,9 @@ sys.path.insert(0, str(ROOT))
 from desktop.play.balance.stats import wilson  # noqa: E402
 from desktop.play.opponent import steady_action  # noqa: E402
 from desktop.play.veteran import Settings, think  # noqa: E402
-from desktop.resources import bundled_scenarios  # noqa: E402
 from desktop.rules import registry  # noqa: E402
-from desktop.scenario import Scenario, load  # noqa: E402
-from tests.play.bundled import first_bundled  # noqa: E402
+from desktop.scenario import Scenario  # noqa: E402
+from tests.play.bundled import bundled_named, first_bundled  # noqa: E402
 
 MAX_ACTIONS = 5_000
 RULESETS = ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
@@ -154,8 +153,7 @@ def main() -> None:
                   flush=True)
         return
     if args.scenario:
-        chosen = [(str(sc.ruleset), sc) for sc in (load(p) for p in bundled_scenarios()
-                                                   if p.stem.startswith(tuple(args.scenario)))]
+        chosen = [(str(sc.ruleset), sc) for sc in bundled_named(args.scenario)]
     else:
         chosen = [(rid, first_bundled(rid)) for rid in args.ruleset or RULESETS]
     for rid, sc in chosen:

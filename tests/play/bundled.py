@@ -13,3 +13,9 @@ def first_bundled(ruleset_id: str) -> Scenario:
         if sc.ruleset == ruleset_id:
             return sc
     raise AssertionError(f"no bundled scenario for {ruleset_id}")
+
+
+def bundled_named(prefixes: list[str]) -> list[Scenario]:
+    """The bundled scenarios whose file name starts with one of `prefixes` (the
+    benchmarks' --scenario: the second day of Kreuzdorf is no ruleset's first)."""
+    return [load(p) for p in bundled_scenarios() if p.stem.startswith(tuple(prefixes))]
