@@ -42,7 +42,7 @@ def test_shot_table_sight_one_line_at_a_time_agrees_with_the_batch() -> None:
         g._shots = None  # a copy keeps the table made when the phase began
         fast = {k: list(v) for k, v in g.shot_table().items()}
         g._shots = None
-        g._sight_many = lambda reqs, g=g: line_of_sight_many(  # type: ignore[method-assign]
+        g._sight_many = lambda reqs, g=g: line_of_sight_many(  # type: ignore[method-assign,misc]
             reqs, g.terrain, R.SIGHT_BLOCKING, g.obstacles())
         assert g.shot_table() == fast
         pairs += sum(len(v) for v in fast.values())

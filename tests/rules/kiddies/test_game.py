@@ -5,6 +5,8 @@ Each test cites the seed (000_…txt) or RULINGS.md "Kiddies" / docs/rulings.md 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from desktop.resources import bundled_scenario
@@ -248,7 +250,7 @@ def test_a_line_of_seven_may_volley_from_any_five() -> None:
 # -- shooting sequence -------------------------------------------------------------------------
 
 
-def _two_lines(dice: list[int], **kw: object) -> KiddiesGame:
+def _two_lines(dice: list[int], **kw: Any) -> KiddiesGame:
     g = new_game([line("b", 10, 10, 5)], [line("r", 30, 10, 5, 270)], dice=dice, **kw)
     to_movement(g)
     g.apply_text("end")
@@ -386,7 +388,7 @@ def test_melee_odds_preview_the_fights_exactly() -> None:
 
 
 def _charge_game(red: list[dict[str, object]], blue: list[dict[str, object]] | None = None,
-                 x: float = 10, **kw: object) -> KiddiesGame:
+                 x: float = 10, **kw: Any) -> KiddiesGame:
     g = new_game([horse("h", x, 10, 3), *(blue or [])], [*red, FAR_RED], dice=[6, 1], **kw)
     to_movement(g)
     return g
