@@ -30,6 +30,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from desktop.play.exposure import armed_balance
 from desktop.play.goalfield import GoalField, goal_field
 from desktop.play.marching import march_moves
 from desktop.rules.engine import Action, Game, RulesError
@@ -65,6 +66,9 @@ class Weights:
     #: A losing condition (an army's break, its last line infantry, its last
     #: piece): this much divided by what the side has still to lose before it.
     breaking: float = 40.0
+    #: Per piece with an enemy in its weapon's arc and range, less the enemy's
+    #: with one of the side's in theirs (desktop.play.exposure); 0: not counted.
+    threat: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -394,6 +398,8 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
         value -= weights.pull * sum([w.go for w in own_walks]) / len(own)
     elif own and enemy:
         value -= weights.pull * sum(math.sqrt(_nearest_sq(p, enemy)) for p in own) / len(own)
+    if weights.threat:
+        value += weights.threat * armed_balance(adapter, side)
     return value
 
 

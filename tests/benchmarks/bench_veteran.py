@@ -3,11 +3,13 @@
 Run: .venv/bin/python tests/benchmarks/bench_veteran.py [--games N] [--seconds S]
      [--ruleset ID] [--horizon H] [--first-seed K] [--timing N] [--against-seconds T]
      [--anchor M] [--scenario NAME] [--press P] [--depth D] [--family] [--root-max N]
+     [--threat W]
 
 On each ruleset's first bundled scenario (or the rulesets named, or with
 --scenario the bundled scenarios whose file name starts with NAME), plays N games with the
-Veteran on one side and the Steady player on the other, swapping sides every
-game, the Veteran thinking S CPU seconds a decision (default 0.25).  Prints
+Veteran on one side and the Steady player on the other (with
+--against-seconds T, the same Veteran, every option alike, thinking T seconds),
+swapping sides every game, the Veteran thinking S CPU seconds a decision (default 0.25).  Prints
 each game as it ends, then the Veteran's share of the decided games with a
 95% Wilson interval, how often each side won with the Veteran on it and with
 the Steady player on it, and the Veteran's CPU time per decision (median and
@@ -33,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from desktop.play.balance.stats import wilson  # noqa: E402
-from desktop.play.opponent import steady_action  # noqa: E402
+from desktop.play.opponent import Weights, steady_action  # noqa: E402
 from desktop.play.veteran import Settings, think  # noqa: E402
 from desktop.rules import registry  # noqa: E402
 from desktop.scenario import Scenario  # noqa: E402
@@ -120,6 +122,9 @@ def main() -> None:
     ap.add_argument("--press", type=float, default=None,
                     help="the Veteran presses on in its own search as the Steady player "
                          "does, at this strength (default: the Veteran's setting)")
+    ap.add_argument("--threat", type=float, default=None,
+                    help="the Veteran's score counts pieces with an enemy in their arc "
+                         "this much each (Weights.threat)")
     ap.add_argument("--scenario", action="append",
                     help="the bundled scenarios whose file name starts with NAME "
                          "(for example d3_kreuzdorf), instead of each ruleset's first")
@@ -140,8 +145,11 @@ def main() -> None:
         settings = replace(settings, anchor_family=True)
     if args.root_max is not None:
         settings = replace(settings, root_max=args.root_max)
-    against = None if args.against_seconds is None else Settings(
-        seconds=args.against_seconds)
+    if args.threat is not None:
+        settings = replace(settings, weights=Weights(threat=args.threat))
+    # the other side: the same Veteran (every option above) at another budget
+    against = None if args.against_seconds is None else replace(
+        settings, seconds=args.against_seconds)
     if against is not None:
         print(f"The other side: a Veteran at {args.against_seconds:g} s (its wins are "
               f"counted as Steady's below)", flush=True)
