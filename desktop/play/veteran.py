@@ -90,6 +90,11 @@ class Settings:
     #: a longer budget then tries the same few more often instead of holding
     #: more rivals against the Steady player's choice (see `anchor_family`).
     root_max: int | None = None
+    #: Even passes at the root: each pass takes the root candidate tried least
+    #: (the earliest in the ranking on a tie) instead of UCT's pick, so that the
+    #: actions held against the Steady player's choice are searched alike, to
+    #: the same depth, and their means compared fairly (off by default).
+    root_even: bool = False
     #: Free moves sampled when a deeper node gains a child.
     deep_moves: int = 2
     #: Progressive widening: a node visited n times has up to
@@ -371,6 +376,8 @@ class _Search:
         unvisited = [t for t in legal if t not in node.children or node.children[t].visits == 0]
         if unvisited:
             return unvisited[0], True
+        if at_root and self.settings.root_even:
+            return min(legal, key=lambda t: node.children[t].visits), False
         mine = copy.side == self.side
         span = self.hi - self.lo if self.hi > self.lo else 1.0
         log_n = math.log(max(1, node.visits))

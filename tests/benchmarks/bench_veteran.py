@@ -3,7 +3,7 @@
 Run: .venv/bin/python tests/benchmarks/bench_veteran.py [--games N] [--seconds S]
      [--ruleset ID] [--horizon H] [--first-seed K] [--timing N] [--against-seconds T]
      [--anchor M] [--scenario NAME] [--press P] [--depth D] [--family] [--root-max N]
-     [--threat W]
+     [--threat W] [--even]
 
 On each ruleset's first bundled scenario (or the rulesets named, or with
 --scenario the bundled scenarios whose file name starts with NAME), plays N games with the
@@ -122,6 +122,8 @@ def main() -> None:
     ap.add_argument("--press", type=float, default=None,
                     help="the Veteran presses on in its own search as the Steady player "
                          "does, at this strength (default: the Veteran's setting)")
+    ap.add_argument("--even", action="store_true",
+                    help="even passes at the root (Settings.root_even)")
     ap.add_argument("--threat", type=float, default=None,
                     help="the Veteran's score counts pieces with an enemy in their arc "
                          "this much each (Weights.threat)")
@@ -145,6 +147,8 @@ def main() -> None:
         settings = replace(settings, anchor_family=True)
     if args.root_max is not None:
         settings = replace(settings, root_max=args.root_max)
+    if args.even:
+        settings = replace(settings, root_even=True)
     if args.threat is not None:
         settings = replace(settings, weights=Weights(threat=args.threat))
     # the other side: the same Veteran (every option above) at another budget

@@ -348,3 +348,17 @@ def test_a_capped_root_tries_only_so_many_candidates() -> None:
     assert len(capped.ranked) <= 3
     assert len(free.ranked) > 3
     assert capped.steady in {t for t, _, _ in capped.ranked}
+
+
+def test_even_passes_share_the_root_alike() -> None:
+    """Settings.root_even: the root's candidates are each tried as often as the
+    others, give or take the one a newly admitted candidate is still catching
+    up (UCT's pick, by default, piles passes on the leaders)."""
+    game = _game("d3")
+    even = think(game, random.Random(3), Settings(passes=80, seconds=60.0, root_max=4,
+                                                  root_even=True))
+    visits = [n for _, n, _ in even.ranked]
+    assert sum(visits) == 80 and len(visits) == 4
+    assert max(visits) - min(visits) <= 1
+    uct = think(game, random.Random(3), Settings(passes=80, seconds=60.0, root_max=4))
+    assert max(n for _, n, _ in uct.ranked) - min(n for _, n, _ in uct.ranked) > 1
