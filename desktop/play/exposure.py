@@ -7,7 +7,9 @@ of the lines a search can afford.  This counts, for each side, its pieces that
 have an enemy within one of their weapons' arcs (`PlayView.weapons`: the
 ruleset's own ranges and arcs, the ones the window draws), so that facing the
 enemy, keeping out of his arcs and taking him in the flank show in the score
-at once.  A ruleset whose view draws no weapons gives nothing here.
+at once.  A ruleset whose view draws no weapons gives nothing here.  It is off
+by default (`Weights.threat`): counting arcs alone made the Veteran no better
+(docs/opponent.md, eighth session).
 """
 
 from __future__ import annotations
@@ -17,8 +19,6 @@ from collections.abc import Sequence
 
 from desktop.rules.view import PlayView
 from desktop.rules.view_values import PieceInfo, Weapon
-
-Point = tuple[float, float]
 
 
 def covers(weapon: Weapon, x: float, y: float, reach: float) -> bool:

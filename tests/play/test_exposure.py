@@ -6,6 +6,7 @@ the arcs and ranges are the ones each ruleset's play view draws (`weapons`).
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import cast
@@ -13,10 +14,9 @@ from typing import cast
 import pytest
 
 from desktop.play.exposure import armed_balance, covers
-from desktop.play.opponent import Weights, score
+from desktop.play.opponent import Weights, score, steady_action
 from desktop.rules import registry
-from desktop.rules.randomplay import random_action
-from desktop.rules.view import PlayView
+from desktop.rules.view import PlayView, view_of
 from desktop.rules.view_values import PieceInfo, Weapon
 from tests.play.bundled import first_bundled
 
@@ -47,7 +47,6 @@ def test_facing_is_clockwise_from_up_the_table() -> None:
 def test_a_wide_target_is_caught_by_its_edge() -> None:
     # 50 degrees off the facing at 5 inches: outside a 45 degree arc for a point,
     # inside it for a piece reaching 1 inch beyond its centre.
-    import math
     x, y = 10.0 + 5 * math.sin(math.radians(50)), 10.0 - 5 * math.cos(math.radians(50))
     assert not covers(NORTH, x, y, 0.0)
     assert covers(NORTH, x, y, 1.0)
@@ -111,13 +110,12 @@ def test_the_threat_weight_moves_the_score_by_the_balance(ruleset_id: str) -> No
     rng = random.Random(4)
     side = game.side
     assert side is not None
-    for _ in range(200):  # play on until some piece has an enemy in its arc
-        from desktop.rules.view import view_of
+    for _ in range(300):  # Steady play until some piece has an enemy in its arc
         if armed_balance(view_of(game), side) != 0 or game.outcome is not None:
             break
-        game.apply(random_action(game, rng))
+        game.apply(steady_action(game, rng))
         side = game.side or side
-    from desktop.rules.view import view_of
     balance = armed_balance(view_of(game), side)
+    assert balance != 0  # (else the comparison below could not fail)
     plain = score(game, side, Weights())
     assert score(game, side, Weights(threat=3.0)) == pytest.approx(plain + 3.0 * balance)
