@@ -303,6 +303,22 @@ def _piece(plan: _Plan, p: PieceInfo, unit_of: Callable[[str], str] | None) -> _
     return (p, p.kind != "officer", present, p.side, (p.x, p.y), spot, regular)
 
 
+@dataclass(frozen=True)
+class Terms:
+    """The score's parts before weighing: what each weight of `Weights` multiplies."""
+
+    strength: float
+    objective: float
+    pull: float
+    lead: float
+    breaking: float
+
+    def weighed(self, weights: Weights) -> float:
+        return (weights.strength * self.strength + weights.objective * self.objective
+                + weights.pull * self.pull + weights.lead * self.lead
+                + weights.breaking * self.breaking)
+
+
 def score(game: Game, side: str, weights: Weights = Weights()) -> float:
     """How good `game` looks for `side`: higher is better."""
     outcome = game.outcome
@@ -310,11 +326,20 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
         if outcome.winner is None:
             return 0.0
         return weights.win if outcome.winner == side else -weights.win
+    value = terms(game, side).weighed(weights)
+    if weights.threat:
+        value += weights.threat * armed_balance(view_of(game), side)
+    return value
+
+
+def terms(game: Game, side: str) -> Terms:
+    """The score's parts for `side` in a game not over (see `score`)."""
     adapter = view_of(game)
     _, strength = adapter.strength()
     mine = strength.get(side, 0.0)
     total = sum(strength.values())
-    value = weights.strength * (mine / total if total > 0 else 0.5)
+    strength_t = mine / total if total > 0 else 0.5
+    objective_t = pull_t = lead_t = breaking_t = 0.0
     plan = _plan(game.scenario, side)
     goals = plan.goals
     # One pass over the pieces gathers what every term below reads: where each
@@ -360,7 +385,7 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
             if regular:
                 c[2] += 1
     if losing:
-        value += _nearer_losing(counts, had_regulars, plan, side, weights)
+        breaking_t = _nearer_losing(counts, had_regulars, plan, side)
     for i, radius in enumerate(goals.radii):
         if radius is not None:
             # A marker: held by the side that alone touches it; when neither does,
@@ -369,38 +394,38 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
             theirs_in = enemy_touch >> i & 1
             if ours_in or theirs_in:
                 if not theirs_in:
-                    value += weights.objective
+                    objective_t += 1
                 elif not ours_in:
-                    value -= weights.objective
+                    objective_t -= 1
                 continue
-            worth = weights.objective / 2
+            worth = 0.5
         else:
-            worth = weights.objective
+            worth = 1.0
         ours = min([t.sq[i] for t in own_spots], default=math.inf)
         theirs = min([t.sq[i] for t in enemy_spots], default=math.inf)
         if ours < theirs:
-            value += worth
+            objective_t += worth
         elif theirs < ours:
-            value -= worth
+            objective_t -= worth
     own_walks = [_walk(plan, x, y) for x, y in own]
-    if own and weights.lead:
+    if own:
         for i in range(len(goals.hold)):
-            value -= weights.lead * min([w.hold[i] for w in own_walks])
+            lead_t -= min([w.hold[i] for w in own_walks])
     for j, ((x0, y0, x1, y1), need) in enumerate(goals.occupy):
         inside = sum(1 for x, y in own if x0 <= x <= x1 and y0 <= y <= y1)
-        value += 2 * weights.objective * min(inside, need) / need
+        objective_t += 2 * min(inside, need) / need
         # The pieces nearest the area are the ones to fill it: pull them in, not
         # only the side's average (a few figures of many barely move that).
         if inside < need < len(own):  # (an area for all the pieces: the pull below)
             lead = sorted([w.occupy[j] for w in own_walks])[:need]
-            value -= weights.pull * sum(lead) / len(lead)
+            pull_t -= sum(lead) / len(lead)
     if own and plan.field is not None:
-        value -= weights.pull * sum([w.go for w in own_walks]) / len(own)
+        pull_t -= sum([w.go for w in own_walks]) / len(own)
     elif own and enemy:
-        value -= weights.pull * sum(math.sqrt(_nearest_sq(p, enemy)) for p in own) / len(own)
-    if weights.threat:
-        value += weights.threat * armed_balance(adapter, side)
-    return value
+        pull_t -= sum(math.sqrt(_nearest_sq(p, enemy)) for p in own) / len(own)
+    return Terms(strength_t, objective_t, pull_t, lead_t, breaking_t)
+
+
 
 
 def _touches(gx: float, gy: float, radius: float, points: Sequence[Point],
@@ -414,8 +439,8 @@ def _touches(gx: float, gy: float, radius: float, points: Sequence[Point],
 
 
 def _nearer_losing(counts: dict[str, list[int]], had_regulars: set[str], plan: _Plan,
-                   side: str, weights: Weights) -> float:
-    """The losing conditions: each side's term is `weights.breaking` over what it
+                   side: str) -> float:
+    """The losing conditions: each side's term is one over what it
     has still to lose before the condition ends the game (the enemy's counts for,
     the side's own against), so the last few pieces that matter weigh the most.
     `counts` holds each side's pieces, those present and its regulars present."""
@@ -432,7 +457,7 @@ def _nearer_losing(counts: dict[str, list[int]], had_regulars: set[str], plan: _
                 to_go = regulars
             else:
                 to_go = present
-            term = weights.breaking / max(1, to_go)
+            term = 1.0 / max(1, to_go)
             value += term if s != side else -term
     return value
 
