@@ -57,6 +57,7 @@ from desktop.play.opponent import (
     steady_ranking,
     weigh_actions,
 )
+from desktop.play.value import chance, weights_for
 from desktop.rules.engine import Action, Game, RulesError
 from desktop.rules.view import view_of
 from desktop.scenario.model import Scenario
@@ -144,6 +145,10 @@ class Settings:
     #: beating it by luck is kept at what `anchor` gives one.  Off by default
     #: (not yet measured against the Steady player on every scenario).
     anchor_family: bool = False
+    #: Weigh the end of each pass by the fitted chance of winning
+    #: (desktop.play.value) instead of the Steady score with the finishing and
+    #: fights terms, where the ruleset has one fitted.
+    fitted: bool = False
 
 
 VETERAN = Settings()
@@ -323,6 +328,8 @@ class _Search:
                               if standing.every_turn
                               else settings.finish / (1 + standing.turns_left) ** 2)
         self.deepest = 0
+        self.fitted = (weights_for(str(game.scenario.ruleset)) if settings.fitted
+                       else None)
         self._playout = Style(PLAYOUT.candidates, PLAYOUT.moves, PLAYOUT.tries,
                               settings.weights)
 
@@ -422,6 +429,8 @@ class _Search:
                 copy.apply(steady_action(copy, self.rng, self._playout))
             except (RulesError, RuntimeError):
                 break
+        if self.fitted is not None:
+            return chance(copy, self.side, self.fitted)
         return (score(copy, self.side, self.weights) + self._finish(copy)
                 + self._fights(copy))
 

@@ -3,7 +3,7 @@
 Run: .venv/bin/python tests/benchmarks/bench_veteran.py [--games N] [--seconds S]
      [--ruleset ID] [--horizon H] [--first-seed K] [--timing N] [--against-seconds T]
      [--anchor M] [--scenario NAME] [--press P] [--depth D] [--family] [--root-max N]
-     [--threat W] [--even]
+     [--threat W] [--even] [--fitted]
 
 On each ruleset's first bundled scenario (or the rulesets named, or with
 --scenario the bundled scenarios whose file name starts with NAME), plays N games with the
@@ -127,6 +127,9 @@ def main() -> None:
     ap.add_argument("--threat", type=float, default=None,
                     help="the Veteran's score counts pieces with an enemy in their arc "
                          "this much each (Weights.threat)")
+    ap.add_argument("--fitted", action="store_true",
+                    help="the Veteran weighs its passes by the fitted chance of winning "
+                         "(Settings.fitted, desktop.play.value)")
     ap.add_argument("--scenario", action="append",
                     help="the bundled scenarios whose file name starts with NAME "
                          "(for example d3_kreuzdorf), instead of each ruleset's first")
@@ -149,6 +152,8 @@ def main() -> None:
         settings = replace(settings, root_max=args.root_max)
     if args.even:
         settings = replace(settings, root_even=True)
+    if args.fitted:
+        settings = replace(settings, fitted=True)
     if args.threat is not None:
         settings = replace(settings, weights=Weights(threat=args.threat))
     # the other side: the same Veteran (every option above) at another budget
