@@ -1,8 +1,8 @@
 """Benchmark: the Steady player with other weights, or weighing by the fitted
 value, against the Steady player as it is.
 
-Run: .venv/bin/python tests/benchmarks/bench_steady_weights.py VARIANTS
-     [--games N] [--kiddies-games K] [--first-seed S] [--workers W]
+Run: .venv/bin/python tests/benchmarks/bench_steady_weights.py [VARIANTS]
+     [--games N] [--kiddies-games K] [--first-seed S] [--workers W] [--quick]
 
 VARIANTS is JSON: a name for each variant and what it changes, either
 multipliers of `opponent.Weights` (and `press`, the style's pressing on, as a
@@ -14,7 +14,9 @@ longer) for each variant, sides swapped every game, both players drawing
 from one random source seeded by the game, and prints each variant's wins,
 the plain player's and the draws.  Steady games take about a second, so
 this is a quick way to see whether a change to what the player maximises
-helps before playing the Veteran with it.  Prints numbers; never fails.
+helps before playing the Veteran with it.  Without VARIANTS, the control
+alone (`{"as it is": {}}`); --quick plays one game a scenario but Kiddies'.
+Prints numbers; never fails.
 """
 
 from __future__ import annotations
@@ -81,12 +83,16 @@ def one(job: tuple[str, dict[str, float], str, int, int]) -> tuple[str, str, str
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("variants", help="JSON: name -> weights' multipliers or {\"fitted\": true}")
+    ap.add_argument("variants", nargs="?", default='{"as it is": {}}',
+                    help="JSON: name -> weights' multipliers or {\"fitted\": true}")
     ap.add_argument("--games", type=int, default=80)
     ap.add_argument("--kiddies-games", type=int, default=40)
     ap.add_argument("--first-seed", type=int, default=7000)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--quick", action="store_true", help="a smoke run: one game a scenario")
     args = ap.parse_args()
+    if args.quick:
+        args.games, args.kiddies_games = 1, 0
     opponent.score = _score  # the copies' scores in this process and its workers
     variants: dict[str, dict[str, float]] = json.loads(args.variants)
     jobs = [(name, spec, str(p), args.first_seed + g, g % 2)

@@ -1,7 +1,7 @@
 """Fit the Veteran's value (desktop.play.value) to Steady-against-Steady games.
 
 Run: .venv/bin/python tests/benchmarks/fit_value.py [--games N] [--first-seed K]
-     [--every E] [--workers W] [--write] [--cache FILE]
+     [--every E] [--workers W] [--write] [--cache FILE] [--signed] [--quick]
 
 Plays N games on every bundled scenario, the Steady player on both sides, and
 keeps every E-th position's parts (`value.features`, for the scenario's first
@@ -14,7 +14,8 @@ about: of a constant alone, of the Steady score as the Veteran adds it up
 value.  With --write it fits again on every game and writes the weights to
 desktop/play/value_weights.py.  With --cache FILE the games are kept in FILE
 (pickled) and read from it on the next run with the same options, to fit again
-without playing.  Prints numbers; never fails.
+without playing.  --quick plays two games a scenario and writes nothing.
+Prints numbers; never fails.
 """
 
 from __future__ import annotations
@@ -141,7 +142,11 @@ def main() -> None:
                     help="keep every part's weight at zero or above (see fit_signed)")
     ap.add_argument("--cache", type=Path, default=None,
                     help="keep the games played in this file and read them back next time")
+    ap.add_argument("--quick", action="store_true",
+                    help="a smoke run: two games a scenario, nothing written")
     args = ap.parse_args()
+    if args.quick:
+        args.games, args.every, args.write, args.cache = 2, 5, False, None
     key = (args.games, args.first_seed, args.every)
     by_ruleset: dict[str, list[tuple[str, int, list[Row], float]]] = {}
     if args.cache is not None and args.cache.exists():
