@@ -17,21 +17,15 @@ from desktop.play.opponent import Weights, score, steady_action, terms
 from desktop.play.value import FEATURES, chance, features
 from desktop.play.value_weights import FITTED
 from desktop.play.veteran import Settings, think
-from desktop.rules import registry
 from desktop.rules.engine import Game
-from tests.play.bundled import first_bundled
+from tests.play.bundled import advanced
 
 RULESETS = ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
 
 
 def _game(ruleset_id: str, advance: int = 30, seed: int = 3) -> Game:
     """A seeded game some Steady actions in, so that pieces have moved and fought."""
-    game = registry.get(ruleset_id).new_game(first_bundled(ruleset_id), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(advance):
-        if game.outcome is not None:
-            break
-        game.apply(steady_action(game, rng))
+    game = advanced(ruleset_id, seed, advance, steady_action)
     assert game.outcome is None
     return game
 

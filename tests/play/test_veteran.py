@@ -17,26 +17,17 @@ import pytest
 
 from desktop.play.opponent import steady_action
 from desktop.play.veteran import Settings, think, veteran_action
-from desktop.rules import registry
 from desktop.rules.engine import Game
 from desktop.rules.randomplay import random_action
-from tests.play.bundled import first_bundled
+from tests.play.bundled import advanced
 
 RULESETS = ["d3", "mayhem", "tactical", "blown_away", "kiddies"]
 QUICK = Settings(passes=12, seconds=60.0)
 
 
-_scenario = first_bundled
-
-
 def _game(ruleset_id: str, seed: int = 5, advance: int = 12) -> Game:
     """A seeded game some random actions in, so that dice have rolled and cards turned."""
-    game = registry.get(ruleset_id).new_game(_scenario(ruleset_id), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(advance):
-        if game.outcome is not None:
-            break
-        game.apply(random_action(game, rng))
+    game = advanced(ruleset_id, seed, advance, random_action)
     assert game.outcome is None
     return game
 
