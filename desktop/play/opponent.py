@@ -426,8 +426,6 @@ def terms(game: Game, side: str) -> Terms:
     return Terms(strength_t, objective_t, pull_t, lead_t, breaking_t)
 
 
-
-
 def _touches(gx: float, gy: float, radius: float, points: Sequence[Point],
              reach: Sequence[float]) -> bool:
     """Whether any of `points` (pieces reaching `reach` beyond their centres) is

@@ -57,7 +57,7 @@ from desktop.play.opponent import (
     steady_ranking,
     weigh_actions,
 )
-from desktop.play.value import chance, weights_for
+from desktop.play.value import chance, pending_share, weights_for
 from desktop.rules.engine import Action, Game, RulesError
 from desktop.rules.view import view_of
 from desktop.scenario.model import Scenario
@@ -147,7 +147,8 @@ class Settings:
     anchor_family: bool = False
     #: Weigh the end of each pass by the fitted chance of winning
     #: (desktop.play.value) instead of the Steady score with the finishing and
-    #: fights terms, where the ruleset has one fitted.
+    #: fights terms, where the ruleset has one fitted.  Off by default: no better
+    #: against the Steady player (docs/opponent.md, ninth session).
     fitted: bool = False
 
 
@@ -440,18 +441,8 @@ class _Search:
         as the score scores strength, so a charge into contact is seen coming."""
         if copy.outcome is not None or not self.settings.fights:
             return 0.0
-        adapter = view_of(copy)
-        pending = adapter.pending_losses()
-        if not pending:
-            return 0.0
-        _, strength = adapter.strength()
-        total = sum(strength.values())
-        lost = sum(pending.values())
-        if total <= 0 or total - lost <= 0:
-            return 0.0
-        mine = strength.get(self.side, 0.0)
-        after = (mine - pending.get(self.side, 0.0)) / (total - lost)
-        return self.settings.fights * self.weights.strength * (after - mine / total)
+        return (self.settings.fights * self.weights.strength
+                * pending_share(copy, self.side))
 
     def _finish(self, copy: Game) -> float:
         """The turn limit coming: a line of play after which the side would win there
