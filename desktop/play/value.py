@@ -16,7 +16,7 @@ yet the Veteran played no better with it, so `Settings.fitted` is off
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from desktop.play.opponent import Terms, terms
 from desktop.play.value_weights import FITTED
@@ -79,13 +79,13 @@ def weights_for(ruleset: str) -> Sequence[float] | None:
     return FITTED.get(ruleset)
 
 
-def chance(game: Game, side: str, weights: Sequence[float] | None = None,
-           fitted: Mapping[str, Sequence[float]] = FITTED) -> float:
-    """The side's chance of winning from `game`, 0..1 (a draw is a half)."""
+def chance(game: Game, side: str, weights: Sequence[float] | None = None) -> float:
+    """The side's chance of winning from `game`, 0..1 (a draw is a half), by
+    `weights` or else its ruleset's fitted ones."""
     outcome = game.outcome
     if outcome is not None:
         return 0.5 if outcome.winner is None else float(outcome.winner == side)
-    w = weights if weights is not None else fitted.get(str(game.scenario.ruleset))
+    w = weights if weights is not None else weights_for(str(game.scenario.ruleset))
     if w is None:
         raise KeyError(f"no fitted value for the ruleset {game.scenario.ruleset}")
     logit = sum(a * b for a, b in zip(w, features(game, side), strict=True))

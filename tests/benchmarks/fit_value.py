@@ -38,6 +38,7 @@ from desktop.play.opponent import score, steady_action  # noqa: E402
 from desktop.play.value import FEATURES, features  # noqa: E402
 from desktop.resources import bundled_scenarios  # noqa: E402
 from desktop.rules import registry  # noqa: E402
+from desktop.rules.engine import Game  # noqa: E402
 from desktop.scenario import load  # noqa: E402
 
 MAX_ACTIONS = 5_000
@@ -46,7 +47,7 @@ OUT = ROOT / "desktop" / "play" / "value_weights.py"
 Row = tuple[list[float], float]  # (features, the Veteran's old value)
 
 
-def _old_value(game, side: str, row: list[float]) -> float:  # type: ignore[no-untyped-def]
+def _old_value(game: Game, side: str, row: list[float]) -> float:
     """The Veteran's value before this fit: the Steady score, the finishing term
     (500 / (1 + turns left) squared, at the position's own turns left) and the
     fights' change of strength scored as strength."""
@@ -174,9 +175,8 @@ def main() -> None:
               f"(train {len(train)} games, test {len(test)})", flush=True)
         xc, yc = design(train, names, old=True)
         xt, yt = design(test, names, old=True)
-        const = fit(xc[:, 1:], yc)
-        print(f"  a constant per scenario: log loss {loss(xt[:, 1:], yt, const)[0]:.3f}, "
-              f"likelier result {100 * loss(xt[:, 1:], yt, const)[1]:.0f}%")
+        ll, right = loss(xt[:, 1:], yt, fit(xc[:, 1:], yc))
+        print(f"  a constant per scenario: log loss {ll:.3f}, likelier result {100 * right:.0f}%")
         old_w = fit(xc, yc)
         ll, right = loss(xt, yt, old_w)
         print(f"  the Veteran's old value: log loss {ll:.3f}, likelier result {100 * right:.0f}%"
