@@ -111,8 +111,8 @@ def _print_level(level: str, per: dict[str, Tally], positions: list[Position], t
             continue
         n = sum(1 for p in positions if p.ruleset == rid)
         total.add(t)
-        print(f"  {rid:<11} {100 * t.good / t.decisions:5.0f}% {100 * t.blunders / t.decisions:8.0f}%"
-              f" {n - len(t.failed):>4}/{n}")
+        good, bad = 100 * t.good / t.decisions, 100 * t.blunders / t.decisions
+        print(f"  {rid:<11} {good:5.0f}% {bad:8.0f}% {n - len(t.failed):>4}/{n}")
     if total.decisions:
         n = len(positions)
         print(f"  {'all':<11} {100 * total.good / total.decisions:5.0f}%"

@@ -30,7 +30,7 @@ from shapely.geometry import Point as ShapelyPoint
 
 from desktop.resources import bundled_scenarios
 from desktop.rules import registry
-from desktop.rules.engine import Action, Game
+from desktop.rules.engine import Action, Game, RulesError
 from desktop.rules.view import view_of
 from desktop.rules.view_values import PieceInfo
 from desktop.scenario.geometry import shape_area
@@ -82,7 +82,7 @@ class Matcher:
         after = game.clone(seed=0)
         try:
             after.apply(action)
-        except Exception:  # noqa: BLE001 - an action the copy refuses matches nothing
+        except RulesError:  # an action the copy refuses matches nothing
             return False
         seen = view_of(after).pieces()
         return any(self._placed(position, seen.get(pid)) for pid in self.pieces)
