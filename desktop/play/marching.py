@@ -97,3 +97,48 @@ def _leaders(field: GoalField, mine: list[PieceInfo], lead: int) -> list[PieceIn
     order = sorted(range(len(mine)), key=away.__getitem__)
     near = [mine[i] for i in order]
     return [mine[i] for i in order if away[i] > 0.0][:lead + 2] or near
+
+
+#: Where on the way to a place a reaching move may stop, as parts of the
+#: place's radius short of its centre, tried in order until one is allowed.
+REACH_SHORT = (0.0, 0.5, 0.9)
+
+
+def reaching_moves(game: Game, places: Sequence[tuple[Point, float]], n: int) -> list[Action]:
+    """Up to `n` legal moves of the side to act that end on one of `places`
+    (centre, radius): onto an objective's marker, into an area to occupy.  A
+    move that wins ground outright is never left to the luck of sampling: every
+    piece within its allowance of a place is tried there, the nearest first."""
+    side = game.side
+    if side is None or n <= 0 or not places or not game.free_action_kinds:
+        return []
+    view = view_of(game)
+    pairs: list[tuple[float, PieceInfo, Point, float]] = []
+    for p in view.pieces().values():
+        if p.side != side or not p.present or p.kind == "officer":
+            continue
+        for centre, radius in places:
+            d = math.dist((p.x, p.y), centre)
+            if d > radius / 4:  # (not already standing on it)
+                pairs.append((d, p, centre, radius))
+    pairs.sort(key=lambda t: t[0])
+    out: list[Action] = []
+    allowances: dict[str, float] = {}
+    for d, piece, centre, radius in pairs:
+        if len(out) >= n:
+            break
+        full = allowances.get(piece.id)
+        if full is None:
+            allowance = view.allowance(piece.id) if view.can_move(piece.id) else None
+            full = allowances[piece.id] = 0.0 if allowance is None else allowance.full
+        if d > full + radius:
+            continue
+        for short in REACH_SHORT:
+            back = min(short * radius, d)
+            to = (centre[0] + (piece.x - centre[0]) * back / d,
+                  centre[1] + (piece.y - centre[1]) * back / d)
+            action = view.move_action(piece.id, to[0], to[1], bearing((piece.x, piece.y), to))
+            if action is not None and game.check(action) is None:
+                out.append(action)
+                break
+    return out

@@ -30,11 +30,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from desktop.play.exposure import armed_balance
 from desktop.play.goalfield import GoalField, goal_field
-from desktop.play.marching import march_moves
+from desktop.play.marching import march_moves, reaching_moves
 from desktop.rules.engine import Action, Game, RulesError
-from desktop.rules.view import view_of
+from desktop.rules.view import PlayView, view_of
 from desktop.rules.view_values import PRESENT, PieceInfo, Standing
 from desktop.scenario.geometry import shape_bounds
 from desktop.scenario.model import (
@@ -66,9 +65,6 @@ class Weights:
     #: A losing condition (an army's break, its last line infantry, its last
     #: piece): this much divided by what the side has still to lose before it.
     breaking: float = 40.0
-    #: Per piece with an enemy in its weapon's arc and range, less the enemy's
-    #: with one of the side's in theirs (desktop.play.exposure); 0: not counted.
-    threat: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -81,6 +77,10 @@ class Style:
     weights: Weights = Weights()
     #: Moves that march a piece towards the goals (desktop.play.marching).
     marches: int = 2
+    #: Moves that end on an objective or in an area to occupy, where a piece can
+    #: reach one this move (desktop.play.marching.reaching_moves): always
+    #: candidates, never cut to size.
+    reach: int = 4
     #: After this many actions of one kind left the score as it stood, the rest of
     #: that kind are not tried (None: try every candidate; see `_weigh`).
     blind: int | None = 2
@@ -326,19 +326,13 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
         if outcome.winner is None:
             return 0.0
         return weights.win if outcome.winner == side else -weights.win
-    value = terms(game, side).weighed(weights)
-    if weights.threat:
-        value += weights.threat * armed_balance(view_of(game), side)
-    return value
+    return terms(game, side).weighed(weights)
 
 
 def terms(game: Game, side: str) -> Terms:
     """The score's parts for `side` in a game not over (see `score`)."""
     adapter = view_of(game)
-    _, strength = adapter.strength()
-    mine = strength.get(side, 0.0)
-    total = sum(strength.values())
-    strength_t = mine / total if total > 0 else 0.5
+    strength_t = expected_share(adapter, side)
     objective_t = pull_t = lead_t = breaking_t = 0.0
     plan = _plan(game.scenario, side)
     goals = plan.goals
@@ -426,6 +420,18 @@ def terms(game: Game, side: str) -> Terms:
     return Terms(strength_t, objective_t, pull_t, lead_t, breaking_t)
 
 
+def expected_share(adapter: PlayView, side: str) -> float:
+    """The side's share of the strength on the table once the fights already on it
+    are settled (`PlayView.pending_losses`: hits to be taken off at a phase's end,
+    hand to hand at a turn's end), at their exact expected result: a shot that
+    will eliminate a unit at the phase's end counts now, not after it."""
+    _, strength = adapter.strength()
+    pending = adapter.pending_losses()
+    mine = max(0.0, strength.get(side, 0.0) - pending.get(side, 0.0))
+    total = sum(max(0.0, v - pending.get(s, 0.0)) for s, v in strength.items())
+    return mine / total if total > 0 else 0.5
+
+
 def _touches(gx: float, gy: float, radius: float, points: Sequence[Point],
              reach: Sequence[float]) -> bool:
     """Whether any of `points` (pieces reaching `reach` beyond their centres) is
@@ -477,6 +483,19 @@ def marches(game: Game, rng: random.Random, n: int) -> list[Action]:
     return march_moves(game, rng, n, fields)
 
 
+def reaching(game: Game, n: int) -> list[Action]:
+    """Up to `n` moves of the side to act onto a place its victory turns on: an
+    objective's marker, the area it must fill (see `reaching_moves`)."""
+    side = game.side
+    if side is None or n <= 0 or not game.free_action_kinds:
+        return []
+    goals = _plan(game.scenario, side).goals
+    places = [(p, r) for p, r in zip(goals.hold, goals.radii, strict=True) if r is not None]
+    for (x0, y0, x1, y1), _ in goals.occupy:
+        places.append((((x0 + x1) / 2, (y0 + y1) / 2), 0.8 * min(x1 - x0, y1 - y0) / 2))
+    return reaching_moves(game, places, n)
+
+
 def moving(game: Game, sampled: Sequence[Action]) -> bool:
     """Whether the engine offers moves now: one of its sampled actions is of the
     kind the play view makes a move with (no marching in a phase of shooting)."""
@@ -494,14 +513,17 @@ def moving(game: Game, sampled: Sequence[Action]) -> bool:
 def _candidates(game: Game, rng: random.Random, style: Style) -> list[Action]:
     seen: dict[str, Action] = {}
     sampled = game.sample_actions(rng, style.moves)
-    marched = marches(game, rng, style.marches) if moving(game, sampled) else []
-    for a in [*game.legal_actions(), *sampled, *marched]:
+    moves = moving(game, sampled)
+    marched = marches(game, rng, style.marches) if moves else []
+    reached = reaching(game, style.reach) if moves else []
+    for a in [*game.legal_actions(), *sampled, *marched, *reached]:
         seen.setdefault(a.text(), a)
     actions = list(seen.values())
     if len(actions) > style.candidates:
-        ends = [a for a in actions if a.text() == "end"]
-        others = [a for a in actions if a.text() != "end"]
-        actions = ends + rng.sample(others, style.candidates - len(ends))
+        keep = {"end"} | {a.text() for a in reached}
+        kept = [a for a in actions if a.text() in keep]
+        others = [a for a in actions if a.text() not in keep]
+        actions = kept + rng.sample(others, max(0, style.candidates - len(kept)))
     return actions
 
 
@@ -631,23 +653,30 @@ def _try(game: Game, action: Action, rng: random.Random, side: str, weights: Wei
 def steady_ranking(game: Game, rng: random.Random, style: Style = STEADY
                    ) -> tuple[Action, list[Action]]:
     """The steady player's choice (`steady_action`, drawing the same from `rng`) and
-    every candidate it weighed, best first, then those it left untried: the
-    ranking a player that thinks longer can start from."""
+    every candidate it weighed, best first, then those it left untried."""
+    choice, scored = steady_scores(game, rng, style)
+    return choice, [a for _, a in scored]
+
+
+def steady_scores(game: Game, rng: random.Random, style: Style = STEADY
+                  ) -> tuple[Action, list[tuple[float, Action]]]:
+    """`steady_ranking` with each candidate's average score (an untried one scores
+    as the position stands): what a player that searches longer takes as its
+    prior."""
     actions = _candidates(game, rng, style)
     if len(actions) == 1:
-        return actions[0], list(actions)
+        return actions[0], [(0.0, actions[0])]
     weighed, untried, still = _weigh(game, actions, rng, style)
     if not weighed:
         raise RuntimeError(f"no candidate actions in phase {game.phase} for {game.side}")
-    ranking = [a for _, a in weighed] + list(untried)
     best = weighed[0][0]
     ties = [a for s, a in weighed if s >= best - 1e-9]
     if still >= best - 1e-9:
         ties += untried
     choice = rng.choice(ties)
     if choice in untried and game.check(choice) is not None:
-        return weighed[0][1], ranking  # (an untried sampled move the engine now refuses)
-    return choice, ranking
+        choice = weighed[0][1]  # (an untried sampled move the engine now refuses)
+    return choice, weighed + [(still, a) for a in untried]
 
 
 def steady_action(game: Game, rng: random.Random, style: Style = STEADY) -> Action:
