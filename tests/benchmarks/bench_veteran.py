@@ -2,8 +2,7 @@
 
 Run: .venv/bin/python tests/benchmarks/bench_veteran.py [--games N] [--seconds S]
      [--ruleset ID] [--horizon H] [--first-seed K] [--timing N] [--against-seconds T]
-     [--anchor M] [--scenario NAME] [--press P] [--depth D] [--family] [--root-max N]
-     [--threat W] [--even] [--fitted]
+     [--scenario NAME] [--depth D]
 
 On each ruleset's first bundled scenario (or the rulesets named, or with
 --scenario the bundled scenarios whose file name starts with NAME), plays N games with the
@@ -13,9 +12,8 @@ swapping sides every game, the Veteran thinking S CPU seconds a decision (defaul
 each game as it ends, then the Veteran's share of the decided games with a
 95% Wilson interval, how often each side won with the Veteran on it and with
 the Steady player on it, and the Veteran's CPU time per decision (median and
-worst), and how often it departed from the Steady player's choice (its
-anchor: --anchor M standard errors, inf never, a negative number not
-anchored).  With --timing N it plays no games: it times N decisions per
+worst), and how often it departed from the Steady player's choice (its prior's
+favourite).  With --timing N it plays no games: it times N decisions per
 scenario at the given budget on positions reached by Steady-against-Steady
 play (median and worst CPU).  Prints numbers; never fails.
 """
@@ -35,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from desktop.play.balance.stats import wilson  # noqa: E402
-from desktop.play.opponent import Weights, steady_action  # noqa: E402
+from desktop.play.opponent import steady_action  # noqa: E402
 from desktop.play.veteran import Settings, think  # noqa: E402
 from desktop.rules import registry  # noqa: E402
 from desktop.scenario import Scenario  # noqa: E402
@@ -51,7 +49,7 @@ def play(sc: Scenario, seed: int, veteran_side: str, settings: Settings,
     """One game; returns the winning side (None: drawn or unfinished), the
     Veteran's CPU seconds per decision, the number of actions and how it ended.
     The other side is the Steady player, or with `against` a Veteran thinking
-    that long.  `departed` gains 1 for each decision in which the anchored
+    that long.  `departed` gains 1 for each decision in which the
     Veteran did not take the Steady player's choice."""
     game = registry.get(str(sc.ruleset)).new_game(sc, seed=seed)
     rng = random.Random(seed * 7919 + 1)
@@ -107,29 +105,9 @@ def main() -> None:
     ap.add_argument("--against-seconds", type=float, default=None,
                     help="the other side is a Veteran thinking this long, not the Steady "
                          "player (to show what a larger budget buys)")
-    ap.add_argument("--anchor", type=float, default=Settings.anchor,
-                    help="the margin (standard errors) by which the Veteran must find an "
-                         "action better than the Steady player's choice to depart from it; "
-                         "a negative number: not anchored (default %(default)s)")
-    ap.add_argument("--root-max", type=int, default=None,
-                    help="at most N root candidates however long it thinks (Settings.root_max)")
-    ap.add_argument("--family", action="store_true",
-                    help="the anchor's margin corrected for the number of actions held "
-                         "against the Steady player's choice at once (Settings.anchor_family)")
     ap.add_argument("--depth", type=int, default=None,
                     help="actions below the root a pass follows through the tree "
                          "(default: the Veteran's)")
-    ap.add_argument("--press", type=float, default=None,
-                    help="the Veteran presses on in its own search as the Steady player "
-                         "does, at this strength (default: the Veteran's setting)")
-    ap.add_argument("--even", action="store_true",
-                    help="even passes at the root (Settings.root_even)")
-    ap.add_argument("--threat", type=float, default=None,
-                    help="the Veteran's score counts pieces with an enemy in their arc "
-                         "this much each (Weights.threat)")
-    ap.add_argument("--fitted", action="store_true",
-                    help="the Veteran weighs its passes by the fitted chance of winning "
-                         "(Settings.fitted, desktop.play.value)")
     ap.add_argument("--scenario", action="append",
                     help="the bundled scenarios whose file name starts with NAME "
                          "(for example d3_kreuzdorf), instead of each ruleset's first")
@@ -138,24 +116,11 @@ def main() -> None:
     args = ap.parse_args()
     if args.quick:
         args.timing, args.seconds = 2, 0.05
-    anchor = None if args.anchor < 0 else args.anchor
-    settings = Settings(seconds=args.seconds, anchor=anchor)
+    settings = Settings(seconds=args.seconds)
     if args.horizon is not None:
         settings = replace(settings, horizon=args.horizon)
-    if args.press is not None:
-        settings = replace(settings, press=args.press)
     if args.depth is not None:
         settings = replace(settings, depth=args.depth)
-    if args.family:
-        settings = replace(settings, anchor_family=True)
-    if args.root_max is not None:
-        settings = replace(settings, root_max=args.root_max)
-    if args.even:
-        settings = replace(settings, root_even=True)
-    if args.fitted:
-        settings = replace(settings, fitted=True)
-    if args.threat is not None:
-        settings = replace(settings, weights=Weights(threat=args.threat))
     # the other side: the same Veteran (every option above) at another budget
     against = None if args.against_seconds is None else replace(
         settings, seconds=args.against_seconds)
@@ -204,7 +169,7 @@ def main() -> None:
               f"{1000 * statistics.median(times or [0]):.0f} ms, worst "
               f"{1000 * max(times or [0]):.0f} ms CPU", flush=True)
         if departed:
-            print(f"{'':10s} anchored at {anchor:g} standard errors: departed from the "
+            print(f"{'':10s} departed from the "
                   f"Steady player's choice in {sum(departed)} of {len(departed)} "
                   f"decisions", flush=True)
         for i, side in enumerate(sides):

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-SCRIPTS = sorted([*Path(__file__).parent.glob("bench_*.py"),
-                  *Path(__file__).parent.glob("fit_*.py")])
+SCRIPTS = sorted(Path(__file__).parent.glob("bench_*.py"))
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
