@@ -9,20 +9,21 @@ is words: the card, the buttons, the log line and the phase prompt, in names.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.d3 import rules as R
 from desktop.rules.d3.actions import Accept, Charge, End, Move, Reroll, Shoot
 from desktop.rules.d3.game import MOVEMENT, SHOOTING, D3Game
-from desktop.rules.d3.odds import activation_chance
+from desktop.rules.d3.odds import activation_chance, charge_result
 from desktop.rules.d3.pieces import DISORDERED, ELIMINATED, EXITED, Piece
 from desktop.rules.d3.words import degrees, inches, move_words
 from desktop.rules.engine import Action, Game
 from desktop.rules.view import PlayView, pct
 from desktop.rules.view_values import Allowance, Card, Losses, Odds, PieceInfo, Standing, Weapon
 from desktop.scenario.vocabulary import QUALITY_LABELS, UNIT_LABELS, TerrainType, UnitType
-from desktop.table.shapes import angle_diff, distance, front_centre_of
+from desktop.table.shapes import Aspect, angle_diff, aspect, distance, front_centre_of
 
 #: A unit's status in words, for the card.
 STATUS_WORDS = {
@@ -315,3 +316,38 @@ class D3View(PlayView):
             out[u.side] += hits if hits > 0 else 0
         return "hits still to take", out
 
+    def pending_losses(self) -> dict[str, float]:
+        """The charges made this player turn, still to be rolled in its
+        hand-to-hand phase (seed 002 "Charging": "Combat is resolved during the
+        Hand-to-Hand combat phase"; RULINGS.md D3: D3+1 hits, -1 on a hill, -1
+        against cavalry, doubled on the flank or rear), as
+        `D3Game._hand_to_hand` rolls them: each defender's side expects to
+        lose the mean of its hits, capped at the hits it has left (`strength`
+        counts no more).  Nothing else waits: shots mark their hits at once,
+        and removal at 9 hits ("Elimination") takes away a unit `strength`
+        already counts as nothing.  A charge waiting on a general's re-roll is
+        a player's choice, not counted.  Only the defenders' sides appear
+        (charges are one-sided), and none when no charge waits."""
+        g = self.g
+        if not g.charges or g.outcome is not None:
+            return {}
+        out: dict[str, float] = {}
+        full = R.ELIMINATION_HITS
+        for a_id, d_id in g.charges:
+            a, d = g.pieces[a_id], g.pieces[d_id]
+            if not a.present or not d.present:
+                continue  # as the engine skips it
+            left = full - d.hits
+            loss = 0.0 if left <= 0 else _charge_loss(
+                g.on_hill(d), d.type is UnitType.CAVALRY, aspect(d.pos, d.facing, a.pos),
+                left)
+            out[d.side] = out.get(d.side, 0.0) + loss
+        return out
+
+
+@cache
+def _charge_loss(on_hill: bool, cavalry: bool, side_on: Aspect, left: int) -> float:
+    """The mean of a charge's hits (exact odds, odds.charge_result), each count
+    capped at the `left` hits the defender still has to take."""
+    dist = charge_result(on_hill, cavalry, side_on)
+    return float(sum((min(h, left) * p for h, p in dist.items()), Fraction(0)))
