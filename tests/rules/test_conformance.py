@@ -85,6 +85,25 @@ def test_random_play_conformance_1000(ruleset_id: str) -> None:
     assert len(results) == 1000
 
 
+def test_random_play_reaches_an_exit_victory() -> None:
+    # Kiddies lists `exit F` among its legal actions (seed 000 line 158: "The attacker
+    # may also win by exiting a Regular Infantryman off his opponent's baseline"), so
+    # the harness's random player can win that way: on the small attack and defence
+    # game tests/rules/kiddies/data/exit_raid.yaml some of the first seeds do, every
+    # exit offered and taken passing the deep checks.
+    name = "kiddies/exit_raid.yaml"
+    scenario = _scenarios("kiddies")[name]
+    for seed in range(10):
+        game, result = conformance.play("kiddies", name, scenario, seed, check_every=3,
+                                        deep=True)
+        if any(e.kind == "exit" for e in game.events):
+            break
+    else:
+        raise AssertionError("no random game on exit_raid.yaml exited a figure in 10 seeds")
+    assert result.winner == "blue" and "off the east edge" in result.reason, result
+    conformance.check_replay(game)
+
+
 # -- the harness itself bites ------------------------------------------------------------
 
 

@@ -89,6 +89,7 @@ from desktop.rules.kiddies.pieces import (
     expand_unit,
 )
 from desktop.rules.kiddies.table import (
+    CUT_SLACK,
     ChargePlan,
     KiddiesTable,
     crew_of,
@@ -109,8 +110,15 @@ from desktop.rules.placement import forbidden_ground
 from desktop.rules.start import StartField
 from desktop.rules.victory import PieceView, VictoryJudge
 from desktop.scenario.lint import LintProblem
-from desktop.scenario.model import LastManStanding, OccupyFeature, Point, Scenario, Unit
-from desktop.scenario.vocabulary import Edge
+from desktop.scenario.model import (
+    ExitUnits,
+    LastManStanding,
+    OccupyFeature,
+    Point,
+    Scenario,
+    Unit,
+)
+from desktop.scenario.vocabulary import OPPOSITE_EDGE, Edge
 from desktop.table.shapes import angle_diff, bearing, rounded
 
 T = TypeVar("T")
@@ -274,6 +282,21 @@ class KiddiesGame(Game):
                 area = self.table.index.areas[self.table.index.by_id[c.feature]]
                 pt = area.representative_point()
                 self._occupy_targets.setdefault(c.side, []).append((float(pt.x), float(pt.y)))
+        #: Sides that win by leaving by the enemy's baseline (for the random player:
+        #: only an edge the judge counts, seed "exiting a Regular Infantryman off his
+        #: opponent's baseline").
+        self._exit_sides = frozenset(
+            c.side for c in scenario.game.victory if isinstance(c, ExitUnits)
+            and c.side in self.sides and (c.edge or OPPOSITE_EDGE[scenario.side(c.side).baseline])
+            is self.exit_edge(c.side))
+        #: Where the centres of the figures that may leave lie, per side: whether
+        #: the band runs across (x) or down (y), and its bounds (see `_exits`).
+        reach = MOVE_SPANS[REGULAR] * self.table.span + CUT_SLACK
+        w, d, inf = self.table.width, self.table.depth, math.inf
+        self._exit_band: dict[str, tuple[bool, float, float]] = {
+            s: {Edge.WEST: (True, -inf, reach), Edge.EAST: (True, w - reach, inf),
+                Edge.NORTH: (False, -inf, reach), Edge.SOUTH: (False, d - reach, inf)}[
+                self.exit_edge(s)] for s in self.sides}
         self._update_cannons()
         self.events.extend(self._start_turn())
 
@@ -470,6 +493,7 @@ class KiddiesGame(Game):
                 a = Charge(trio, mid.facing)
                 if self._check(a) is None:
                     out.append(a)
+            out.extend(Exit(fid) for fid in self.exits(self._side))
         return out
 
     def _check(self, action: Action) -> str | None:
@@ -589,6 +613,24 @@ class KiddiesGame(Game):
     def _edge_distance(self, f: Figure, edge: Edge) -> float:
         return {Edge.NORTH: f.y, Edge.SOUTH: self.table.depth - f.y,
                 Edge.WEST: f.x, Edge.EAST: self.table.width - f.x}[edge]
+
+    def exits(self, side: str) -> list[str]:
+        """The figures of `side` that may leave by the enemy's baseline now (``exit F``
+        passes :meth:`check` in the movement phase), in the order of :meth:`active`."""
+        return list(self._cached(("exits", side), lambda: self._exits(side)))
+
+    def _exits(self, side: str) -> tuple[str, ...]:
+        # A cheap cut first (the figures within a regular's move of the edge, with a
+        # hair of slack: one comparison a figure), then _check_exit itself for the
+        # few left, so that the list is exactly what check() allows.
+        across, lo, hi = self._exit_band[side]
+        figs = self._active(side)
+        near = ([f for f in figs if lo <= f.x <= hi] if across
+                else [f for f in figs if lo <= f.y <= hi])
+        if not near:
+            return ()
+        return tuple(f.id for f in near if f.kind == REGULAR and not f.moved
+                     and self._check_exit(side, f.id) is None)
 
     def _check_exit(self, side: str, fid: str) -> str | None:
         f = self._own(side, fid)
@@ -1295,6 +1337,11 @@ class KiddiesGame(Game):
         targets = self._occupy_targets.get(f.side, [])
         if r < 0.35 and targets:
             return rng.choice(targets)
+        if r < 0.5 and f.kind == REGULAR and f.side in self._exit_sides:
+            # straight for the enemy's baseline, to a place still on the table
+            x, y = self._edge_point(f, self.exit_edge(f.side))
+            return (min(max(x, 1.0), self.table.width - 1.0),
+                    min(max(y, 1.0), self.table.depth - 1.0))
         if enemies and r < 0.85:
             near = sorted(enemies, key=lambda e: math.hypot(e.x - f.x, e.y - f.y))[:3]
             return rng.choice(near).pos

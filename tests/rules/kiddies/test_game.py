@@ -5,6 +5,7 @@ Each test cites the seed (000_…txt) or RULINGS.md "Kiddies" / docs/rulings.md 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from desktop.rules import registry
 from desktop.rules.kiddies.actions import parse
 from desktop.rules.kiddies.constants import CREW_RANGE
 from desktop.rules.kiddies.game import KiddiesGame
+from desktop.rules.randomplay import random_action
 from desktop.scenario import load
 from tests.rules.kiddies.helpers import SPAN, gun, horse, line, new_game, to_movement
 
@@ -539,6 +541,57 @@ def test_no_exit_across_a_river_but_at_a_crossing(crossing: str | None) -> None:
     else:
         g.apply_text("exit b.1")
         assert g.outcome is not None and g.outcome.winner == "blue"
+
+
+def _exits_listed(g: KiddiesGame) -> list[str]:
+    return [a.text() for a in g.legal_actions() if a.text().startswith("exit")]
+
+
+def test_exits_are_listed_among_the_legal_actions_exactly_as_check_allows() -> None:
+    # seed 000 line 158: "exiting a Regular Infantryman off his opponent's baseline";
+    # line 73: "Troops may not cross a river except at a bridge or where a road crosses"
+    # (a regular may leave as soon as it stands within its move of the enemy's
+    # baseline, whatever the victory conditions: legal_actions lists it like a charge)
+    brook = {"id": "r", "type": "river", "line": [[46, 12], [46, 18]], "width": 1.5}
+    blue = [line("b", 43, 5, 2), line("far", 30, 25), horse("h", 43, 25),
+            line("s", 43, 30, type="light_infantry"), line("w", 43, 15), line("m", 43, 33)]
+    g = new_game(blue, [line("rx", 46, 22, facing=270)], dice=[6, 1], terrain=[brook])
+    assert _exits_listed(g) == []  # not while the initiative is chosen
+    to_movement(g)
+    assert _exits_listed(g) == ["exit b.1", "exit b.2", "exit m.1"]
+    g.apply_text("move m.1 42,33 90")
+    listed = _exits_listed(g)
+    assert listed == ["exit b.1", "exit b.2"]  # stable: in the order of the figures
+    for fid in g.figures:  # what is listed is exactly what check allows
+        assert (f"exit {fid}" in listed) is (g.check(parse(f"exit {fid}")) is None), fid
+    assert "river" in (g.check(parse("exit w.1")) or "")
+    g.apply_text("exit b.2")
+    assert g.outcome is None  # no exit_units condition: the man has only left the fight
+    assert _exits_listed(g) == ["exit b.1"]
+    g.apply_text("end")  # red moves: its own baseline is not a way out
+    assert g.side == "red" and _exits_listed(g) == []
+    g.apply_text("end")  # hand to hand, then the shooting phases: no exits there
+    while g.outcome is None and g.phase != "move":
+        assert _exits_listed(g) == []
+        g.apply(g.legal_actions()[0])
+
+
+def test_a_random_player_wins_by_exiting() -> None:
+    # seed 000 line 158: "The attacker may also win by exiting a Regular Infantryman
+    # off his opponent's baseline": offered among the legal actions, a random player
+    # (desktop/rules/randomplay.py, the conformance harness's) takes it
+    g = new_game([line("b", 43, 10)], [FAR_RED], dice=[6, 1] * 20,
+                 victory=[{"type": "exit_units", "side": "blue", "count": 1},
+                          {"type": "last_man_standing"}])
+    to_movement(g)
+    rng = random.Random(0)
+    for _ in range(200):
+        if g.outcome is not None:
+            break
+        g.apply(random_action(g, rng))
+    assert g.outcome is not None and g.outcome.winner == "blue"
+    assert "off the east edge" in g.outcome.reason
+    assert g.figures["b.1"].status == "exited"
 
 
 def test_last_man_standing() -> None:
