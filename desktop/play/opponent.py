@@ -25,6 +25,7 @@ offer does better.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -87,6 +88,10 @@ class Style:
     #: Of the actions that draw dice or cards, only this many of the best on their
     #: first try are tried `tries` times (None: all of them).
     retry: int | None = 3
+    #: An action that draws only d6 (and D3s made from them) is weighed over every
+    #: outcome of its dice, exactly, when they have at most this many outcomes;
+    #: else by `tries` rolls.
+    exact: int = 36
     #: Pressing on: while the game's end would not give the side the win, the
     #: ground (objectives, the pull and the lead) weighs 1 + press / (1 + turns
     #: left) times as much, so it goes for them harder as the end nears
@@ -312,11 +317,15 @@ class Terms:
     pull: float
     lead: float
     breaking: float
+    #: A losing condition the game will complete on its own (pieces past their
+    #: limit, fights to be rolled): its chance, for or against, weighed as the
+    #: end of the game is.
+    doom: float = 0.0
 
     def weighed(self, weights: Weights) -> float:
         return (weights.strength * self.strength + weights.objective * self.objective
                 + weights.pull * self.pull + weights.lead * self.lead
-                + weights.breaking * self.breaking)
+                + weights.breaking * self.breaking + weights.win * self.doom)
 
 
 def score(game: Game, side: str, weights: Weights = Weights()) -> float:
@@ -333,7 +342,7 @@ def terms(game: Game, side: str) -> Terms:
     """The score's parts for `side` in a game not over (see `score`)."""
     adapter = view_of(game)
     strength_t = expected_share(adapter, side)
-    objective_t = pull_t = lead_t = breaking_t = 0.0
+    objective_t = pull_t = lead_t = breaking_t = doom_t = 0.0
     plan = _plan(game.scenario, side)
     goals = plan.goals
     # One pass over the pieces gathers what every term below reads: where each
@@ -343,10 +352,13 @@ def terms(game: Game, side: str) -> Terms:
     own_spots: list[_Spot] = []
     enemy_spots: list[_Spot] = []
     own_touch = enemy_touch = 0  # the markers each side's pieces touch (bits)
-    counts: dict[str, list[int]] = {}  # side -> [pieces, present, present regulars]
+    # side -> [pieces, present, present regulars], a piece counted present
+    # less its chance of being removed by what the game settles on its own
+    counts: dict[str, list[float]] = {}
     had_regulars: set[str] = set()
     losing = bool(goals.losing)
     unit_of = getattr(adapter, "unit_of", None) if losing else None
+    doomed = adapter.pending_removals() if losing else {}
     pieces = plan.pieces
     if len(pieces) >= _MAX_SPOTS:
         pieces.clear()
@@ -375,11 +387,12 @@ def terms(game: Game, side: str) -> Terms:
         if regular:
             had_regulars.add(p_side)
         if present:
-            c[1] += 1
+            stays = 1.0 - doomed.get(p.id, 0.0) if doomed else 1.0
+            c[1] += stays
             if regular:
-                c[2] += 1
+                c[2] += stays
     if losing:
-        breaking_t = _nearer_losing(counts, had_regulars, plan, side)
+        breaking_t, doom_t = _nearer_losing(counts, had_regulars, plan, side)
     for i, radius in enumerate(goals.radii):
         if radius is not None:
             # A marker: held by the side that alone touches it; when neither does,
@@ -417,7 +430,7 @@ def terms(game: Game, side: str) -> Terms:
         pull_t -= sum([w.go for w in own_walks]) / len(own)
     elif own and enemy:
         pull_t -= sum(math.sqrt(_nearest_sq(p, enemy)) for p in own) / len(own)
-    return Terms(strength_t, objective_t, pull_t, lead_t, breaking_t)
+    return Terms(strength_t, objective_t, pull_t, lead_t, breaking_t, doom_t)
 
 
 def expected_share(adapter: PlayView, side: str) -> float:
@@ -442,13 +455,16 @@ def _touches(gx: float, gy: float, radius: float, points: Sequence[Point],
     return False
 
 
-def _nearer_losing(counts: dict[str, list[int]], had_regulars: set[str], plan: _Plan,
-                   side: str) -> float:
+def _nearer_losing(counts: dict[str, list[float]], had_regulars: set[str], plan: _Plan,
+                   side: str) -> tuple[float, float]:
     """The losing conditions: each side's term is one over what it
     has still to lose before the condition ends the game (the enemy's counts for,
     the side's own against), so the last few pieces that matter weigh the most.
-    `counts` holds each side's pieces, those present and its regulars present."""
-    value = 0.0
+    `counts` holds each side's pieces, those present and its regulars present
+    (less their chance of removal by what is pending).  Second, the doom: where
+    what is pending leaves less than one piece to go, the part of one that is
+    short -- the chance, for one uncertain removal, that the game ends so."""
+    value = doom = 0.0
     for who, kind, fraction in plan.goals.losing:
         for s in counts if who is None else [who]:
             pieces, present, regulars = counts.get(s, (0, 0, 0))
@@ -461,9 +477,11 @@ def _nearer_losing(counts: dict[str, list[int]], had_regulars: set[str], plan: _
                 to_go = regulars
             else:
                 to_go = present
-            term = 1.0 / max(1, to_go)
+            term = 1.0 / max(1.0, to_go)
+            short = min(1.0, 1.0 - to_go) if to_go < 1.0 - 1e-9 else 0.0
             value += term if s != side else -term
-    return value
+            doom += short if s != side else -short
+    return value, max(-1.0, min(1.0, doom))
 
 
 def marches(game: Game, rng: random.Random, n: int) -> list[Action]:
@@ -560,7 +578,13 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
     weights = pressed(game, side, style.weights, style.press)
     still = score(game, side, weights) if blind is not None else math.nan
     unchanged: dict[str, int] = {}  # kind -> how many left the score as it stood
-    firsts: list[tuple[float, Action, bool]] = []  # the first try: score, action, drew
+    # Common dice: every action's k-th try rolls from the same seed, so that two
+    # shots are compared on the same luck (the three dice of a volley in the
+    # open against the one die of the same volley into a village).
+    seeds = [rng.getrandbits(31) for _ in range(max(1, tries))]
+    # the first try: score, action, whether it drew, and the d6 it drew when it
+    # drew nothing else (None otherwise)
+    firsts: list[tuple[float, Action, bool, int | None]] = []
     untried: list[Action] = []
     for action in actions:
         kind = ""
@@ -569,11 +593,11 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
             if unchanged.get(kind, 0) >= blind:
                 untried.append(action)
                 continue
-        tried = _try(game, action, rng, side, weights)
+        tried = _try(game, action, seeds[0], side, weights)
         if tried is None:
             continue  # not legal after all (a sampled move): not a candidate
-        value, drew = tried
-        firsts.append((value, action, drew))
+        value, drew, dice = tried
+        firsts.append((value, action, drew, dice))
         if blind is not None and kind != "end":
             if not drew and value == still:
                 unchanged[kind] = unchanged.get(kind, 0) + 1
@@ -581,14 +605,20 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
                 unchanged[kind] = -len(actions)  # this kind does show: try it all
     # More tries for the actions that drew dice or cards: all of them, or with
     # `style.retry` only the best few on their first try (the others cannot win).
-    chancy = [i for i, (_, _, drew) in enumerate(firsts) if drew]
+    chancy = [i for i, (_, _, drew, _) in enumerate(firsts) if drew]
     if style.retry is not None:
         chancy = sorted(chancy, key=lambda i: -firsts[i][0])[:style.retry]
-    weighed: list[tuple[float, Action]] = [(v, act) for v, act, _ in firsts]
+    weighed: list[tuple[float, Action]] = [(v, act) for v, act, _, _ in firsts]
     for i in sorted(chancy):
         total, action, n = firsts[i][0], firsts[i][1], 1
-        for _ in range(tries - 1):
-            tried = _try(game, action, rng, side, weights)
+        dice = firsts[i][3]
+        if tries > 1 and dice is not None and 6 ** dice <= style.exact:
+            exact = _exact(game, action, rng, side, weights, dice)
+            if exact is not None:
+                weighed[i] = (exact, action)
+                continue
+        for k in range(1, tries):
+            tried = _try(game, action, seeds[k], side, weights)
             if tried is None:
                 break
             total += tried[0]
@@ -637,17 +667,46 @@ def pressed(game: Game, side: str, weights: Weights, press: float | None) -> Wei
                                pull=weights.pull * k, lead=weights.lead * k)
 
 
-def _try(game: Game, action: Action, rng: random.Random, side: str, weights: Weights
-         ) -> tuple[float, bool] | None:
-    """`action` on a copy of `game` rolling its own dice: the copy's score for `side`
-    and whether any dice or cards were drawn (None if the copy refuses it)."""
-    copy = game.clone(seed=rng.getrandbits(31))
+def _try(game: Game, action: Action, seed: int, side: str, weights: Weights
+         ) -> tuple[float, bool, int | None] | None:
+    """`action` on a copy of `game` rolling dice from `seed`: the copy's score for `side`,
+    whether any dice or cards were drawn, and how many d6 when nothing else was
+    (None if the copy refuses it)."""
+    copy = game.clone(seed=seed)
     drawn = len(copy.chance.log)
     try:
         copy.apply(action)
     except RulesError:
         return None
-    return score(copy, side, weights), len(copy.chance.log) != drawn
+    new = copy.chance.log[drawn:]
+    dice: int | None = sum(1 for d in new if d.kind == "d6")
+    if any(d.kind not in ("d6", "d3") for d in new):
+        dice = None
+    return score(copy, side, weights), bool(new), dice
+
+
+def _exact(game: Game, action: Action, rng: random.Random, side: str, weights: Weights,
+           dice: int) -> float | None:
+    """The average score of `action` over every outcome of the `dice` d6 it draws,
+    each equally likely: its exact expectation under the rules, where a few
+    sampled rolls would misjudge a two-in-three shot against a one-in-three.
+    None if an outcome drew more than was scripted (then sampling decides)."""
+    total, n = 0.0, 0
+    for faces in itertools.product(range(1, 7), repeat=dice):
+        copy = game.clone(seed=rng.getrandbits(31))
+        copy.chance.script(faces)
+        try:
+            copy.apply(action)
+        except RulesError:
+            return None
+        if copy.chance.scripted_dice_left:
+            return None
+        drawn_more = copy.chance.log[-1]
+        if not drawn_more.scripted:
+            return None
+        total += score(copy, side, weights)
+        n += 1
+    return total / n if n else None
 
 
 def steady_ranking(game: Game, rng: random.Random, style: Style = STEADY

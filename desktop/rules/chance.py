@@ -93,6 +93,14 @@ class Chance:
     def roll(self, n: int, purpose: str) -> list[int]:
         return [self.d6(purpose) for _ in range(n)]
 
+    def script(self, dice: Sequence[int]) -> None:
+        """Fix the next d6 results (after any still scripted): a look-ahead copy
+        set on each outcome in turn weighs an action by its exact odds."""
+        for d in dice:
+            if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+                raise ChanceError(f"scripted die {d!r} is not a d6 result (1 to 6)")
+        self._dice.extend(dice)
+
     @property
     def scripted_dice_left(self) -> int:
         return len(self._dice)

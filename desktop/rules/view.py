@@ -546,6 +546,14 @@ class PlayView:
         asks for them show in the positions after that action."""
         return {}
 
+    def pending_removals(self) -> dict[str, float]:
+        """Each piece's chance of leaving the table through what the game settles
+        later on its own (the same fights as `pending_losses`, or a unit already
+        past its limit waiting for the phase that removes it); exact odds, no
+        dice drawn.  A computer player reads it to count the pieces a losing
+        condition counts before they are taken off.  Empty by default."""
+        return {}
+
     def units_left(self) -> dict[str, int]:
         out = {s.id: 0 for s in self.game.scenario.sides}
         for p in self.pieces().values():

@@ -116,7 +116,8 @@ def test_a_steady_game_plays_to_the_end() -> None:
 def test_an_action_that_draws_no_chance_is_tried_once(ruleset_id: str) -> None:
     """A second try on fresh dice can only differ if the first drew dice or cards:
     the steady player copies the game once for an action that drew nothing and
-    `tries` times for one that drew (its average is the same either way)."""
+    more often for one that drew: `tries` times, or once per outcome of its
+    dice when it drew only a d6 or two (its exact expectation)."""
     game = _game(ruleset_id)
     for _ in range(40):  # into a phase with both kinds of action, if it comes
         actions = game.candidate_actions(random.Random(1), 4)
@@ -140,7 +141,10 @@ def test_an_action_that_draws_no_chance_is_tried_once(ruleset_id: str) -> None:
             weigh_actions(game, [a], random.Random(3), 3, Weights())
         finally:
             del game.clone
-        assert len(seeds) == (3 if drew[a.text()] else 1), a.text()
+        if drew[a.text()]:
+            assert len(seeds) in (3, 1 + 6, 1 + 36), a.text()
+        else:
+            assert len(seeds) == 1, a.text()
 
 
 def _counting(game: Game, seeds: list[int | None]):  # type: ignore[no-untyped-def]
@@ -197,3 +201,27 @@ def test_an_objective_marker_is_held_by_the_side_that_alone_touches_it() -> None
     assert goals.radii[:len(sc.game.objectives)] == tuple(
         o.radius for o in sc.game.objectives)
     assert all(r is None for r in goals.radii[len(sc.game.objectives):])
+
+
+def test_a_shot_on_one_or_two_dice_is_weighed_by_its_exact_odds() -> None:
+    """Issue 33, class 5 (fire by expected effect): the Steady player weighs a D3
+    volley (an activation d6 and a D3 of hits) over all 36 outcomes of its two
+    dice, so its score is the exact average -- the same on any rng."""
+    from desktop.play.opponent import _exact, score
+    from tests.play.tactics.suite import load_positions
+
+    position = next(p for p in load_positions("d3") if p.klass == "fire")
+    game = position.start()
+    shot = next(a for a in game.legal_actions() if a.text().startswith("shoot"))
+    side = game.side
+    assert side is not None
+    by_hand = 0.0
+    for first in range(1, 7):
+        for second in range(1, 7):
+            copy = game.clone(seed=1)
+            copy.chance.script([first, second])
+            copy.apply(shot)
+            by_hand += score(copy, side, Weights()) / 36
+    for seed in (1, 2):
+        got = _exact(game, shot, random.Random(seed), side, Weights(), 2)
+        assert got == pytest.approx(by_hand)

@@ -240,8 +240,10 @@ def test_the_search_looks_beyond_one_action() -> None:
 
 @pytest.mark.parametrize("ruleset_id", ["d3", "blown_away"])
 def test_every_copy_rolls_dice_of_its_own(ruleset_id: str) -> None:
-    """No peeking: every copy the Veteran plays on is made with a seed of its own
-    (an exact copy would roll the dice the real game is about to roll)."""
+    """No peeking: every copy the Veteran plays on is made with a seed (an exact
+    copy would roll the dice the real game is about to roll), each pass a seed
+    of its own (the Steady ranking it starts from compares actions on common
+    dice, so its copies share theirs)."""
     game = _game(ruleset_id)
     seeds: list[int | None] = []
     clone = game.clone
@@ -254,4 +256,4 @@ def test_every_copy_rolls_dice_of_its_own(ruleset_id: str) -> None:
     think(game, random.Random(8), QUICK)
     assert len(seeds) >= (QUICK.passes or 0)  # the playouts copy the copies too
     assert None not in seeds
-    assert len(set(seeds)) == len(seeds)
+    assert len(set(seeds)) > (QUICK.passes or 0)

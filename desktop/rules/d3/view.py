@@ -344,6 +344,31 @@ class D3View(PlayView):
             out[d.side] = out.get(d.side, 0.0) + loss
         return out
 
+    def pending_removals(self) -> dict[str, float]:
+        """Units already at the limit of hits, removed in the elimination phase
+        (seed 002 "Elimination"; certain), and the defenders of charges still to
+        be rolled, by their chance of reaching it (exact odds, as
+        `pending_losses`)."""
+        g = self.g
+        if g.outcome is not None:
+            return {}
+        full = R.ELIMINATION_HITS
+        out = {p.id: 1.0 for p in g.pieces.values() if p.present and p.hits >= full}
+        for a_id, d_id in g.charges:
+            a, d = g.pieces[a_id], g.pieces[d_id]
+            if not a.present or not d.present or d.id in out:
+                continue
+            out[d.id] = _charge_kill(g.on_hill(d), d.type is UnitType.CAVALRY,
+                                     aspect(d.pos, d.facing, a.pos), full - d.hits)
+        return out
+
+
+@cache
+def _charge_kill(on_hill: bool, cavalry: bool, side_on: Aspect, left: int) -> float:
+    """The chance a charge's hits reach the `left` the defender has still to take."""
+    dist = charge_result(on_hill, cavalry, side_on)
+    return float(sum((p for h, p in dist.items() if h >= left), Fraction(0)))
+
 
 @cache
 def _charge_loss(on_hill: bool, cavalry: bool, side_on: Aspect, left: int) -> float:
