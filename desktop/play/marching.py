@@ -15,6 +15,10 @@ import math
 import random
 from collections.abc import Sequence
 
+from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
+
 from desktop.play.goalfield import GoalField
 from desktop.rules.engine import Action, Game
 from desktop.rules.view import PlayView, view_of
@@ -99,44 +103,47 @@ def _leaders(field: GoalField, mine: list[PieceInfo], lead: int) -> list[PieceIn
     return [mine[i] for i in order if away[i] > 0.0][:lead + 2] or near
 
 
-#: Where on the way to a place a reaching move may stop, as parts of the
-#: place's radius short of its centre, tried in order until one is allowed.
-REACH_SHORT = (0.0, 0.5, 0.9)
+#: Where inside a place a reaching move may stop, as parts of the way from the
+#: place's edge nearest the piece to its centre, tried in order until the
+#: engine allows one (the shortest move first: it is the likeliest allowed).
+REACH_IN = (0.15, 0.4, 0.7, 1.0)
 
 
-def reaching_moves(game: Game, places: Sequence[tuple[Point, float]], n: int) -> list[Action]:
-    """Up to `n` legal moves of the side to act that end on one of `places`
-    (centre, radius): onto an objective's marker, into an area to occupy.  A
-    move that wins ground outright is never left to the luck of sampling: every
-    piece within its allowance of a place is tried there, the nearest first."""
+def reaching_moves(game: Game, places: Sequence[BaseGeometry], n: int) -> list[Action]:
+    """Up to `n` legal moves of the side to act that end inside one of `places`
+    (an objective's marker as a disc, an area to occupy): a move that wins
+    ground outright is never left to the luck of sampling.  Every piece not
+    already inside a place and within its allowance of one is tried there,
+    the nearest first."""
     side = game.side
     if side is None or n <= 0 or not places or not game.free_action_kinds:
         return []
     view = view_of(game)
-    pairs: list[tuple[float, PieceInfo, Point, float]] = []
+    pairs: list[tuple[float, PieceInfo, Point, Point]] = []
     for p in view.pieces().values():
         if p.side != side or not p.present or p.kind == "officer":
             continue
-        for centre, radius in places:
-            d = math.dist((p.x, p.y), centre)
-            if d > radius / 4:  # (not already standing on it)
-                pairs.append((d, p, centre, radius))
+        here = ShapelyPoint(p.x, p.y)
+        for area in places:
+            if area.covers(here):
+                continue
+            edge = nearest_points(area, here)[0]
+            centre = area.centroid
+            pairs.append((edge.distance(here), p, (edge.x, edge.y), (centre.x, centre.y)))
     pairs.sort(key=lambda t: t[0])
     out: list[Action] = []
     allowances: dict[str, float] = {}
-    for d, piece, centre, radius in pairs:
+    for d, piece, edge, centre in pairs:
         if len(out) >= n:
             break
         full = allowances.get(piece.id)
         if full is None:
             allowance = view.allowance(piece.id) if view.can_move(piece.id) else None
             full = allowances[piece.id] = 0.0 if allowance is None else allowance.full
-        if d > full + radius:
+        if d > full:
             continue
-        for short in REACH_SHORT:
-            back = min(short * radius, d)
-            to = (centre[0] + (piece.x - centre[0]) * back / d,
-                  centre[1] + (piece.y - centre[1]) * back / d)
+        for part in REACH_IN:
+            to = (edge[0] + (centre[0] - edge[0]) * part, edge[1] + (centre[1] - edge[1]) * part)
             action = view.move_action(piece.id, to[0], to[1], bearing((piece.x, piece.y), to))
             if action is not None and game.check(action) is None:
                 out.append(action)

@@ -31,12 +31,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from shapely.geometry.base import BaseGeometry
+
 from desktop.play.goalfield import GoalField, goal_field
 from desktop.play.marching import march_moves, reaching_moves
 from desktop.rules.engine import Action, Game, RulesError
 from desktop.rules.view import PlayView, view_of
 from desktop.rules.view_values import PRESENT, PieceInfo, Standing
-from desktop.scenario.geometry import shape_bounds
+from desktop.scenario.geometry import circle, shape_area, shape_bounds
 from desktop.scenario.model import (
     AllRegularsLost,
     ArmyBreak,
@@ -184,6 +186,9 @@ class _Plan:
     walks: dict[tuple[float, float], _Walk] = dataclasses.field(default_factory=dict)
     #: What the score reads of each piece met, by the identity of its PieceInfo.
     pieces: dict[int, _PieceRead] = dataclasses.field(default_factory=dict)
+    #: The places a move may reach to win ground: each objective's marker (a
+    #: disc) and each area the side must fill.
+    reach: tuple[BaseGeometry, ...] = ()
 
 
 #: Plans made, keyed by the scenario's identity and the side; the scenario is kept
@@ -203,8 +208,13 @@ def _plan(scenario: Scenario, side: str) -> _Plan:
                    for b, _ in goals.occupy)
     regulars = frozenset(u.id for _, u in scenario.all_units()
                          if u.type is UnitType.LINE_INFANTRY)
+    features = {f.id: f for f in scenario.terrain}
+    reach = [circle(o.position, o.radius) for o in scenario.game.objectives]
+    reach += [shape_area(features[c.feature].shape) for c in scenario.game.victory
+              if isinstance(c, OccupyFeature) and c.side == side and c.feature in features]
     plan = _Plan(goals, walking, occupy, regulars,
-                 hold_fields=tuple(goal_field(scenario, [g]) for g in goals.hold))
+                 hold_fields=tuple(goal_field(scenario, [g]) for g in goals.hold),
+                 reach=tuple(reach))
     if len(_PLANS) >= _MAX_PLANS:
         _PLANS.pop(next(iter(_PLANS)))
     _PLANS[key] = (scenario, plan)
@@ -507,11 +517,7 @@ def reaching(game: Game, n: int) -> list[Action]:
     side = game.side
     if side is None or n <= 0 or not game.free_action_kinds:
         return []
-    goals = _plan(game.scenario, side).goals
-    places = [(p, r) for p, r in zip(goals.hold, goals.radii, strict=True) if r is not None]
-    for (x0, y0, x1, y1), _ in goals.occupy:
-        places.append((((x0 + x1) / 2, (y0 + y1) / 2), 0.8 * min(x1 - x0, y1 - y0) / 2))
-    return reaching_moves(game, places, n)
+    return reaching_moves(game, _plan(game.scenario, side).reach, n)
 
 
 def moving(game: Game, sampled: Sequence[Action]) -> bool:
