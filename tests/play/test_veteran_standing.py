@@ -120,5 +120,14 @@ def test_pending_losses_are_the_hand_to_hand_odds_of_the_figures_in_contact() ->
     assert got.keys() == expected.keys()
     for side, n in expected.items():
         assert got[side] == pytest.approx(n)
+    # each figure in a fight by its own chance of falling: the side's sum is its
+    # pending losses (the losing conditions count figures)
+    removals = view.pending_removals()
+    for side, fight in fighting:
+        if fight is not None:
+            assert any(p.side == side and pid in removals for pid, p in view.pieces().items())
+    for side, n in expected.items():
+        assert sum(p for pid, p in removals.items()
+                   if view.pieces()[pid].side == side) == pytest.approx(n)
     for ruleset_id in ("d3", "mayhem", "tactical", "blown_away"):
         assert view_of(_short_game(ruleset_id, 1)).pending_losses() == {}

@@ -666,6 +666,18 @@ class KiddiesView(PlayView):
             out[sb] = out.get(sb, 0.0) + len(b) * float(o.win + o.draw)
         return out
 
+    def pending_removals(self) -> dict[str, float]:
+        """Each figure in a hand-to-hand fight of the turn's end, by its chance of
+        falling there: the loser's figures all fall, on a tie both sides' do
+        (exact odds of the rolls, as `pending_losses`)."""
+        out: dict[str, float] = {}
+        for a, b, o in self.g.melee_odds():
+            for fid in a:
+                out[fid] = float(o.loss + o.draw)
+            for fid in b:
+                out[fid] = float(o.win + o.draw)
+        return out
+
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.sides}
         for f in self.g.active():
