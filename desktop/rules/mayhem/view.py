@@ -375,6 +375,16 @@ class MayhemView(PlayView):
     def standing(self) -> Standing | None:
         return self.g.judge.standing(self.g.turn, self.g._views())
 
+    def pending_losses(self) -> dict[str, float]:
+        """Figures each side is expected to lose to what the game resolves on
+        its own: fire casualties taken off at the phase's end, the morale
+        checks they and earlier fire owe, and the melees of units in contact
+        (seed 004, "Sequence"); exact odds, no dice drawn
+        (desktop.rules.mayhem.pending says what counts and why)."""
+        from desktop.rules.mayhem.pending import pending_losses
+
+        return pending_losses(self.g)
+
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.state.sides}
         for u in self.g.active_units():
