@@ -302,3 +302,26 @@ def _fighter(g: MayhemGame, x: Piece, enemy: Piece, removed: bool) -> Fighter:
     return Fighter(x.figures, x.casualties, x.morale,
                    check_need(g, x),
                    None if removed else retreat_of(g, x, enemy))
+
+
+def pending_removals(g: MayhemGame) -> dict[str, float]:
+    """Each unit's chance of leaving the table through the fire already on it:
+    wiped out when its casualties to take off are all its figures, else routed
+    by the morale checks they and earlier fire owe.  Melees are left out (the
+    loser's fate turns on the option and the room behind it: `pending_losses`
+    counts their figures)."""
+    st = g.state
+    if st.outcome is not None:
+        return {}
+    out: dict[str, float] = {}
+    for u in st.units.values():
+        if u.status != ACTIVE or not (u.pending or u.checks_due):
+            continue
+        if u.pending >= u.figures:
+            out[u.id] = 1.0
+            continue
+        k = u.checks_due + combat.checks_due(u.casualties, u.casualties + u.pending)
+        chance = rout_chance(u.morale, k, check_need(g, u))
+        if chance > 0.0:
+            out[u.id] = chance
+    return out

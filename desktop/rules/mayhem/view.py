@@ -385,6 +385,13 @@ class MayhemView(PlayView):
 
         return pending_losses(self.g)
 
+    def pending_removals(self) -> dict[str, float]:
+        """Units the fire already on them will wipe out or rout at the phase's
+        end, by exact odds (desktop.rules.mayhem.pending)."""
+        from desktop.rules.mayhem.pending import pending_removals
+
+        return pending_removals(self.g)
+
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.state.sides}
         for u in self.g.active_units():

@@ -176,6 +176,17 @@ def test_fire_casualties_checks_and_melee_add_up() -> None:
     assert got["blue"] == pytest.approx(float(B1_LOSS), abs=1e-12)
 
 
+def test_the_fire_on_a_unit_gives_its_chance_of_leaving_the_table() -> None:
+    """pending_removals: r3's four casualties are all its figures (wiped out,
+    certain); r2, Shaken, routs if its one check on 4+ fails (seed 004
+    "Morale"; RULINGS.md M&M: a Shaken unit that fails routs): 1/2.  The melee's
+    units are left to pending_losses."""
+    got = view_of(_battle()).pending_removals()
+    assert got == {"r3": 1.0, "r2": pytest.approx(0.5)}
+    assert view_of(new_game(scenario([unit("b1", 24, 34, 0)], [unit("r1", 24, 4, 180)]),
+                            [])).pending_removals() == {}
+
+
 def _resolve(g: MayhemGame) -> None:
     """End every phase with no new fire or charge until the next turn's
     initiative choice (the melee phase fights the one melee on its own)."""
