@@ -94,6 +94,11 @@ class Style:
     #: outcome of its dice, exactly, when they have at most this many outcomes;
     #: else by `tries` rolls.
     exact: int = 36
+    #: An action whose tries differ by at least `swing` points, from each other or
+    #: from the position as it stands (a roll that can end the game or break an
+    #: army), is tried `swing_tries` times in all.
+    swing: float = 200.0
+    swing_tries: int = 12
     #: Pressing on: while the game's end would not give the side the win, the
     #: ground (objectives, the pull and the lead) weighs 1 + press / (1 + turns
     #: left) times as much, so it goes for them harder as the end nears
@@ -623,14 +628,24 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
             if exact is not None:
                 weighed[i] = (exact, action)
                 continue
-        for k in range(1, tries):
+        lo = hi = total
+        k = 1
+        while k < tries:
             tried = _try(game, action, seeds[k], side, weights)
             if tried is None:
                 break
             total += tried[0]
+            lo, hi = min(lo, tried[0]), max(hi, tried[0])
             n += 1
+            k += 1
             if not tried[1]:
                 break  # this time nothing was drawn: another try would end the same
+            if (k == tries and tries < style.swing_tries
+                    and max(hi - lo, abs(hi - still), abs(lo - still)) >= style.swing):
+                # a roll that can decide the game: more tries, on common dice too
+                tries = style.swing_tries
+                seeds += [rng.getrandbits(31) for _ in range(tries - len(seeds))]
+        tries = style.tries
         weighed[i] = (total / n, action)
     weighed.sort(key=lambda sa: sa[0], reverse=True)
     return weighed, untried, still
