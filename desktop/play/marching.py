@@ -119,7 +119,7 @@ def reaching_moves(game: Game, places: Sequence[BaseGeometry], n: int) -> list[A
     if side is None or n <= 0 or not places or not game.free_action_kinds:
         return []
     view = view_of(game)
-    pairs: list[tuple[float, PieceInfo, Point, Point]] = []
+    pairs: list[tuple[float, PieceInfo, BaseGeometry, Point, Point]] = []
     for p in view.pieces().values():
         if p.side != side or not p.present or p.kind == "officer":
             continue
@@ -129,11 +129,11 @@ def reaching_moves(game: Game, places: Sequence[BaseGeometry], n: int) -> list[A
                 continue
             edge = nearest_points(area, here)[0]
             centre = area.centroid
-            pairs.append((edge.distance(here), p, (edge.x, edge.y), (centre.x, centre.y)))
+            pairs.append((edge.distance(here), p, area, (edge.x, edge.y), (centre.x, centre.y)))
     pairs.sort(key=lambda t: t[0])
     out: list[Action] = []
     allowances: dict[str, float] = {}
-    for d, piece, edge, centre in pairs:
+    for d, piece, area, edge, centre in pairs:
         if len(out) >= n:
             break
         full = allowances.get(piece.id)
@@ -142,10 +142,35 @@ def reaching_moves(game: Game, places: Sequence[BaseGeometry], n: int) -> list[A
             full = allowances[piece.id] = 0.0 if allowance is None else allowance.full
         if d > full:
             continue
-        for part in REACH_IN:
-            to = (edge[0] + (centre[0] - edge[0]) * part, edge[1] + (centre[1] - edge[1]) * part)
+        for to in _inside_points(area, edge, centre, (piece.x, piece.y), full):
             action = view.move_action(piece.id, to[0], to[1], bearing((piece.x, piece.y), to))
             if action is not None and game.check(action) is None:
                 out.append(action)
                 break
     return out
+
+
+#: Points round the inside of a place tried when the way straight in is refused
+#: (a building at an objective's heart, a river bank): so many, the nearest the
+#: piece first, at most `REACH_TRIES` of them.
+REACH_RING = 16
+REACH_TRIES = 8
+
+
+def _inside_points(area: BaseGeometry, edge: Point, centre: Point, at: Point,
+                   full: float) -> list[Point]:
+    """Where a piece at `at` may stop inside `area`: in from the edge nearest it
+    towards the centre, then round a ring just inside the edge, nearest first,
+    only those within `full` of it."""
+    inward = [(edge[0] + (centre[0] - edge[0]) * part, edge[1] + (centre[1] - edge[1]) * part)
+              for part in REACH_IN]
+    inner = area.buffer(-0.2 * math.sqrt(area.area / math.pi)) if area.area > 0 else area
+    ring: list[Point] = []
+    boundary = getattr(inner, "exterior", None)
+    if boundary is not None and boundary.length > 0:
+        for k in range(REACH_RING):
+            q = boundary.interpolate(k / REACH_RING, normalized=True)
+            ring.append((q.x, q.y))
+    ring.sort(key=lambda q: math.dist(q, at))
+    ring = [q for q in ring if math.dist(q, at) <= full][:REACH_TRIES]
+    return [q for q in inward if math.dist(q, at) <= full + 1e-9] + ring
