@@ -18,6 +18,7 @@ from desktop.rules.engine import Action, Game
 from desktop.rules.tactical import constants as C
 from desktop.rules.tactical import dice as D
 from desktop.rules.tactical import odds as O
+from desktop.rules.tactical import pending as P
 from desktop.rules.tactical import words as W
 from desktop.rules.tactical.actions import (
     Charge,
@@ -178,6 +179,21 @@ class TacticalView(PlayView):
                 out[u.side] += float(u.cv)
         return "Combat Value on the table", out
 
+    def pending_losses(self) -> dict[str, float]:
+        """Combat Value each side is expected to lose in what the game settles on
+        its own (:mod:`~desktop.rules.tactical.pending`): the artillery phase's
+        shots, thrown but taking effect together when the phase ends (seed 001:
+        "Artillery fire is deemed to be simultaneous"), and the next round of each
+        close combat already locked (seed 001: "Close Combat continues next
+        turn"), at exact odds, no dice drawn.  Empty when nothing waits."""
+        return dict(P.pending(self.tg).losses)
+
+    def pending_removals(self) -> dict[str, float]:
+        """Each active unit's chance of ceasing to be active (spent, routed: lost
+        for victory, RULINGS' SPENT_COUNTS_AS_LOST) in the same things as
+        `pending_losses`."""
+        return dict(P.pending(self.tg).removals)
+
     # -- moving -----------------------------------------------------------------------
 
     def move_action(self, pid: str, x: float, y: float, facing: float) -> Action | None:
@@ -215,7 +231,10 @@ class TacticalView(PlayView):
             t = self.tg.unit(action.target)
             title = (f"{self.name_of(action.unit)} fires at {self.name_of(action.target)}: "
                      f"{W.counted(got.dice, 'die')}, hitting on {W.FACE[got.hit_face]}")
-            return Odds(title, _bars(got.hits, "hit"), self._fire_notes(got, t))
+            before: list[str] = []
+            if self.tg.phase == ARTILLERY_PHASE:
+                got, t, before = self._after_shots(got, t)
+            return Odds(title, _bars(got.hits, "hit"), before + self._fire_notes(got, t))
         if isinstance(got, O.ChargeOdds) and isinstance(action, Charge):
             t = self.tg.unit(action.target)
             guns = t.type in ARTILLERY
@@ -229,6 +248,28 @@ class TacticalView(PlayView):
                 notes.append(f"an officer at risk {pct(got.officer_risk)}")
             return Odds(title, bars, notes)
         return None
+
+    def _after_shots(self, got: O.FireOdds, t: TUnit) -> tuple[O.FireOdds, TUnit, list[str]]:
+        """An artillery shot lands with the others of the phase, after those already
+        thrown (``TacticalGame._resolve_artillery``): its odds of spending or
+        routing the target are those of the target as they will leave it."""
+        shots = [p for p in self.tg.st.pending if p.target == t.id]
+        after = P.target_after_shots(self.tg, t.id)
+        if not shots or after is None:
+            return got, t, []
+        g, u = after
+        hits, flags = sum(p.hits for p in shots), sum(p.flags for p in shots)
+        said = (f"{W.counted(hits, 'hit')} and {W.counted(flags, 'Flag')} already scored on "
+                f"{self.name_of(t.id)} this phase")
+        if not u.on_table:
+            return (O.FireOdds(got.dice, got.hit_face, got.hits, got.flags, got.effects,
+                               O.ZERO, O.ZERO, got.officer_risk), u,
+                    [f"{said}: it routs before this shot lands"])
+        if u.status == SPENT:
+            said += ": it is spent before this shot lands"
+        redone = O.fire_odds(got.dice, got.hit_face, u.q, u.cv, g._cancel_of(u),
+                             u.status == SPENT)
+        return redone, u, [said]
 
     def _fire_notes(self, got: O.FireOdds, t: TUnit) -> list[str]:
         """What the throw may do beyond its hits: the Flags by the table, the
