@@ -68,6 +68,12 @@ class Weights:
     #: A losing condition (an army's break, its last line infantry, its last
     #: piece): this much divided by what the side has still to lose before it.
     breaking: float = 40.0
+    #: What a side has left to spend that the rules ration (`PlayView.supplies`,
+    #: cannonballs), over the strength on the table, less the enemy's.  A kill
+    #: moves the side's share by about half a man over the strength (two even
+    #: sides), so at 20 a ball is worth two fifths of a kill: a shot is taken,
+    #: at the least cost.
+    supply: float = 20.0
 
 
 @dataclass(frozen=True)
@@ -336,11 +342,13 @@ class Terms:
     #: limit, fights to be rolled): its chance, for or against, weighed as the
     #: end of the game is.
     doom: float = 0.0
+    supply: float = 0.0
 
     def weighed(self, weights: Weights) -> float:
         return (weights.strength * self.strength + weights.objective * self.objective
                 + weights.pull * self.pull + weights.lead * self.lead
-                + weights.breaking * self.breaking + weights.win * self.doom)
+                + weights.breaking * self.breaking + weights.win * self.doom
+                + weights.supply * self.supply)
 
 
 def score(game: Game, side: str, weights: Weights = Weights()) -> float:
@@ -357,6 +365,7 @@ def terms(game: Game, side: str) -> Terms:
     """The score's parts for `side` in a game not over (see `score`)."""
     adapter = view_of(game)
     strength_t = expected_share(adapter, side)
+    supply_t = _supply(adapter, side)
     objective_t = pull_t = lead_t = breaking_t = doom_t = 0.0
     plan = _plan(game.scenario, side)
     goals = plan.goals
@@ -445,7 +454,7 @@ def terms(game: Game, side: str) -> Terms:
         pull_t -= sum([w.go for w in own_walks]) / len(own)
     elif own and enemy:
         pull_t -= sum(math.sqrt(_nearest_sq(p, enemy)) for p in own) / len(own)
-    return Terms(strength_t, objective_t, pull_t, lead_t, breaking_t, doom_t)
+    return Terms(strength_t, objective_t, pull_t, lead_t, breaking_t, doom_t, supply_t)
 
 
 def expected_share(adapter: PlayView, side: str) -> float:
@@ -458,6 +467,19 @@ def expected_share(adapter: PlayView, side: str) -> float:
     mine = max(0.0, strength.get(side, 0.0) - pending.get(side, 0.0))
     total = sum(max(0.0, v - pending.get(s, 0.0)) for s, v in strength.items())
     return mine / total if total > 0 else 0.5
+
+
+def _supply(adapter: PlayView, side: str) -> float:
+    """The side's rationed supplies less the enemy's, over the strength on the
+    table (see `Weights.supply`); 0 where the ruleset rations nothing."""
+    supplies = adapter.supplies()
+    if not supplies:
+        return 0.0
+    total = sum(adapter.strength()[1].values())
+    if total <= 0:
+        return 0.0
+    mine = supplies.get(side, 0.0)
+    return (mine - (sum(supplies.values()) - mine)) / total
 
 
 def _touches(gx: float, gy: float, radius: float, points: Sequence[Point],

@@ -554,6 +554,13 @@ class PlayView:
         condition counts before they are taken off.  Empty by default."""
         return {}
 
+    def supplies(self) -> dict[str, float]:
+        """What each side has left to spend that a ruleset rations (cannonballs),
+        in the measure of `strength`: what it may still buy.  A computer player
+        reads it so as not to spend three balls where one does the same.  Empty
+        where nothing is rationed (the default)."""
+        return {}
+
     def units_left(self) -> dict[str, int]:
         out = {s.id: 0 for s in self.game.scenario.sides}
         for p in self.pieces().values():

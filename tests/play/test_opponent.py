@@ -225,3 +225,29 @@ def test_a_shot_on_one_or_two_dice_is_weighed_by_its_exact_odds() -> None:
     for seed in (1, 2):
         got = _exact(game, shot, random.Random(seed), side, Weights(), 2)
         assert got == pytest.approx(by_hand)
+
+
+def test_the_same_kill_for_fewer_cannonballs_scores_higher() -> None:
+    """Issue 33, class 5 (fire by expected effect per resource): Blown Away's
+    guns have four balls and a shot costs one to three by the target's cover
+    (seed 003); every shot kills a man.  The score counts the balls left
+    (PlayView.supplies, Weights.supply), so the shot at the regiment in the open
+    beats the same shot into the Sconce, and both beat holding fire."""
+    from desktop.play.opponent import score
+    from desktop.rules.view import view_of
+    from tests.play.tactics.suite import load_positions
+
+    position = next(p for p in load_positions("blown_away") if p.id == "ba_ball_for_the_open")
+    game = position.start()
+    side = game.side
+    assert side is not None
+    balls = view_of(game).supplies()
+    assert balls[side] == sum(p.markers for p in game.units(side))  # type: ignore[attr-defined]
+    after: dict[str, float] = {}
+    open_, sconce = "fire ry_gun_2 st_foot", "fire ry_gun_2 st_militia"
+    for text in (open_, sconce, "end"):
+        copy = game.clone(seed=1)
+        copy.apply_text(text)
+        after[text] = score(copy, side, Weights())
+    assert after[open_] > after[sconce]
+    assert after[open_] > after["end"]

@@ -544,6 +544,14 @@ class BlownAwayView(PlayView):
             out[p.side] += p.men.ranks
         return "men in ranks", out
 
+    def supplies(self) -> dict[str, float]:
+        """Cannonballs left (seed 003: four a gun; a shot costs one to three by
+        the target's cover and kills one man): a ball is worth at most a man."""
+        out = {s: 0.0 for s in self.g.state.sides}
+        for p in self.g.units():
+            out[p.side] += p.markers
+        return out
+
     def units_left(self) -> dict[str, int]:
         out = {s: 0 for s in self.g.state.sides}
         for p in self.g.units():
