@@ -174,3 +174,41 @@ def _inside_points(area: BaseGeometry, edge: Point, centre: Point, at: Point,
     ring.sort(key=lambda q: math.dist(q, at))
     ring = [q for q in ring if math.dist(q, at) <= full][:REACH_TRIES]
     return [q for q in inward if math.dist(q, at) <= full + 1e-9] + ring
+
+
+#: How far along the way to an enemy's centre a contact move is tried, in turn.
+CONTACT_PARTS = (1.0, 0.8, 0.6)
+
+
+def contact_moves(game: Game, n: int) -> list[Action]:
+    """Up to `n` legal moves of the side to act that go at an enemy piece within
+    its allowance: into it, else most of the way (a charge, a sweep through a
+    mob, a pin against the table's edge), the nearest pairs first.  The
+    engines' sampled moves head for an enemy now and then; these always."""
+    side = game.side
+    if side is None or n <= 0 or not game.free_action_kinds:
+        return []
+    view = view_of(game)
+    pieces = [p for p in view.pieces().values() if p.present and p.kind != "officer"]
+    mine = [p for p in pieces if p.side == side]
+    theirs = [p for p in pieces if p.side != side]
+    pairs = sorted(((math.dist((a.x, a.y), (b.x, b.y)), a, b) for a in mine for b in theirs),
+                   key=lambda t: t[0])
+    out: list[Action] = []
+    allowances: dict[str, float] = {}
+    for d, piece, enemy in pairs:
+        if len(out) >= n:
+            break
+        full = allowances.get(piece.id)
+        if full is None:
+            allowance = view.allowance(piece.id) if view.can_move(piece.id) else None
+            full = allowances[piece.id] = 0.0 if allowance is None else allowance.full
+        if d > full or d <= 0:
+            continue
+        for part in CONTACT_PARTS:
+            to = (piece.x + (enemy.x - piece.x) * part, piece.y + (enemy.y - piece.y) * part)
+            action = view.move_action(piece.id, to[0], to[1], bearing((piece.x, piece.y), to))
+            if action is not None and game.check(action) is None:
+                out.append(action)
+                break
+    return out

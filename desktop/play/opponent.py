@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from shapely.geometry.base import BaseGeometry
 
 from desktop.play.goalfield import GoalField, goal_field
-from desktop.play.marching import march_moves, reaching_moves
+from desktop.play.marching import contact_moves, march_moves, reaching_moves
 from desktop.rules.engine import Action, Game, RulesError
 from desktop.rules.view import PlayView, view_of
 from desktop.rules.view_values import PRESENT, PieceInfo, Standing
@@ -90,6 +90,8 @@ class Style:
     #: reach one this move (desktop.play.marching.reaching_moves): always
     #: candidates, never cut to size.
     reach: int = 4
+    #: Moves at an enemy piece within a move (marching.contact_moves).
+    contact: int = 2
     #: After this many actions of one kind left the score as it stood, the rest of
     #: that kind are not tried (None: try every candidate; see `_weigh`).
     blind: int | None = 2
@@ -567,11 +569,12 @@ def _candidates(game: Game, rng: random.Random, style: Style) -> list[Action]:
     moves = moving(game, sampled)
     marched = marches(game, rng, style.marches) if moves else []
     reached = reaching(game, style.reach) if moves else []
-    for a in [*game.legal_actions(), *sampled, *marched, *reached]:
+    contacts = contact_moves(game, style.contact) if moves else []
+    for a in [*game.legal_actions(), *sampled, *marched, *reached, *contacts]:
         seen.setdefault(a.text(), a)
     actions = list(seen.values())
     if len(actions) > style.candidates:
-        keep = {"end"} | {a.text() for a in reached}
+        keep = {"end"} | {a.text() for a in [*reached, *contacts]}
         kept = [a for a in actions if a.text() in keep]
         others = [a for a in actions if a.text() not in keep]
         actions = kept + rng.sample(others, max(0, style.candidates - len(kept)))

@@ -78,3 +78,31 @@ def test_no_marching_where_every_move_is_listed() -> None:
             break
         assert marches(game, random.Random(1), 4) == []
         game.apply(random_action(game, rng))
+
+
+def test_contact_moves_go_at_an_enemy_within_a_move_and_are_legal() -> None:
+    """Issue 33, class 3 (the winning move is a candidate): Blown Away's Horse
+    riding into a mob against the table's corner eliminates it (seed 003
+    "Moving": a running unit that cannot go its whole 18 inches is gone), and
+    the move straight at it is among the Steady player's candidates."""
+    import math
+
+    from desktop.play.marching import contact_moves
+    from desktop.play.opponent import STEADY, _candidates
+    from tests.play.tactics.suite import load_positions
+
+    position = next(p for p in load_positions("blown_away")
+                    if p.id == "ba_sweep_the_cornered_mob")
+    game = position.start()
+    moves = contact_moves(game, 2)
+    assert moves
+    view = view_of(game)
+    mob = view.pieces()["st_militia"]
+    for a in moves:
+        assert game.check(a) is None
+    at_mob = [a for a in moves if a.text().startswith("move ry_horse")]
+    assert at_mob and position.judge(game, at_mob[0]) == "good"
+    texts = {a.text() for a in _candidates(game, random.Random(1), STEADY)}
+    assert at_mob[0].text() in texts
+    horse = view.pieces()["ry_horse"]
+    assert math.dist((horse.x, horse.y), (mob.x, mob.y)) <= 12.0
