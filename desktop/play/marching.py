@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
@@ -119,7 +120,7 @@ def reaching_moves(game: Game, places: Sequence[BaseGeometry], n: int) -> list[A
     if side is None or n <= 0 or not places or not game.free_action_kinds:
         return []
     view = view_of(game)
-    pairs: list[tuple[float, PieceInfo, BaseGeometry, Point, Point]] = []
+    pairs: list[tuple[float, PieceInfo, Callable[[float], list[Point]]]] = []
     for p in view.pieces().values():
         if p.side != side or not p.present or p.kind == "officer":
             continue
@@ -129,11 +130,22 @@ def reaching_moves(game: Game, places: Sequence[BaseGeometry], n: int) -> list[A
                 continue
             edge = nearest_points(area, here)[0]
             centre = area.centroid
-            pairs.append((edge.distance(here), p, area, (edge.x, edge.y), (centre.x, centre.y)))
-    pairs.sort(key=lambda t: t[0])
+            pairs.append((edge.distance(here), p,
+                          partial(_inside_points, area, (edge.x, edge.y),
+                                  (centre.x, centre.y), (p.x, p.y))))
+    return _first_moves(game, view, pairs, n)
+
+
+def _first_moves(game: Game, view: PlayView,
+                 pairs: list[tuple[float, PieceInfo, Callable[[float], list[Point]]]],
+                 n: int) -> list[Action]:
+    """Up to `n` moves, one a pair taken nearest first: (distance, piece, the
+    points to try given its allowance); a pair farther than the piece's
+    allowance is passed over, and of its points the first the engine allows
+    is taken."""
     out: list[Action] = []
     allowances: dict[str, float] = {}
-    for d, piece, area, edge, centre in pairs:
+    for d, piece, points in sorted(pairs, key=lambda t: t[0]):
         if len(out) >= n:
             break
         full = allowances.get(piece.id)
@@ -142,7 +154,7 @@ def reaching_moves(game: Game, places: Sequence[BaseGeometry], n: int) -> list[A
             full = allowances[piece.id] = 0.0 if allowance is None else allowance.full
         if d > full:
             continue
-        for to in _inside_points(area, edge, centre, (piece.x, piece.y), full):
+        for to in points(full):
             action = view.move_action(piece.id, to[0], to[1], bearing((piece.x, piece.y), to))
             if action is not None and game.check(action) is None:
                 out.append(action)
@@ -190,25 +202,18 @@ def contact_moves(game: Game, n: int) -> list[Action]:
         return []
     view = view_of(game)
     pieces = [p for p in view.pieces().values() if p.present and p.kind != "officer"]
-    mine = [p for p in pieces if p.side == side]
-    theirs = [p for p in pieces if p.side != side]
-    pairs = sorted(((math.dist((a.x, a.y), (b.x, b.y)), a, b) for a in mine for b in theirs),
-                   key=lambda t: t[0])
-    out: list[Action] = []
-    allowances: dict[str, float] = {}
-    for d, piece, enemy in pairs:
-        if len(out) >= n:
-            break
-        full = allowances.get(piece.id)
-        if full is None:
-            allowance = view.allowance(piece.id) if view.can_move(piece.id) else None
-            full = allowances[piece.id] = 0.0 if allowance is None else allowance.full
-        if d > full or d <= 0:
+    pairs: list[tuple[float, PieceInfo, Callable[[float], list[Point]]]] = []
+    for a in pieces:
+        if a.side != side:
             continue
-        for part in CONTACT_PARTS:
-            to = (piece.x + (enemy.x - piece.x) * part, piece.y + (enemy.y - piece.y) * part)
-            action = view.move_action(piece.id, to[0], to[1], bearing((piece.x, piece.y), to))
-            if action is not None and game.check(action) is None:
-                out.append(action)
-                break
-    return out
+        for b in pieces:
+            d = math.dist((a.x, a.y), (b.x, b.y))
+            if b.side != side and d > 0:
+                pairs.append((d, a, partial(_towards, (a.x, a.y), (b.x, b.y))))
+    return _first_moves(game, view, pairs, n)
+
+
+def _towards(start: Point, enemy: Point, full: float) -> list[Point]:
+    """Into `enemy`'s centre, else so much of the way (`CONTACT_PARTS`)."""
+    return [(start[0] + (enemy[0] - start[0]) * part, start[1] + (enemy[1] - start[1]) * part)
+            for part in CONTACT_PARTS]

@@ -366,8 +366,9 @@ def score(game: Game, side: str, weights: Weights = Weights()) -> float:
 def terms(game: Game, side: str) -> Terms:
     """The score's parts for `side` in a game not over (see `score`)."""
     adapter = view_of(game)
-    strength_t = expected_share(adapter, side)
-    supply_t = _supply(adapter, side)
+    _, strength = adapter.strength()
+    strength_t = expected_share(adapter, side, strength)
+    supply_t = _supply(adapter, side, sum(strength.values()))
     objective_t = pull_t = lead_t = breaking_t = doom_t = 0.0
     plan = _plan(game.scenario, side)
     goals = plan.goals
@@ -459,26 +460,23 @@ def terms(game: Game, side: str) -> Terms:
     return Terms(strength_t, objective_t, pull_t, lead_t, breaking_t, doom_t, supply_t)
 
 
-def expected_share(adapter: PlayView, side: str) -> float:
+def expected_share(adapter: PlayView, side: str, strength: dict[str, float]) -> float:
     """The side's share of the strength on the table once the fights already on it
     are settled (`PlayView.pending_losses`: hits to be taken off at a phase's end,
     hand to hand at a turn's end), at their exact expected result: a shot that
-    will eliminate a unit at the phase's end counts now, not after it."""
-    _, strength = adapter.strength()
+    will eliminate a unit at the phase's end counts now, not after it.
+    `strength` is the view's `strength()`, read once by the caller."""
     pending = adapter.pending_losses()
     mine = max(0.0, strength.get(side, 0.0) - pending.get(side, 0.0))
     total = sum(max(0.0, v - pending.get(s, 0.0)) for s, v in strength.items())
     return mine / total if total > 0 else 0.5
 
 
-def _supply(adapter: PlayView, side: str) -> float:
-    """The side's rationed supplies less the enemy's, over the strength on the
-    table (see `Weights.supply`); 0 where the ruleset rations nothing."""
+def _supply(adapter: PlayView, side: str, total: float) -> float:
+    """The side's rationed supplies less the enemy's, over `total`, the strength
+    on the table (see `Weights.supply`); 0 where the ruleset rations nothing."""
     supplies = adapter.supplies()
-    if not supplies:
-        return 0.0
-    total = sum(adapter.strength()[1].values())
-    if total <= 0:
+    if not supplies or total <= 0:
         return 0.0
     mine = supplies.get(side, 0.0)
     return (mine - (sum(supplies.values()) - mine)) / total
@@ -654,23 +652,21 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
                 weighed[i] = (exact, action)
                 continue
         lo = hi = total
-        k = 1
-        while k < tries:
-            tried = _try(game, action, seeds[k], side, weights)
+        limit = tries
+        while n < limit:
+            tried = _try(game, action, seeds[n], side, weights)
             if tried is None:
                 break
             total += tried[0]
             lo, hi = min(lo, tried[0]), max(hi, tried[0])
             n += 1
-            k += 1
             if not tried[1]:
                 break  # this time nothing was drawn: another try would end the same
-            if (k == tries and tries < style.swing_tries
+            if (n == limit < style.swing_tries
                     and max(hi - lo, abs(hi - still), abs(lo - still)) >= style.swing):
                 # a roll that can decide the game: more tries, on common dice too
-                tries = style.swing_tries
-                seeds += [rng.getrandbits(31) for _ in range(tries - len(seeds))]
-        tries = style.tries
+                limit = style.swing_tries
+                seeds += [rng.getrandbits(31) for _ in range(limit - len(seeds))]
         weighed[i] = (total / n, action)
     weighed.sort(key=lambda sa: sa[0], reverse=True)
     return weighed, untried, still

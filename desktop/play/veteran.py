@@ -167,18 +167,16 @@ class _Search:
         # The Steady player's choice and scores, drawn from `rng` first as the
         # Steady player draws them: with no pass made, its very choice.
         self.steady, scored = steady_scores(game, rng, replace(STEADY, weights=settings.weights))
-        # The Steady choice first: it wins the first pass's ties.
-        seen: dict[str, float] = {self.steady.text(): -math.inf}
-        self.root.actions[self.steady.text()] = self.steady
+        # The Steady choice first, at the top score: it wins the first pass's ties.
+        first = self.steady.text()
+        self.root.actions[first] = self.steady
+        scores = {first: -math.inf}
         for s, a in scored:
-            if a.text() not in self.root.actions or a.text() == self.steady.text():
-                seen[a.text()] = max(s, seen.get(a.text(), -math.inf))
-                self.root.actions[a.text()] = a
-        # The Steady choice scores the top (its ties broken its way).
-        seen[self.steady.text()] = max(seen.values())
-        texts = list(seen)
-        shares = prior([seen[t] for t in texts], settings.temperature, settings.even)
-        self.prior = dict(zip(texts, shares, strict=True))
+            self.root.actions.setdefault(a.text(), a)
+            scores[a.text()] = max(s, scores.get(a.text(), -math.inf))
+        scores[first] = max(scores.values())
+        shares = prior(list(scores.values()), settings.temperature, settings.even)
+        self.prior = dict(zip(scores, shares, strict=True))
         standing = view_of(game).standing() if settings.finish else None
         self.finish_weight = (0.0 if standing is None else settings.finish
                               if standing.every_turn

@@ -15,7 +15,7 @@ import time
 import pytest
 
 from desktop.play.opponent import steady_action
-from desktop.play.veteran import Settings, think, veteran_action
+from desktop.play.veteran import Settings, _Node, _Search, think, veteran_action
 from desktop.rules.engine import Game
 from desktop.rules.randomplay import random_action
 from tests.play.bundled import advanced
@@ -140,43 +140,37 @@ def test_the_prior_favours_the_better_score_and_leaves_every_share_above_zero() 
     assert prior([], 5.0, 0.25) == []
 
 
-def _node(n: int, mean: float, spread: float) -> object:
-    from desktop.play.veteran import _Node
-
+def _node(n: int, mean: float, spread: float) -> _Node:
     return _Node(visits=n, total=n * mean, squares=(n - 1) * spread + n * mean * mean)
+
+
+def _root_of_two() -> tuple[_Search, str, str]:
+    """A D3 search before its passes, with the Steady choice and one rival."""
+    search = _Search(_game("d3"), random.Random(1), Settings(passes=1))
+    steady = search.steady.text()
+    rival = next(t for t in search.root.actions if t != steady)
+    return search, steady, rival
 
 
 def test_an_overwhelming_rival_overrules_the_most_tried_action() -> None:
     """Issue 33, class 1: the prior is never a veto.  The Steady choice tried 30
     times at a mean of 0, a rival tried only 5 times but far better (a win):
     the rival is played.  A rival better by less than the margin is not."""
-    from desktop.play.veteran import _Search
-
-    game = _game("d3")
-    search = _Search(game, random.Random(1), Settings(passes=1))
-    steady = search.steady.text()
-    rival = next(t for t in search.root.actions if t != steady)
-    search.root.children = {steady: _node(30, 0.0, 100.0),  # type: ignore[dict-item]
-                            rival: _node(5, 900.0, 100.0)}  # type: ignore[dict-item]
+    search, steady, rival = _root_of_two()
+    search.root.children = {steady: _node(30, 0.0, 100.0), rival: _node(5, 900.0, 100.0)}
     assert search.best().text() == rival
-    search.root.children[rival] = _node(5, 5.0, 100.0)  # type: ignore[assignment]
+    search.root.children[rival] = _node(5, 5.0, 100.0)
     assert search.best().text() == steady
     # nor one tried too little to judge, however good it looks
-    search.root.children[rival] = _node(1, 900.0, 100.0)  # type: ignore[assignment]
+    search.root.children[rival] = _node(1, 900.0, 100.0)
     assert search.best().text() == steady
 
 
 def test_passes_go_to_a_candidate_that_proves_better() -> None:
     """PUCT at the root: a candidate whose passes come back far better than the
     Steady choice's is searched more than the prior alone would give it."""
-    from desktop.play.veteran import _Search
-
-    game = _game("d3")
-    search = _Search(game, random.Random(1), Settings(passes=1))
-    steady = search.steady.text()
-    rival = next(t for t in search.root.actions if t != steady)
-    search.root.children = {steady: _node(10, 0.0, 1.0),  # type: ignore[dict-item]
-                            rival: _node(2, 100.0, 1.0)}  # type: ignore[dict-item]
+    search, steady, rival = _root_of_two()
+    search.root.children = {steady: _node(10, 0.0, 1.0), rival: _node(2, 100.0, 1.0)}
     search.root.visits = 12
     search.root.total = 200.0
     search.lo, search.hi = 0.0, 100.0
