@@ -30,6 +30,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from shapely.geometry.base import BaseGeometry
 
@@ -582,7 +583,7 @@ def _candidates(game: Game, rng: random.Random, style: Style) -> list[Action]:
 def weigh(game: Game, rng: random.Random, style: Style = STEADY) -> list[tuple[float, Action]]:
     """Each candidate action with its average score for the side to act, best first
     (the kinds the score is blind to tried only `style.blind` times: see `_weigh`)."""
-    return _weigh(game, _candidates(game, rng, style), rng, style)[0]
+    return _weigh(game, _candidates(game, rng, style), rng, style).weighed
 
 
 def weigh_actions(game: Game, actions: Sequence[Action], rng: random.Random, tries: int,
@@ -591,11 +592,25 @@ def weigh_actions(game: Game, actions: Sequence[Action], rng: random.Random, tri
     copies of the game rolling their own dice, best first; an action the game
     refuses is left out."""
     return _weigh(game, actions, rng, Style(tries=tries, weights=weights, blind=None,
-                                            retry=None, press=None))[0]
+                                            retry=None, press=None)).weighed
+
+
+class _Weighed(NamedTuple):
+    """What `_weigh` found."""
+
+    #: The actions tried with their average score, best first.
+    weighed: list[tuple[float, Action]]
+    #: The actions left untried (the score is blind to their kind).
+    untried: list[Action]
+    #: The score of the position as it stands (nan without `style.blind`).
+    still: float
+    #: The actions (as text) whose score is their exact expectation over every
+    #: outcome of their dice.
+    exact: frozenset[str]
 
 
 def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Style
-           ) -> tuple[list[tuple[float, Action]], list[Action], float]:
+           ) -> _Weighed:
     """`actions` weighed as `weigh_actions` does, the actions left untried, and the
     score of the position as it stands (nan without `style.blind`).
 
@@ -643,6 +658,7 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
     if style.retry is not None:
         chancy = sorted(chancy, key=lambda i: -firsts[i][0])[:style.retry]
     weighed: list[tuple[float, Action]] = [(v, act) for v, act, _, _ in firsts]
+    exact_ones: set[str] = set()
     for i in sorted(chancy):
         total, action, n = firsts[i][0], firsts[i][1], 1
         dice = firsts[i][3]
@@ -650,6 +666,7 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
             exact = _exact(game, action, rng, side, weights, dice)
             if exact is not None:
                 weighed[i] = (exact, action)
+                exact_ones.add(action.text())
                 continue
         lo = hi = total
         limit = tries
@@ -669,7 +686,7 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
                 seeds += [rng.getrandbits(31) for _ in range(limit - len(seeds))]
         weighed[i] = (total / n, action)
     weighed.sort(key=lambda sa: sa[0], reverse=True)
-    return weighed, untried, still
+    return _Weighed(weighed, untried, still, frozenset(exact_ones))
 
 
 #: The standing asked once a phase: (scenario id, turn, phase) -> (the scenario,
@@ -755,19 +772,20 @@ def steady_ranking(game: Game, rng: random.Random, style: Style = STEADY
                    ) -> tuple[Action, list[Action]]:
     """The steady player's choice (`steady_action`, drawing the same from `rng`) and
     every candidate it weighed, best first, then those it left untried."""
-    choice, scored = steady_scores(game, rng, style)
+    choice, scored, _ = steady_scores(game, rng, style)
     return choice, [a for _, a in scored]
 
 
 def steady_scores(game: Game, rng: random.Random, style: Style = STEADY
-                  ) -> tuple[Action, list[tuple[float, Action]]]:
+                  ) -> tuple[Action, list[tuple[float, Action]], frozenset[str]]:
     """`steady_ranking` with each candidate's average score (an untried one scores
-    as the position stands): what a player that searches longer takes as its
-    prior."""
+    as the position stands), and the candidates (as text) whose score is exact
+    over every outcome of their dice: what a player that searches longer takes
+    as its prior."""
     actions = _candidates(game, rng, style)
     if len(actions) == 1:
-        return actions[0], [(0.0, actions[0])]
-    weighed, untried, still = _weigh(game, actions, rng, style)
+        return actions[0], [(0.0, actions[0])], frozenset()
+    weighed, untried, still, exact = _weigh(game, actions, rng, style)
     if not weighed:
         raise RuntimeError(f"no candidate actions in phase {game.phase} for {game.side}")
     best = weighed[0][0]
@@ -777,7 +795,7 @@ def steady_scores(game: Game, rng: random.Random, style: Style = STEADY
     choice = rng.choice(ties)
     if choice in untried and game.check(choice) is not None:
         choice = weighed[0][1]  # (an untried sampled move the engine now refuses)
-    return choice, weighed + [(still, a) for a in untried]
+    return choice, weighed + [(still, a) for a in untried], exact
 
 
 def steady_action(game: Game, rng: random.Random, style: Style = STEADY) -> Action:

@@ -8,7 +8,11 @@ search:
 
 - each pass takes a fresh copy of the game with dice and cards of its own
   (``game.clone(seed)``), so it never sees what the real game will roll or
-  turn over;
+  turn over; the n-th pass through every root action uses the same n-th seed
+  (common random numbers), so candidates are compared on the same luck; and
+  where a root action's own dice were weighed exactly by the Steady ranking,
+  a pass's value has their luck taken out (a control variate: the score just
+  after the action less its exact expectation);
 - the tree is *open loop*: a node is a line of play, not one position,
   because the dice make every copy different; an action that is not legal in
   this pass's copy is passed over;
@@ -27,7 +31,8 @@ search:
   they stand, more as the turn limit nears.
 
 The answer is the root action tried most; one whose mean beats it by a clear
-margin (`Settings.overrule` standard errors, both tried enough) is taken
+margin on the seeds both were tried on (`Settings.overrule` standard errors
+of the paired difference, both tried enough) is taken
 instead, so a move the search is sure of is never lost to the prior.  It
 thinks within a budget -- CPU seconds, or a number of passes for repeatable
 tests -- and can be stopped at any moment by a callback.  It knows the rules
@@ -43,7 +48,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from desktop.play.opponent import STEADY, Style, Weights, score, steady_action, steady_scores
+from desktop.play.opponent import (
+    STEADY,
+    Style,
+    Weights,
+    pressed,
+    score,
+    steady_action,
+    steady_scores,
+)
 from desktop.rules.engine import Action, Game, RulesError
 from desktop.rules.view import view_of
 
@@ -80,11 +93,15 @@ class Settings:
     #: every candidate is searched now and then.
     temperature: float = 5.0
     even: float = 0.25
-    #: The most-tried root action is overruled by one whose mean beats it by
-    #: more than this many standard errors of the difference, both tried at
-    #: least `overrule_visits` times.
+    #: The most-tried root action is overruled by one that beats it, pass by
+    #: pass on the same seeds, by more than this many standard errors of the
+    #: mean difference, over at least `overrule_visits` shared seeds.
     overrule: float = 2.0
     overrule_visits: int = 4
+    #: The root's Steady ranking weighs an action over every outcome of its dice
+    #: when they have at most this many (three d6): the prior then knows a
+    #: three-dice shot at one in three from one at one in six.
+    exact: int = 216
     #: How the score weighs a position (the level's style chooses).
     weights: Weights = field(default_factory=Weights)
     #: Finishing the job: what the end of the game would say with the pieces as
@@ -106,22 +123,14 @@ class _Node:
 
     visits: int = 0
     total: float = 0.0
-    #: The sum of the squared values (for the standard error of the mean).
-    squares: float = 0.0
     children: dict[str, _Node] = field(default_factory=dict)
     actions: dict[str, Action] = field(default_factory=dict)
+    #: A root action's values pass by pass (the n-th on the n-th seed).
+    values: list[float] = field(default_factory=list)
 
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
-
-    @property
-    def variance(self) -> float:
-        """The variance of the mean (the sample variance over the visits)."""
-        if self.visits < 2:
-            return math.inf
-        spread = (self.squares - self.total * self.total / self.visits) / (self.visits - 1)
-        return max(0.0, spread) / self.visits
 
 
 @dataclass(frozen=True)
@@ -166,7 +175,11 @@ class _Search:
         self.hi = -math.inf
         # The Steady player's choice and scores, drawn from `rng` first as the
         # Steady player draws them: with no pass made, its very choice.
-        self.steady, scored = steady_scores(game, rng, replace(STEADY, weights=settings.weights))
+        ranking = replace(STEADY, weights=settings.weights, exact=settings.exact)
+        self.steady, scored, exact = steady_scores(game, rng, ranking)
+        # The weights those scores were taken with (pressing on where the side
+        # is not winning): a pass's luck is measured on the same scale.
+        self.ranked_with = pressed(game, side, ranking.weights, ranking.press)
         # The Steady choice first, at the top score: it wins the first pass's ties.
         first = self.steady.text()
         self.root.actions[first] = self.steady
@@ -174,6 +187,9 @@ class _Search:
         for s, a in scored:
             self.root.actions.setdefault(a.text(), a)
             scores[a.text()] = max(s, scores.get(a.text(), -math.inf))
+        # The exact expected score just after each root action that rolls dice
+        # (its control variate: see `run_pass`).
+        self.expected = {t: scores[t] for t in exact}
         scores[first] = max(scores.values())
         shares = prior(list(scores.values()), settings.temperature, settings.even)
         self.prior = dict(zip(scores, shares, strict=True))
@@ -182,20 +198,34 @@ class _Search:
                               if standing.every_turn
                               else settings.finish / (1 + standing.turns_left) ** 2)
         self.deepest = 0
+        self.seeds: list[int] = []
         self._playout = replace(PLAYOUT, weights=settings.weights)
 
     # -- one pass ----------------------------------------------------------------
 
     def run_pass(self) -> None:
-        copy = self.game.clone(seed=self.rng.getrandbits(31))
+        picked = self._select_root()
+        if picked is None:
+            return
+        text, fresh = picked
+        first = self.root.children.get(text)
+        # Common random numbers: the n-th pass through every root action plays
+        # on the n-th seed, so two candidates meet the same dice and cards and
+        # their difference is the actions', not the luck's.
+        index = first.visits if first is not None else 0
+        seed = self._seed(index)
+        copy = self.game.clone(seed=seed)
+        rng = random.Random(seed)
         path = [self.root]
         node = self.root
         depth = 0
+        luck = 0.0
         while copy.outcome is None and depth < self.settings.depth:
-            child = self._select(node, copy, at_root=depth == 0)
-            if child is None:
-                break
-            text, fresh = child
+            if depth:
+                child = self._select(node, copy, rng)
+                if child is None:
+                    break
+                text, fresh = child
             try:
                 copy.apply(node.actions[text])
             except RulesError:
@@ -205,23 +235,33 @@ class _Search:
             node = node.children.setdefault(text, _Node())
             path.append(node)
             depth += 1
+            if depth == 1 and text in self.expected:
+                # The root action's own dice: how much better they fell than
+                # their exact expectation is luck, taken out of the value.
+                luck = score(copy, self.side, self.ranked_with) - self.expected[text]
             if fresh:
                 break
         self.deepest = max(self.deepest, depth)
-        value = self._evaluate(copy)
-        self.lo = min(self.lo, value)
-        self.hi = max(self.hi, value)
+        value = self._evaluate(copy, rng) - luck
         for n in path:
             n.visits += 1
             n.total += value
-            n.squares += value * value
+        self.lo = min(self.lo, value)
+        self.hi = max(self.hi, value)
+        if len(path) > 1:
+            path[1].values.append(value)
 
-    def _select(self, node: _Node, copy: Game, at_root: bool) -> tuple[str, bool] | None:
-        """The child to follow in this copy, and whether it is new (then the pass
-        stops descending there).  None when nothing is legal here."""
-        if at_root:
-            return self._select_root()
-        self._widen(node, copy)
+    def _seed(self, index: int) -> int:
+        """The seed of every root action's `index`-th pass."""
+        while len(self.seeds) <= index:
+            self.seeds.append(self.rng.getrandbits(31))
+        return self.seeds[index]
+
+    def _select(self, node: _Node, copy: Game, rng: random.Random
+                ) -> tuple[str, bool] | None:
+        """The child to follow below the root in this copy, and whether it is new
+        (then the pass stops descending there).  None when nothing is legal here."""
+        self._widen(node, copy, rng)
         legal = [t for t in node.actions if copy.check(node.actions[t]) is None]
         if not legal:
             return None
@@ -248,12 +288,13 @@ class _Search:
             return None
         root = self.root
         sqrt_n = math.sqrt(max(1, root.visits))
-        first = self._scaled(root.mean) if root.visits else 0.5
+        scaled = self._scaled
+        first = scaled(root.mean) if root.visits else 0.5
         best_t, best_v = "", -math.inf
         for t in root.actions:
             c = root.children.get(t)
             n = c.visits if c is not None else 0
-            q = self._scaled(c.mean) if c is not None and n else first
+            q = scaled(c.mean) if c is not None and n else first
             v = q + self.settings.puct * self.prior.get(t, 0.0) * sqrt_n / (1 + n)
             if v > best_v:
                 best_t, best_v = t, v
@@ -264,7 +305,7 @@ class _Search:
         span = self.hi - self.lo
         return (value - self.lo) / span if span > 0 else 0.5
 
-    def _widen(self, node: _Node, copy: Game) -> None:
+    def _widen(self, node: _Node, copy: Game, rng: random.Random) -> None:
         allowed = math.ceil(self.settings.widen * (node.visits + 1) ** self.settings.alpha)
         if len(node.actions) >= allowed:
             return
@@ -272,26 +313,26 @@ class _Search:
             # The first child: what the cheap Steady player would do here (for the
             # enemy, the likeliest reply; for the Veteran's side, a sound start).
             try:
-                first = steady_action(copy, self.rng, self._playout)
+                first = steady_action(copy, rng, self._playout)
             except RuntimeError:
                 return
             node.actions[first.text()] = first
             return
-        offered = copy.candidate_actions(self.rng, self.settings.deep_moves)
+        offered = copy.candidate_actions(rng, self.settings.deep_moves)
         new = [a for a in offered if a.text() not in node.actions]
         if not new:
             return
         # Ending the phase first: it is how a line of play reaches the enemy's turn.
         ends = [a for a in new if a.text() == "end"]
-        pick = ends[0] if ends else self.rng.choice(new)
+        pick = ends[0] if ends else rng.choice(new)
         node.actions[pick.text()] = pick
 
-    def _evaluate(self, copy: Game) -> float:
+    def _evaluate(self, copy: Game, rng: random.Random) -> float:
         for _ in range(self.settings.horizon):
             if copy.outcome is not None:
                 break
             try:
-                copy.apply(steady_action(copy, self.rng, self._playout))
+                copy.apply(steady_action(copy, rng, self._playout))
             except (RulesError, RuntimeError):
                 break
         return score(copy, self.side, self.weights) + self._finish(copy)
@@ -317,23 +358,33 @@ class _Search:
         return rows
 
     def best(self) -> Action:
-        """The most-tried root action, or one whose mean beats it by the margin."""
+        """The most-tried root action, or one that beats it by the margin on the
+        passes they share (pass by pass, the same dice: a paired comparison)."""
         rows = self.ranked()
         if not rows:
             # Stopped before a single pass: the Steady player's choice.
             return self.steady
         top = self.root.children[rows[0][0]]
-        best_t, best_mean = rows[0][0], top.mean
+        best_t, best_gain = rows[0][0], 0.0
         least = max(2, self.settings.overrule_visits)
-        if top.visits >= least:
-            for t, visits, mean in rows[1:]:
-                if visits < least or mean <= best_mean:
-                    continue
-                c = self.root.children[t]
-                error = math.sqrt(c.variance + top.variance)
-                if mean - top.mean > self.settings.overrule * max(error, 1e-9):
-                    best_t, best_mean = t, mean
+        for t, _, _ in rows[1:]:
+            gain, error = paired(self.root.children[t].values, top.values)
+            if (gain > best_gain and gain > self.settings.overrule * max(error, 1e-9)
+                    and min(len(top.values), len(self.root.children[t].values)) >= least):
+                best_t, best_gain = t, gain
         return self.root.actions[best_t]
+
+
+def paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """The mean of a - b over the passes both made (the n-th of each on the same
+    seed), and its standard error (infinite under two pairs)."""
+    m = min(len(a), len(b))
+    if m < 2:
+        return 0.0, math.inf
+    d = [x - y for x, y in zip(a[:m], b[:m], strict=True)]
+    mean = sum(d) / m
+    spread = sum((x - mean) ** 2 for x in d) / (m - 1)
+    return mean, math.sqrt(spread / m)
 
 
 def think(game: Game, rng: random.Random, settings: Settings = VETERAN,

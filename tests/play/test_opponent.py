@@ -171,7 +171,7 @@ def test_a_kind_the_score_cannot_see_is_tried_twice_then_left() -> None:
             break
         game.apply(steady_action(game, rng))
     assert len(actions) > 4, "no phase with officers to ride came"
-    weighed, untried, still = _weigh(game, actions, random.Random(3), Style())
+    weighed, untried, still, _ = _weigh(game, actions, random.Random(3), Style())
     assert untried, "every ride was tried"
     assert len(weighed) == 2 and all(s == still for s, _ in weighed)
     assert {a.text() for a in untried} | {a.text() for _, a in weighed} == \

@@ -140,8 +140,11 @@ def test_the_prior_favours_the_better_score_and_leaves_every_share_above_zero() 
     assert prior([], 5.0, 0.25) == []
 
 
-def _node(n: int, mean: float, spread: float) -> _Node:
-    return _Node(visits=n, total=n * mean, squares=(n - 1) * spread + n * mean * mean)
+def _node(n: int, mean: float, spread: float, lead: float = 1.0) -> _Node:
+    """A root child tried `n` times: values `spread` above and below `mean` in
+    turn (starting on the side of `lead`)."""
+    values = [mean + lead * spread * (-1) ** k for k in range(n)]
+    return _Node(visits=n, total=sum(values), values=values)
 
 
 def _root_of_two() -> tuple[_Search, str, str]:
@@ -154,16 +157,29 @@ def _root_of_two() -> tuple[_Search, str, str]:
 
 def test_an_overwhelming_rival_overrules_the_most_tried_action() -> None:
     """Issue 33, class 1: the prior is never a veto.  The Steady choice tried 30
-    times at a mean of 0, a rival tried only 5 times but far better (a win):
-    the rival is played.  A rival better by less than the margin is not."""
+    times at a mean of 0, a rival tried only 5 times but far better (a win) on
+    the same seeds: the rival is played.  A rival better by less than the
+    margin is not."""
     search, steady, rival = _root_of_two()
-    search.root.children = {steady: _node(30, 0.0, 100.0), rival: _node(5, 900.0, 100.0)}
+    search.root.children = {steady: _node(30, 0.0, 10.0), rival: _node(5, 900.0, 10.0, -1)}
     assert search.best().text() == rival
-    search.root.children[rival] = _node(5, 5.0, 100.0)
+    search.root.children[rival] = _node(5, 5.0, 10.0, -1)
     assert search.best().text() == steady
     # nor one tried too little to judge, however good it looks
-    search.root.children[rival] = _node(1, 900.0, 100.0)
+    search.root.children[rival] = _node(1, 900.0, 10.0)
     assert search.best().text() == steady
+
+
+def test_the_same_luck_decides_a_small_sure_difference() -> None:
+    """Common random numbers: a rival better by 3 points on every seed both
+    met is played, though the luck's spread (40 points) hides it in the means."""
+    search, steady, rival = _root_of_two()
+    luck = [40.0 * (-1) ** k * (k % 3) for k in range(30)]
+    search.root.children = {
+        steady: _Node(visits=30, total=sum(luck), values=luck),
+        rival: _Node(visits=12, total=sum(luck[:12]) + 36.0, values=[v + 3 for v in luck[:12]]),
+    }
+    assert search.best().text() == rival
 
 
 def test_passes_go_to_a_candidate_that_proves_better() -> None:
@@ -235,9 +251,10 @@ def test_the_search_looks_beyond_one_action() -> None:
 @pytest.mark.parametrize("ruleset_id", ["d3", "blown_away"])
 def test_every_copy_rolls_dice_of_its_own(ruleset_id: str) -> None:
     """No peeking: every copy the Veteran plays on is made with a seed (an exact
-    copy would roll the dice the real game is about to roll), each pass a seed
-    of its own (the Steady ranking it starts from compares actions on common
-    dice, so its copies share theirs)."""
+    copy would roll the dice the real game is about to roll), and the passes
+    through one root action each a seed of its own (different root actions
+    share theirs on purpose: common random numbers, as the Steady ranking
+    compares its actions on common dice)."""
     game = _game(ruleset_id)
     seeds: list[int | None] = []
     clone = game.clone
@@ -247,7 +264,27 @@ def test_every_copy_rolls_dice_of_its_own(ruleset_id: str) -> None:
         return clone(seed)
 
     game.clone = spy  # type: ignore[method-assign]
-    think(game, random.Random(8), QUICK)
+    thought = think(game, random.Random(8), QUICK)
     assert len(seeds) >= (QUICK.passes or 0)  # the playouts copy the copies too
     assert None not in seeds
-    assert len(set(seeds)) > (QUICK.passes or 0)
+    assert len(set(seeds)) > max(visits for _, visits, _ in thought.ranked) > 1
+
+
+def test_the_root_actions_own_dice_are_taken_out_of_its_value() -> None:
+    """The control variate (issue 33, class 5: fire by its expected effect): the
+    Guards' volley at a battalion, scored at once (no deeper line), gives the
+    same value on every pass, whatever the dice -- the luck of a root action
+    weighed exactly is taken out, its exact expectation left in."""
+    from tests.play.tactics.suite import load_positions
+
+    position = next(p for p in load_positions("tactical")
+                    if p.id == "tactical-fire-open-not-village")
+    search = _Search(position.start(), random.Random(3),
+                     Settings(passes=40, seconds=60.0, depth=1, horizon=0))
+    shot = "fire br_guards fr_ligne_1"
+    assert shot in search.expected
+    for _ in range(40):
+        search.run_pass()
+    values = search.root.children[shot].values
+    assert len(values) >= 5
+    assert max(values) - min(values) < 1e-6
