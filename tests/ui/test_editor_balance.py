@@ -335,7 +335,7 @@ def test_the_dock_counts_the_time_until_the_first_game_ends(qtbot: Any) -> None:
     assert dock.progress.maximum() == 0  # busy: no end known yet
     dock._began = time.monotonic() - 75
     dock._tick()
-    assert dock.progress_text.text().startswith("The first games are under way (1 min so far)")
+    assert dock.progress_text.text() == "Playing the first games: 1 min so far"
     dock.show_progress(Progress(1, 2, {"a": 1}, 0, 80.0), {"a": "Army A"})
     dock._tick()
     assert dock.progress.maximum() == 2 and dock.progress.value() == 1

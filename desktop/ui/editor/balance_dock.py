@@ -171,8 +171,7 @@ class BalanceDock(QDockWidget):
             return
         if self._games_done == 0 and not self._stopping:
             self.progress_text.setText(
-                f"The first games are under way ({duration(time.monotonic() - self._began)} "
-                "so far); each game's result shows here as it ends.")
+                f"Playing the first games: {duration(time.monotonic() - self._began)} so far")
 
     def show_progress(self, p: Progress, names: dict[str, str]) -> None:
         self._games_done = p.done
