@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from desktop.scenario.model import Scenario, Side
@@ -26,6 +27,9 @@ class Context:
     pages: int = 0
     #: A game in progress: its losses are marked on the rosters (None: a fresh game).
     game: GameMarks | None = None
+    #: Told (tiles drawn, tiles in all) before each full-size tile: the tiles of a
+    #: big table run to thousands of pages.  It may raise to stop the printing.
+    tick: Callable[[int, int], None] | None = None
 
     def new_page(self, size: tuple[float, float]) -> None:
         """Finish the current page (if any) and start one of `size`."""

@@ -32,6 +32,23 @@ class PrintError(ValueError):
     """Options that cannot be printed (unknown side, ruleset, sheet or paper)."""
 
 
+class PrintCancelled(Exception):
+    """Raised by a progress callback to stop printing: nothing is written."""
+
+
+#: More pages than this are long work (the tiles of a 480" x 480" table make
+#: 3,155 pages and take minutes): the command line asks for --yes and the
+#: print dialog for a confirmation first (issue 37).
+LONG_PRINT_PAGES: Final = 1_000
+
+
+def tile_pages(scenario: Scenario, paper: str) -> int:
+    """The pages the full-size tiles take: their index and a page a tile."""
+    from printouts.mapsheet import tiles_for
+
+    return 1 + len(tiles_for(scenario, paper.lower())[0])
+
+
 @dataclass(frozen=True)
 class PrintOptions:
     sheets: tuple[str, ...] = SHEETS
@@ -136,6 +153,11 @@ def render_counted(
     for i, (label, step) in enumerate(steps):
         if progress is not None:
             progress(i, len(steps), label)
+            if label == "map" and options.tiles:
+                def tick(k: int, n: int, report: Progress = progress) -> None:
+                    report(k, n, f"full-size tiles ({k:,} of {n:,})")
+
+                ctx.tick = tick
         step(ctx)
     if ctx.pages == 0:
         _nothing_page(ctx)
@@ -167,7 +189,10 @@ def write_pdf(
     options: PrintOptions = PrintOptions(),
     progress: Progress | None = None,
 ) -> int:
-    """Write the PDF whole or not at all (desktop.scenario.atomic); returns the page count."""
+    """Write the PDF whole or not at all (desktop.scenario.atomic); returns the page count.
+
+    `progress` is told each sheet and each full-size tile; raising PrintCancelled
+    from it stops the work and writes nothing."""
     data, pages = render_counted(scenario, options, progress)
     atomic_write_bytes(path, data)  # through symlinks, keeping mode and hard links
     return pages

@@ -1050,7 +1050,9 @@ def draw_tiles(ctx: Context) -> None:
     c = ctx.canvas
     # names are placed once for the whole table at full size, then shifted per tile
     placed = place_labels(ctx, View(0.0, 0.0, 72.0), ctx.tile_units)
-    for tile in tiles:
+    for k, tile in enumerate(tiles):
+        if ctx.tick is not None:
+            ctx.tick(k, len(tiles))
         ctx.new_page((page_w, page_h))
         ox = TILE_MARGIN
         oy = page_h - TILE_MARGIN - 16

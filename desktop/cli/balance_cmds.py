@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -59,29 +61,92 @@ def _clock(seconds: float | None) -> str:
     return f"about {s // 60} min {s % 60:02d} s left" if s >= 60 else f"about {s} s left"
 
 
+def _since(seconds: float) -> str:
+    s = round(seconds)
+    return f"{s // 60} min {s % 60:02d} s" if s >= 60 else f"{s} s"
+
+
 class ProgressShow:
     """Progress on stderr: a bar redrawn in place at a terminal, otherwise a plain
-    line every twentieth of the batch."""
+    line every twentieth of the batch.
+
+    A game on a large scenario takes minutes (issue 37: 100 to 250 s at 300
+    units), so between games it is never silent: `start` says what is played
+    at once, and until the first game ends a line says how long it has been
+    playing -- redrawn every second at a terminal, else every HEARTBEAT s."""
+
+    #: Seconds between the "still playing" lines when stderr is not a terminal.
+    HEARTBEAT = 30.0
 
     def __init__(self, names: dict[str, str], stream: TextIO | None = None) -> None:
         self.names = names
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
         self.drawn = False
+        self.done = 0
+        self.total = 0
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._started = time.monotonic()
+        #: What is played, in words, for the first line.
+        self.what = "the games"
+
+    def start(self, total: int) -> None:
+        """Once the batch is under way (GRACE s: a scenario refused says only why),
+        say what is played, and keep saying so until a game ends."""
+        self.total, self._started = total, time.monotonic()
+        self._thread = threading.Thread(target=self._beat, name="balance-progress",
+                                        daemon=True)
+        self._thread.start()
+
+    #: Seconds before the first line: the checks of the batch come first.
+    GRACE = 2.0
+
+    def _beat(self) -> None:
+        if self._stop.wait(self.GRACE):
+            return
+        with self._lock:
+            if not self.done:
+                self.stream.write(f"volley balance: playing {self.what}; Ctrl+C stops and "
+                                  "reports the games played\n")
+                self.stream.flush()
+        every = 1.0 if self.tty else self.HEARTBEAT
+        while not self._stop.wait(every):
+            self.still()
+
+    def still(self) -> None:
+        """The line for a batch whose first game is under way (none after it ends)."""
+        with self._lock:
+            if self.done or self._stop.is_set():
+                return
+            tail = (f"0/{self.total} games; the first games are under way, "
+                    f"{_since(time.monotonic() - self._started)} so far")
+            if self.tty:
+                self.stream.write(f"\r[{'.' * 20}] {tail}\x1b[K")
+                self.drawn = True
+            else:
+                self.stream.write(tail + "\n")
+            self.stream.flush()
 
     def __call__(self, p: Progress) -> None:
         wins = ", ".join(f"{self.names.get(s, s)} {n}" for s, n in p.wins.items())
         tail = f"{p.done}/{p.total} games; wins so far: {wins}, drawn {p.draws}; " \
                f"{_clock(p.left)}"
-        if self.tty:
-            filled = round(20 * p.done / p.total)
-            self.stream.write(f"\r[{'#' * filled}{'.' * (20 - filled)}] {tail}\x1b[K")
-            self.drawn = True
-        elif p.done == p.total or p.done % max(1, p.total // 20) == 0:
-            self.stream.write(tail + "\n")
-        self.stream.flush()
+        with self._lock:
+            self.done = p.done
+            if self.tty:
+                filled = round(20 * p.done / p.total)
+                self.stream.write(f"\r[{'#' * filled}{'.' * (20 - filled)}] {tail}\x1b[K")
+                self.drawn = True
+            elif p.done == p.total or p.done % max(1, p.total // 20) == 0:
+                self.stream.write(tail + "\n")
+            self.stream.flush()
 
     def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
         if self.drawn:
             self.stream.write("\n")
             self.stream.flush()
@@ -120,6 +185,11 @@ def balance(args: argparse.Namespace) -> int:
     if args.scheduler:
         runner = DaskRunner(args.scheduler)
     show = ProgressShow({s.id: s.name or s.id for s in scenario.sides})
+    units = sum(len(s.units) for s in scenario.sides)
+    sweep = " and again at other turn limits" if args.vary == "turn-limit" else ""
+    show.what = (f"{args.games} game{'s' if args.games != 1 else ''} of {scenario.title} "
+                 f"({units} units){sweep}")
+    show.start(args.games * (5 if sweep else 1))
     # `kill` stops the batch as Ctrl+C does: the pool is ended and the games
     # played are reported, rather than the workers left playing on.
     before = signal.signal(signal.SIGTERM, _interrupt)

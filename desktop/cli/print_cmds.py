@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from desktop.scenario import ScenarioError, load
@@ -24,6 +25,10 @@ examples:
   volley print battle.yaml --what roster,cards --side red --paper letter
   volley print battle.yaml --what map --tiles --out table.pdf
   volley print battle.yaml --what map --tiles --tile-units   bases on the tiles too
+
+The tiles of a large table run to thousands of pages and minutes of work: above
+1,000 pages volley print says how many and makes them only with --yes; while it
+works it reports its progress on stderr, and Ctrl+C stops it, writing nothing.
 """
 
 
@@ -49,14 +54,47 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--tile-units", action="store_true",
                    help="print the unit bases and officers on the full-size tiles too "
                    "(implies --tiles; by default tiles show the terrain only)")
+    p.add_argument("--yes", "-y", action="store_true",
+                   help="make the tiles even when they take more than 1,000 pages")
     p.add_argument("--out", "-o", type=Path, metavar="OUT.pdf",
                    help="output file (default: FILE with .pdf)")
     p.add_argument("-q", "--quiet", action="store_true", help="print only problems")
     p.set_defaults(handler=print_command)
 
 
+def _tiles_report(quiet: bool) -> Callable[[int, int, str], None] | None:
+    """Progress of the tiles on stderr: a line every tenth (a counter kept on one
+    line on a terminal), none when quiet."""
+    if quiet:
+        return None
+    tty = sys.stderr.isatty()
+    said = [-1]
+
+    def report(done: int, total: int, label: str) -> None:
+        if not label.startswith("full-size tiles") or total <= 0:
+            return
+        tenth = done * 10 // total
+        if tty:
+            print(f"\rvolley print: tile {done + 1:,} of {total:,}", end="", file=sys.stderr)
+            if done + 1 == total:
+                print(file=sys.stderr)
+        elif tenth != said[0]:
+            said[0] = tenth
+            print(f"volley print: tile {done + 1:,} of {total:,}", file=sys.stderr)
+
+    return report
+
+
 def print_command(args: argparse.Namespace) -> int:
-    from printouts import PrintError, PrintOptions, parse_sheets, resolve, write_pdf
+    from printouts import (
+        LONG_PRINT_PAGES,
+        PrintError,
+        PrintOptions,
+        parse_sheets,
+        resolve,
+        tile_pages,
+        write_pdf,
+    )
 
     try:
         sheets = parse_sheets(args.what)
@@ -88,9 +126,27 @@ def print_command(args: argparse.Namespace) -> int:
     if not out.parent.exists() and str(out.parent):
         print(f"volley print: the folder {out.parent} does not exist", file=sys.stderr)
         return 2
+    progress = None
+    if tiles:
+        many = tile_pages(scenario, args.paper)
+        t = scenario.table
+        if many > LONG_PRINT_PAGES and not args.yes:
+            print(f"volley print: the full-size tiles of this {t.width:g} x {t.depth:g} in "
+                  f"table take {many:,} pages and several minutes to make; add --yes to "
+                  f"make them anyway, or leave out --tiles for the map on one page",
+                  file=sys.stderr)
+            return 2
+        if many > LONG_PRINT_PAGES // 10:
+            progress = _tiles_report(args.quiet)
+            if not args.quiet:
+                print(f"volley print: making {many:,} pages of tiles (Ctrl+C stops, "
+                      "writing nothing)", file=sys.stderr)
     start = time.perf_counter()
     try:
-        pages = write_pdf(scenario, out, options)
+        pages = write_pdf(scenario, out, options, progress)
+    except KeyboardInterrupt:
+        print("\nvolley print: stopped; nothing was written", file=sys.stderr)
+        return 130
     except OSError as e:
         print(f"volley print: cannot write {out}: {e.strerror or e}", file=sys.stderr)
         return 1

@@ -34,7 +34,16 @@ from PySide6.QtWidgets import (
 from desktop.scenario import Scenario
 from desktop.scenario.vocabulary import KNOWN_RULESETS
 from desktop.ui.plaintext import esc, literal
-from printouts import SHEETS, PrintError, PrintOptions, render_counted, resolve, write_pdf
+from printouts import (
+    LONG_PRINT_PAGES,
+    SHEETS,
+    PrintCancelled,
+    PrintError,
+    PrintOptions,
+    render_counted,
+    resolve,
+    write_pdf,
+)
 from printouts.game_marks import GameMarks
 from printouts.texts import ruleset_name
 
@@ -163,8 +172,11 @@ class PrintDialog(QDialog):
         self.save_button = QPushButton("Save as PDF…")
         self.save_button.setDefault(True)
         self.save_button.clicked.connect(self.save_as)
-        close = QPushButton("Close")
-        close.clicked.connect(self.reject)
+        # while a PDF is made this stops it (nothing is written) instead of closing
+        self.close_button = close = QPushButton("Close")
+        close.clicked.connect(self._close_or_stop)
+        self.saving = False
+        self.stop_asked = False
         buttons = QHBoxLayout()
         buttons.addWidget(self.progress, 1)
         buttons.addWidget(close)
@@ -204,6 +216,9 @@ class PrintDialog(QDialog):
     # --- preview ---------------------------------------------------------------------------
 
     def update_preview(self) -> None:
+        if self.saving:  # (events run while a PDF is made: the preview waits)
+            self._timer.start()
+            return
         options = self.options()
         self.save_button.setEnabled(bool(options.sheets))
         if not options.sheets:
@@ -249,25 +264,68 @@ class PrintDialog(QDialog):
         stem = "".join(ch if ch.isalnum() else "_" for ch in self.scenario.title).strip("_")
         return Path.home() / f"{stem or 'volley'}.pdf"
 
+    def _close_or_stop(self) -> None:
+        if self.saving:
+            self.stop_asked = True
+            self.close_button.setEnabled(False)
+            self.progress.setFormat("Stopping…")
+        else:
+            self.reject()
+
+    def reject(self) -> None:
+        if self.saving:  # Escape or the window's close box while saving: stop first
+            self._close_or_stop()
+            return
+        super().reject()
+
     def save_to(self, target: Path) -> int:
-        """Write the PDF, with the progress bar running; returns the pages written."""
+        """Write the PDF, with the progress bar running; returns the pages written.
+
+        The Close button reads Stop meanwhile: pressed, the work stops and
+        PrintCancelled is raised, with nothing written."""
+        self.saving, self.stop_asked = True, False
+        self.save_button.setEnabled(False)
+        self.close_button.setText("Stop")
+        self.close_button.setEnabled(True)
         self.progress.setVisible(True)
         self.progress.setValue(0)
+        from PySide6.QtWidgets import QApplication
 
         def progress(done: int, total: int, label: str) -> None:
+            self.progress.setFormat(f"{label}… %p%")
             self.progress.setMaximum(max(1, total))
             self.progress.setValue(done)
-            self.progress.setFormat(f"{label}… %p%")
-            from PySide6.QtWidgets import QApplication
-
             QApplication.processEvents()
+            if self.stop_asked:
+                raise PrintCancelled
 
         try:
             return write_pdf(self.scenario, target, self.options(), progress)
         finally:
+            self.saving = False
             self.progress.setVisible(False)
+            self.save_button.setEnabled(True)
+            self.close_button.setText("Close")
+            self.close_button.setEnabled(True)
+
+    def confirm_long(self, pages: int) -> bool:
+        """Whether to make `pages` pages, asked when they are more than LONG_PRINT_PAGES."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Print thousands of pages?",
+                          f"These printouts take {pages:,} pages: the full-size tiles of a "
+                          f"{self.scenario.table.width:g} x {self.scenario.table.depth:g} "
+                          "in table. Making them takes several minutes and a large PDF; "
+                          "you can stop while they are made.\n\nLeave out the tiles for "
+                          "the map on one page.", parent=self)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        go = box.addButton(f"Make {pages:,} pages", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is go
 
     def save_as(self) -> None:
+        if self.pages > LONG_PRINT_PAGES and not self.confirm_long(self.pages):
+            return
         name, _ = QFileDialog.getSaveFileName(self, "Save printouts as PDF",
                                               str(self.default_path()), "PDF (*.pdf)")
         if not name:
@@ -277,6 +335,9 @@ class PrintDialog(QDialog):
             target = target.with_suffix(".pdf")
         try:
             pages = self.save_to(target)
+        except PrintCancelled:
+            self.status.setText(f"Stopped: nothing was saved to {esc(target)}")
+            return
         except (OSError, PrintError) as e:
             QMessageBox.warning(self, "Could not save", literal(f"{target}\n\n{e}"))
             return

@@ -73,3 +73,38 @@ def test_vary_on_a_scenario_without_a_turn_limit(tmp_path: Path,
     # Blown Away has a turn-limit option of its own, so the sweep can vary it
     assert code == 0, err
     assert len(json.loads(out)["sweep"]) >= 3
+
+
+def test_progress_is_never_silent_before_the_first_game_ends(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37: a game of a 300-unit scenario takes minutes; until the first ends,
+    stderr says what is played and, every HEARTBEAT seconds, how long it has run.
+    A batch refused at once (within GRACE) says nothing of the kind."""
+    import io
+    import time
+
+    from desktop.cli.balance_cmds import ProgressShow
+    from desktop.play.balance.runner import Progress
+
+    monkeypatch.setattr(ProgressShow, "GRACE", 0.05)
+    monkeypatch.setattr(ProgressShow, "HEARTBEAT", 0.05)
+    stream = io.StringIO()
+    show = ProgressShow({"a": "Army A", "b": "Army B"}, stream)
+    show.what = "2 games of Big Battle (300 units)"
+    show.start(2)
+    time.sleep(0.4)
+    show(Progress(1, 2, {"a": 1, "b": 0}, 0, 120.0))
+    time.sleep(0.2)
+    show.close()
+    lines = stream.getvalue().splitlines()
+    assert lines[0] == ("volley balance: playing 2 games of Big Battle (300 units); "
+                        "Ctrl+C stops and reports the games played")
+    waiting = [ln for ln in lines if "the first games are under way" in ln]
+    assert len(waiting) >= 2 and waiting[0].startswith("0/2 games;")
+    assert lines[-1].startswith("1/2 games; wins so far: Army A 1, Army B 0")
+
+    quiet = io.StringIO()
+    refused = ProgressShow({}, quiet)
+    refused.start(2)
+    refused.close()
+    assert quiet.getvalue() == ""

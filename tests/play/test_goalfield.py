@@ -76,3 +76,106 @@ def test_equal_terrain_shares_one_field() -> None:
     assert copy is not scenario
     assert goal_field(copy, [(40.0, 10.0)]) is goal_field(scenario, [(40.0, 10.0)])
     assert goal_field(copy, [(41.0, 10.0)]) is not goal_field(scenario, [(40.0, 10.0)])
+
+
+# --- issue 37: the first decision at the size limits -----------------------------------
+
+def _reference(scenario: Scenario, goals: list[tuple[float, float]]) -> list[list[float]]:
+    """The walk as it was written before issue 37 (a grid of rows, bounds checked):
+    the fields must keep these distances exactly, or normal games would change."""
+    import heapq
+
+    from desktop.play.goalfield import CELL, STEPS, _costs
+
+    cols, rows = math.ceil(scenario.table.width), math.ceil(scenario.table.depth)
+    cost = _costs(scenario, cols, rows).tolist()
+    dist = [[math.inf] * cols for _ in range(rows)]
+    queue = []
+    for gx, gy in goals:
+        c, r = min(cols - 1, max(0, int(gx))), min(rows - 1, max(0, int(gy)))
+        if dist[r][c] > 0.0:
+            dist[r][c] = 0.0
+            queue.append((0.0, c, r))
+    heapq.heapify(queue)
+    while queue:
+        d, c, r = heapq.heappop(queue)
+        if d > dist[r][c]:
+            continue
+        for dx, dy, step in STEPS:
+            nc, nr = c + dx, r + dy
+            if 0 <= nc < cols and 0 <= nr < rows and cost[nr][nc] != math.inf:
+                nd = d + step * CELL * (cost[nr][nc] + cost[r][c]) / 2
+                if nd < dist[nr][nc]:
+                    dist[nr][nc] = nd
+                    heapq.heappush(queue, (nd, nc, nr))
+    return dist
+
+
+def test_bundled_scenarios_keep_one_inch_cells_and_the_same_distances(bundled: list) -> None:
+    """Issue 37: making the largest scenarios cheap changes no distance of a normal
+    one (so no decision): every bundled table keeps one-inch cells and each field
+    equals the plain walk's, float for float."""
+    from desktop.play.goalfield import GoalField, cell_size
+    from desktop.play.opponent import goals_for
+    from desktop.scenario import load
+
+    for path in bundled:
+        scenario = load(path)
+        assert cell_size(scenario) == 1.0, path.name
+        for side in scenario.sides:
+            goals = goals_for(scenario, side.id)
+            for g in [list(goals.go), *[[h] for h in goals.hold]]:
+                if g:
+                    assert GoalField(scenario, g)._rows == _reference(scenario, g), path.name
+
+
+def _largest() -> Scenario:
+    from desktop.scenario.limits import MAX_OBJECTIVES, MAX_TABLE
+    from desktop.scenario.model import Objective, Table
+
+    base = _with(RIVER, BRIDGE)
+    objectives = tuple(Objective(f"o{k}", f"Objective {k}", (4.0 + 4.6 * k, 100.0 + 2 * k))
+                       for k in range(MAX_OBJECTIVES))
+    return replace(base, table=Table(width=MAX_TABLE, depth=MAX_TABLE),
+                   game=replace(base.game, objectives=objectives))
+
+
+def test_the_largest_table_gets_coarser_cells_within_the_budget() -> None:
+    """Issue 37: at the size limits (480" square, 100 objectives, a field each)
+    the cells grow so that all the fields together stay near CELL_BUDGET cells."""
+    from desktop.play.goalfield import CELL_BUDGET, cell_size
+
+    scenario = _largest()
+    cell = cell_size(scenario)
+    assert 5.0 < cell < 15.0
+    fields = len(scenario.game.objectives) + len(scenario.game.victory) + 1
+    assert math.ceil(480 / cell) ** 2 * fields <= 1.05 * CELL_BUDGET
+    field = goal_field(scenario, [(240.0, 240.0)])
+    assert field.cell == cell and field.cols == math.ceil(480 / cell)
+    assert math.isclose(field.distance((240.0, 400.0)), 160.0, rel_tol=0.1)
+
+
+def test_a_river_narrower_than_a_coarse_cell_still_blocks_the_way() -> None:
+    """Issue 37: a coarse cell counts as water if water touches it, save where a
+    bridge does too; the walk from across the river still goes by the bridge."""
+    scenario = _largest()
+    goal, start = (40.0, 10.0), (40.0, 40.0)
+    field = goal_field(scenario, [goal])
+    assert field.cell > RIVER.shape.width  # type: ignore[attr-defined]
+    via_bridge = math.dist(start, (10.0, 20.0)) + math.dist((10.0, 20.0), goal)
+    assert field.distance(start) > 1.3 * math.dist(start, goal)
+    assert math.isclose(field.distance(start), via_bridge, rel_tol=0.35)
+    without = goal_field(replace(scenario, terrain=(RIVER,)), [goal])
+    assert without.distance(start) > field.distance(start)  # round the river's end
+
+
+def test_the_fields_of_a_hundred_objectives_are_built_once() -> None:
+    """Issue 37: the store once kept 32 fields, so with 100 objectives each side's
+    plan built all of them again; now they all stay."""
+    from desktop.play import goalfield
+
+    scenario = _largest()
+    goalfield._FIELDS.clear()
+    first = [goal_field(scenario, [o.position]) for o in scenario.game.objectives]
+    again = [goal_field(scenario, [o.position]) for o in scenario.game.objectives]
+    assert all(a is b for a, b in zip(first, again, strict=True))

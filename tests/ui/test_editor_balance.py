@@ -319,3 +319,26 @@ def test_the_dock_names_the_units_hardest_hit() -> None:
         _replace(report, units=units), most=len(units))
     assert hardest_hit(_replace(report, units=tuple(_replace(u, worn=0.0, lost=0.0)
                                                    for u in units))) == []
+
+
+def test_the_dock_counts_the_time_until_the_first_game_ends(qtbot: Any) -> None:
+    """Issue 37: a game of a large scenario takes minutes; until the first one ends
+    the dock shows a busy bar and how long the games have been playing."""
+    import time
+
+    from desktop.play.balance.runner import Progress
+    from desktop.ui.editor.balance_dock import BalanceDock
+
+    dock = BalanceDock()
+    qtbot.addWidget(dock)
+    dock.start_running(2, "2 games of a big battle")
+    assert dock.progress.maximum() == 0  # busy: no end known yet
+    dock._began = time.monotonic() - 75
+    dock._tick()
+    assert dock.progress_text.text() == "Playing the first games: 1 min so far"
+    dock.show_progress(Progress(1, 2, {"a": 1}, 0, 80.0), {"a": "Army A"})
+    dock._tick()
+    assert dock.progress.maximum() == 2 and dock.progress.value() == 1
+    assert "won so far: Army A 1" in dock.progress_text.text()
+    dock.stop_running()
+    assert not dock._clock.isActive()

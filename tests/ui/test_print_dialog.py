@@ -115,3 +115,70 @@ def test_tile_bases_are_asked_for_only_with_tiles(qtbot, scenario: Scenario) -> 
     assert d.options().tile_units
     d.tile_units_box.setChecked(False)
     assert d.options().tiles and not d.options().tile_units
+
+
+# --- issue 37: long work says so ---------------------------------------------------------
+
+def _tiled(qtbot, scenario: Scenario) -> PrintDialog:
+    d = PrintDialog(scenario)
+    qtbot.addWidget(d)
+    for key, box in d.sheet_boxes.items():
+        box.setChecked(key == "map")
+    d.tiles_box.setChecked(True)
+    d.update_preview()
+    return d
+
+
+def test_thousands_of_pages_are_confirmed_first(qtbot, scenario: Scenario, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37: above LONG_PRINT_PAGES the dialog asks first, stating the page
+    count; declined, nothing is asked for or written."""
+    from dataclasses import replace
+
+    from desktop.scenario.model import Table
+    from desktop.ui import print_dialog
+
+    big = replace(scenario, table=Table(width=480.0, depth=480.0))
+    d = _tiled(qtbot, big)
+    assert d.pages == 1 + 3_150
+    asked: list[int] = []
+    monkeypatch.setattr(d, "confirm_long", lambda pages: asked.append(pages) or False)
+    monkeypatch.setattr(print_dialog.QFileDialog, "getSaveFileName",
+                        lambda *a, **k: pytest.fail("no file is asked for when declined"))
+    d.save_as()
+    assert asked == [3_151]
+    small = _tiled(qtbot, scenario)
+    assert small.pages < print_dialog.LONG_PRINT_PAGES
+    monkeypatch.setattr(small, "confirm_long", lambda pages: pytest.fail("not asked"))
+    target = tmp_path / "small.pdf"
+    monkeypatch.setattr(print_dialog.QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (str(target), ""))
+    small.save_as()
+    assert target.exists()
+
+
+def test_stop_while_saving_writes_nothing(qtbot, scenario: Scenario, tmp_path: Path) -> None:
+    """Issue 37: while the PDF is made the Close button reads Stop and the bar runs
+    tile by tile; Stop ends the work with nothing written and the dialog open."""
+    from dataclasses import replace
+
+    from desktop.scenario.model import Table
+    from printouts import PrintCancelled
+
+    d = _tiled(qtbot, replace(scenario, table=Table(width=120.0, depth=120.0)))
+    formats: list[str] = []
+
+    def watch(value: int) -> None:
+        formats.append(d.progress.format())
+        assert d.close_button.text() == "Stop" and not d.save_button.isEnabled()
+        if value >= 3 and d.progress.format().startswith("full-size tiles"):
+            d.close_button.click()
+
+    d.progress.valueChanged.connect(watch)
+    target = tmp_path / "stopped.pdf"
+    with pytest.raises(PrintCancelled):
+        d.save_to(target)
+    assert not target.exists()
+    assert any(f.startswith("full-size tiles (3 of ") for f in formats)
+    assert d.close_button.text() == "Close" and d.save_button.isEnabled()
+    assert not d.saving

@@ -11,9 +11,10 @@ marked stale, with what changed.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
@@ -99,6 +100,14 @@ class BalanceDock(QDockWidget):
         run_lay.addWidget(self.progress_text)
         self.running.hide()
         lay.addWidget(self.running)
+        # until the first game ends (minutes on a large scenario) a busy bar and
+        # the time so far, every second: the dock never sits silent (issue 37)
+        self._games_done = 0
+        self._began = 0.0
+        self._stopping = False
+        self._clock = QTimer(self)
+        self._clock.setInterval(1000)
+        self._clock.timeout.connect(self._tick)
         self.view: Any = None  # a BalanceView, built with the first report
         self._body = lay
         self._view_at = lay.count()
@@ -142,17 +151,30 @@ class BalanceDock(QDockWidget):
         self._running = True
         self.show_trouble("")
         self.run_title.setText(what)
-        self.progress.setRange(0, total_games)
+        self.progress.setRange(0, 0)  # busy until the first game ends
         self.progress.setValue(0)
         self.progress.setFormat("%v of %m games")
         self.progress_text.setText("Starting the players…")
+        self._games_done, self._stopping = 0, False
+        self._began = time.monotonic()
+        self._clock.start()
         self.cancel_button.setEnabled(True)
         self.cancel_button.setText("Cancel")
         self.running.show()
         self.empty.hide()
         self.again_button.setEnabled(False)
 
+    def _tick(self) -> None:
+        """While no game has ended: how long the first games have been playing."""
+        if not self._running:
+            self._clock.stop()
+            return
+        if self._games_done == 0 and not self._stopping:
+            self.progress_text.setText(
+                f"Playing the first games: {duration(time.monotonic() - self._began)} so far")
+
     def show_progress(self, p: Progress, names: dict[str, str]) -> None:
+        self._games_done = p.done
         self.progress.setRange(0, p.total)
         self.progress.setValue(p.done)
         wins = ", ".join(f"{names.get(s, s)} {n}" for s, n in p.wins.items())
@@ -162,12 +184,14 @@ class BalanceDock(QDockWidget):
         self.progress_text.setText(" · ".join(x for x in parts if x))
 
     def cancelling(self) -> None:
+        self._stopping = True
         self.cancel_button.setEnabled(False)
         self.cancel_button.setText("Stopping…")
         self.progress_text.setText("Stopping after the games under way…")
 
     def stop_running(self) -> None:
         self._running = False
+        self._clock.stop()
         self.running.hide()
         self.again_button.setEnabled(True)
         self._show_state()

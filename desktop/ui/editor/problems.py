@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QDockWidget, QListWidget, QListWidgetItem, QStyle,
 
 from desktop.rules.checks import ruleset_problems
 from desktop.scenario.lint import Kind, LintProblem, lint, problem_ids
+from desktop.ui.plaintext import literal
 
 #: A short word before each problem: glyphs such as ⛔ are missing from many fonts
 #: and showed as empty boxes.
@@ -69,7 +70,7 @@ class ProblemsDock(QDockWidget):
         for p in self.problems:
             item = QListWidgetItem(warning, f"{TAGS.get(p.kind, 'Check')}: {p.message}")
             item.setData(Qt.ItemDataRole.UserRole, list(p.ids))
-            item.setToolTip(p.message)
+            item.setToolTip(literal(p.message))  # names in it are shown as written
             self.list.addItem(item)
         if not self.problems:
             self.list.addItem(QListWidgetItem("No problems found."))

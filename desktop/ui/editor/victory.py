@@ -51,7 +51,7 @@ from desktop.scenario.model import (
 )
 from desktop.scenario.vocabulary import TERRAIN_LABELS, Edge, GameType
 from desktop.ui import commands as C
-from desktop.ui.plaintext import plain_label
+from desktop.ui.plaintext import literal, plain_label
 from desktop.ui.refusal import refusal_text
 
 KIND_LABELS = {
@@ -257,7 +257,7 @@ class VictoryDialog(QDialog):
             lst.setTextElideMode(Qt.TextElideMode.ElideNone)
             for o in s.game.objectives:
                 item = QListWidgetItem(o.name)
-                item.setToolTip(o.name)
+                item.setToolTip(literal(o.name))  # the name as written, never markup
                 item.setData(Qt.ItemDataRole.UserRole, o.id)
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 item.setCheckState(Qt.CheckState.Checked if o.id in v.objectives

@@ -425,6 +425,7 @@ class EditorWindow(TableWindow):
         for i, p in enumerate(files, 1):
             a = m.addAction(f"&{i} {no_mnemonic(p.name)}", functools.partial(self.open_file, p))
             a.setStatusTip(str(p))
+            a.setToolTip(literal(str(p)))  # (else the text, which Qt may read as markup)
         if not files:
             a = m.addAction("(none yet)")
             a.setEnabled(False)
