@@ -73,6 +73,7 @@ from desktop.ui.play.printing import add_game_file_actions
 from desktop.ui.play.quiet_tips import QuietTips
 from desktop.ui.play.replaying import Records
 from desktop.ui.play.selecting import Selection
+from desktop.ui.play.victory_panel import VictoryPanel
 from desktop.ui.table import TableScene, TableView
 
 APP_NAME = "Volley"
@@ -165,12 +166,15 @@ class PlayWindow(QMainWindow):
         self.dice = DiceTray()
         self.log = LogView()
         self.chart = StrengthChart()
+        self.victory_panel = VictoryPanel()
         right = QWidget()
         rl = QVBoxLayout(right)
         rl.setContentsMargins(0, 0, 0, 0)
         rl.addWidget(self.card, 3)
         rl.addWidget(self.odds, 2)
         self.unit_dock = self._dock("Unit", right, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.victory_dock = self._dock("Victory", self.victory_panel,
+                                       Qt.DockWidgetArea.RightDockWidgetArea)
         self.dice_dock = self._dock("Dice", self.dice, Qt.DockWidgetArea.RightDockWidgetArea)
         self.log_dock = self._dock("Log", self.log, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.log.setMinimumWidth(250)
@@ -178,7 +182,8 @@ class PlayWindow(QMainWindow):
         self.chart_dock = self._dock("Strength", self.chart, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.resizeDocks([self.log_dock, self.unit_dock], [300, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([self.log_dock, self.chart_dock], [560, 260], Qt.Orientation.Vertical)
-        self.resizeDocks([self.unit_dock, self.dice_dock], [700, 130], Qt.Orientation.Vertical)
+        self.resizeDocks([self.unit_dock, self.victory_dock, self.dice_dock], [330, 420, 120],
+                         Qt.Orientation.Vertical)
         self.status = plain_label()  # messages name units: shown as they are
         self.statusBar().addWidget(self.status, 1)
         self.position_label = QLabel()
@@ -275,7 +280,7 @@ class PlayWindow(QMainWindow):
         v.addAction(self._act("Zoom &out", self.view.zoom_out, "Ctrl+-"))
         v.addAction(self._act("&Fit to table", self.view.fit_table, "F"))
         v.addAction(self._act("Show &grid", self.view.toggle_grid, "G"))
-        for d in (self.log_dock, self.chart_dock, self.dice_dock):
+        for d in (self.log_dock, self.chart_dock, self.victory_dock, self.dice_dock):
             v.addAction(d.toggleViewAction())
 
     # --- starting ---------------------------------------------------------------------
