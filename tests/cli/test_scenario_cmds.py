@@ -53,7 +53,8 @@ def test_info_summarises(good: Path, capsys: pytest.CaptureFixture[str]) -> None
     out = capsys.readouterr().out
     assert "Army of the North [north]" in out
     assert "10 units" in out and "total CV" in out
-    assert "Victory:" in out and "holding 2 of 3 objectives" in out
+    assert "Victory:" in out and "holding 2 of the 3 objectives" in out
+    assert "Battle: " in out
 
 
 def test_info_on_bad_file(bad: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -113,3 +113,45 @@ def test_objective_names_grow_with_the_tags_on_a_big_table(window: PlayWindow) -
     for item in w.scene.objectives.values():
         plate = item.label_keep_clear()[1]
         assert plate.height() * ppi >= 9, (item.objective.name, plate.height() * ppi)
+
+
+# -- the briefing --------------------------------------------------------------------------
+
+
+def test_the_briefing_card_at_the_start_and_under_game_briefing(window: PlayWindow,
+                                                                qtbot: Any) -> None:
+    w = window
+    w.show()
+    s = setup("d3_crossroads.yaml", "d3")
+    w.start(s)
+    assert w.briefing.isHidden()  # only the ways into a battle show it (tests start quietly)
+    w.show_briefing(at_start=True)
+    card = w.briefing
+    assert card.isVisible() and card.title.text() == "The Crossroads at Kreuzdorf"
+    assert card.facts.text() == ("D3 Horse and Musket · 12 turns · 48 × 36 in table · "
+                                 "6 against 7 units")
+    assert card.paragraphs[0].startswith("Autumn 1809, in the hill country")
+    assert "Austrian rearguard wins by holding Kreuzdorf crossroads." in card.paragraphs
+    assert card.button.text() == "To battle ▶"
+    # it lies on the table view, inside it
+    assert w.view.rect().contains(card.geometry())
+    qtbot.keyClick(card, Qt.Key.Key_Escape)
+    assert card.isHidden()
+    w.briefing_action.trigger()
+    assert card.isVisible() and card.button.text() == "Back to the battle"
+    card.button.click()
+    assert card.isHidden()
+    assert all(lb.textFormat() == Qt.TextFormat.PlainText for lb in card.findChildren(QLabel))
+
+
+def test_the_welcome_list_says_ruleset_length_and_size(qtbot: Any) -> None:
+    from desktop.ui.help.welcome import WelcomeDialog
+
+    dlg = WelcomeDialog()
+    qtbot.addWidget(dlg)
+    texts = [dlg.list.item(i).text() for i in range(dlg.list.count())]
+    assert "The Crossroads at Kreuzdorf\nD3 Horse and Musket · 12 turns · 48 × 36 in table · " \
+           "6 against 7 units" in texts
+    assert any(t.startswith("The Four Farms\nBlown Away · 40 turns · 96 × 48 in table")
+               for t in texts)
+    assert any(t.startswith("Miller's Bridge\nKiddies · 25 turns") for t in texts)

@@ -73,6 +73,7 @@ class VictoryPanel(QScrollArea):
         self.state: VictoryState | None = None
         #: The words shown, line by line (for tests and the accessibility tree).
         self.lines: list[str] = []
+        self._shown: object = None
         self.show_state(None, lambda s: "#888", str)
 
     def _clear(self) -> None:
@@ -92,6 +93,10 @@ class VictoryPanel(QScrollArea):
                    name: Callable[[str], str], sides: list[str] | None = None) -> None:
         """Show `state`; `colour(side)` is a side's colour (ink on paper), `name(side)`
         its name; `sides` the order of the sides (the scenario's)."""
+        key = (state, tuple(sides or ()), tuple((s, colour(s), name(s)) for s in sides or ()))
+        if state is not None and key == self._shown:
+            return  # nothing changed (most refreshes: a selection, a hover)
+        self._shown = key
         self.state = state
         self._clear()
         self.lines = []

@@ -49,6 +49,7 @@ from desktop.ui import icons
 from desktop.ui.help import add_help_menu
 from desktop.ui.plaintext import plain_label
 from desktop.ui.play.acting import Acting
+from desktop.ui.play.briefing import BriefingCard
 from desktop.ui.play.computer_turns import ComputerTurns, add_computer_menu
 from desktop.ui.play.dragging import Dragging
 from desktop.ui.play.drags import Drag
@@ -208,6 +209,7 @@ class PlayWindow(QMainWindow):
         self.sight_item: SightItem | None = None
         self.figures = Figures(self)
         self.computer = ComputerTurns(self)
+        self.briefing = BriefingCard(self.view)  # over the table (Game ▸ Briefing)
         self._make_menus()
         add_help_menu(self)  # Help, last (desktop.ui.help)
         self.setWindowTitle(APP_NAME)
@@ -246,6 +248,8 @@ class PlayWindow(QMainWindow):
         g.addAction(self.save_action)
         g.addAction(self.open_action)
         g.addAction(self.replay_action)
+        self.briefing_action = self._act("&Briefing", self.show_briefing, "Ctrl+B")
+        g.addAction(self.briefing_action)
         # Print… and Edit scenario… (desktop.ui.play.printing)
         self.print_action, self.edit_action = add_game_file_actions(self, g)
         g.addSeparator()
@@ -340,6 +344,13 @@ class PlayWindow(QMainWindow):
             self.keeping.mark_unsaved()
         self._title()
         self.refresh()
+
+    def show_briefing(self, at_start: bool = False) -> None:
+        """The scenario's briefing on a card over the table (Game ▸ Briefing); at the
+        start of a battle its button begins it, later it goes back to it."""
+        if self.setup is None:
+            return
+        self.briefing.show_for(self.setup.scenario, self.setup.ruleset, started=not at_start)
 
     def _title(self) -> None:
         sc = self.setup.scenario if self.setup else None
