@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from desktop.rules import registry
 from desktop.rules.engine import RulesError
 from desktop.rules.options import scenario_turn_limit
+from desktop.scenario import describe
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import LengthUnit
 
@@ -72,3 +73,16 @@ def facts(scenario: Scenario, ruleset: str | None = None) -> BattleFacts:
     units = tuple(len(s.units) for s in scenario.sides)
     figures = sum(u.figures for s in scenario.sides for u in s.units)
     return BattleFacts(rid, name, turns_of(scenario, rid), table, units, figures)
+
+
+def victory_sentences(scenario: Scenario, ruleset: str | None = None) -> list[str]:
+    """How the battle is won, in sentences (desktop.scenario.describe), ending with
+    the turn limit: the scenario's own, or the ruleset's where it sets none (the
+    referee then calls the battle a draw at that limit)."""
+    out = describe.victory_sentences(scenario)
+    if scenario_turn_limit(scenario) is None:
+        turns = turns_of(scenario, ruleset)
+        if turns is not None:
+            out.append(f"The battle ends after turn {turns} (the ruleset's limit): if no "
+                       f"side has won by then, it is a draw.")
+    return out

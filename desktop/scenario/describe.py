@@ -61,6 +61,18 @@ def victory_text(v: VictoryCondition, s: Scenario) -> str:
         else f"{who} breaks and loses at once when it has lost {part} of its units"
 
 
+def victory_sentences(s: Scenario) -> list[str]:
+    """The victory conditions as sentences, the turn limit last (the briefing card,
+    the printed scenario card)."""
+    firsts = [v for v in s.game.victory if not isinstance(v, TurnLimit)]
+    lasts = [v for v in s.game.victory if isinstance(v, TurnLimit)]
+    out = []
+    for v in (*firsts, *lasts):
+        text = victory_text(v, s)
+        out.append(text[:1].upper() + text[1:] + ".")
+    return out
+
+
 def _and(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)

@@ -23,9 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.rules.battle import facts
-from desktop.scenario.describe import victory_text
-from desktop.scenario.model import Scenario, TurnLimit
+from desktop.rules.battle import facts, victory_sentences
+from desktop.scenario.model import Scenario
 from desktop.ui.plaintext import no_mnemonic, plain_label
 
 #: The card's widest and its margin from the table view's edges, pixels.
@@ -40,21 +39,6 @@ def _label(text: str, style: str = "", wrap: bool = True) -> QLabel:
     if style:
         label.setStyleSheet(style)
     return label
-
-
-def how_to_win(scenario: Scenario) -> list[str]:
-    """The scenario's victory conditions in words, one sentence each."""
-    out = []
-    for v in scenario.game.victory:
-        if isinstance(v, TurnLimit):
-            continue  # the line of facts gives the length; the fallback is said below
-        text = victory_text(v, scenario)
-        out.append(text[:1].upper() + text[1:] + ".")
-    for v in scenario.game.victory:
-        if isinstance(v, TurnLimit):
-            text = victory_text(v, scenario)
-            out.append(text[:1].upper() + text[1:] + ".")
-    return out
 
 
 class BriefingCard(QFrame):
@@ -135,7 +119,7 @@ class BriefingCard(QFrame):
             self.paragraphs.append(" ".join(para.split()))
         if not self.paragraphs:
             self.body_lay.addWidget(_label("The scenario has no briefing.", "color: #777;"))
-        win = how_to_win(scenario)
+        win = victory_sentences(scenario, ruleset)
         if win:
             head = _label("How to win", "color: #8a7440; font-weight: bold; margin-top: 4px;")
             self.body_lay.addWidget(head)
