@@ -67,6 +67,17 @@ class ObjectiveState:
 
 
 @dataclass(frozen=True)
+class PlaceState:
+    """A place a side must fill with figures to win (an occupy-feature condition)."""
+
+    feature: str
+    name: str
+    side: str
+    figures: int
+    needed: int
+
+
+@dataclass(frozen=True)
 class Goal:
     """One way `side` may win, in words, and how far it has come.
 
@@ -112,6 +123,8 @@ class VictoryState:
     limit_text: str = ""
     #: The game is over (the verdict is the referee's outcome).
     over: bool = False
+    #: The places a side must fill with figures, and how many are in them now.
+    places: tuple[PlaceState, ...] = ()
 
     @property
     def turns_left(self) -> int | None:
@@ -387,8 +400,12 @@ class VictoryJudge:
                                f"has met a condition, so {fallback_words}.")
                     goals = [replace(g, deciding=True) if g.fallback else g for g in goals]
                 verdict = verdict[:1].upper() + verdict[1:]
+        places = tuple(
+            PlaceState(c.feature, self._feature_name(c.feature), c.side,
+                       self._figures_in(c, pieces) or 0, c.figures)
+            for c in self.conditions if isinstance(c, OccupyFeature))
         return VictoryState(turn, last, objectives, tuple(goals), winner, verdict,
-                            limit_text, over)
+                            limit_text, over, places)
 
     def _enemies(self, side: str | None) -> list[tuple[str, str]]:
         """(the side that would lose, the side whose goal that is) for each pair."""

@@ -254,3 +254,9 @@ def test_the_panel_at_the_end_says_the_referee_s_outcome(name):
     assert state.verdict_winner == game.outcome.winner
     reason = game.outcome.reason
     assert state.verdict.rstrip(".").lower() == reason.rstrip(".").lower()
+
+
+def test_the_places_to_fill_with_figures(kreuzdorf):
+    now = VictoryJudge(kreuzdorf).report(1, pieces(kreuzdorf))
+    assert [(p.name, p.side, p.figures, p.needed) for p in now.places] == [
+        ("Kreuzdorf", "fra", 0, 12)]

@@ -155,3 +155,12 @@ def test_the_welcome_list_says_ruleset_length_and_size(qtbot: Any) -> None:
     assert any(t.startswith("The Four Farms\nBlown Away · 40 turns · 96 × 48 in table")
                for t in texts)
     assert any(t.startswith("Miller's Bridge\nKiddies · 25 turns") for t in texts)
+
+
+def test_the_places_to_fill_are_outlined_and_counted(window: PlayWindow) -> None:
+    """Kiddies' mill and chapel are objectives too: named on the table, with their count."""
+    w = window
+    w.start(setup("kiddies_bridge.yaml", "kiddies"))
+    texts = sorted(item.text for item in w.places.items.values())
+    assert texts == ["Kiddle mill · Azurians 0 of 3", "St Brannoc's chapel · Carminians 0 of 3"]
+    assert all(item.scene() is w.scene for item in w.places.items.values())

@@ -127,6 +127,8 @@ class Phasing:
         w.scene.set_objective_holders({
             oid: (w.side_colour(side), s.side_name(side)) if side else None
             for oid, side in held.items()})
+        # the places a side must fill with figures, outlined and counted
+        w.places.show(w.scene, s.game.scenario, state, w.side_colour, s.side_name)
         # the names step off the badges as well as the bases on the objectives
         w.scene.name_obstacles = lambda: [b.tag_rect(w.view.ppi()) for b in w.badges]
         w.scene.clear_objective_names()

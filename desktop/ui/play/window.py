@@ -70,6 +70,7 @@ from desktop.ui.play.keeping import Keeping
 from desktop.ui.play.measuring import Measuring
 from desktop.ui.play.panels import DiceTray, LogView, OddsChart, PhaseBar, StrengthChart, UnitCard
 from desktop.ui.play.phasing import Phasing
+from desktop.ui.play.place_items import Places
 from desktop.ui.play.printing import add_game_file_actions
 from desktop.ui.play.quiet_tips import QuietTips
 from desktop.ui.play.replaying import Records
@@ -210,6 +211,7 @@ class PlayWindow(QMainWindow):
         self.figures = Figures(self)
         self.computer = ComputerTurns(self)
         self.briefing = BriefingCard(self.view)  # over the table (Game ▸ Briefing)
+        self.places = Places()  # the places a side must fill with figures
         self._make_menus()
         add_help_menu(self)  # Help, last (desktop.ui.help)
         self.setWindowTitle(APP_NAME)
