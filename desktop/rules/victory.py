@@ -66,6 +66,11 @@ class ObjectiveState:
     holder: str | None
 
 
+#: The order of the kinds of goal on the panel: the ground first, the end last.
+GOAL_ORDER = {k: i for i, k in enumerate(
+    ("hold", "occupy", "exit", "break", "regulars", "destroy", "limit"))}
+
+
 @dataclass(frozen=True)
 class PlaceState:
     """A place a side must fill with figures to win (an occupy-feature condition)."""
@@ -100,6 +105,9 @@ class Goal:
     fallback: bool = False
     #: What the side has done, once it is met ("it holds Kreuzdorf crossroads").
     achieved: str = ""
+    #: The kind of condition: "hold", "occupy", "exit", "break", "regulars",
+    #: "destroy" or "limit" (the panel lists them in that order).
+    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -370,7 +378,8 @@ class VictoryJudge:
             if fallback_side is not None and self.turn_limit is not None:
                 goals.append(Goal(fallback_side, "Hold out until the last turn ends",
                                   _turns_to_go(turn, last), f"when turn {last} ends",
-                                  met=True, fallback=True))
+                                  met=True, fallback=True, kind="limit"))
+        goals.sort(key=lambda g: GOAL_ORDER.get(g.kind, len(GOAL_ORDER)))
         # what would decide the game if it ended now
         if outcome is not None:
             winner, verdict = outcome.winner, _sentence(outcome.reason)
@@ -430,14 +439,15 @@ class VictoryJudge:
                         f"{figs} there now; {need} more needed")
             return [Goal(c.side, f"Have {c.figures} {what} inside {place}", progress,
                          ground_when, met=(id(c), c.side) in met_ground,
-                         achieved=f"it has {figs} {_plural('figure', figs)} inside {place}")]
+                         achieved=f"it has {figs} {_plural('figure', figs)} inside {place}",
+                         kind="occupy")]
         if isinstance(c, ExitUnits):
             edge, n = self._exited(c, pieces)
             need = c.count - n
             units = "unit" if c.count == 1 else "units"
             return [Goal(c.side, f"Move {c.count} {units} off the {edge.value} edge",
                          f"{n} off so far" + (f"; {need} more needed" if need > 0 else ""),
-                         "at once", met=need <= 0)]
+                         "at once", met=need <= 0, kind="exit")]
         out: list[Goal] = []
         if isinstance(c, ArmyBreak):
             for loser, s in self._enemies(c.side):
@@ -450,14 +460,15 @@ class VictoryJudge:
                     s, f"Break {self._name(loser)}: {at} of its {self.starting[loser]} "
                        f"{noun}s lost",
                     f"{lost} lost so far" + (f"; {more} more breaks it" if more > 0 else ""),
-                    "at once", met=more <= 0))
+                    "at once", met=more <= 0, kind="break"))
         elif isinstance(c, LastManStanding):
             for loser, s in self._enemies(None):
                 if self._breaks(loser):
                     continue  # it breaks before it loses its last unit: no line of its own
                 n = present[loser]
                 out.append(Goal(s, f"Destroy every {noun} of {self._name(loser)}",
-                                f"{n} {_plural(noun, n)} left", "at once", met=n == 0))
+                                f"{n} {_plural(noun, n)} left", "at once", met=n == 0,
+                                kind="destroy"))
         elif isinstance(c, AllRegularsLost):
             for loser, s in self._enemies(c.side):
                 had, left = self._regulars(loser, pieces)
@@ -465,7 +476,7 @@ class VictoryJudge:
                     continue
                 out.append(Goal(s, f"Destroy all the line infantry of {self._name(loser)}",
                                 f"{left} line infantry {_plural(noun, left)} left", "at once",
-                                met=left == 0))
+                                met=left == 0, kind="regulars"))
         return out
 
     def _hold_goals(self, c: HoldObjectives, holders: Mapping[str, str | None], when: str,
@@ -491,7 +502,8 @@ class VictoryJudge:
             else:
                 progress = f"holds {have}; needs {need} more"
             met = need <= 0 if force else (id(c), s) in met_ground
-            out.append(Goal(s, text, progress, when, met=met, achieved=f"it holds {have}"))
+            out.append(Goal(s, text, progress, when, met=met, achieved=f"it holds {have}",
+                            kind="hold"))
         return out
 
     def _breaks(self, side: str) -> bool:
