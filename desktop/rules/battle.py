@@ -83,6 +83,6 @@ def victory_sentences(scenario: Scenario, ruleset: str | None = None) -> list[st
     if scenario_turn_limit(scenario) is None:
         turns = turns_of(scenario, ruleset)
         if turns is not None:
-            out.append(f"The battle ends after turn {turns} (the ruleset's limit): if no "
+            out.append(f"The battle ends after turn {turns}: if no "
                        f"side has won by then, it is a draw.")
     return out
