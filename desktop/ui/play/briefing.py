@@ -29,6 +29,7 @@ from desktop.ui.plaintext import no_mnemonic, plain_label
 
 #: The card's widest and its margin from the table view's edges, pixels.
 CARD_WIDTH = 640
+CARD_HEIGHT = 760
 CARD_MARGIN = 24
 
 
@@ -141,9 +142,12 @@ class BriefingCard(QFrame):
         """Centre the card on the view, as wide and tall as there is room for."""
         room = self.host.rect()
         w = min(CARD_WIDTH, max(280, room.width() - 2 * CARD_MARGIN))
-        h = max(220, room.height() - 2 * CARD_MARGIN)
-        want = self.sizeHint().height() + 40
-        h = min(h, max(want, 360))
+        # as tall as its words (the briefing scrolls when the view is shorter)
+        body = self.body_lay.heightForWidth(w - 44 - 6)
+        chrome = sum(x.sizeHint().height() for x in (self.kicker, self.title, self.facts,
+                                                     self.button)) + 16 + 14 + 6 * 5 + 4
+        want = (body if body > 0 else self.body.sizeHint().height()) + chrome
+        h = min(CARD_HEIGHT, want, max(220, room.height() - 2 * CARD_MARGIN))
         self.setGeometry((room.width() - w) // 2, max(CARD_MARGIN // 2, (room.height() - h) // 2),
                          w, h)
 
