@@ -164,3 +164,10 @@ def test_the_places_to_fill_are_outlined_and_counted(window: PlayWindow) -> None
     texts = sorted(item.text for item in w.places.items.values())
     assert texts == ["Kiddle mill · Azurians 0 of 3", "St Brannoc's chapel · Carminians 0 of 3"]
     assert all(item.scene() is w.scene for item in w.places.items.values())
+
+
+def test_during_deployment_the_panel_says_the_battle_has_not_begun(window: PlayWindow) -> None:
+    window.begin_deployment(setup("tactical_ridge.yaml", "tactical"))
+    assert window.victory_panel.lines[0].startswith("The battle has not begun.")
+    window.phase_bar.button_map["begin"].click()
+    assert window.victory_panel.lines[0].startswith("Turn 1 of 10")

@@ -38,6 +38,9 @@ class Phasing:
             buttons.insert(0, ("undo", "Undo placement", w.undo, "Ctrl+Z"))
         w.phase_bar.set_buttons(buttons)
         w.card.show_card(None)
+        w.victory_panel.show_note("The battle has not begun. Once it has, this panel says "
+                                  "who holds each objective and what each side still needs; "
+                                  "Game ▸ Briefing says how each side wins.")
 
     def prompt(self) -> str:
         """The sentence under the phase's title: the computer thinking, a tool's

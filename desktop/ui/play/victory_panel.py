@@ -85,6 +85,15 @@ class VictoryPanel(QScrollArea):
                 w.setParent(None)
                 w.deleteLater()
 
+    def show_note(self, text: str) -> None:
+        """A sentence instead of the state (no game yet: the deployment)."""
+        self.state = None
+        self._shown = None
+        self._clear()
+        self.lines = []
+        self._add(_wrapping(text, "color: #555;"), text)
+        self._lay.addStretch(1)
+
     def _add(self, w: QWidget, text: str) -> None:
         self._lay.addWidget(w)
         self.lines.append(text)
