@@ -23,7 +23,7 @@ from printouts.reference_data import REFERENCES
 from printouts.style import PAPERS
 
 #: The sheets in the order they are printed.
-SHEETS: Final = ("roster", "cards", "map", "reference")
+SHEETS: Final = ("scenario", "roster", "cards", "map", "reference")
 
 Progress = Callable[[int, int, str], None]
 
@@ -71,8 +71,9 @@ def parse_sheets(text: str) -> tuple[str, ...]:
     wanted = {w.strip().lower() for w in text.split(",") if w.strip()}
     if not wanted or "all" in wanted:
         return SHEETS
-    aliases = {"rosters": "roster", "card": "cards", "wounds": "cards", "maps": "map",
-               "ref": "reference", "qrs": "reference", "tiles": "map"}
+    aliases = {"briefing": "scenario", "rosters": "roster", "card": "cards",
+               "wounds": "cards", "maps": "map", "ref": "reference", "qrs": "reference",
+               "tiles": "map"}
     wanted = {aliases.get(w, w) for w in wanted}
     unknown = sorted(wanted - set(SHEETS))
     if unknown:
@@ -127,7 +128,7 @@ def render_counted(
     progress: Progress | None = None,
 ) -> tuple[bytes, int]:
     """The PDF for `options` and its number of pages."""
-    from printouts import cards, mapsheet, reference, roster
+    from printouts import cards, mapsheet, reference, roster, scenario_card
 
     res = resolve(scenario, options)
     buf = io.BytesIO()
@@ -142,6 +143,8 @@ def render_counted(
                   profile(res.ruleset), sides, options.tiles, options.tile_units,
                   game=options.game)
     steps: list[tuple[str, Callable[[Context], None]]] = []
+    if "scenario" in options.sheets:
+        steps.append(("scenario card", scenario_card.draw))
     if "roster" in options.sheets:
         steps.append(("roster sheets", roster.draw))
     if "cards" in options.sheets:

@@ -16,6 +16,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", type=int, metavar="N", help="seed for the dice (default 0)")
     p.add_argument("--screenshot", metavar="OUT.png",
                    help="render the window at the start of the first turn to a PNG and exit")
+    p.add_argument("--briefing", action="store_true",
+                   help="with --screenshot: show the briefing card, as a battle begun in "
+                        "the window does")
     p.set_defaults(handler=play)
 
 
@@ -43,7 +46,7 @@ def play(args: argparse.Namespace) -> int:
     from desktop.ui.play.app import run  # Qt loads here, and only here
 
     shot = Path(args.screenshot) if args.screenshot else None
-    code: int = run(args.file, args.ruleset, args.seed, shot)
+    code: int = run(args.file, args.ruleset, args.seed, shot, args.briefing)
     return code
 
 

@@ -13,6 +13,8 @@ from desktop.scenario.vocabulary import KNOWN_RULESETS
 
 EPILOG = """\
 sheets:
+  scenario   the scenario card: title, briefing, how to win, turn limit, a thumbnail of
+             the table and each side's order of battle, on one page
   roster     a roster per side: quality, tick-box tracks, state boxes, officers, totals
   cards      an officer card for every commander, general and ADC (4 a page): what he
              does under the ruleset, and his wounds where the ruleset has them
@@ -35,14 +37,16 @@ works it reports its progress on stderr, and Ctrl+C stops it, writing nothing.
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "print",
-        help="print roster sheets, officer cards, the map and a quick reference to PDF",
+        help="print the scenario card, roster sheets, officer cards, the map and a quick "
+             "reference to PDF",
         description="Make a PDF of what a tabletop game needs. No window is opened.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", type=Path, metavar="FILE", help="scenario file (.yaml)")
     p.add_argument("--what", default="all", metavar="SHEETS",
-                   help="comma-separated: roster,cards,map,reference or all (default: all)")
+                   help="comma-separated: scenario,roster,cards,map,reference or all "
+                        "(default: all)")
     p.add_argument("--side", metavar="ID", help="only this side's roster and cards")
     p.add_argument("--ruleset", metavar="ID", choices=KNOWN_RULESETS,
                    help="ruleset for the rosters and reference (default: the scenario's); "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections import Counter
 from pathlib import Path
 
@@ -109,6 +110,16 @@ def info(args: argparse.Namespace) -> int:
         "attack/defend"
     )
     print(f"Game: {game}; default ruleset: {s.ruleset or 'none'}")
+    if s.ruleset:
+        import desktop.rules  # noqa: F401  (registers the rulesets)
+        from desktop.rules.battle import facts
+
+        print(f"Battle: {facts(s).line()}")
+    if s.briefing.strip():
+        print("\nBriefing:")
+        for para in s.briefing.strip().split("\n"):
+            print(textwrap.fill(para, 78, initial_indent="  ", subsequent_indent="  ")
+                  if para.strip() else "")
     for side in s.sides:
         counts = Counter(u.type for u in side.units)
         figures = sum(u.figures for u in side.units)

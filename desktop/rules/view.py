@@ -26,6 +26,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.engine import Action, Event, Game, NotationError
+from desktop.rules.victory import VictoryState
 from desktop.rules.view_values import (
     GONE_WORDS,
     OFFICER_BASE,
@@ -536,6 +537,13 @@ class PlayView:
         still to play before that verdict, and whether the ground is judged at
         every turn's end.  None when the game has no turn limit, and by default.
         A computer player reads it to see the end coming."""
+        return None
+
+    def victory(self) -> VictoryState | None:
+        """Each side's victory conditions in words with their live state (who holds
+        each objective, what each side still needs, the turns left, what would
+        decide the game if it ended now), from the referee's own judge
+        (:meth:`desktop.rules.victory.VictoryJudge.report`).  None by default."""
         return None
 
     def pending_losses(self) -> dict[str, float]:

@@ -38,21 +38,46 @@ def victory_text(v: VictoryCondition, s: Scenario) -> str:
         feat = next((f.name or f.id for f in s.terrain if f.id == v.feature), v.feature)
         return f"{side_name(s, v.side)} wins by holding {feat} with {v.figures} figures"
     if isinstance(v, HoldObjectives):
-        n = len(v.objectives) or len(s.game.objectives)
+        ids = v.objectives or tuple(o.id for o in s.game.objectives)
+        names = [next((o.name or o.id for o in s.game.objectives if o.id == i), i) for i in ids]
         who = side_name(s, v.side) if v.side else "a side"
-        return f"{who} wins by holding {v.count} of {n} objectives"
+        if names and v.count >= len(names):
+            return f"{who} wins by holding {_and(names)}"
+        listed = f" ({', '.join(names)})" if names else ""
+        return f"{who} wins by holding {v.count} of the {len(names)} objectives{listed}"
     if isinstance(v, TurnLimit):
         if v.fallback == "draw":
-            then = "a draw"
+            then = "it is a draw"
         elif v.fallback == "defender":
             then = f"{side_name(s, s.game.defender)} wins" if s.game.defender else \
                 "the defender wins"
         else:
             then = f"{side_name(s, v.fallback)} wins"
-        return f"after turn {v.turns}, {then}"
+        return f"the battle ends after turn {v.turns}: if no side has won by then, {then}"
     assert isinstance(v, ArmyBreak)
     who = side_name(s, v.side) if v.side else "a side"
-    return f"{who} breaks at {v.fraction:.0%} of its units lost"
+    part = "half" if abs(v.fraction - 0.5) < 1e-9 else f"{v.fraction:.0%}"
+    return f"{who} that loses {part} of its units breaks and loses at once" if not v.side \
+        else f"{who} breaks and loses at once when it has lost {part} of its units"
+
+
+def victory_sentences(s: Scenario) -> list[str]:
+    """The victory conditions as sentences, the turn limit last (the briefing card,
+    the printed scenario card)."""
+    firsts = [v for v in s.game.victory if not isinstance(v, TurnLimit)]
+    lasts = [v for v in s.game.victory if isinstance(v, TurnLimit)]
+    out = []
+    for v in (*firsts, *lasts):
+        text = victory_text(v, s)
+        out.append(text[:1].upper() + text[1:] + ".")
+    return out
+
+
+def _and(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    both = "both " if len(names) == 2 else ""
+    return both + ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def game_text(s: Scenario) -> str:

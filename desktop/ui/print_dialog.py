@@ -48,6 +48,7 @@ from printouts.game_marks import GameMarks
 from printouts.texts import ruleset_name
 
 SHEET_LABELS = {
+    "scenario": "Scenario card (briefing, victory, forces)",
     "roster": "Roster sheets",
     "cards": "Officer cards",
     "map": "Map of the table",

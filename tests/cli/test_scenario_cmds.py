@@ -53,7 +53,8 @@ def test_info_summarises(good: Path, capsys: pytest.CaptureFixture[str]) -> None
     out = capsys.readouterr().out
     assert "Army of the North [north]" in out
     assert "10 units" in out and "total CV" in out
-    assert "Victory:" in out and "holding 2 of 3 objectives" in out
+    assert "Victory:" in out and "holding 2 of the 3 objectives" in out
+    assert "Battle: " in out
 
 
 def test_info_on_bad_file(bad: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -228,3 +229,14 @@ def test_info_names_units_that_start_worn(capsys: pytest.CaptureFixture[str]) ->
     out = capsys.readouterr().out
     assert "Starts worn: IR 4 Hoch- und Deutschmeister, 3rd bn (5 hits marked)" in out
     assert main(["validate", "--strict", str(src)]) == 0
+
+
+def test_info_prints_the_battle_and_its_briefing(capsys: pytest.CaptureFixture[str]) -> None:
+    from desktop.resources import bundled_scenario
+
+    assert main(["info", str(bundled_scenario("blown_away_four_farms.yaml"))]) == 0
+    out = capsys.readouterr().out
+    assert "Battle: Blown Away · 40 turns · 96 × 48 in table · 7 units a side" in out
+    assert "\nBriefing:\n  Flanders, the summer of 1691." in out
+    assert "farms with men still in their ranks wins the day." in out
+    assert "A side wins by holding 3 of the 4 objectives (Bridge Farm, Knowe Farm" in out

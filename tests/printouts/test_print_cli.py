@@ -26,7 +26,7 @@ def test_default_output_is_the_scenario_stem(scenario: Path,
     out = scenario.with_suffix(".pdf")
     assert out.read_bytes().startswith(b"%PDF")
     said = capsys.readouterr().out
-    assert "roster, cards, map, reference" in said and "6 pages" in said
+    assert "scenario, roster, cards, map, reference" in said and "7 pages" in said
 
 
 def test_options(scenario: Path, tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ def page_texts(reader: PdfReader) -> list[str]:
 def test_every_sheet_for_a_small_scenario(mill: Scenario) -> None:
     reader = pdf(mill)
     officers = sum(len(s.officers) for s in mill.sides)
-    expected = len(mill.sides) + math.ceil(officers / PER_PAGE) + 1 + 1
+    expected = 1 + len(mill.sides) + math.ceil(officers / PER_PAGE) + 1 + 1
     assert len(reader.pages) == expected
     text = " ".join(page_texts(reader))
     for side in mill.sides:
@@ -61,7 +61,7 @@ def test_roster_header_says_ruleset_game_and_victory(mill: Scenario) -> None:
     text = page_texts(pdf(mill, sheets=("roster",)))[0]
     assert "Tactical Dice" in text
     assert "Attack/defend" in text
-    assert "The Republic wins by holding 2 of 2 objectives" in text
+    assert "The Republic wins by holding both" in text
 
 
 def test_forty_units_with_long_names_paginate_with_the_header_repeated(big: Scenario) -> None:
@@ -200,7 +200,8 @@ def test_bad_options_are_refused(mill: Scenario) -> None:
         render(mill, PrintOptions(paper="a3"))
     with pytest.raises(PrintError, match="unknown sheet 'menu'"):
         parse_sheets("roster,menu")
-    assert parse_sheets("all") == ("roster", "cards", "map", "reference")
+    assert parse_sheets("all") == ("scenario", "roster", "cards", "map", "reference")
+    assert parse_sheets("briefing") == ("scenario",)
     assert parse_sheets("map, roster") == ("roster", "map")
 
 
@@ -225,3 +226,31 @@ def test_every_bundled_scenario_prints_every_sheet(bundled: list[Path], tmp_path
                 assert u.name in text, (path.name, u.name)
             for o in side.officers:
                 assert o.name in text, (path.name, o.name)
+
+
+# -- the scenario card ----------------------------------------------------------------------
+
+
+def test_the_scenario_card_is_one_page_with_what_the_battle_is(mill: Scenario) -> None:
+    reader = pdf(mill, sheets=("scenario",))
+    assert len(reader.pages) == 1
+    text = page_texts(reader)[0]
+    assert "SCENARIO CARD" in text and mill.title in text
+    assert "Tactical Dice · 8 turns" in text
+    assert flat(mill.briefing)[:60] in text
+    assert "The Republic wins by holding both The Mill and Stone Bridge" in text
+    assert "The battle ends after turn 8" in text
+    for side in mill.sides:
+        assert side.name in text
+        for u in side.units:
+            assert u.name in text
+        for o in side.officers:
+            assert o.name in text
+
+
+def test_the_scenario_card_of_a_big_battle_stays_on_its_page(big: Scenario) -> None:
+    reader = pdf(big, sheets=("scenario",))
+    assert len(reader.pages) == 1
+    text = page_texts(reader)[0]
+    for side in big.sides:
+        assert side.name in text

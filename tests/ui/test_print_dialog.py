@@ -24,15 +24,16 @@ def test_defaults_print_everything(qtbot, scenario: Scenario) -> None:
     d = PrintDialog(scenario, path=DATA)
     qtbot.addWidget(d)
     o = d.options()
-    assert o.sheets == ("roster", "cards", "map", "reference")
+    assert o.sheets == ("scenario", "roster", "cards", "map", "reference")
     assert o.side is None and o.ruleset is None and o.paper == "a4" and not o.tiles
-    assert d.pages == 6
+    assert d.pages == 7
     assert d.default_path() == DATA.with_suffix(".pdf")
 
 
 def test_choices_reach_the_options(qtbot, scenario: Scenario) -> None:
     d = PrintDialog(scenario)
     qtbot.addWidget(d)
+    d.sheet_boxes["scenario"].setChecked(False)
     d.sheet_boxes["cards"].setChecked(False)
     d.sheet_boxes["reference"].setChecked(False)
     d.side_combo.setCurrentIndex(d.side_combo.findData("republic"))

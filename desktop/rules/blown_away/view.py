@@ -22,6 +22,7 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.engine import Action, Game
+from desktop.rules.victory import VictoryState
 from desktop.rules.view import PlayView, pct, union_of
 from desktop.rules.view_values import (
     OFFICER_BASE,
@@ -35,6 +36,7 @@ from desktop.rules.view_values import (
     Standing,
     Weapon,
 )
+from desktop.scenario.model import HoldObjectives
 from desktop.scenario.vocabulary import TerrainType
 
 #: Rays cast across the 90-degree wedge a formed unit may move into.
@@ -537,6 +539,15 @@ class BlownAwayView(PlayView):
 
     def standing(self) -> Standing | None:
         return self.g.judge.standing(self.g.turn, self.g._views())
+
+    def victory(self) -> VictoryState | None:
+        """The judge's conditions, and the objectives as this ruleset holds them: a
+        side holds a farm its men in ranks alone occupy, or were the last to occupy
+        or pass through, and wins at once with enough of them (RULINGS)."""
+        g = self.g
+        hold = HoldObjectives(g.objectives_to_win, g.objective_ids) if g.objective_ids else None
+        return g.judge.report(g.turn, g._views(), holders=g.state.objectives,
+                              hold_at_once=hold, outcome=g.outcome)
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.state.sides}

@@ -20,6 +20,7 @@ from desktop.rules.d3.odds import activation_chance, charge_result
 from desktop.rules.d3.pieces import DISORDERED, ELIMINATED, EXITED, Piece
 from desktop.rules.d3.words import degrees, inches, move_words
 from desktop.rules.engine import Action, Game
+from desktop.rules.victory import VictoryState
 from desktop.rules.view import PlayView, pct
 from desktop.rules.view_values import Allowance, Card, Losses, Odds, PieceInfo, Standing, Weapon
 from desktop.scenario.vocabulary import QUALITY_LABELS, UNIT_LABELS, TerrainType, UnitType
@@ -306,6 +307,9 @@ class D3View(PlayView):
 
     def standing(self) -> Standing | None:
         return self.g.judge.standing(self.g.turn, self.g._views())
+
+    def victory(self) -> VictoryState | None:
+        return self.g.judge.report(self.g.turn, self.g._views(), outcome=self.g.outcome)
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.order}

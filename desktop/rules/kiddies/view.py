@@ -22,6 +22,7 @@ from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.engine import Action, Event, Game
 from desktop.rules.kiddies.pieces import ACTIVE as ACTIVE_FIGURE
+from desktop.rules.victory import VictoryState
 from desktop.rules.view import PlayView, pct, union_of
 from desktop.rules.view_values import (
     Aim,
@@ -655,6 +656,10 @@ class KiddiesView(PlayView):
 
     def standing(self) -> Standing | None:
         return self.g.judge.standing(self.g.turn, self.g.views(), limit=self.g.turn_limit)
+
+    def victory(self) -> VictoryState | None:
+        return self.g.judge.report(self.g.turn, self.g.views(), limit=self.g.turn_limit,
+                                   outcome=self.g.outcome, noun="figure")
 
     def pending_losses(self) -> dict[str, float]:
         """The hand-to-hand fights of the turn's end as the figures stand: the loser

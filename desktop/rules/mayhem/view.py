@@ -8,6 +8,7 @@ from fractions import Fraction
 from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.engine import Action, Game
+from desktop.rules.victory import VictoryState
 from desktop.rules.view import PlayView, label_of, pass_chance, pct, union_of
 from desktop.rules.view_values import (
     OFFICER_BASE,
@@ -374,6 +375,9 @@ class MayhemView(PlayView):
 
     def standing(self) -> Standing | None:
         return self.g.judge.standing(self.g.turn, self.g._views())
+
+    def victory(self) -> VictoryState | None:
+        return self.g.judge.report(self.g.turn, self.g._views(), outcome=self.g.outcome)
 
     def pending_losses(self) -> dict[str, float]:
         """Figures each side is expected to lose to what the game resolves on

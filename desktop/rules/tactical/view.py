@@ -33,6 +33,7 @@ from desktop.rules.tactical.actions import (
 from desktop.rules.tactical.game import ARTILLERY_PHASE, INITIATIVE, TacticalGame
 from desktop.rules.tactical.grid import Square, king_distance, square_name
 from desktop.rules.tactical.state import ACTIVE, ROUTED, SPENT, UNHARMED, TOfficer, TUnit
+from desktop.rules.victory import VictoryState
 from desktop.rules.view import PlayView, pct
 from desktop.rules.view_values import (
     OFFICER_BASE,
@@ -170,6 +171,9 @@ class TacticalView(PlayView):
 
     def standing(self) -> Standing | None:
         return self.tg.judge.standing(self.tg.turn, self.tg._views())
+
+    def victory(self) -> VictoryState | None:
+        return self.tg.judge.report(self.tg.turn, self.tg._views(), outcome=self.tg.outcome)
 
     def strength(self) -> tuple[str, dict[str, float]]:
         """Combat Value left on the table: what wears down in this ruleset."""

@@ -31,13 +31,19 @@ SHOWN_KEY = "help/welcome_shown"
 
 
 def battles() -> list[tuple[str, Path]]:
-    """(title, path) of every bundled scenario that loads, in file order."""
+    """(title, path) of every bundled scenario that loads, in file order; the
+    title's second line says the battle's ruleset, length and size
+    ("D3 Horse and Musket · 12 turns · 48 × 36 in table · 6 against 7 units")."""
+    import desktop.rules  # noqa: F401  (registers the rulesets: their names)
+    from desktop.rules.battle import facts
+
     out: list[tuple[str, Path]] = []
     for path in bundled_scenarios():
         try:
-            out.append((load(path).title, path))
+            sc = load(path)
         except ScenarioError:
             continue
+        out.append((f"{sc.title}\n{facts(sc).line()}", path))
     return out
 
 

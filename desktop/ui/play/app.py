@@ -38,7 +38,10 @@ def screenshot(window: PlayWindow, out: Path) -> bool:
     return window.grab().save(str(out), "PNG")
 
 
-def run(file: Path, ruleset: str | None, seed: int | None, shot: Path | None) -> int:
+def run(file: Path, ruleset: str | None, seed: int | None, shot: Path | None,
+        briefing: bool = False) -> int:
+    """`briefing`: with `shot`, the picture shows the briefing card (a battle
+    begun in the window always opens with it)."""
     import desktop.rules
     from desktop.ui.app import application
 
@@ -65,6 +68,8 @@ def run(file: Path, ruleset: str | None, seed: int | None, shot: Path | None) ->
             setup = Setup(scenario, rs, seed=seed or 0, scenario_path=file)
             if shot is not None:
                 window.start(setup)
+                if briefing:
+                    window.show_briefing(at_start=True)
             else:
                 dlg = StartDialog(scenario, None, rs, seed or 0)
                 if dlg.exec() != QDialog.DialogCode.Accepted:
@@ -75,6 +80,7 @@ def run(file: Path, ruleset: str | None, seed: int | None, shot: Path | None) ->
                     window.begin_deployment(setup)
                 else:
                     window.start(setup)
+                window.show_briefing(at_start=True)
     except ScenarioError as e:
         for line in [str(p) for p in e.problems] or [str(e)]:
             print(line, file=sys.stderr)

@@ -40,6 +40,8 @@ from desktop.ui.play.items import (
     TrailItem,
 )
 from desktop.ui.play.panels import DiceTray, LogView, OddsChart, PhaseBar, StrengthChart, UnitCard
+from desktop.ui.play.place_items import Places
+from desktop.ui.play.victory_panel import VictoryPanel
 from desktop.ui.table import TableScene, TableView
 
 Point = tuple[float, float]
@@ -172,6 +174,8 @@ class PlayHost(Protocol):
     dice: DiceTray
     log: LogView
     chart: StrengthChart
+    victory_panel: VictoryPanel
+    places: Places
     status: QLabel
     undo_action: QAction
     tool_actions: dict[str, QAction]

@@ -44,6 +44,7 @@ def play_scenario(parent: QWidget | None, scenario: Scenario | None,
             w.begin_deployment(setup)
         else:
             w.start(setup)
+        w.show_briefing(at_start=True)
     except RulesError as e:
         QMessageBox.warning(parent, "Cannot play this scenario", literal(str(e)))
         w.deleteLater()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from desktop.play.session import series_by_turn
+from desktop.rules.victory import VictoryState
 from desktop.rules.view import subject
 from desktop.ui.play.host import PlayHost
 
@@ -37,6 +38,9 @@ class Phasing:
             buttons.insert(0, ("undo", "Undo placement", w.undo, "Ctrl+Z"))
         w.phase_bar.set_buttons(buttons)
         w.card.show_card(None)
+        w.victory_panel.show_note("The battle has not begun. Once it has, this panel says "
+                                  "who holds each objective and what each side still needs; "
+                                  "Game ▸ Briefing says how each side wins.")
 
     def prompt(self) -> str:
         """The sentence under the phase's title: the computer thinking, a tool's
@@ -56,23 +60,26 @@ class Phasing:
         s, g, a = w.session, w.game, w.play_view
         assert s is not None and g is not None and a is not None
         info = g.phase_info()
+        state = a.victory()
+        turn = state.turn_words() if state is not None else f"Turn {g.turn}"
+        self.victory(state)
         if g.outcome is not None:
             who = s.side_name(g.outcome.winner) if g.outcome.winner else "Nobody"
-            title = f"Turn {g.turn} · Game over: {who} wins" if g.outcome.winner else (
-                f"Turn {g.turn} · Game over: a draw")
+            title = f"{turn} · Game over: {who} wins" if g.outcome.winner else (
+                f"{turn} · Game over: a draw")
             w.phase_bar.set_state(title, w.side_colour(g.outcome.winner),
                                   g.outcome.reason, "")
         else:
             seat = s.setup.computer(g.side)
             who = s.side_name(g.side) + (f" (computer: {seat.label})" if seat else "")
-            w.phase_bar.set_state(f"Turn {g.turn} · {info.name} · {who} to act",
+            w.phase_bar.set_state(f"{turn} · {info.name} · {who} to act",
                                   w.side_colour(g.side), self.prompt(), info.help)
         buttons: list[Button] = []
         figure_buttons = w.figures.figure_buttons()
         if w.replay_at is not None:
             n = len(s.steps)
             w.phase_bar.set_state(
-                f"Replay · step {w.replay_at} of {n} · turn {g.turn} · {info.name}",
+                f"Replay · step {w.replay_at} of {n} · {turn.lower()} · {info.name}",
                 w.side_colour(g.side), "Step through the game; resume play from any step.",
                 "")
             buttons = [
@@ -110,6 +117,24 @@ class Phasing:
                 buttons.append((act.text(), a.label(act),
                                 lambda _=False, x=act: w.do(x), a.describe(act)))
         w.phase_bar.set_buttons(buttons)  # type: ignore[arg-type]
+
+    def victory(self, state: VictoryState | None) -> None:
+        """The victory panel: the view's report of the game shown (live or replayed)."""
+        w = self.w
+        s = w.session
+        if s is None:
+            return
+        w.victory_panel.show_state(state, lambda side: w.side_colour(side, ink=True),
+                                   s.side_name, [x.id for x in s.game.scenario.sides])
+        held = {o.id: o.holder for o in state.objectives} if state is not None else {}
+        w.scene.set_objective_holders({
+            oid: (w.side_colour(side), s.side_name(side)) if side else None
+            for oid, side in held.items()})
+        # the places a side must fill with figures, outlined and counted
+        w.places.show(w.scene, s.game.scenario, state, w.side_colour, s.side_name)
+        # the names step off the badges as well as the bases on the objectives
+        w.scene.name_obstacles = lambda: [b.tag_rect(w.view.ppi()) for b in w.badges]
+        w.scene.clear_objective_names()
 
     def chart(self) -> None:
         w = self.w

@@ -49,6 +49,7 @@ from desktop.ui import icons
 from desktop.ui.help import add_help_menu
 from desktop.ui.plaintext import plain_label
 from desktop.ui.play.acting import Acting
+from desktop.ui.play.briefing import BriefingCard
 from desktop.ui.play.computer_turns import ComputerTurns, add_computer_menu
 from desktop.ui.play.dragging import Dragging
 from desktop.ui.play.drags import Drag
@@ -69,10 +70,12 @@ from desktop.ui.play.keeping import Keeping
 from desktop.ui.play.measuring import Measuring
 from desktop.ui.play.panels import DiceTray, LogView, OddsChart, PhaseBar, StrengthChart, UnitCard
 from desktop.ui.play.phasing import Phasing
+from desktop.ui.play.place_items import Places
 from desktop.ui.play.printing import add_game_file_actions
 from desktop.ui.play.quiet_tips import QuietTips
 from desktop.ui.play.replaying import Records
 from desktop.ui.play.selecting import Selection
+from desktop.ui.play.victory_panel import VictoryPanel
 from desktop.ui.table import TableScene, TableView
 
 APP_NAME = "Volley"
@@ -165,12 +168,15 @@ class PlayWindow(QMainWindow):
         self.dice = DiceTray()
         self.log = LogView()
         self.chart = StrengthChart()
+        self.victory_panel = VictoryPanel()
         right = QWidget()
         rl = QVBoxLayout(right)
         rl.setContentsMargins(0, 0, 0, 0)
         rl.addWidget(self.card, 3)
         rl.addWidget(self.odds, 2)
         self.unit_dock = self._dock("Unit", right, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.victory_dock = self._dock("Victory", self.victory_panel,
+                                       Qt.DockWidgetArea.RightDockWidgetArea)
         self.dice_dock = self._dock("Dice", self.dice, Qt.DockWidgetArea.RightDockWidgetArea)
         self.log_dock = self._dock("Log", self.log, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.log.setMinimumWidth(250)
@@ -178,7 +184,8 @@ class PlayWindow(QMainWindow):
         self.chart_dock = self._dock("Strength", self.chart, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.resizeDocks([self.log_dock, self.unit_dock], [300, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([self.log_dock, self.chart_dock], [560, 260], Qt.Orientation.Vertical)
-        self.resizeDocks([self.unit_dock, self.dice_dock], [700, 130], Qt.Orientation.Vertical)
+        self.resizeDocks([self.unit_dock, self.victory_dock, self.dice_dock], [330, 420, 120],
+                         Qt.Orientation.Vertical)
         self.status = plain_label()  # messages name units: shown as they are
         self.statusBar().addWidget(self.status, 1)
         self.position_label = QLabel()
@@ -203,6 +210,8 @@ class PlayWindow(QMainWindow):
         self.sight_item: SightItem | None = None
         self.figures = Figures(self)
         self.computer = ComputerTurns(self)
+        self.briefing = BriefingCard(self.view)  # over the table (Game ▸ Briefing)
+        self.places = Places()  # the places a side must fill with figures
         self._make_menus()
         add_help_menu(self)  # Help, last (desktop.ui.help)
         self.setWindowTitle(APP_NAME)
@@ -241,6 +250,8 @@ class PlayWindow(QMainWindow):
         g.addAction(self.save_action)
         g.addAction(self.open_action)
         g.addAction(self.replay_action)
+        self.briefing_action = self._act("&Briefing", self.show_briefing, "Ctrl+B")
+        g.addAction(self.briefing_action)
         # Print… and Edit scenario… (desktop.ui.play.printing)
         self.print_action, self.edit_action = add_game_file_actions(self, g)
         g.addSeparator()
@@ -275,7 +286,7 @@ class PlayWindow(QMainWindow):
         v.addAction(self._act("Zoom &out", self.view.zoom_out, "Ctrl+-"))
         v.addAction(self._act("&Fit to table", self.view.fit_table, "F"))
         v.addAction(self._act("Show &grid", self.view.toggle_grid, "G"))
-        for d in (self.log_dock, self.chart_dock, self.dice_dock):
+        for d in (self.log_dock, self.chart_dock, self.victory_dock, self.dice_dock):
             v.addAction(d.toggleViewAction())
 
     # --- starting ---------------------------------------------------------------------
@@ -335,6 +346,13 @@ class PlayWindow(QMainWindow):
             self.keeping.mark_unsaved()
         self._title()
         self.refresh()
+
+    def show_briefing(self, at_start: bool = False) -> None:
+        """The scenario's briefing on a card over the table (Game ▸ Briefing); at the
+        start of a battle its button begins it, later it goes back to it."""
+        if self.setup is None:
+            return
+        self.briefing.show_for(self.setup.scenario, self.setup.ruleset, started=not at_start)
 
     def _title(self) -> None:
         sc = self.setup.scenario if self.setup else None

@@ -21,8 +21,9 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 
 from desktop.scenario.model import Objective, Point, Side
 from desktop.scenario.vocabulary import Edge, LengthUnit
+from desktop.ui.plaintext import esc
 from desktop.ui.table.paths import polygon
-from desktop.ui.table.styles import INK, PAPER, Z_DEPLOYMENT, Z_OBJECTIVE
+from desktop.ui.table.styles import INK, PAPER, Z_DEPLOYMENT, Z_OBJECTIVE, Z_OBJECTIVE_NAME
 from desktop.ui.table.terrain_items import TerrainLabelItem
 from desktop.ui.table.tooltips import objective_tip, zone_tip
 
@@ -135,18 +136,53 @@ class ObjectiveItem(QGraphicsItem):
     #: The marker disc's radius, inches.
     DISC = 0.62
 
-    def __init__(self, objective: Objective, length_unit: LengthUnit = LengthUnit.INCH) -> None:
+    def __init__(self, objective: Objective, length_unit: LengthUnit = LengthUnit.INCH,
+                 grow: float = 1.0) -> None:
         super().__init__()
         self._leaving: QGraphicsScene | None = None  # the scene it is being taken out of
         self.setZValue(Z_OBJECTIVE)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        #: How much bigger than on the table the name is drawn (the scene's tag scale:
+        #: a big table fitted to the window still reads its objectives' names).
+        self._grow = grow
+        #: The side holding it in a game: (its colour, its name); None: nobody.
+        self.holder: tuple[str, str] | None = None
+        self._unit = length_unit
+        self.name_item: ObjectiveNameItem | None = None
         self.set_objective(objective, length_unit)
+        self.name_item = ObjectiveNameItem(self)
+        self.name_item.moved()
+
+    def set_tag_scale(self, grow: float) -> None:
+        """Draw the name `grow` times its size on the table (as the units' tags)."""
+        if grow != self._grow:
+            self._grow = grow
+            self.set_objective(self.objective, self._unit)
+
+    def set_holder(self, holder: tuple[str, str] | None) -> None:
+        """Show who holds it: the marker and its ring take the side's colour."""
+        if holder != self.holder:
+            self.holder = holder
+            self._tip()
+            self.update()
+            if self.name_item is not None:
+                self.name_item.moved()
+
+    def _tip(self) -> None:
+        tip = objective_tip(self.objective, self._unit)
+        if self.holder is not None:
+            tip += f"<br>Held by <b>{esc(self.holder[1])}</b>"
+        self.setToolTip(tip)
+        name = getattr(self, "name_item", None)
+        if name is not None:
+            name.setToolTip(tip)
 
     def set_objective(self, objective: Objective,
                       length_unit: LengthUnit = LengthUnit.INCH) -> None:
         before = self.label_keep_clear() if hasattr(self, "_plate") else []
         self.prepareGeometryChange()
         self.objective = objective
+        self._unit = length_unit
         self.setPos(*objective.position)
         r = objective.radius
         font = QFont("DejaVu Sans")
@@ -154,10 +190,12 @@ class ObjectiveItem(QGraphicsItem):
         font.setWeight(QFont.Weight.Bold)
         self._font = font
         fm = QFontMetricsF(font)
-        self._scale = self.LABEL_INCH / fm.height()
+        g = self._grow
+        self._scale = self.LABEL_INCH * g / fm.height()
         tw = fm.horizontalAdvance(objective.name) * self._scale
         th = fm.height() * self._scale
-        w, h = tw + 0.3, th + 0.2
+        self._pad = 0.15 * g
+        w, h = tw + 2 * self._pad + 0.12 * g, th + 0.2 * g
         self._ascent = fm.ascent() * self._scale
         # Below the marker, above it, to its right, to its left (see place_plate).
         self._spots = (QRectF(-w / 2, 0.75, w, h), QRectF(-w / 2, -0.75 - h, w, h),
@@ -167,7 +205,7 @@ class ObjectiveItem(QGraphicsItem):
         for spot in self._spots:
             bounds = bounds.united(spot.adjusted(-0.1, -0.1, 0.1, 0.1))
         self._bounds = bounds
-        self.setToolTip(objective_tip(objective, length_unit))
+        self._tip()
         self.update()
         scene = self.scene()
         if scene is not None:
@@ -176,7 +214,12 @@ class ObjectiveItem(QGraphicsItem):
     def _put_plate(self, index: int) -> None:
         self._spot = index
         self._plate = self._spots[index]
-        self._baseline = QPointF(self._plate.left() + 0.15, self._plate.top() + 0.1 + self._ascent)
+        g = self._grow
+        self._baseline = QPointF(self._plate.left() + self._pad + 0.12 * g,
+                                 self._plate.top() + 0.1 * g + self._ascent)
+        name = getattr(self, "name_item", None)
+        if name is not None:
+            name.moved()
 
     @property
     def plate_spot(self) -> int:
@@ -231,39 +274,80 @@ class ObjectiveItem(QGraphicsItem):
     def shape(self) -> QPainterPath:
         path = QPainterPath()
         path.addEllipse(QPointF(0, 0), 0.8, 0.8)
-        path.addRect(self._plate)
         return path
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        ppi = option.levelOfDetailFromTransform(painter.worldTransform())
         r = self.objective.radius
-        ring = QColor(OBJECTIVE_GOLD)
-        fill = QColor(OBJECTIVE_GOLD)
-        fill.setAlpha(30)
-        pen = QPen(ring.darker(115), 0.12, Qt.PenStyle.CustomDashLine)
+        held = QColor(self.holder[0]) if self.holder is not None else None
+        ring = QColor(held or OBJECTIVE_GOLD)
+        fill = QColor(held or OBJECTIVE_GOLD)
+        fill.setAlpha(45 if held is not None else 30)
+        pen = QPen(ring.darker(115), 0.16 if held is not None else 0.12,
+                   Qt.PenStyle.CustomDashLine)
         pen.setDashPattern([3, 2])
         painter.setPen(pen)
         painter.setBrush(fill)
         painter.drawEllipse(QPointF(0, 0), r, r)
-        # The marker: a gold disc with a dark ring and a star.
-        painter.setPen(QPen(INK, 0.09))
-        painter.setBrush(OBJECTIVE_GOLD)
+        # The marker: a gold disc (the holder's colour ringed in gold) and a star.
+        if held is not None:
+            painter.setPen(QPen(OBJECTIVE_GOLD, 0.16))
+            painter.setBrush(held)
+        else:
+            painter.setPen(QPen(INK, 0.09))
+            painter.setBrush(OBJECTIVE_GOLD)
         painter.drawEllipse(QPointF(0, 0), self.DISC, self.DISC)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(PAPER)
+        painter.setBrush(PAPER if held is None or held.lightness() < 150 else INK)
         painter.drawPolygon(_star(0.46))
-        if ppi * self.LABEL_INCH >= 7:
-            painter.setBrush(QColor(40, 32, 10, 200))
-            painter.drawRoundedRect(self._plate, 0.15, 0.15)
-            painter.save()
-            painter.translate(self._baseline)
-            painter.scale(self._scale, self._scale)
-            painter.setFont(self._font)
-            painter.setPen(QColor("#ffe9a8"))
-            painter.drawText(QPointF(0, 0), self.objective.name)
-            painter.restore()
 
+    def paint_plate(self, painter: QPainter, ppi: float) -> None:
+        """The name on its plate, with the holder's colour (gold: nobody's) down its
+        left edge; drawn by `ObjectiveNameItem`, above the units standing on it."""
+        if ppi * self.LABEL_INCH * self._grow < 7:
+            return
+        g = self._grow
+        held = QColor(self.holder[0]) if self.holder is not None else None
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(40, 32, 10, 215))
+        painter.drawRoundedRect(self._plate, 0.15 * g, 0.15 * g)
+        bar = QRectF(self._plate.left(), self._plate.top(), 0.22 * g, self._plate.height())
+        painter.setBrush(held if held is not None else OBJECTIVE_GOLD)
+        painter.drawRoundedRect(bar, 0.08 * g, 0.08 * g)
+        painter.save()
+        painter.translate(self._baseline)
+        painter.scale(self._scale, self._scale)
+        painter.setFont(self._font)
+        painter.setPen(QColor("#ffe9a8"))
+        painter.drawText(QPointF(0, 0), self.objective.name)
+        painter.restore()
+
+
+class ObjectiveNameItem(QGraphicsItem):
+    """An objective's name plate, drawn above the units (an `ObjectiveItem`'s ring
+    and marker lie under them): a unit on the objective never hides its name.
+    The scene adds and removes it with its objective."""
+
+    def __init__(self, owner: ObjectiveItem) -> None:
+        super().__init__()
+        self.owner = owner
+        self.setZValue(Z_OBJECTIVE_NAME)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def moved(self) -> None:
+        """The owner's plate moved, grew or changed colour."""
+        self.prepareGeometryChange()
+        self.setPos(self.owner.pos())
+        self.setToolTip(self.owner.toolTip())
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self.owner._plate.adjusted(-0.05, -0.05, 0.05, 0.05)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        self.owner.paint_plate(painter, option.levelOfDetailFromTransform(
+            painter.worldTransform()))
 
 def _tell_names(scene: QGraphicsScene, where: list[QRectF]) -> None:
     """Terrain names near `where` look again for markers to keep clear of."""

@@ -9,7 +9,7 @@ and holds no rules.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
@@ -68,6 +68,9 @@ class TableScene(QGraphicsScene):
         #: How much bigger than on the table unit and officer tags are drawn:
         #: set by the view from its zoom (see set_tag_scale).
         self.tag_scale = 1.0
+        #: What else objectives' names keep off, in scene inches (a game's badges,
+        #: as drawn now): set by the play window.
+        self.name_obstacles: Callable[[], list[QRectF]] | None = None
         #: Tables shown before the first one is painted are drawn with plain
         #: terrain, refined right after that first frame.
         self.quick_first_show = True
@@ -397,18 +400,33 @@ class TableScene(QGraphicsScene):
         self._drop(self.units, unit_ids, moved)
         self._drop(self.officers, officer_ids, moved)
 
+    def set_objective_holders(self, holders: dict[str, tuple[str, str] | None]) -> None:
+        """Colour each objective by the side holding it in a game: (colour, name) by
+        objective id; None or left out: nobody holds it."""
+        for oid, item in self.objectives.items():
+            item.set_holder(holders.get(oid))
+
+    def clear_objective_names(self) -> None:
+        """Objectives move their names off the bases on them and off what
+        `name_obstacles` gives (a game's badges), below the marker if clear."""
+        moved = self._clear_plates(None)
+        if moved:
+            tell_names(self, moved)
+
     def _clear_plates(self, around: list[QRectF] | None) -> list[QRectF]:
         """Objectives near `around` (None: all) move their names off the bases on them.
 
         Returns where names left and came, for tags and terrain names to look again.
         """
         changed: list[QRectF] = []
+        tags = self.name_obstacles() if self.name_obstacles is not None else []
         for item in self.objectives.values():
             reach = item.sceneBoundingRect()
             if around is not None and not any(reach.intersects(a) for a in around):
                 continue
             bases = [r for i in self.items(reach, Qt.ItemSelectionMode.IntersectsItemBoundingRect)
                      if isinstance(i, UnitItem) for r in i.label_keep_clear()]
+            bases += [r for r in tags if r.intersects(reach)]
             before = item.label_keep_clear()
             if item.place_plate(bases):
                 changed += [*before, *item.label_keep_clear()]
@@ -430,6 +448,11 @@ class TableScene(QGraphicsScene):
         for item in (*self.units.values(), *self.officers.values()):
             item.set_tag_scale(scale)
             self.tag_reach = max(self.tag_reach, item.tag_reach())
+        for objective in self.objectives.values():
+            objective.set_tag_scale(scale)  # (tells the names near it)
+        moved = self._clear_plates(None)
+        if moved:
+            tell_names(self, moved)
         layout_tags(self)  # type: ignore[arg-type]  # a TagScene: Qt's items() overloads
         return True
 
@@ -465,14 +488,20 @@ class TableScene(QGraphicsScene):
             obj_ids.add(objective.id)
             oitem = self.objectives.get(objective.id)
             if oitem is None:
-                oitem = ObjectiveItem(objective, lu)
+                oitem = ObjectiveItem(objective, lu, self.tag_scale)
                 self.objectives[objective.id] = oitem
                 self.addItem(oitem)
+                if oitem.name_item is not None:
+                    self.addItem(oitem.name_item)
                 moved.extend(oitem.label_keep_clear())
             elif oitem.objective != objective:
                 moved.extend(oitem.label_keep_clear())
                 oitem.set_objective(objective, lu)
                 moved.extend(oitem.label_keep_clear())
+        for key in [k for k in self.objectives if k not in obj_ids]:
+            name = self.objectives[key].name_item
+            if name is not None and name.scene() is self:
+                self.removeItem(name)
         self._drop(self.objectives, obj_ids, moved)
 
     # --- the cloth -----------------------------------------------------------------

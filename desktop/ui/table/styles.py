@@ -52,6 +52,8 @@ Z_DEPLOYMENT: Final = 10.0
 Z_OBJECTIVE: Final = 11.0
 Z_UNIT: Final = 20.0
 Z_OFFICER: Final = 21.0
+#: An objective's name, over the units on it (its ring and marker lie under them).
+Z_OBJECTIVE_NAME: Final = 22.0
 
 # --- layers --------------------------------------------------------------------------
 
