@@ -42,6 +42,7 @@ from desktop.rules.view_values import (
 )
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import TerrainType
+from desktop.table.sight import Sight
 from desktop.table.terrain import TerrainIndex
 
 Point = tuple[float, float]
@@ -310,9 +311,18 @@ class PlayView:
     def sight_types(self) -> frozenset[TerrainType]:
         return DEFAULT_SIGHT
 
-    def can_see(self, a: str, b: str) -> bool | None:
-        """The ruleset's own verdict on sight from `a` to `b` (None: it has none)."""
+    def sight(self, a: str, b: str) -> Sight | None:
+        """The ruleset's own verdict on sight from `a` to `b` and its reason: the
+        lines its engine traces (what blocks each, by name) and, where the lines
+        do not say it, the engine's words (`Sight.reason`).  The sight tool shows
+        this, so it never disagrees with the referee.  None: the ruleset has no
+        verdict of its own (the tool then traces plain geometry)."""
         return None
+
+    def can_see(self, a: str, b: str) -> bool | None:
+        """The ruleset's verdict on sight from `a` to `b` (None: it has none)."""
+        got = self.sight(a, b)
+        return None if got is None else got.clear
 
     # -- pictures -----------------------------------------------------------------
 

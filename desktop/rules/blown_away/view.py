@@ -36,6 +36,7 @@ from desktop.rules.view_values import (
     Weapon,
 )
 from desktop.scenario.vocabulary import TerrainType
+from desktop.table.sight import Sight
 
 #: Rays cast across the 90-degree wedge a formed unit may move into.
 WEDGE_RAYS = 31
@@ -274,12 +275,13 @@ class BlownAwayView(PlayView):
     def sight_types(self) -> frozenset[TerrainType]:
         return frozenset(self.C.BLOCKS_SIGHT)
 
-    def can_see(self, a: str, b: str) -> bool | None:
+    def sight(self, a: str, b: str) -> Sight | None:
+        """The engine's sight from `a`'s front centre to `b`, with its reasons."""
         st = self.g.state
         pa, pb = st.pieces.get(a), st.pieces.get(b)
-        if pa is None or pb is None:
+        if pa is None or pb is None or pa.eliminated or pb.eliminated:
             return None
-        return self.g.sees(pa, pb)
+        return self.g.sight_of(pa, pb, self._names())
 
     # -- pictures --------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from desktop.rules.view import PlayView, pct
 from desktop.rules.view_values import Allowance, Card, Losses, Odds, PieceInfo, Standing, Weapon
 from desktop.scenario.vocabulary import QUALITY_LABELS, UNIT_LABELS, TerrainType, UnitType
 from desktop.table.shapes import Aspect, angle_diff, aspect, distance, front_centre_of
+from desktop.table.sight import Sight
 
 #: A unit's status in words, for the card.
 STATUS_WORDS = {
@@ -126,11 +127,12 @@ class D3View(PlayView):
     def sight_types(self) -> frozenset[TerrainType]:
         return self.g.sight_blocking
 
-    def can_see(self, a: str, b: str) -> bool | None:
+    def sight(self, a: str, b: str) -> Sight | None:
+        """The engine's sight from `a`'s front centre to `b`, with its reasons."""
         pa, pb = self.g.pieces.get(a), self.g.pieces.get(b)
-        if pa is None or pb is None:
+        if pa is None or pb is None or pa.is_general or pb.is_general:
             return None
-        return self.g.can_see(pa, pb)
+        return self.g.sight_of(pa, pb, self._names())
 
     # -- the card -------------------------------------------------------------------------
 

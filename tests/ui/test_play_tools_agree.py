@@ -1,0 +1,45 @@
+"""The play window's tools agree with the referee (issue 34).
+
+The sight tool shows the rules' verdict and reason; "no target" says why.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import desktop.rules  # noqa: F401
+from desktop.play.session import Setup
+from desktop.resources import bundled_scenario
+from desktop.scenario import load
+from desktop.ui.play.window import PlayWindow
+
+
+@pytest.fixture
+def window(qtbot: Any, tmp_path: Path) -> PlayWindow:
+    w = PlayWindow(autosave_dir=tmp_path / "autosave")
+    w.computer_delay = 10**6
+    qtbot.addWidget(w)
+    w.ask_save_changes = lambda: "discard"  # type: ignore[method-assign]
+    w.resize(1400, 900)
+    return w
+
+
+def test_sight_tool_on_windmill_ridge_says_what_the_referee_says(window: PlayWindow) -> None:
+    w = window
+    w.start(Setup(load(bundled_scenario("tactical_ridge.yaml")), "tactical", seed=1))
+    a = w.play_view
+    assert a is not None
+    w.measuring.set_tool("sight")
+    w.measuring.sight_click(a.pieces()["br_foot_bty"].pos)
+    w.measuring.sight_hover(a.pieces()["fr_foot_bty"].pos)
+    item = w.sight_item
+    assert item is not None and not item.report.clear
+    assert item.report.verdict == "hidden by a hill in g4"
+    assert "hidden by a hill in g4" in w.status.text()
+    # the line is drawn between square centres, stopped where the hill starts
+    (line,) = item.report.lines
+    assert line.start == (39.0, 9.0) and line.end == (39.0, 39.0)
+    assert line.blocked_at == pytest.approx((39.0, 18.0))
