@@ -288,6 +288,70 @@ class PlayView:
                 out.append(a)
         return out
 
+    #: The attack kinds asked, in this order, why a piece may not engage an enemy.
+    attack_order: ClassVar[tuple[str, ...]] = ("fire", "shoot", "combat", "charge")
+
+    def target_problem(self, pid: str, tid: str) -> str | None:
+        """Why `pid` may not engage `tid` now, in the engine's words with names
+        (``Game.check`` of each attack kind of :attr:`attack_order` whose
+        notation takes the two pieces; a reason about this target is preferred
+        to one about the phase); None when it may, or when no kind takes them."""
+        said: list[str] = []
+        for kind in self.attack_order:
+            if kind not in self.attack_kinds:
+                continue
+            try:
+                act = self.game.parse_action(f"{kind} {pid} {tid}")
+            except NotationError:
+                continue
+            got = self.game.check(act)
+            if got is None:
+                return None
+            said.append(got)
+        if not said:
+            return None
+        own = [w for w in said if "phase" not in w]
+        return self.names_in(own[0] if own else "; ".join(dict.fromkeys(said)))
+
+    def why_no_target(self, pid: str, most: int = 3) -> str:
+        """Why `pid` has no target it may engage now, in a sentence: the reason
+        shared by every enemy (already fired, no firing in this phase), or the
+        `most` nearest enemies' own (out of range, no sight, with what hides
+        them).  Empty when the engine gives no reason."""
+        ps = self.pieces()
+        p = ps.get(pid)
+        if p is None:
+            return ""
+        name = p.name or self.name_of(pid)
+        enemies = sorted((q for q in ps.values()
+                          if q.present and not q.is_officer and q.side != p.side),
+                         key=lambda q: math.hypot(q.x - p.x, q.y - p.y))[:max(most, 8)]
+        said: list[tuple[str, list[str]]] = []
+        for q in enemies:
+            why = self.target_problem(pid, q.id)
+            if why is None:
+                continue
+            tname = q.name or self.name_of(q.id)
+            clauses = why.split("; ")
+            if ("see" in why or "sight" in why) and (got := self.sight(pid, q.id)) \
+                    and not got.clear:
+                clauses[-1] += f" ({got.verdict})"
+            said.append((tname, clauses))
+        if not said:
+            return ""
+        # clauses every enemy shares (the unit's own state, its range) are said once
+        common = [c for c in said[0][1] if all(c in cs for _, cs in said[1:])] \
+            if len(said) > 1 else []
+        if common and all(set(cs) <= set(common) for _, cs in said):
+            return f"{name} may engage no one now: " + "; ".join(
+                _drop_subject(c, name) for c in common) + "."
+        parts = ["; ".join(_drop_subject(c, name) for c in cs if c not in common)
+                 for _, cs in said[:most]]
+        more = len(said) - most
+        end = f"; and {more} more" if more > 0 else ""
+        tail = "".join(f" {_capital(c)}." for c in common)
+        return f"{name} has no target it may engage now: {'; '.join(parts)}{end}.{tail}"
+
     def odds(self, action: Action) -> Odds | None:
         """The game's own ``odds(action)`` as a chart, if it has one (a mapping with
         a distribution: a list indexed by count, or a mapping of outcomes)."""
@@ -654,6 +718,20 @@ class PlayView:
 
 
 # --- helpers -----------------------------------------------------------------------------
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _drop_subject(why: str, name: str) -> str:
+    """An engine's reason without the piece it is about at its head: "Rudd's
+    battery cannot see X" -> "it cannot see X" (the sentence names it already)."""
+    if why.startswith(name + "'s "):
+        return "its " + why[len(name) + 3:]
+    if why.startswith(name + " "):
+        return "it " + why[len(name) + 1:]
+    return why
 
 
 def _is_num(w: str) -> bool:

@@ -123,6 +123,12 @@ class Weapon:
         return sector(self.apex, self.facing, self.half_angle, self.range)
 
 
+#: A note of :class:`Odds` that starts with this warns of a consequence that
+#: lasts beyond the action (a D3 gun that fires is deployed for the rest of the
+#: game): the odds panel shows it apart, in red, before the player commits.
+LASTING = "⚠ "
+
+
 @dataclass(frozen=True)
 class Odds:
     """The chances of an action's outcomes, ready for a small bar chart.

@@ -43,3 +43,34 @@ def test_sight_tool_on_windmill_ridge_says_what_the_referee_says(window: PlayWin
     (line,) = item.report.lines
     assert line.start == (39.0, 9.0) and line.end == (39.0, 39.0)
     assert line.blocked_at == pytest.approx((39.0, 18.0))
+
+
+def test_odds_bars_name_their_outcomes_at_the_docks_default_width(
+        window: PlayWindow, qtbot: Any) -> None:
+    """Issue 34: Tactical charge odds showed 87% and 13% with no labels (long unit
+    names on the bars collided).  Every bar's words show whole, in the dock as
+    it opens, and a lasting consequence stands out above the notes."""
+    from fractions import Fraction
+
+    from desktop.rules.tactical import words as TW
+    from desktop.rules.view_values import LASTING, Odds
+
+    w = window
+    w.start(Setup(load(bundled_scenario("tactical_ridge.yaml")), "tactical", seed=1))
+    w.show()
+    qtbot.waitExposed(w)
+    for labels in (list(TW.CASE_SHORT.values())[4:7], list(TW.GUNNERS_SHORT.values()),
+                   ["no hits", "1 hit", "2 hits", "3 hits", "4 hits"]):
+        n = len(labels)
+        odds = Odds("2nd Bn, 1st Foot Guards charges 6e bataillon d'artillerie à pied",
+                    [(k, Fraction(1, n)) for k in labels],
+                    [f"{LASTING}It deploys for good.", "at least one Sabre 87%"])
+        w.odds.show_odds(odds)
+        qtbot.wait(10)
+        bars = w.odds.plot
+        assert bars.isVisible() and bars.width() <= 400, bars.width()
+        assert bars.label_width() > 0, (bars.width(), bars.label_width(), w.unit_dock.width())
+        assert bars.shown_labels() == labels, (bars.width(), w.unit_dock.width())  # none cut
+        assert bars.height() >= bars.ROW * n  # a row each: no two names collide
+        assert w.odds.warning.isVisible() and w.odds.warning.text() == "It deploys for good."
+        assert "It deploys" not in w.odds.notes.text()

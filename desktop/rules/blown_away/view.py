@@ -509,7 +509,8 @@ class BlownAwayView(PlayView):
             if p is not None and p.side == st.side and p.is_artillery:
                 n = len(self.attacks(p.id))
                 return (f"Click an outlined enemy for {self.name_of(p.id)} to fire at."
-                        if n else f"{self.name_of(p.id)} has no target it may fire at.")
+                        if n else self.why_no_target(p.id)
+                        or f"{self.name_of(p.id)} has no target it may fire at.")
             return (f"{side}'s guns may fire: select a gun, then click an outlined enemy. "
                     "End the artillery fire when done.")
         if p is not None and p.side == st.side:

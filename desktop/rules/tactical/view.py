@@ -292,10 +292,9 @@ class TacticalView(PlayView):
             t = self.tg.unit(action.target)
             guns = t.type in ARTILLERY
             who = f"the gunners of {self.name_of(t.id)}" if guns else self.name_of(t.id)
-            title = (f"{self.name_of(action.unit)} charges {self.name_of(t.id)}: "
-                     f"{W.counted(got.dice, 'die')}, Sabres hit")
-            bars = [(_capital(f"{who} {W.case_words(c, guns)}"), p)
-                    for c, p in got.cases.items()]
+            title = (f"{self.name_of(action.unit)} charges {who}: "
+                     f"{W.counted(got.dice, 'die')}, Sabres hit; how they answer")
+            bars = [(W.case_words(c, guns, short=True), p) for c, p in got.cases.items()]
             notes = [f"at least one Sabre {pct(1 - got.sabres[0])}"]
             if got.officer_risk:
                 notes.append(f"an officer at risk {pct(got.officer_risk)}")
@@ -560,7 +559,7 @@ class TacticalView(PlayView):
                 return f"Click a target outlined in red to fire {name}."
             why = g.why_not_shooter(u)
             return self._cannot(name, "fire", why) if why else (
-                f"{name} has no target in range and sight.")
+                self.why_no_target(selected) or f"{name} has no target in range and sight.")
         if self.can_move(selected):
             return (f"Drag {name} to a lit square, or click a target outlined in red."
                     if targets else f"Drag {name} to a lit square to move it.")

@@ -77,7 +77,8 @@ class Selection:
             w.odds.title.setText(f"<i>{n} target{'s' if n > 1 else ''} outlined in red: "
                                  "hover one for the exact odds, click it to commit.</i>")
         elif w.interactive() and p.side == g.side and not a.individual:
-            w.odds.title.setText(f"<i>{esc(p.name)} has no target it may engage now.</i>")
+            why = a.why_no_target(pid) or f"{p.name} has no target it may engage now."
+            w.odds.title.setText(f"<i>{esc(why)}</i>")
         fight = a.fight_of(pid) if p.present else None
         if fight is not None:  # a hand to hand it is in, rolled later
             w.odds.show_odds(fight[2], colour)
