@@ -275,6 +275,14 @@ class PlayView:
         """Ground that makes the move cost more or end it (entering it takes a full move)."""
         return None
 
+    def snap_move(self, pid: str, x: float, y: float,
+                  facing: float) -> tuple[float, float, str] | None:
+        """Where a drag of `pid` to (x, y), ending facing `facing`, stops at a limit
+        of the rules it would go past (Blown Away's stop short of the enemy),
+        and that limit in words; None when the move passes no such limit.  The
+        window moves the ghost there instead of refusing the move."""
+        return None
+
     def snap_facing(self, pid: str, facing: float) -> float:
         return facing % 360.0
 

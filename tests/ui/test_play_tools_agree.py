@@ -74,3 +74,31 @@ def test_odds_bars_name_their_outcomes_at_the_docks_default_width(
         assert bars.height() >= bars.ROW * n  # a row each: no two names collide
         assert w.odds.warning.isVisible() and w.odds.warning.text() == "It deploys for good."
         assert "It deploys" not in w.odds.notes.text()
+
+
+def test_a_blown_away_drag_past_the_stop_stops_on_the_line(window: PlayWindow) -> None:
+    """Issue 34: dragged past the 4" stop short of an enemy, the unit stops on the
+    line (a legal proposal, the limit said by the cursor) instead of being refused."""
+    import math
+
+    from tests.rules.blown_away.helpers import foot, scenario
+
+    w = window
+    sc = scenario([foot("b1", 40, 60, 0)], [foot("r1", 43, 50, 180)])
+    w.start(Setup(sc, "blown_away", {"first_side": "blue"}, seed=1))
+    g = w.game
+    assert g is not None and g.side == "blue"
+    dx, dy = math.sin(math.radians(10.0)), -math.cos(math.radians(10.0))
+    ends = []
+    for far in (5.5, 5.9):
+        probe = w.dragging.propose("b1", 40.0 + dx * far, 60.0 + dy * far)
+        assert probe is not None and probe.reason is None, probe
+        d = w.proposal
+        assert d is not None and "less than 4″ from an enemy" in d.snapped
+        assert "Stopped on the rules' limit" in w.status.text()
+        ends.append((d.x, d.y))
+        w.dragging.cancel()
+    assert ends[0] == pytest.approx(ends[1], abs=1e-6)  # the same stop, however far
+    u = g.piece("b1")  # type: ignore[attr-defined]
+    stop = g.stop_length(u, u.pos, 0.0, (40.0 + dx * 6, 60.0 + dy * 6))  # type: ignore[attr-defined]
+    assert math.dist((40.0, 60.0), ends[0]) == pytest.approx(stop, abs=0.01)

@@ -886,8 +886,10 @@ class BlownAwayGame(StateGame):
                    <= reach + math.hypot(*e.size()) / 2 + 1e-6]
         if not enemies:
             return None
-        n = max(1, math.ceil(length / STOP_STEP))
-        ts = np.linspace(0.0, length, n + 1)
+        # every STOP_STEP from the start, and the end: the same points whatever
+        # the length asked for, so the stop does not move with the drag (issue 34)
+        ts = np.append(np.arange(0.0, length - 1e-9, STOP_STEP), length) \
+            if length > 1e-9 else np.zeros(1)
         base = np.array(corners(0.0, 0.0, w, d, facing))
         cx = start[0] + fx * ts
         cy = start[1] + fy * ts

@@ -219,6 +219,34 @@ class BlownAwayView(PlayView):
             wedge = shapely.make_valid(wedge)
         return wedge.intersection(star).union(SPoint(start).buffer(0.15))
 
+    def snap_move(self, pid: str, x: float, y: float,
+                  facing: float) -> tuple[float, float, str] | None:
+        """A formed unit dragged past the stop rule stops where the rule stops it
+        (``BlownAwayGame.stop_length``, on the line from its pivoted centre)."""
+        g = self.g
+        p = g.state.pieces.get(pid)
+        if p is None or p.mob or p.eliminated:
+            return None
+        start = g.pivot_point(p, facing)
+        length = math.dist(start, (x, y))
+        if length < 1e-9:
+            return None
+        stop = g.stop_length(p, start, facing, (x, y))
+        if stop is None or length <= stop + 1e-6:
+            return None
+        ux, uy = (x - start[0]) / length, (y - start[1]) / length
+        words = (f"stops after {stop:.2f}″: less than {self.C.STOP_DISTANCE:g}″ from an "
+                 "enemy it faces or that faces it")
+        # a hair short, so that the position written to 0.01″ is not past the stop
+        for back in (0.006, 0.012, 0.03):
+            r = max(0.0, stop - back)
+            to = (start[0] + ux * r, start[1] + uy * r)
+            act = self.move_action(pid, to[0], to[1], facing)
+            if act is not None and "must stop" not in (g.check(act) or ""):
+                return (to[0], to[1], words)
+        return (start[0] + ux * max(0.0, stop - 0.03), start[1] + uy * max(0.0, stop - 0.03),
+                words)
+
     # -- fighting --------------------------------------------------------------------
 
     def odds(self, action: Action) -> Odds | None:
