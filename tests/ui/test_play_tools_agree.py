@@ -102,3 +102,58 @@ def test_a_blown_away_drag_past_the_stop_stops_on_the_line(window: PlayWindow) -
     u = g.piece("b1")  # type: ignore[attr-defined]
     stop = g.stop_length(u, u.pos, 0.0, (40.0 + dx * 6, 60.0 + dy * 6))  # type: ignore[attr-defined]
     assert math.dist((40.0, 60.0), ends[0]) == pytest.approx(stop, abs=0.01)
+
+
+def test_a_hint_is_drawn_on_the_table_even_when_its_trial_roll_fails(
+        window: PlayWindow) -> None:
+    """Issue 34: the hint is drawn (outline where the unit would stand, an arrow
+    there; a burst on the firer and an arrow to its target), from what it
+    advises, not from what one trial roll did."""
+    import random
+
+    from desktop.play.advice import Advice, advise
+    from desktop.ui.play.traces import ArrowItem, BurstItem, OutlineItem
+
+    class Says:
+        def __init__(self, text: str) -> None:
+            self.text = text
+
+        def choose(self, game: Any, rng: random.Random) -> Any:
+            return game.parse_action(self.text)
+
+    w = window
+    w.start(Setup(load(bundled_scenario("d3_crossroads.yaml")), "d3", seed=9))
+    s = w.session
+    assert s is not None and w.interactive()
+    move = next(a for a in s.game.sample_actions(random.Random(0), 8)
+                if a.text().startswith("move ") and s.game.check(a) is None
+                and not s.play_view.pieces()[a.text().split()[1]].is_officer)
+    pid = move.text().split()[1]
+    s.game.pieces[pid].hits = 8  # type: ignore[attr-defined]  # activates a third of the time
+    hints = w.computer.hints
+    for seed in range(4):
+        hints.show(advise(s.game, random.Random(seed), Says(move.text())))  # type: ignore[arg-type]
+        outlines = [it for it in hints.items if isinstance(it, OutlineItem)]
+        arrows = [it for it in hints.items if isinstance(it, ArrowItem)]
+        assert all(it.scene() is w.scene for it in hints.items)
+        assert [o.piece.id for o in outlines] == [pid]
+        end = [float(v) for v in move.text().split()[2].split(",")]
+        assert outlines[0].piece.pos == pytest.approx(tuple(end))
+        assert len(arrows) == 1 and (arrows[0].b.x(), arrows[0].b.y()) == pytest.approx(
+            tuple(end))
+    assert w.last_message.startswith("Hint: ")
+    # a shot: the firer bursts and an arrow runs to its target
+    from desktop.rules.d3.actions import Shoot
+
+    me = pid
+    them = next(p.id for p in s.play_view.pieces().values()
+                if p.side != s.play_view.pieces()[me].side and not p.is_officer)
+    before = s.play_view.pieces()
+    hints.show(Advice(Shoot(me, them), "fires", before, before, frozenset({me}),
+                      frozenset({them})))
+    tp, mp = before[them], before[me]
+    bursts = [it for it in hints.items if isinstance(it, BurstItem)]
+    assert [(b.pos().x(), b.pos().y(), b.jagged) for b in bursts] == [
+        (mp.x, mp.y, True), (tp.x, tp.y, False)]  # the firer, then its target ringed
+    (arrow,) = [it for it in hints.items if isinstance(it, ArrowItem)]
+    assert (arrow.b.x(), arrow.b.y()) == pytest.approx(tp.pos)
