@@ -299,15 +299,19 @@ class PlayView:
     #: The attack kinds asked, in this order, why a piece may not engage an enemy.
     attack_order: ClassVar[tuple[str, ...]] = ("fire", "shoot", "combat", "charge")
 
+    def attack_kinds_of(self, pid: str) -> tuple[str, ...]:
+        """The attack kinds `pid` may ever make, in :attr:`attack_order` (all of
+        the ruleset's by default; a view leaves out what a piece never does, so
+        that "no target" does not give a gunner's reason to a foot regiment)."""
+        return tuple(k for k in self.attack_order if k in self.attack_kinds)
+
     def target_problem(self, pid: str, tid: str) -> str | None:
         """Why `pid` may not engage `tid` now, in the engine's words with names
         (``Game.check`` of each attack kind of :attr:`attack_order` whose
         notation takes the two pieces; a reason about this target is preferred
         to one about the phase); None when it may, or when no kind takes them."""
         said: list[str] = []
-        for kind in self.attack_order:
-            if kind not in self.attack_kinds:
-                continue
+        for kind in self.attack_kinds_of(pid):
             try:
                 act = self.game.parse_action(f"{kind} {pid} {tid}")
             except NotationError:

@@ -219,6 +219,13 @@ class BlownAwayView(PlayView):
             wedge = shapely.make_valid(wedge)
         return wedge.intersection(star).union(SPoint(start).buffer(0.15))
 
+    def attack_kinds_of(self, pid: str) -> tuple[str, ...]:
+        """Only guns fire (long-range artillery); every unit may fight."""
+        p = self.g.state.pieces.get(pid)
+        if p is not None and not p.is_artillery:
+            return ("combat",)
+        return super().attack_kinds_of(pid)
+
     def snap_move(self, pid: str, x: float, y: float,
                   facing: float) -> tuple[float, float, str] | None:
         """A formed unit dragged past the stop rule stops where the rule stops it
@@ -235,8 +242,8 @@ class BlownAwayView(PlayView):
         if stop is None or length <= stop + 1e-6:
             return None
         ux, uy = (x - start[0]) / length, (y - start[1]) / length
-        words = (f"stops after {stop:.2f}″: less than {self.C.STOP_DISTANCE:g}″ from an "
-                 "enemy it faces or that faces it")
+        words = (f"stops here: any further and it is less than {self.C.STOP_DISTANCE:g}″ "
+                 "from an enemy it faces or that faces it")
         # a hair short, so that the position written to 0.01″ is not past the stop
         for back in (0.006, 0.012, 0.03):
             r = max(0.0, stop - back)

@@ -250,7 +250,7 @@ class Dragging:
         w.proposal = d
         ok = d.probe is not None and d.probe.reason is None
         if ok:
-            edge = (f"Stopped on the rules' limit: it {d.snapped}. " if d.snapped else
+            edge = (f"Stopped on the rules' limit ({d.snapped}). " if d.snapped else
                     "Moved to the edge of its reach. " if d.clamped else "")
             w.message(edge + "Move proposed: Enter (or double-click) to commit, Esc to undo; "
                       "[ and ] pivot, or drag the white handle.")
