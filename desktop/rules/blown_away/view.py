@@ -36,6 +36,7 @@ from desktop.rules.view_values import (
     Weapon,
 )
 from desktop.scenario.vocabulary import TerrainType
+from desktop.scenario.wording import possessive
 from desktop.table.sight import Sight
 
 #: Rays cast across the 90-degree wedge a formed unit may move into.
@@ -482,7 +483,7 @@ class BlownAwayView(PlayView):
             n = rally_count(p.men)
             return f"{self.name_of(p.id)} rallies {n} running {'man' if n == 1 else 'men'}"
         elif isinstance(action, Rejoin) and action.unit in st.pieces:
-            return f"{self.name_of(action.unit)}'s gunners walk back to their cannon"
+            return f"{possessive(self.name_of(action.unit))} gunners walk back to their cannon"
         elif isinstance(action, Fire) and {action.gun, action.target} <= st.pieces.keys():
             cost = g.shot_cost(g.piece(action.gun), g.piece(action.target))
             return (f"{self.name_of(action.gun)} fires at {self.name_of(action.target)} "
@@ -546,15 +547,16 @@ class BlownAwayView(PlayView):
                 return (f"Click an outlined enemy for {self.name_of(p.id)} to fire at."
                         if n else self.why_no_target(p.id)
                         or f"{self.name_of(p.id)} has no target it may fire at.")
-            return (f"{side}'s guns may fire: select a gun, then click an outlined enemy. "
-                    "End the artillery fire when done.")
+            return (f"{possessive(side)} guns may fire: select a gun, then click an "
+                    "outlined enemy. End the artillery fire when done.")
         if p is not None and p.side == st.side:
             n = len(self.attacks(p.id))
             return (f"Click an outlined enemy for {self.name_of(p.id)} to fight: "
                     "each side turns a card." if n else
                     f"{self.name_of(p.id)} has no one to fight now.")
-        return (f"{side}'s engaged units (and those less than 4″ from a facing enemy) may "
-                "fight: select one, then click an outlined enemy. End the turn when done.")
+        return (f"{possessive(side)} engaged units (and those less than 4″ from a facing "
+                "enemy) may fight: select one, then click an outlined enemy. End the turn "
+                "when done.")
 
     def losses(self) -> dict[str, Losses]:
         """Men killed (one box crossed each), men running, and cannonballs used."""
