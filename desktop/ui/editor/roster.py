@@ -476,16 +476,14 @@ class SideRosterWidget(QWidget):
         side = s.side(self.side_id)
         if isinstance(kind, UnitType):
             pos, facing = free_spot(s, self.side_id, kind)
-            n = sum(1 for u in side.units if u.type is kind) + 1
             unit = edits.clamp_unit(s, edits.make_unit(s, kind, pos, facing,
-                                                       name=f"{UNIT_LABELS[kind]} {n}"))
+                                                       name=edits.new_name(s, UNIT_LABELS[kind])))
             cmd: Any = C.AddUnit(self.doc, self.side_id, unit)
         else:
             zone = Polygon(deployment_zone(s, self.side_id)).representative_point()
-            n = sum(1 for o in side.officers if o.rank is kind) + 1
             cmd = C.AddOfficer(self.doc, self.side_id, edits.make_officer(
                 s, kind, (zone.x, zone.y), FACING_FROM_BASELINE[side.baseline],
-                name=f"{RANK_LABELS[kind]} {n}"))
+                name=edits.new_name(s, RANK_LABELS[kind])))
         self.doc.push(cmd)
         return True
 
