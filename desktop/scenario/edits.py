@@ -147,7 +147,8 @@ def new_name(s: Scenario, label: str) -> str:
     """The first "LABEL N" (N from 1) that no unit or officer of any side is
     called: a new unit's name is unique across the scenario, so that reports
     and the log never leave two "Light infantry 1" to tell apart."""
-    used = {p.name for side in s.sides for p in (*side.units, *side.officers)}
+    used = {u.name for side in s.sides for u in side.units}
+    used |= {o.name for side in s.sides for o in side.officers}
     n = 1
     while f"{label} {n}" in used:
         n += 1

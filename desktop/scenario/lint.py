@@ -133,9 +133,12 @@ def who(s: Scenario, ident: str) -> str:
     ("Light infantry 1 (Prussian column)"), so that two sides' units of one
     name are never mistaken for each other."""
     for side in s.sides:
-        for p in (*side.units, *side.officers):
-            if p.id == ident:
-                return f"{p.name or p.id} ({side.name or side.id})"
+        for u in side.units:
+            if u.id == ident:
+                return f"{u.name or u.id} ({side.name or side.id})"
+        for o in side.officers:
+            if o.id == ident:
+                return f"{o.name or o.id} ({side.name or side.id})"
     return ident
 
 
