@@ -157,3 +157,66 @@ def test_a_hint_is_drawn_on_the_table_even_when_its_trial_roll_fails(
         (mp.x, mp.y, True), (tp.x, tp.y, False)]  # the firer, then its target ringed
     (arrow,) = [it for it in hints.items if isinstance(it, ArrowItem)]
     assert (arrow.b.x(), arrow.b.y()) == pytest.approx(tp.pos)
+
+
+def test_save_game_offers_the_documents_folder_with_the_scenario_and_turn(
+        window: PlayWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 34: Save game opened wherever the dialog last was, with no name."""
+    from PySide6.QtCore import QStandardPaths
+    from PySide6.QtWidgets import QFileDialog
+
+    w = window
+    sc = load(bundled_scenario("tactical_ridge.yaml"))
+    w.start(Setup(sc, "tactical", seed=1))
+    asked: list[str] = []
+
+    def fake(parent: Any, title: str, where: str, kinds: str) -> tuple[str, str]:
+        asked.append(where)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", fake)
+    assert not w.records.choose_save()
+    docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    where = Path(asked[0])
+    assert where.parent == Path(docs)
+    assert where.name == f"{sc.title}, turn 1.yaml"
+    w.path = Path("/somewhere/kept.yaml")
+    assert w.records.suggested_path() == Path("/somewhere/kept.yaml")
+
+
+def test_file_names_from_titles_are_safe() -> None:
+    from desktop.ui.play.replaying import _file_safe
+
+    assert _file_safe('Ligny: "the 16th" / June?') == "Ligny- -the 16th- - June"
+    assert _file_safe("..") == ""
+
+
+def test_a_restored_games_log_is_scrolled_to_its_end(
+        qtbot: Any, window: PlayWindow, tmp_path: Path) -> None:
+    import random
+
+    from desktop.rules.randomplay import random_action
+
+    w = window
+    w.start(Setup(load(bundled_scenario("d3_crossroads.yaml")), "d3", seed=3))
+    rng = random.Random(3)
+    g = w.game
+    assert g is not None
+    for _ in range(40):
+        w.do(random_action(g, rng))
+        g = w.game
+        assert g is not None
+    path = tmp_path / "long.yaml"
+    assert w.records.save_game(path)
+    other = PlayWindow(autosave_dir=tmp_path / "autosave2")
+    other.computer_delay = 10**6
+    qtbot.addWidget(other)
+    other.ask_save_changes = lambda: "discard"  # type: ignore[method-assign]
+    other.resize(1400, 900)
+    assert other.records.open_game(path)
+    other.show()
+    qtbot.waitExposed(other)
+    qtbot.wait(50)
+    bar = other.log.verticalScrollBar()
+    assert other.log.count() > 60 and bar.maximum() > 0
+    assert bar.value() == bar.maximum()

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 import pyqtgraph as pg
 import PySide6  # noqa: F401  (pyqtgraph picks the binding already imported)
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QFrame,
@@ -196,6 +196,7 @@ class LogView(QListWidget):
         self.setAlternatingRowColors(False)
         self.setWordWrap(True)
         self.setUniformItemSizes(False)
+        self._to_end = True
 
     def add_lines(self, lines: Sequence[LogLine]) -> None:
         for ln in lines:
@@ -213,6 +214,24 @@ class LogView(QListWidget):
             it.setData(Qt.ItemDataRole.UserRole, ln.step)
             self.addItem(it)
         self.scrollToBottom()
+        # again once the wrapped lines are laid out (a restored game's whole log
+        # arrives before the window is shown, and stopped short of its end)
+        self._to_end = True
+        QTimer.singleShot(0, self._scroll_to_end)
+
+    def _scroll_to_end(self) -> None:
+        if self._to_end:
+            self.scrollToBottom()
+
+    def showEvent(self, event: object) -> None:
+        super().showEvent(event)  # type: ignore[arg-type]
+        if self._to_end:
+            QTimer.singleShot(0, self._scroll_to_end)
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        bar = self.verticalScrollBar()
+        self._to_end = bar.value() >= bar.maximum()  # the reader scrolled up: stay
 
     def lines_text(self) -> list[str]:
         return [self.item(i).text().strip() for i in range(self.count())]
