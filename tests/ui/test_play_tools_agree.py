@@ -220,3 +220,26 @@ def test_a_restored_games_log_is_scrolled_to_its_end(
     bar = other.log.verticalScrollBar()
     assert other.log.count() > 60 and bar.maximum() > 0
     assert bar.value() == bar.maximum()
+
+
+@pytest.mark.parametrize("name,ruleset", [("blown_away_four_farms.yaml", "blown_away"),
+                                          ("d3_kreuzdorf_second_day.yaml", "d3")])
+def test_counters_never_cover_unit_names(
+        window: PlayWindow, qtbot: Any, name: str, ruleset: str) -> None:
+    """Issue 34: the "13/13" counters covered the names beside the bases."""
+    from desktop.table.tags import overlap
+
+    w = window
+    w.start(Setup(load(bundled_scenario(name)), ruleset, seed=1))
+    w.show()
+    qtbot.waitExposed(w)
+    qtbot.wait(400)  # the tags grow to the fitted zoom once resizing settles
+    w.selection.badges()
+    ppi = w.view.ppi()
+    badges = [b.tag_rect(ppi) for b in w.badges]
+    tags = [(k, u.tag_rect()) for k, u in w.scene.units.items()]
+    assert badges and tags
+    covered = [(k, round(overlap((b.left(), b.top(), b.right(), b.bottom()), t), 3))
+               for b in badges for k, t in tags
+               if overlap((b.left(), b.top(), b.right(), b.bottom()), t) > 0.01]
+    assert not covered

@@ -9,7 +9,7 @@ and holds no rules.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
@@ -68,6 +68,10 @@ class TableScene(QGraphicsScene):
         #: How much bigger than on the table unit and officer tags are drawn:
         #: set by the view from its zoom (see set_tag_scale).
         self.tag_scale = 1.0
+        #: More that name tags keep clear of, as the window draws it now: the play
+        #: window's counters ("13/13") beside each base (issue 34: they covered
+        #: the names).  Asked on every layout, at the current zoom.
+        self.extra_clear: Callable[[], list[QRectF]] | None = None
         #: Tables shown before the first one is painted are drawn with plain
         #: terrain, refined right after that first frame.
         self.quick_first_show = True
