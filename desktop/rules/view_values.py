@@ -85,12 +85,15 @@ class Losses:
     casualties, Combat Value lost, men killed, figures fallen: whatever the
     ruleset's roster tracks); ``states`` names the state boxes to tick, in
     plain words ("Disordered", "Shaken", "Ball" once per cannonball used);
-    ``note`` says anything else ("Eliminated", "2 men running", "Wounded").
+    ``note`` says anything else ("Eliminated", "Wounded"); ``struck`` counts
+    the boxes after the crossed ones to mark with a single stroke (Blown Away's
+    men running: out of the ranks, not yet lost), as the window draws them.
     """
 
     lost: int = 0
     states: tuple[str, ...] = ()
     note: str = ""
+    struck: int = 0
 
 
 @dataclass(frozen=True)

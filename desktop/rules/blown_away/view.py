@@ -559,7 +559,8 @@ class BlownAwayView(PlayView):
                 "when done.")
 
     def losses(self) -> dict[str, Losses]:
-        """Men killed (one box crossed each), men running, and cannonballs used."""
+        """Men killed (one box crossed each), men running (one box struck each,
+        after the crossed ones), and cannonballs used."""
         out = super().losses()
         for p in self.g.state.pieces.values():
             killed = p.men.killed + p.men.dead
@@ -569,10 +570,8 @@ class BlownAwayView(PlayView):
                 states = ("Ball",) * max(full - p.markers, 0)
             if self.g.engaged_with(p.id):
                 states += ("Engaged",)
-            notes = [out[p.id].note] if p.id in out else []
-            if p.men.running:
-                notes.append(f"{p.men.running} running")
-            out[p.id] = Losses(killed, states, ", ".join(n for n in notes if n))
+            note = out[p.id].note if p.id in out else ""
+            out[p.id] = Losses(killed, states, note, p.men.running)
         return out
 
     def standing(self) -> Standing | None:

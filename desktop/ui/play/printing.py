@@ -33,9 +33,13 @@ def where_it_stands(game: Game, view: PlayView) -> str:
 
 def game_marks(game: Game, view: PlayView) -> GameMarks:
     """The losses so far, as the printouts take them."""
-    pieces = tuple((pid, Marks(max(0, int(lost.lost)), tuple(lost.states), lost.note))
+    pieces = tuple((pid, Marks(max(0, int(lost.lost)), tuple(lost.states), lost.note,
+                               max(0, int(lost.struck))))
                    for pid, lost in sorted(view.losses().items()))
-    return GameMarks(where_it_stands(game, view), pieces)
+    heading = where_it_stands(game, view)
+    if any(m.struck for _, m in pieces):
+        heading += ("" if heading.endswith(".") else ".") + " A box struck once is a man running."
+    return GameMarks(heading, pieces)
 
 
 def print_game(window: PlayHost) -> None:
