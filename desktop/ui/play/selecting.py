@@ -202,11 +202,13 @@ class Selection:
         ppi = w.view.ppi()
 
         def covers(b: BadgeItem) -> float:
+            """What the counter covers: names, other counters, other bases."""
             r = b.tag_rect(ppi)
             box = (r.left(), r.top(), r.right(), r.bottom())
             tags = [u.tag_rect() for u in (*scene.units.values(), *scene.officers.values())]
+            bases = [u.body_rect() for k, u in scene.units.items() if k != b.piece.id]
             others = [o.tag_rect(ppi) for o in w.badges if o is not b]
-            return (sum(overlap(box, t) for t in tags)
+            return (sum(overlap(box, t) for t in (*tags, *bases))
                     + sum(overlap(box, (o.left(), o.top(), o.right(), o.bottom()))
                           for o in others))
 
