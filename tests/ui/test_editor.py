@@ -434,3 +434,18 @@ def test_the_line_type_list_opens_whole_below_its_box(win: EditorWindow, qtbot: 
     assert popup.geometry().top() >= below - 1
     assert combo.view().verticalScrollBar().maximum() == 0  # every line type shown
     combo.hidePopup()
+
+
+def test_the_roster_dock_shows_quality_without_a_sideways_scroll(
+        win: EditorWindow, qtbot: Any) -> None:
+    """Issue 34: Quality was off the dock's right edge at its default width."""
+    from desktop.ui.editor.roster import FIGURES, START
+
+    win.edit_roster.show()
+    win.edit_roster.raise_()
+    qtbot.wait(50)
+    t = win.edit_roster.tabs.currentWidget().table  # type: ignore[attr-defined]
+    assert t.horizontalScrollBar().value() == 0
+    for c in (QUALITY, CV, FIGURES, START):
+        x = t.columnViewportPosition(c)
+        assert 0 <= x and x + t.columnWidth(c) <= t.viewport().width() + 1, c

@@ -104,7 +104,7 @@ class EditorWindow(TableWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.history)
         self.tabifyDockWidget(self.problems, self.history)
         self.problems.raise_()
-        self.resizeDocks([self.properties], [380], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.properties], [420], Qt.Orientation.Horizontal)
         self.resizeDocks([self.problems], [130], Qt.Orientation.Vertical)
         self._make_toolbars()
         self.play_action = add_play_action(self)  # Game > Play…, kept by the editor's menus
