@@ -448,4 +448,4 @@ def test_the_roster_dock_shows_quality_without_a_sideways_scroll(
     assert t.horizontalScrollBar().value() == 0
     for c in (QUALITY, CV, FIGURES, START):
         x = t.columnViewportPosition(c)
-        assert 0 <= x and x + t.columnWidth(c) <= t.viewport().width() + 1, c
+        assert x >= 0 and x + t.columnWidth(c) <= t.viewport().width() + 1, c
