@@ -243,3 +243,36 @@ def test_counters_never_cover_unit_names(
                for b in badges for k, t in tags
                if overlap((b.left(), b.top(), b.right(), b.bottom()), t) > 0.01]
     assert not covered
+
+
+def test_replay_title_is_whole_at_1400_px_and_dice_captions_fit(
+        window: PlayWindow, qtbot: Any) -> None:
+    """Issue 34: the replay's title was cut beside its six buttons at 1400 px, and
+    the dice tray's captions ran off its edge."""
+    import random
+
+    from desktop.rules.randomplay import random_action
+
+    w = window
+    w.start(Setup(load(bundled_scenario("tactical_ridge.yaml")), "tactical", seed=3))
+    w.show()
+    qtbot.waitExposed(w)
+    rng = random.Random(3)
+    for _ in range(30):
+        g = w.game
+        assert g is not None
+        w.do(random_action(g, rng))
+    w.records.enter_replay()
+    w.records.replay_to(25)
+    qtbot.wait(50)
+    title = w.phase_bar.title
+    assert title.text().startswith("Replay · step 25 of ")
+    assert title.elided() == title.text()
+    assert "Turn " in w.phase_bar.prompt.text()
+    tray = w.dice
+    long = "Captain Rudd's foot battery fires at 6e bataillon d'artillerie à pied: " * 3
+    tray.set_dice([("d6", 4, "Fire of Captain Rudd's foot battery")], long)
+    shown = tray.shown_caption()
+    assert shown.endswith("…") and len(shown) < len(long)
+    assert tray.fontMetrics().horizontalAdvance(shown) <= tray.width()
+    assert long in tray.toolTip()

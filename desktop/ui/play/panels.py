@@ -8,7 +8,7 @@ from typing import ClassVar
 import pyqtgraph as pg
 import PySide6  # noqa: F401  (pyqtgraph picks the binding already imported)
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -264,7 +264,25 @@ class DiceTray(QWidget):
     def set_dice(self, dice: Sequence[tuple[str, int | str, str]], caption: str) -> None:
         self.dice = list(dice)
         self.caption = caption
+        # the whole caption and every purpose, for when the tray is too narrow
+        purposes = list(dict.fromkeys(p for _, _, p in self.dice))
+        self.setToolTip(literal("\n".join([caption, *purposes])))
         self.update()
+
+    def fonts(self) -> tuple[QFont, QFont]:
+        """The caption's font and the purposes' (smaller)."""
+        f = QFont()
+        f.setPointSize(9)
+        small = QFont()
+        small.setPointSize(8)
+        return f, small
+
+    def shown_caption(self) -> str:
+        """The caption as drawn: whole when it fits the tray, else cut with "…"
+        (issue 34: long captions ran off the tray's edge; the tooltip has it whole)."""
+        f, _ = self.fonts()
+        return QFontMetricsF(f).elidedText(self.caption, Qt.TextElideMode.ElideRight,
+                                           self.width() - 16)
 
     def sizeHint(self) -> QSize:
         return QSize(300, 110)
@@ -280,14 +298,11 @@ class DiceTray(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), QColor("#355e3b"))
-        f = QFont()
-        f.setPointSize(9)
-        small = QFont()
-        small.setPointSize(8)
+        f, small = self.fonts()
         p.setFont(f)
         p.setPen(QColor("#f4f1e8"))
         p.drawText(QRectF(8, 4, self.width() - 16, 16), Qt.AlignmentFlag.AlignLeft,
-                   self.caption)
+                   self.shown_caption())
         size, gap = 26.0, 6.0
         y = 24.0
         if self.dice and all(k == "card" for k, _, _ in self.dice):
@@ -300,7 +315,8 @@ class DiceTray(QWidget):
             p.setFont(small)
             p.setPen(QColor("#e8e4d8"))
             p.drawText(QRectF(10, y, self.width() - 20, 14), Qt.AlignmentFlag.AlignLeft,
-                       purpose)
+                       QFontMetricsF(small).elidedText(purpose, Qt.TextElideMode.ElideRight,
+                                                       self.width() - 20))
             y += 15
             x = 10.0
             tall = size * 1.45 if any(k == "card" for k, _ in dice) else size
