@@ -32,3 +32,22 @@ def test_balance_help_prints_a_single_percent_sign() -> None:
     with redirect_stdout(out), pytest.raises(SystemExit):
         build_parser().parse_args(["balance", "--help"])
     assert "95% intervals" in out.getvalue() and "%%" not in out.getvalue()
+
+
+def test_engine_text_with_a_possessive_id_reads_in_names() -> None:
+    from desktop.resources import bundled_scenario
+    from desktop.rules.view import Namer
+    from desktop.scenario import load
+
+    namer = Namer(load(bundled_scenario("blown_away_four_farms.yaml")))
+    assert namer("st_guard's engagement is over") == "Prince's Foot Guards' engagement is over"
+    assert namer("st_foot's gunners") == "Regiment Balfour's gunners"
+    assert namer("st_foot is shaken") == "Regiment Balfour is shaken"
+
+
+def test_counted_words_are_never_written_with_parenthesised_plurals() -> None:
+    from desktop.rules.tactical.actions import parse as parse_action
+
+    with pytest.raises(Exception) as e:
+        parse_action("charge a b")
+    assert "(s)" not in str(e.value)

@@ -42,6 +42,7 @@ from desktop.rules.view_values import (
 )
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import TerrainType
+from desktop.scenario.wording import possessive
 from desktop.table.sight import Sight
 from desktop.table.terrain import TerrainIndex
 
@@ -102,14 +103,16 @@ class Namer:
         ids = sorted(names, key=len, reverse=True)
         self._pattern = re.compile(
             r"(?<![\w.\-])(" + "|".join(map(re.escape, ids)) + r")(\.(?:\d+|gun))?(?![\w\-])"
+            r"('s(?!\w))?"
         ) if ids else None
 
     def _one(self, m: re.Match[str]) -> str:
         name = self.names[m.group(1)]
         part = m.group(2)
-        if not part:
-            return name
-        return f"{name} gun" if part == ".gun" else f"{name} #{part[1:]}"
+        if part:
+            name = f"{name} gun" if part == ".gun" else f"{name} #{part[1:]}"
+        # "st_guns's gunners" reads "Royal Guns' gunners" (a name ending in s)
+        return possessive(name) if m.group(3) else name
 
     def __call__(self, text: str) -> str:
         return self._pattern.sub(self._one, text) if self._pattern else text

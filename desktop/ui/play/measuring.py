@@ -88,7 +88,8 @@ class Measuring:
             total = path_length(pts)
             lines = [fmt_distance(total, sc.table, self.w.units_mode)]
             if len(pts) > 2:
-                lines.append(f"{len(pts) - 2} waypoint(s); last leg "
+                n = len(pts) - 2
+                lines.append(f"{n} waypoint{'' if n == 1 else 's'}; last leg "
                              f"{fmt_distance(path_length(pts[-2:]), sc.table, self.w.units_mode)}")
             if s.kind != "free":
                 what = pcs[s.piece].name if s.piece in pcs else s.piece
