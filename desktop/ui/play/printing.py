@@ -25,7 +25,10 @@ def where_it_stands(game: Game, view: PlayView) -> str:
     if game.outcome is not None:
         who = game.outcome.winner
         result = f"{view.side_name(who)} won" if who else "a draw"
-        return f"Battle over: {result} ({game.outcome.reason})"
+        reason = view.names_in(game.outcome.reason)
+        if result.lower() in reason.lower():  # never "a draw (…: a draw)"
+            return f"Battle over: {reason[:1].upper()}{reason[1:]}."
+        return f"Battle over: {result} ({reason})."
     phase = next((p.name for p in game.phases if p.id == game.phase), game.phase)
     side = f", {view.side_name(game.side)} to act" if game.side else ""
     return f"Game in progress: turn {game.turn}, {phase}{side}. Crossed boxes are already lost."
