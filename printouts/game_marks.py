@@ -14,11 +14,13 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Marks:
-    """One unit's or officer's marks: boxes lost, states to tick, a note in words."""
+    """One unit's or officer's marks: boxes lost, states to tick, a note in words,
+    and boxes struck once after the lost ones (Blown Away's men running)."""
 
     lost: int = 0
     states: tuple[str, ...] = ()
     note: str = ""
+    struck: int = 0
 
 
 @dataclass(frozen=True)

@@ -160,7 +160,9 @@ def cross_box(c: Canvas, x: float, y: float, size: float) -> None:
 
 
 def draw_track(c: Canvas, ctx: Context, x: float, top: float, track: Track, avail: float,
-               colour: object, lost: int = 0) -> None:
+               colour: object, lost: int = 0, struck: int = 0) -> None:
+    """The boxes: the first `lost` crossed, the next `struck` with one stroke (men
+    running, in mid-game), then those the unit started with marked."""
     f = ctx.fonts
     line_h = MARK_SPACE + BOX + (UNDER_SPACE if track.under else 1.5)
     y_top = top
@@ -173,6 +175,8 @@ def draw_track(c: Canvas, ctx: Context, x: float, top: float, track: Track, avai
             tick_box(c, bx, by, BOX, fill=fill, heavy=heavy)
             if k <= lost:
                 cross_box(c, bx, by, BOX)
+            elif k <= lost + struck:
+                draw_mark(c, bx, by, BOX, "/")
             elif k <= track.marked:
                 draw_mark(c, bx, by, BOX, track.mark)
             if k in track.marks:
@@ -308,7 +312,7 @@ def unit_row(ctx: Context, cols: Columns, x0: float, index: int, side: Side, u: 
         draw_fitted(c, x0 + cols.x["start"] + cols.w["start"] / 2, top - PAD - 8, sheet.start,
                     f.bold, 8.5, cols.w["start"] - 4, 5.5, align="centre")
         draw_track(c, ctx, x0 + cols.x["track"] + 4, top - PAD + 2, sheet.track, track_w,
-                   colour, marks.lost if marks else 0)
+                   colour, marks.lost if marks else 0, marks.struck if marks else 0)
         if cols.w["states"]:
             draw_states(c, ctx, x0 + cols.x["states"] + 3, top - PAD, sheet.states,
                         cols.w["states"] - 6,

@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "balance", help="play many computer-against-computer games and say whether the "
         "scenario is fair",
         description="Plays N games computer against computer, sides swapped every game, "
-        "and reports each side's wins with 95%% intervals, how games ended, who held the "
+        "and reports each side's wins with 95% intervals, how games ended, who held the "
         "objectives turn by turn, which units never fought, and a verdict in plain words. "
         "Ctrl+C stops early and reports the games played.")
     p.add_argument("file", type=Path, help="scenario file (.yaml)")
@@ -131,7 +131,7 @@ class ProgressShow:
 
     def __call__(self, p: Progress) -> None:
         wins = ", ".join(f"{self.names.get(s, s)} {n}" for s, n in p.wins.items())
-        tail = f"{p.done}/{p.total} games; wins so far: {wins}, drawn {p.draws}; " \
+        tail = f"{p.done}/{p.total} games; wins so far: {wins}; {p.draws} drawn; " \
                f"{_clock(p.left)}"
         with self._lock:
             self.done = p.done

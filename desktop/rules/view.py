@@ -43,6 +43,8 @@ from desktop.rules.view_values import (
 )
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import TerrainType
+from desktop.scenario.wording import possessive
+from desktop.table.sight import Sight
 from desktop.table.terrain import TerrainIndex
 
 Point = tuple[float, float]
@@ -102,14 +104,16 @@ class Namer:
         ids = sorted(names, key=len, reverse=True)
         self._pattern = re.compile(
             r"(?<![\w.\-])(" + "|".join(map(re.escape, ids)) + r")(\.(?:\d+|gun))?(?![\w\-])"
+            r"('s(?!\w))?"
         ) if ids else None
 
     def _one(self, m: re.Match[str]) -> str:
         name = self.names[m.group(1)]
         part = m.group(2)
-        if not part:
-            return name
-        return f"{name} gun" if part == ".gun" else f"{name} #{part[1:]}"
+        if part:
+            name = f"{name} gun" if part == ".gun" else f"{name} #{part[1:]}"
+        # "st_guns's gunners" reads "Royal Guns' gunners" (a name ending in s)
+        return possessive(name) if m.group(3) else name
 
     def __call__(self, text: str) -> str:
         return self._pattern.sub(self._one, text) if self._pattern else text
@@ -275,6 +279,14 @@ class PlayView:
         """Ground that makes the move cost more or end it (entering it takes a full move)."""
         return None
 
+    def snap_move(self, pid: str, x: float, y: float,
+                  facing: float) -> tuple[float, float, str] | None:
+        """Where a drag of `pid` to (x, y), ending facing `facing`, stops at a limit
+        of the rules it would go past (Blown Away's stop short of the enemy),
+        and that limit in words; None when the move passes no such limit.  The
+        window moves the ghost there instead of refusing the move."""
+        return None
+
     def snap_facing(self, pid: str, facing: float) -> float:
         return facing % 360.0
 
@@ -287,6 +299,74 @@ class PlayView:
             if a.text().split()[0] in self.attack_kinds and subject(a) == pid:
                 out.append(a)
         return out
+
+    #: The attack kinds asked, in this order, why a piece may not engage an enemy.
+    attack_order: ClassVar[tuple[str, ...]] = ("fire", "shoot", "combat", "charge")
+
+    def attack_kinds_of(self, pid: str) -> tuple[str, ...]:
+        """The attack kinds `pid` may ever make, in :attr:`attack_order` (all of
+        the ruleset's by default; a view leaves out what a piece never does, so
+        that "no target" does not give a gunner's reason to a foot regiment)."""
+        return tuple(k for k in self.attack_order if k in self.attack_kinds)
+
+    def target_problem(self, pid: str, tid: str) -> str | None:
+        """Why `pid` may not engage `tid` now, in the engine's words with names
+        (``Game.check`` of each attack kind of :attr:`attack_order` whose
+        notation takes the two pieces; a reason about this target is preferred
+        to one about the phase); None when it may, or when no kind takes them."""
+        said: list[str] = []
+        for kind in self.attack_kinds_of(pid):
+            try:
+                act = self.game.parse_action(f"{kind} {pid} {tid}")
+            except NotationError:
+                continue
+            got = self.game.check(act)
+            if got is None:
+                return None
+            said.append(got)
+        if not said:
+            return None
+        own = [w for w in said if "phase" not in w]
+        return self.names_in(own[0] if own else "; ".join(dict.fromkeys(said)))
+
+    def why_no_target(self, pid: str, most: int = 3) -> str:
+        """Why `pid` has no target it may engage now, in a sentence: the reason
+        shared by every enemy (already fired, no firing in this phase), or the
+        `most` nearest enemies' own (out of range, no sight, with what hides
+        them).  Empty when the engine gives no reason."""
+        ps = self.pieces()
+        p = ps.get(pid)
+        if p is None:
+            return ""
+        name = p.name or self.name_of(pid)
+        enemies = sorted((q for q in ps.values()
+                          if q.present and not q.is_officer and q.side != p.side),
+                         key=lambda q: math.hypot(q.x - p.x, q.y - p.y))[:max(most, 8)]
+        said: list[tuple[str, list[str]]] = []
+        for q in enemies:
+            why = self.target_problem(pid, q.id)
+            if why is None:
+                continue
+            tname = q.name or self.name_of(q.id)
+            clauses = why.split("; ")
+            if ("see" in why or "sight" in why) and (got := self.sight(pid, q.id)) \
+                    and not got.clear:
+                clauses[-1] += f" ({got.verdict})"
+            said.append((tname, clauses))
+        if not said:
+            return ""
+        # clauses every enemy shares (the unit's own state, its range) are said once
+        common = [c for c in said[0][1] if all(c in cs for _, cs in said[1:])] \
+            if len(said) > 1 else []
+        if common and all(set(cs) <= set(common) for _, cs in said):
+            return f"{name} may engage no one now: " + "; ".join(
+                _drop_subject(c, name) for c in common) + "."
+        parts = ["; ".join(_drop_subject(c, name) for c in cs if c not in common)
+                 for _, cs in said[:most]]
+        more = len(said) - most
+        end = f"; and {more} more" if more > 0 else ""
+        tail = "".join(f" {_capital(c)}." for c in common)
+        return f"{name} has no target it may engage now: {'; '.join(parts)}{end}.{tail}"
 
     def odds(self, action: Action) -> Odds | None:
         """The game's own ``odds(action)`` as a chart, if it has one (a mapping with
@@ -311,9 +391,18 @@ class PlayView:
     def sight_types(self) -> frozenset[TerrainType]:
         return DEFAULT_SIGHT
 
-    def can_see(self, a: str, b: str) -> bool | None:
-        """The ruleset's own verdict on sight from `a` to `b` (None: it has none)."""
+    def sight(self, a: str, b: str) -> Sight | None:
+        """The ruleset's own verdict on sight from `a` to `b` and its reason: the
+        lines its engine traces (what blocks each, by name) and, where the lines
+        do not say it, the engine's words (`Sight.reason`).  The sight tool shows
+        this, so it never disagrees with the referee.  None: the ruleset has no
+        verdict of its own (the tool then traces plain geometry)."""
         return None
+
+    def can_see(self, a: str, b: str) -> bool | None:
+        """The ruleset's verdict on sight from `a` to `b` (None: it has none)."""
+        got = self.sight(a, b)
+        return None if got is None else got.clear
 
     # -- pictures -----------------------------------------------------------------
 
@@ -652,6 +741,20 @@ class PlayView:
 
 
 # --- helpers -----------------------------------------------------------------------------
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _drop_subject(why: str, name: str) -> str:
+    """An engine's reason without the piece it is about at its head: "Rudd's
+    battery cannot see X" -> "it cannot see X" (the sentence names it already)."""
+    if why.startswith(name + "'s "):
+        return "its " + why[len(name) + 3:]
+    if why.startswith(name + " "):
+        return "it " + why[len(name) + 1:]
+    return why
 
 
 def _is_num(w: str) -> bool:

@@ -85,12 +85,15 @@ class Losses:
     casualties, Combat Value lost, men killed, figures fallen: whatever the
     ruleset's roster tracks); ``states`` names the state boxes to tick, in
     plain words ("Disordered", "Shaken", "Ball" once per cannonball used);
-    ``note`` says anything else ("Eliminated", "2 men running", "Wounded").
+    ``note`` says anything else ("Eliminated", "Wounded"); ``struck`` counts
+    the boxes after the crossed ones to mark with a single stroke (Blown Away's
+    men running: out of the ranks, not yet lost), as the window draws them.
     """
 
     lost: int = 0
     states: tuple[str, ...] = ()
     note: str = ""
+    struck: int = 0
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,12 @@ class Weapon:
 
     def area(self) -> BaseGeometry:
         return sector(self.apex, self.facing, self.half_angle, self.range)
+
+
+#: A note of :class:`Odds` that starts with this warns of a consequence that
+#: lasts beyond the action (a D3 gun that fires is deployed for the rest of the
+#: game): the odds panel shows it apart, in red, before the player commits.
+LASTING = "⚠ "
 
 
 @dataclass(frozen=True)

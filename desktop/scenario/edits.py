@@ -143,6 +143,18 @@ def new_id(s: Scenario, prefix: str, taken: Iterable[str] = ()) -> str:
     return f"{stem}-{n}"
 
 
+def new_name(s: Scenario, label: str) -> str:
+    """The first "LABEL N" (N from 1) that no unit or officer of any side is
+    called: a new unit's name is unique across the scenario, so that reports
+    and the log never leave two "Light infantry 1" to tell apart."""
+    used = {u.name for side in s.sides for u in side.units}
+    used |= {o.name for side in s.sides for o in side.officers}
+    n = 1
+    while f"{label} {n}" in used:
+        n += 1
+    return f"{label} {n}"
+
+
 def new_ids(s: Scenario, prefix: str, count: int) -> list[str]:
     out: list[str] = []
     for _ in range(count):

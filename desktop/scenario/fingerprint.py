@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from desktop.scenario.model import Scenario
+from desktop.scenario.wording import possessive
 from desktop.scenario.writer import scenario_to_data
 
 #: Parts of the file play does not read: changing them keeps a report current.
@@ -57,7 +58,7 @@ def changes(old: Mapping[str, object], scenario: Scenario) -> list[str]:
     new = fingerprint(scenario)
     if old.get("all") == new["all"]:
         return []
-    names = {f"side:{s.id}": f"{s.name}'s forces" for s in scenario.sides}
+    names = {f"side:{s.id}": f"{possessive(s.name)} forces" for s in scenario.sides}
     words = {"table": "the table", "terrain": "the terrain",
              "game": "the objectives, zones or victory conditions",
              "ruleset": "the ruleset or its options"}

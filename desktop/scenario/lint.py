@@ -120,12 +120,26 @@ def lint(s: Scenario) -> list[LintProblem]:
     feet = footprints(units)
     out: list[LintProblem] = []
     out += _outside_zones(s, feet)
-    out += _overlaps(units, feet)
+    out += _overlaps(s, units, feet)
     out += _impassable(s, units, feet)
     out += _in_river(s, units, feet)
     out += _unreachable_objectives(s)
     out += _unwinnable(s)
     return out
+
+
+def who(s: Scenario, ident: str) -> str:
+    """A unit or officer as a report names it: its name and its side
+    ("Light infantry 1 (Prussian column)"), so that two sides' units of one
+    name are never mistaken for each other."""
+    for side in s.sides:
+        for u in side.units:
+            if u.id == ident:
+                return f"{u.name or u.id} ({side.name or side.id})"
+        for o in side.officers:
+            if o.id == ident:
+                return f"{o.name or o.id} ({side.name or side.id})"
+    return ident
 
 
 def feature_words(f: TerrainFeature) -> str:
@@ -163,7 +177,7 @@ def _outside_zones(s: Scenario, feet: np.ndarray) -> list[LintProblem]:
     return out
 
 
-def _overlaps(units: list[Unit], feet: np.ndarray) -> list[LintProblem]:
+def _overlaps(s: Scenario, units: list[Unit], feet: np.ndarray) -> list[LintProblem]:
     if len(units) < 2:
         return []
     tree = shapely.STRtree(feet)
@@ -178,7 +192,7 @@ def _overlaps(units: list[Unit], feet: np.ndarray) -> list[LintProblem]:
         if a > OVERLAP_AREA:
             out.append(LintProblem(
                 Kind.OVERLAP,
-                f"{units[i].name} and {units[j].name} overlap",
+                f"{who(s, units[i].id)} and {who(s, units[j].id)} overlap",
                 (units[i].id, units[j].id),
             ))
     return out
@@ -200,7 +214,7 @@ def _impassable(s: Scenario, units: list[Unit], feet: np.ndarray) -> list[LintPr
             what = "artillery cannot enter" if stops is ARTILLERY else "no unit can enter"
             out.append(LintProblem(
                 Kind.IMPASSABLE,
-                f"{u.name} stands in {feature_words(f)} ({what} it)",
+                f"{who(s, u.id)} stands in {feature_words(f)} ({what} it)",
                 (u.id, f.id),
             ))
         for side in s.sides:
@@ -209,7 +223,8 @@ def _impassable(s: Scenario, units: list[Unit], feet: np.ndarray) -> list[LintPr
                     if area.covers(SPoint(o.position)):
                         out.append(LintProblem(
                             Kind.IMPASSABLE,
-                            f"{o.name} stands in {feature_words(f)} (no one can enter it)",
+                            f"{who(s, o.id)} stands in {feature_words(f)} (no one can "
+                            "enter it)",
                             (o.id, f.id),
                         ))
     out.sort(key=lambda p: p.ids)
@@ -274,7 +289,7 @@ def _in_river(s: Scenario, units: list[Unit], feet: np.ndarray) -> list[LintProb
                     u = units[i]
                     out.append(LintProblem(
                         Kind.IMPASSABLE,
-                        f"{u.name} stands in {feature_words(f)} away from any bridge or "
+                        f"{who(s, u.id)} stands in {feature_words(f)} away from any bridge or "
                         "ford (a river is crossed only there)",
                         (u.id, f.id),
                     ))
@@ -283,7 +298,8 @@ def _in_river(s: Scenario, units: list[Unit], feet: np.ndarray) -> list[LintProb
                 if wet.buffer(-TOLERANCE).covers(SPoint(o.position)):
                     out.append(LintProblem(
                         Kind.IMPASSABLE,
-                        f"{o.name} stands in {feature_words(f)} away from any bridge or ford",
+                        f"{who(s, o.id)} stands in {feature_words(f)} away from any bridge "
+                        "or ford",
                         (o.id, f.id),
                     ))
     return out

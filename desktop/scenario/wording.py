@@ -86,3 +86,9 @@ def whole_text(v: int) -> str:
 
 def inches(v: float) -> str:
     return f"{number_text(v)} inch" if v <= 1 else f"{number_text(v)} inches"
+
+
+def possessive(name: str) -> str:
+    """`name` owning something: "Ashcombe's Division's", but "Army of the States'"
+    (a name ending in s takes the apostrophe alone)."""
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"

@@ -425,6 +425,9 @@ class Sight:
 
     clear: bool
     lines: tuple[SightLine, ...]
+    #: The ruleset's own words for its verdict, when the lines alone do not
+    #: say it ("hidden by the hill in g4"); empty to read it from the lines.
+    reason: str = ""
 
     @property
     def blockers(self) -> tuple[str, ...]:
@@ -433,7 +436,10 @@ class Sight:
 
     @property
     def verdict(self) -> str:
-        """In words: "in sight", or "blocked by wood 'Fuchswald', IR 49"."""
+        """In words: "in sight", or "blocked by wood 'Fuchswald', IR 49" (or the
+        ruleset's own `reason`)."""
+        if self.reason:
+            return self.reason
         if self.clear:
             return "in sight"
         return "blocked by " + (", ".join(self.blockers) if self.blockers else "the rules")

@@ -177,7 +177,8 @@ def test_validate_warns_for_a_unit_in_a_river_and_still_passes(
     # issue 21: the saved file used to be reported plain "ok"
     assert main(["validate", str(unit_in_river)]) == 0
     out = capsys.readouterr()
-    assert "wet.yaml: warning: Azurian Hussars stands in River Kiddle away from" in out.err
+    assert ("wet.yaml: warning: Azurian Hussars (Azurians) stands in River Kiddle away from"
+            in out.err)  # a unit named with its side (issue 34)
     assert "2 warnings" in out.out  # in the river, and so outside its zone
 
 

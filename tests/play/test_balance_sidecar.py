@@ -20,6 +20,7 @@ from desktop.play.balance_sidecar import (
 )
 from desktop.resources import bundled_scenarios
 from desktop.scenario import Scenario, edits, load
+from desktop.scenario.wording import possessive
 from tests.play.balance.sample import sample_report
 
 
@@ -55,7 +56,7 @@ def test_a_changed_scenario_makes_it_stale_and_says_what(farms: tuple[Path, Scen
     again = read_kept(path, moved)
     assert again is not None and again.stale
     assert again.why_stale() == ("The scenario changed since these games were played: "
-                                 f"{side.name}'s forces.")
+                                 f"{possessive(side.name)} forces.")
     assert not again.against(sc).stale  # moved back: current again
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -124,3 +125,47 @@ def test_a_stretch_across_two_turns_is_told_turn_by_turn() -> None:
                  Step(1, "u", "a", 3, "move", (), (), "Unit 1 moves 1″")]
     assert turn_summary(only_ends, "Blue", str) == (
         "Blue, turn 2: ended its phase. Then turn 3: Unit 1 moves 1″.")
+
+
+class _Says:
+    """An adviser that always advises one action (for the drawing's tests)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def choose(self, game: Any, rng: random.Random) -> Any:
+        return game.parse_action(self.text)
+
+
+def test_a_hint_shows_what_it_advises_even_when_its_trial_roll_fails() -> None:
+    """Issue 34: the hint drew what one trial roll did, so a move whose activation
+    failed on the copy showed nothing.  It is drawn where the move would end."""
+    from tests.rules.d3.helpers import INF, far_red, new_game, scenario, unit
+
+    sc = scenario([unit("b1", INF, 20, 40)], [unit("r1", INF, 20, 10, 180), *far_red()])
+    g = new_game(sc)
+    g.pieces["b1"].hits = 8  # activates on 2 x d6 > 8: a third of the time
+    text = "move b1 20,36 0"
+    assert g.check(g.parse_action(text)) is None
+    failed = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        advice = advise(g, rng, _Says(text))  # type: ignore[arg-type]
+        a = advice.after["b1"]
+        assert (a.x, a.y, a.facing) == (20.0, 36.0, 0.0), seed
+        tried = g.clone(random.Random(seed).randrange(2**31))
+        tried.apply(tried.parse_action(text))
+        failed += tried.pieces["b1"].pos == (20.0, 40.0)  # type: ignore[attr-defined]
+    assert failed  # some of those trials failed their activation
+
+
+def test_a_hint_to_fire_names_the_firer_and_target_whatever_the_roll() -> None:
+    from tests.rules.d3.helpers import INF, far_red, new_game, scenario, to_shooting, unit
+
+    sc = scenario([unit("b1", INF, 20, 40)], [unit("r1", INF, 20, 32, 180), *far_red()])
+    g = new_game(sc)
+    g.pieces["b1"].hits = 8
+    to_shooting(g)
+    for seed in range(6):
+        advice = advise(g, random.Random(seed), _Says("shoot b1 r1"))  # type: ignore[arg-type]
+        assert "b1" in advice.acted and "r1" in advice.aimed

@@ -11,6 +11,7 @@ from desktop.resources import bundled_scenarios
 from desktop.scenario import Scenario, edits, load
 from desktop.scenario.fingerprint import changes, fingerprint
 from desktop.scenario.model import TurnLimit
+from desktop.scenario.wording import possessive
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +34,7 @@ def test_words_play_never_reads_keep_a_report_current(farms: Scenario) -> None:
 def test_a_moved_unit_names_its_side(farms: Scenario) -> None:
     side = farms.sides[1]
     moved = edits.move_pieces(farms, [side.units[0].id], 1.0, 0.0)
-    assert changes(fingerprint(farms), moved) == [f"{side.name}'s forces"]
+    assert changes(fingerprint(farms), moved) == [f"{possessive(side.name)} forces"]
 
 
 def test_a_new_turn_limit_names_the_victory_conditions(farms: Scenario) -> None:

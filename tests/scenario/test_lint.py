@@ -71,3 +71,28 @@ def test_lint_runs_on_the_largest_scenario() -> None:
     s = large_scenario(units=MAX_UNITS, features=MAX_FEATURES)
     assert lint(s) == []  # the generator places every unit legally, in its zone
 
+
+
+def test_reports_name_a_unit_with_its_side(d3: Scenario) -> None:
+    """Issue 34: "Light infantry 1 (Prussian column)", never a bare name that both
+    sides may use."""
+    s = E.update_piece(d3, "fra_46_2", position=(19, 31))
+    (p,) = [p for p in lint(s) if p.kind is Kind.OVERLAP]
+    side = d3.side("fra").name
+    assert f"46e de Ligne, 1er bataillon ({side})" in p.message
+    assert f"46e de Ligne, 2e bataillon ({side})" in p.message
+
+
+def test_new_units_get_names_unique_across_the_scenario(d3: Scenario) -> None:
+    """Issue 34: each side counted its own, so both sides got "Light infantry 1"."""
+    label = "Light infantry"
+    first = E.new_name(d3, label)
+    assert first == "Light infantry 1"
+    a = E.make_unit(d3, UnitType.LIGHT_INFANTRY, (10, 30), name=first)
+    s = E.add_unit(d3, "fra", a)
+    second = E.new_name(s, label)
+    assert second == "Light infantry 2"  # for the other side too
+    b = E.make_unit(s, UnitType.LIGHT_INFANTRY, (10, 5), name=second)
+    s = E.add_unit(s, "aus", b)
+    names = [u.name for _, u in s.all_units()]
+    assert len(names) == len(set(names))

@@ -419,3 +419,33 @@ def test_tool_keys_work_on_the_table_not_in_the_roster(qtbot: Any, win: EditorWi
     table.setFocus()
     QTest.keyClick(table, Qt.Key.Key_3)
     assert win.tools.current_name == "select"  # the roster took the key
+
+
+def test_the_line_type_list_opens_whole_below_its_box(win: EditorWindow, qtbot: Any) -> None:
+    """Issue 34: in a maximised editor the list opened over its box with the first
+    line types above the top of the screen."""
+    win.move(0, 0)
+    combo = win.line_combo
+    combo.setCurrentIndex(combo.count() - 1)  # the style put the current line over the box
+    combo.showPopup()
+    popup = combo.view().window()
+    qtbot.waitUntil(popup.isVisible)
+    below = combo.mapToGlobal(QPoint(0, combo.height())).y()
+    assert popup.geometry().top() >= below - 1
+    assert combo.view().verticalScrollBar().maximum() == 0  # every line type shown
+    combo.hidePopup()
+
+
+def test_the_roster_dock_shows_quality_without_a_sideways_scroll(
+        win: EditorWindow, qtbot: Any) -> None:
+    """Issue 34: Quality was off the dock's right edge at its default width."""
+    from desktop.ui.editor.roster import FIGURES, START
+
+    win.edit_roster.show()
+    win.edit_roster.raise_()
+    qtbot.wait(50)
+    t = win.edit_roster.tabs.currentWidget().table  # type: ignore[attr-defined]
+    assert t.horizontalScrollBar().value() == 0
+    for c in (QUALITY, CV, FIGURES, START):
+        x = t.columnViewportPosition(c)
+        assert x >= 0 and x + t.columnWidth(c) <= t.viewport().width() + 1, c

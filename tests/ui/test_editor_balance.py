@@ -20,6 +20,7 @@ from desktop.play.balance_sidecar import Kept, read_kept, sidecar_path, write_ke
 from desktop.play.levels import Level
 from desktop.resources import bundled_scenarios
 from desktop.scenario import edits, load
+from desktop.scenario.wording import possessive
 from desktop.ui import commands as C
 from desktop.ui.editor.balance_dialog import BalanceDialog, BalanceRequest
 from desktop.ui.editor.balance_dock import EMPTY
@@ -176,7 +177,8 @@ def test_a_report_for_a_changed_scenario_is_marked_stale_with_why(
     dock = w.balance.dock
     assert w.balance.kept is not None and w.balance.kept.stale
     assert dock.view.stale.isVisible()
-    assert f"{side.name}'s forces" in dock.view.stale.text() and "Stale" in dock.view.stale.text()
+    stale = dock.view.stale.text()
+    assert f"{possessive(side.name)} forces" in stale and "Stale" in stale
     # moving it back in the editor makes the report current again
     w.doc.push(C.ReplaceScenario(w.doc, sc, "Move back"))
     w.balance.recheck()

@@ -190,3 +190,28 @@ def test_the_help_package_imports_no_window() -> None:
                      else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             found += [f"{path.name}: {n}" for n in names if n.startswith(windows)]
     assert found == []
+
+
+def test_the_reference_opens_beside_the_table_not_on_it() -> None:
+    """Issue 34 (docs/play.md, "Help"): "in a window beside the table"."""
+    from PySide6.QtCore import QRect
+
+    from desktop.ui.help.reference_window import beside
+
+    screen = QRect(0, 0, 2560, 1440)
+    room = beside(QRect(0, 0, 1400, 900), screen)
+    assert room.left() == 1400 and room.right() < 2560  # to the right of the window
+    left = beside(QRect(1100, 100, 1400, 900), screen)
+    assert left.right() < 1100  # to its left
+    full = beside(QRect(0, 0, 1920, 1080), QRect(0, 0, 1920, 1080))
+    assert full.right() == 1919 and full.width() <= 640  # over the right-hand docks
+    assert full.left() >= 1920 // 2
+
+
+def test_f1_twice_brings_back_the_same_reference(qtbot: Any, viewer: MainWindow) -> None:
+    viewer.reference_action.trigger()  # type: ignore[attr-defined]
+    viewer.reference_action.trigger()  # type: ignore[attr-defined]
+    shown = [w for w in QApplication.topLevelWidgets()
+             if isinstance(w, ReferenceWindow) and w.isVisible()]
+    assert len(shown) == 1
+    qtbot.addWidget(shown[0])

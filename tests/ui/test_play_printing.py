@@ -143,3 +143,40 @@ def test_edit_scenario_opens_the_games_scenario(qtbot: Any, window: PlayWindow) 
     editor = opened[0]
     qtbot.addWidget(editor)
     assert editor.path == path  # type: ignore[attr-defined]
+
+
+def test_blown_away_men_running_are_struck_on_the_printed_boxes() -> None:
+    """Issue 34: running men were a note ("2 running"); the roster now strikes
+    their boxes once, after the crossed ones, as the window draws them."""
+    from printouts.profiles import Track
+    from printouts.roster import draw_track
+
+    for seed in range(1, 40):
+        g = _played("blown_away", 250, seed)
+        if any(p.men.running for p in g.state.pieces.values()):  # type: ignore[attr-defined]
+            break
+    runners = {p.id: p.men.running for p in g.state.pieces.values()  # type: ignore[attr-defined]
+               if p.men.running}
+    assert runners
+    marks = game_marks(g, view_of(g))
+    for uid, n in runners.items():
+        m = marks.of(uid)
+        assert m is not None and m.struck == n and "running" not in m.note
+    assert "A box struck once is a man running." in marks.heading
+
+    class Canvas:
+        """Counts the strokes drawn: a cross is two lines, a running man one."""
+
+        def __init__(self) -> None:
+            self.lines: list[tuple[float, ...]] = []
+
+        def line(self, *xy: float) -> None:
+            self.lines.append(xy)
+
+        def __getattr__(self, name: str) -> Any:
+            return lambda *a, **k: None
+
+    c = Canvas()
+    ctx = type("Ctx", (), {"fonts": None})()
+    draw_track(c, ctx, 0.0, 100.0, Track(13), 400.0, None, lost=3, struck=2)  # type: ignore[arg-type]
+    assert len(c.lines) == 3 * 2 + 2

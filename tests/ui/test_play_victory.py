@@ -61,7 +61,7 @@ def test_the_panel_and_the_phase_bar_follow_every_action_and_replay_step(
     w.records.enter_replay()
     w.records.replay_to(0)
     assert w.victory_panel.lines[0].startswith("Turn 1 of 12")
-    assert "turn 1 of 12" in w.phase_bar.title.text()
+    assert w.phase_bar.prompt.text().startswith("Turn 1 of 12 · ")
     w.records.leave_replay()
     assert w.victory_panel.lines[0].startswith("Turn 2 of 12")
 

@@ -365,7 +365,9 @@ def test_place_units_and_officers_facing_the_enemy(tm: ToolManager) -> None:
     tm.press(ev(10, 3))
     tm.release(ev(10, 3))
     u = tm.doc.scenario.side("aus").units[-1]
-    assert u.type is UnitType.CAVALRY and u.facing == 180 and u.name == "Cavalry 2"
+    # the first "Cavalry N" no unit of the scenario is called (issue 34: not counted
+    # per side, which gave both sides a "Cavalry 1")
+    assert u.type is UnitType.CAVALRY and u.facing == 180 and u.name == "Cavalry 1"
     assert tm.doc.selection == {u.id}
     undo_redo(tm, before)
     # press and drag sets the facing

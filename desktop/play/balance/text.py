@@ -77,11 +77,15 @@ def report_text(report: Report) -> str:
         out.append("")
         out.append("How the games ended")
         for e in report.endings:
+            # "An army broke: 7 games, won by Prussian column 7" (never "7 (Prussian
+            # column 7)", which read as the Prussian column broken seven times)
             who = [f"{names.get(s, s)} {n}" for s, n in e.wins.items()]
             drawn = e.games - sum(e.wins.values())
+            said = f"won by {', '.join(who)}" if who else ""
             if drawn:
-                who.append(f"drawn {drawn}")
-            out.append(f"  {e.name}: {e.games} ({', '.join(who)})")
+                said += (", " if said else "") + f"{drawn} drawn"
+            games = f"{e.games} game" + ("" if e.games == 1 else "s")
+            out.append(f"  {e.name}: {games}" + (f", {said}" if said else ""))
             if e.example:
                 out.append(f"    for example: {e.example}")
     if any(ob.turns for ob in report.objectives):

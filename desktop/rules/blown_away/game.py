@@ -133,7 +133,14 @@ from desktop.table.shapes import (
     rounded,
     wedge,
 )
-from desktop.table.sight import Obstacles, SightRequest, line_of_sight, line_of_sight_many
+from desktop.table.sight import (
+    Obstacles,
+    Sight,
+    SightRequest,
+    line_of_sight,
+    line_of_sight_many,
+    sight_reasons,
+)
 from desktop.table.terrain import AREA_EPS, TerrainIndex
 
 ORDERS = "orders"
@@ -879,8 +886,10 @@ class BlownAwayGame(StateGame):
                    <= reach + math.hypot(*e.size()) / 2 + 1e-6]
         if not enemies:
             return None
-        n = max(1, math.ceil(length / STOP_STEP))
-        ts = np.linspace(0.0, length, n + 1)
+        # every STOP_STEP from the start, and the end: the same points whatever
+        # the length asked for, so the stop does not move with the drag (issue 34)
+        ts = np.append(np.arange(0.0, length - 1e-9, STOP_STEP), length) \
+            if length > 1e-9 else np.zeros(1)
         base = np.array(corners(0.0, 0.0, w, d, facing))
         cx = start[0] + fx * ts
         cy = start[1] + fy * ts
@@ -1139,6 +1148,16 @@ class BlownAwayGame(StateGame):
                                 exempt_features=exempt)
             self._memo_put(key, got)
         return got  # type: ignore[return-value]
+
+    def sight_of(self, g: Piece, t: Piece, names: dict[str, str] | None = None) -> Sight:
+        """`sees` with its reasons: the lines tried and what blocks each, by name
+        (desktop.table.sight); its verdict is `sees`'s."""
+        seen = self.sees(g, t)
+        got = sight_reasons(g.front_centre(), t.fp(), self.terrain, BLOCKS_SIGHT,
+                            [(q.id, q.fp()) for q in self.units()], exclude=(g.id, t.id),
+                            exempt_features=set(self._hits(g)) | set(self._hits(t)),
+                            names=names)
+        return got if got.clear == seen else Sight(seen, got.lines)
 
     # combat --------------------------------------------------------------------------
 

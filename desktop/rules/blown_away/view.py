@@ -38,6 +38,8 @@ from desktop.rules.view_values import (
 )
 from desktop.scenario.model import HoldObjectives
 from desktop.scenario.vocabulary import TerrainType
+from desktop.scenario.wording import possessive
+from desktop.table.sight import Sight
 
 #: Rays cast across the 90-degree wedge a formed unit may move into.
 WEDGE_RAYS = 31
@@ -220,6 +222,41 @@ class BlownAwayView(PlayView):
             wedge = shapely.make_valid(wedge)
         return wedge.intersection(star).union(SPoint(start).buffer(0.15))
 
+    def attack_kinds_of(self, pid: str) -> tuple[str, ...]:
+        """Only guns fire (long-range artillery); every unit may fight."""
+        p = self.g.state.pieces.get(pid)
+        if p is not None and not p.is_artillery:
+            return ("combat",)
+        return super().attack_kinds_of(pid)
+
+    def snap_move(self, pid: str, x: float, y: float,
+                  facing: float) -> tuple[float, float, str] | None:
+        """A formed unit dragged past the stop rule stops where the rule stops it
+        (``BlownAwayGame.stop_length``, on the line from its pivoted centre)."""
+        g = self.g
+        p = g.state.pieces.get(pid)
+        if p is None or p.mob or p.eliminated:
+            return None
+        start = g.pivot_point(p, facing)
+        length = math.dist(start, (x, y))
+        if length < 1e-9:
+            return None
+        stop = g.stop_length(p, start, facing, (x, y))
+        if stop is None or length <= stop + 1e-6:
+            return None
+        ux, uy = (x - start[0]) / length, (y - start[1]) / length
+        words = (f"stops here: any further and it is less than {self.C.STOP_DISTANCE:g}″ "
+                 "from an enemy it faces or that faces it")
+        # a hair short, so that the position written to 0.01″ is not past the stop
+        for back in (0.006, 0.012, 0.03):
+            r = max(0.0, stop - back)
+            to = (start[0] + ux * r, start[1] + uy * r)
+            act = self.move_action(pid, to[0], to[1], facing)
+            if act is not None and "must stop" not in (g.check(act) or ""):
+                return (to[0], to[1], words)
+        return (start[0] + ux * max(0.0, stop - 0.03), start[1] + uy * max(0.0, stop - 0.03),
+                words)
+
     # -- fighting --------------------------------------------------------------------
 
     def odds(self, action: Action) -> Odds | None:
@@ -276,12 +313,13 @@ class BlownAwayView(PlayView):
     def sight_types(self) -> frozenset[TerrainType]:
         return frozenset(self.C.BLOCKS_SIGHT)
 
-    def can_see(self, a: str, b: str) -> bool | None:
+    def sight(self, a: str, b: str) -> Sight | None:
+        """The engine's sight from `a`'s front centre to `b`, with its reasons."""
         st = self.g.state
         pa, pb = st.pieces.get(a), st.pieces.get(b)
-        if pa is None or pb is None:
+        if pa is None or pb is None or pa.eliminated or pb.eliminated:
             return None
-        return self.g.sees(pa, pb)
+        return self.g.sight_of(pa, pb, self._names())
 
     # -- pictures --------------------------------------------------------------------
 
@@ -447,7 +485,7 @@ class BlownAwayView(PlayView):
             n = rally_count(p.men)
             return f"{self.name_of(p.id)} rallies {n} running {'man' if n == 1 else 'men'}"
         elif isinstance(action, Rejoin) and action.unit in st.pieces:
-            return f"{self.name_of(action.unit)}'s gunners walk back to their cannon"
+            return f"{possessive(self.name_of(action.unit))} gunners walk back to their cannon"
         elif isinstance(action, Fire) and {action.gun, action.target} <= st.pieces.keys():
             cost = g.shot_cost(g.piece(action.gun), g.piece(action.target))
             return (f"{self.name_of(action.gun)} fires at {self.name_of(action.target)} "
@@ -509,19 +547,22 @@ class BlownAwayView(PlayView):
             if p is not None and p.side == st.side and p.is_artillery:
                 n = len(self.attacks(p.id))
                 return (f"Click an outlined enemy for {self.name_of(p.id)} to fire at."
-                        if n else f"{self.name_of(p.id)} has no target it may fire at.")
-            return (f"{side}'s guns may fire: select a gun, then click an outlined enemy. "
-                    "End the artillery fire when done.")
+                        if n else self.why_no_target(p.id)
+                        or f"{self.name_of(p.id)} has no target it may fire at.")
+            return (f"{possessive(side)} guns may fire: select a gun, then click an "
+                    "outlined enemy. End the artillery fire when done.")
         if p is not None and p.side == st.side:
             n = len(self.attacks(p.id))
             return (f"Click an outlined enemy for {self.name_of(p.id)} to fight: "
                     "each side turns a card." if n else
                     f"{self.name_of(p.id)} has no one to fight now.")
-        return (f"{side}'s engaged units (and those less than 4″ from a facing enemy) may "
-                "fight: select one, then click an outlined enemy. End the turn when done.")
+        return (f"{possessive(side)} engaged units (and those less than 4″ from a facing "
+                "enemy) may fight: select one, then click an outlined enemy. End the turn "
+                "when done.")
 
     def losses(self) -> dict[str, Losses]:
-        """Men killed (one box crossed each), men running, and cannonballs used."""
+        """Men killed (one box crossed each), men running (one box struck each,
+        after the crossed ones), and cannonballs used."""
         out = super().losses()
         for p in self.g.state.pieces.values():
             killed = p.men.killed + p.men.dead
@@ -531,10 +572,8 @@ class BlownAwayView(PlayView):
                 states = ("Ball",) * max(full - p.markers, 0)
             if self.g.engaged_with(p.id):
                 states += ("Engaged",)
-            notes = [out[p.id].note] if p.id in out else []
-            if p.men.running:
-                notes.append(f"{p.men.running} running")
-            out[p.id] = Losses(killed, states, ", ".join(n for n in notes if n))
+            note = out[p.id].note if p.id in out else ""
+            out[p.id] = Losses(killed, states, note, p.men.running)
         return out
 
     def standing(self) -> Standing | None:

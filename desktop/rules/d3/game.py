@@ -74,7 +74,14 @@ from desktop.table.shapes import (
     point_distance,
     rounded,
 )
-from desktop.table.sight import Obstacles, SightRequest, line_of_sight, line_of_sight_many
+from desktop.table.sight import (
+    Obstacles,
+    Sight,
+    SightRequest,
+    line_of_sight,
+    line_of_sight_many,
+    sight_reasons,
+)
 from desktop.table.terrain import AREA_EPS, TerrainIndex
 
 Point = tuple[float, float]
@@ -347,6 +354,17 @@ class D3Game(Game):
             exclude=(shooter.id, target.id),
             exempt_features=self._exempt_features(shooter, target),
         )
+
+    def sight_of(self, shooter: Piece, target: Piece,
+                 names: dict[str, str] | None = None) -> Sight:
+        """`can_see` with its reasons: the lines tried and what blocks each, by
+        name (desktop.table.sight); its verdict is `can_see`'s."""
+        seen = self.can_see(shooter, target)
+        got = sight_reasons(
+            shooter.front_centre(), target.fp(), self.terrain, R.SIGHT_BLOCKING,
+            [(u.id, u.fp()) for u in self.units()], exclude=(shooter.id, target.id),
+            exempt_features=self._exempt_features(shooter, target), names=names)
+        return got if got.clear == seen else Sight(seen, got.lines)
 
     def _fire_geometry(self, shooter: Piece, target: Piece) -> tuple[Point, ...] | str:
         """Range and field of fire: the part of the target the shooter may aim at

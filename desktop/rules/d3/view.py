@@ -22,9 +22,19 @@ from desktop.rules.d3.words import degrees, inches, move_words
 from desktop.rules.engine import Action, Game
 from desktop.rules.victory import VictoryState
 from desktop.rules.view import PlayView, pct
-from desktop.rules.view_values import Allowance, Card, Losses, Odds, PieceInfo, Standing, Weapon
+from desktop.rules.view_values import (
+    LASTING,
+    Allowance,
+    Card,
+    Losses,
+    Odds,
+    PieceInfo,
+    Standing,
+    Weapon,
+)
 from desktop.scenario.vocabulary import QUALITY_LABELS, UNIT_LABELS, TerrainType, UnitType
 from desktop.table.shapes import Aspect, angle_diff, aspect, distance, front_centre_of
+from desktop.table.sight import Sight
 
 #: A unit's status in words, for the card.
 STATUS_WORDS = {
@@ -111,7 +121,11 @@ class D3View(PlayView):
             title = f"{who} charges {whom}: hits"
         else:
             title = f"{who} fires at {whom}: hits"
-        return Odds(title, [(str(h), p) for h, p in o.hits.items()], notes)
+            if u.type in R.ARTILLERY and not u.deployed:  # RULINGS: deployed for good
+                notes.insert(0, f"{LASTING}Once it passes its activation test, {who} is "
+                             "deployed for the rest of the game: it may then only pivot "
+                             "where it stands, never move.")
+        return Odds(title, [(_hits(h), p) for h, p in o.hits.items()], notes)
 
     def weapons(self, pid: str) -> list[Weapon]:
         p = self.g.pieces.get(pid)
@@ -127,11 +141,12 @@ class D3View(PlayView):
     def sight_types(self) -> frozenset[TerrainType]:
         return self.g.sight_blocking
 
-    def can_see(self, a: str, b: str) -> bool | None:
+    def sight(self, a: str, b: str) -> Sight | None:
+        """The engine's sight from `a`'s front centre to `b`, with its reasons."""
         pa, pb = self.g.pieces.get(a), self.g.pieces.get(b)
-        if pa is None or pb is None:
+        if pa is None or pb is None or pa.is_general or pb.is_general:
             return None
-        return self.g.can_see(pa, pb)
+        return self.g.sight_of(pa, pb, self._names())
 
     # -- the card -------------------------------------------------------------------------
 
@@ -380,3 +395,8 @@ def _charge_loss(on_hill: bool, cavalry: bool, side_on: Aspect, left: int) -> fl
     capped at the `left` hits the defender still has to take."""
     dist = charge_result(on_hill, cavalry, side_on)
     return float(sum((min(h, left) * p for h, p in dist.items()), Fraction(0)))
+
+
+def _hits(n: int) -> str:
+    """A bar's outcome in words: "no hits", "1 hit", "3 hits"."""
+    return "no hits" if n == 0 else f"{n} hit" + ("" if n == 1 else "s")

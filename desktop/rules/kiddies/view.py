@@ -38,6 +38,7 @@ from desktop.rules.view_values import (
     Weapon,
 )
 from desktop.scenario.vocabulary import TerrainType
+from desktop.table.sight import Sight, SightLine, sight_reasons
 
 KIND_LABELS = {"regular": "Regular infantry", "skirmisher": "Skirmisher",
                "cavalry": "Cavalry", "cannon": "Cannon"}
@@ -316,6 +317,25 @@ class KiddiesView(PlayView):
 
     def sight_types(self) -> frozenset[TerrainType]:
         return frozenset()
+
+    def sight(self, a: str, b: str) -> Sight | None:
+        """Kiddies has no line of sight (seed 000): a flick may be aimed at any
+        figure, and the pellet stops at whatever it meets.  The lines run from
+        `a`'s centre to `b`; the figures they cross are named as what the
+        pellet may hit first, never as a block."""
+        ps = self.pieces()
+        pa, pb = ps.get(a), ps.get(b)
+        if pa is None or pb is None or not (pa.present and pb.present):
+            return None
+        bases = [(p.id, p.footprint()) for p in ps.values() if p.present]
+        got = sight_reasons(pa.pos, pb.footprint(), self.terrain(), frozenset(), bases,
+                            exclude=(a, b), names={p.id: self._name(p.id) for p in ps.values()},
+                            corners=False)
+        lines = tuple(SightLine(ln.start, ln.end, None, ()) for ln in got.lines)
+        text = "no sight rule in Kiddies: a flick may be aimed at any figure"
+        if got.blockers:
+            text += "; in the way: " + ", ".join(got.blockers)
+        return Sight(True, lines, text)
 
     # -- words ---------------------------------------------------------------------
 

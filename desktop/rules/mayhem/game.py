@@ -785,13 +785,18 @@ class MayhemGame(StateGame):
 
     def sight_of(self, u: Piece, t: Piece, names: dict[str, str] | None = None) -> Sight:
         """Sight from `u` to `t` with the reasons (what blocks each line, by
-        name): the same test as targets_of, through desktop.table.sight."""
+        name) through desktop.table.sight; its verdict is the one targets_of
+        gives."""
+        eye = self.eye(u)
+        seen = line_of_sight_many([self._sight_request(u, t, eye)], self.terrain,
+                                  BLOCKS_SIGHT, self._obstacles())[0]
         bases = [(o.id, o.footprint()) for o in self.active_units()]
-        return sight_reasons(self.eye(u), t.footprint(), self.terrain, BLOCKS_SIGHT, bases,
-                             exclude=(u.id, t.id),
-                             exempt_features=self.ground.sight_exempt(
-                                 (u.footprint(), t.footprint())),
-                             names=names, corners=False)
+        got = sight_reasons(eye, t.footprint(), self.terrain, BLOCKS_SIGHT, bases,
+                            exclude=(u.id, t.id),
+                            exempt_features=self.ground.sight_exempt(
+                                (u.footprint(), t.footprint())),
+                            names=names, corners=False)
+        return got if got.clear == seen else Sight(seen, got.lines)
 
     def _why_not_fire(self, u: Piece) -> str:
         if u.engaged is not None:

@@ -180,10 +180,6 @@ class MayhemView(PlayView):
 
         return frozenset(BLOCKS_SIGHT)
 
-    def can_see(self, a: str, b: str) -> bool | None:
-        got = self.sight(a, b)
-        return None if got is None else got.clear
-
     def sight(self, a: str, b: str) -> Sight | None:
         """The engine's sight from `a` to `b` with its reasons, by name (the
         same test it uses to choose targets; desktop.table.sight)."""

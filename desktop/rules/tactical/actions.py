@@ -126,7 +126,8 @@ def parse(text: str) -> Action:
         raise NotationError(f"'{text}' is not a Tactical Dice action (kinds: {kinds})")
     kind = words[0]
     if len(words) != _ARITY[kind] or any(not w for w in words):
-        raise NotationError(f"'{text}': '{kind}' takes {_ARITY[kind] - 1} word(s) after it")
+        n = _ARITY[kind] - 1
+        raise NotationError(f"'{text}': '{kind}' takes {n} word{'' if n == 1 else 's'} after it")
     if kind in ("first", "second"):
         return Choose(kind == "first")
     if kind == "end":

@@ -509,31 +509,41 @@ class TacticalGame(Game):
         """Line of sight between square centres (seed: woods, hills, BUAs block; tall
         crops block infantry and artillery; units block, save that guns on a hill
         fire over friends on lower ground)."""
+        return self.hidden_by(u, t) is None
+
+    def hidden_by(self, u: TUnit, t: TUnit) -> tuple[str, Square | None] | None:
+        """What hides `t` from `u` (None: `u` sees it): a short reason and the
+        square it lies in (None for a wall across the line).  The reasons:
+        ``wall`` (a high wall across the line), ``own_wood`` (`u` in a wood sees
+        only next door, and not into another wood), ``wood_target`` (`t` in a
+        wood is seen only from next door by skirmishers), ``wood``, ``town``,
+        ``crops`` (in a square between), ``hill`` (a hill between, not below a
+        gun on higher ground) and ``unit`` (a unit between)."""
         b = self.board
         if b.sight_barrier(u.sq, t.sq):
-            return False
+            return ("wall", None)
         a_u, a_t = b.area(u.sq), b.area(t.sq)
         if a_u == C.WOOD and (king_distance(u.sq, t.sq) != 1 or (
                 a_t == C.WOOD and not self.is_skirmisher(t))):
-            return False
+            return ("own_wood", u.sq)
         if a_t == C.WOOD and not (self.is_skirmisher(u) and self.is_skirmisher(t)
                                   and king_distance(u.sq, t.sq) == 1):
-            return False
+            return ("wood_target", t.sq)
         on_hill = a_u == C.HILL
         for s in b.between(u.sq, t.sq):
             area = b.area(s)
             if area in (C.WOOD, C.TOWN, C.CROPS):
-                return False
+                return (area, s)
             if area == C.HILL and not (on_hill and b.terrain[u.sq].height
                                        >= b.terrain[s].height):
-                return False
+                return ("hill", s)
             other = self.unit_at(s)
             if other is not None:
                 over = (u.type in ARTILLERY and on_hill and other.side == u.side
                         and area != C.HILL)
                 if not over:
-                    return False
-        return True
+                    return ("unit", s)
+        return None
 
     def screened(self, u: TUnit, t: TUnit) -> bool:
         """Formed troops with their skirmishers in front take no musketry hits."""

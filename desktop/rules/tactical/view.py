@@ -46,6 +46,7 @@ from desktop.rules.view_values import (
     Standing,
 )
 from desktop.scenario.vocabulary import ARTILLERY, QUALITY_LABELS, RANK_LABELS, UNIT_LABELS
+from desktop.table.sight import Sight, SightLine
 
 #: Roll purposes read as plain numbers (initiative, rallies, wounds, officer
 #: casualties); every other d6 is a Tactical Die.  Matched case-blind, so the
@@ -226,6 +227,58 @@ class TacticalView(PlayView):
             return None
         return shapely.union_all([self.board.polygon(sq, 0.08) for sq in squares])
 
+    # -- sight ------------------------------------------------------------------------
+
+    def sight(self, a: str, b: str) -> Sight | None:
+        """The engine's sight from `a`'s square to `b`'s (``TacticalGame.hidden_by``):
+        one line between the square centres, stopped where it enters the square
+        that hides `b`, and the reason in words ("hidden by a hill in g4")."""
+        g = self.tg
+        if not (g.is_unit(a) and g.is_unit(b)):
+            return None
+        u, t = g.unit(a), g.unit(b)
+        if not (u.on_table and t.on_table):
+            return None
+        start, end = self.board.centre(u.sq), self.board.centre(t.sq)
+        got = g.hidden_by(u, t)
+        if got is None:
+            return Sight(True, (SightLine(start, end, None, ()),),
+                         "in sight (square centre to square centre)")
+        why, sq = got
+        at = self._entry(start, end, sq)
+        here = square_name(sq) if sq is not None else ""
+        if why == "wall":
+            what, text = "a high wall", "hidden by a high wall across the line"
+        elif why == "own_wood":
+            what = "a wood"
+            text = (f"{self.name_of(a)}, in the wood at {here}, sees only the squares next "
+                    "to it, and no formed troops in another wood")
+        elif why == "wood_target":
+            what = "a wood"
+            text = (f"{self.name_of(b)}, in the wood at {here}, is seen only by skirmishers "
+                    "in the squares next to it")
+        elif why == "unit":
+            other = g.unit_at(sq) if sq is not None else None
+            what = self.name_of(other.id) if other is not None else "a unit"
+            text = f"hidden by {what} in {here}"
+        else:
+            what = W.AREA.get(why, why)
+            text = f"hidden by {what} in {here}"
+        return Sight(False, (SightLine(start, end, at, (what,)),), text)
+
+    def _entry(self, start: tuple[float, float], end: tuple[float, float],
+               sq: Square | None) -> tuple[float, float]:
+        """Where the line from `start` to `end` first enters square `sq` (the
+        middle of the line when no square is named)."""
+        if sq is None:
+            return ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        cut = shapely.LineString([start, end]).intersection(self.board.polygon(sq))
+        pts = shapely.get_coordinates(cut)
+        if len(pts) == 0:
+            return self.board.centre(sq)
+        best = min(pts, key=lambda q: (q[0] - start[0]) ** 2 + (q[1] - start[1]) ** 2)
+        return (float(best[0]), float(best[1]))
+
     # -- odds -------------------------------------------------------------------------
 
     def odds(self, action: Action) -> Odds | None:
@@ -243,10 +296,9 @@ class TacticalView(PlayView):
             t = self.tg.unit(action.target)
             guns = t.type in ARTILLERY
             who = f"the gunners of {self.name_of(t.id)}" if guns else self.name_of(t.id)
-            title = (f"{self.name_of(action.unit)} charges {self.name_of(t.id)}: "
-                     f"{W.counted(got.dice, 'die')}, Sabres hit")
-            bars = [(_capital(f"{who} {W.case_words(c, guns)}"), p)
-                    for c, p in got.cases.items()]
+            title = (f"{self.name_of(action.unit)} charges {who}: "
+                     f"{W.counted(got.dice, 'die')}, Sabres hit; how they answer")
+            bars = [(W.case_words(c, guns, short=True), p) for c, p in got.cases.items()]
             notes = [f"at least one Sabre {pct(1 - got.sabres[0])}"]
             if got.officer_risk:
                 notes.append(f"an officer at risk {pct(got.officer_risk)}")
@@ -511,7 +563,7 @@ class TacticalView(PlayView):
                 return f"Click a target outlined in red to fire {name}."
             why = g.why_not_shooter(u)
             return self._cannot(name, "fire", why) if why else (
-                f"{name} has no target in range and sight.")
+                self.why_no_target(selected) or f"{name} has no target in range and sight.")
         if self.can_move(selected):
             return (f"Drag {name} to a lit square, or click a target outlined in red."
                     if targets else f"Drag {name} to a lit square to move it.")

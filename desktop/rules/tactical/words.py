@@ -66,6 +66,22 @@ CASE: Final[dict[Case, str]] = {
     D.MeleeCase.BROKEN: "retires or routs at once",
 }
 
+#: The same cases in a few words, for the odds chart's bars (the chart's title
+#: names the charged unit; long names on every bar collided, issue 34).
+CASE_SHORT: Final[dict[Case, str]] = {
+    D.BayonetCase.FLEE: "Flees", D.BayonetCase.STAND: "Stands, fires all",
+    D.BayonetCase.STAND_FEWER: "Stands, 1 die fewer",
+    D.BayonetCase.FIRE_THEN_RETIRE: "Fires, then retires",
+    D.CavalryCase.BROKEN: "No square: routs", D.CavalryCase.SQUARE_IN_TIME: "Square in time",
+    D.CavalryCase.SQUARE_LATE: "Square too late", D.MeleeCase.COUNTER: "Counter-charges",
+    D.MeleeCase.DISADVANTAGE: "Counters, 1 die fewer", D.MeleeCase.BROKEN: "Retires or routs",
+}
+GUNNERS_SHORT: Final[dict[D.CavalryCase, str]] = {
+    D.CavalryCase.BROKEN: "Gunners rout", D.CavalryCase.SQUARE_IN_TIME: "Canister",
+    D.CavalryCase.SQUARE_LATE: "Hasty fire, 1 die fewer",
+}
+
+
 #: Gunners charged by cavalry (seed 001:160-162).
 GUNNERS_CASE: Final[dict[D.CavalryCase, str]] = {
     D.CavalryCase.BROKEN: "panic and rout",
@@ -82,11 +98,12 @@ def counted(n: int, word: str) -> str:
     return f"1 {word}" if n == 1 else f"{n} {many}"
 
 
-def case_words(case: Case, guns: bool = False) -> str:
-    """How the charged unit answers (gunners in their own words)."""
+def case_words(case: Case, guns: bool = False, short: bool = False) -> str:
+    """How the charged unit answers (gunners in their own words); `short`: in a
+    few words, capitalised, for a chart's bar."""
     if guns and isinstance(case, D.CavalryCase):
-        return GUNNERS_CASE[case]
-    return CASE[case]
+        return (GUNNERS_SHORT if short else GUNNERS_CASE)[case]
+    return (CASE_SHORT if short else CASE)[case]
 
 
 def area(name: str) -> str:

@@ -179,7 +179,7 @@ class BalanceDock(QDockWidget):
         self.progress.setValue(p.done)
         wins = ", ".join(f"{names.get(s, s)} {n}" for s, n in p.wins.items())
         left = p.left
-        parts = [f"won so far: {wins}, drawn {p.draws}" if p.done else "",
+        parts = [f"won so far: {wins}; {p.draws} drawn" if p.done else "",
                  f"about {duration(left)} left" if left is not None else ""]
         self.progress_text.setText(" · ".join(x for x in parts if x))
 

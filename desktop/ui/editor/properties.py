@@ -421,7 +421,8 @@ def _command_roles(u: Unit, role: CommandRole, on: bool) -> tuple[CommandRole, .
     roles = tuple(x for x in CommandRole if (x in u.command and x is not role)
                   or (x is role and on))
     if len(roles) > u.figures:
-        raise ValueError(f"The unit “{u.name}” has {u.figures} figure(s) and each command "
+        many = "figure" if u.figures == 1 else "figures"
+        raise ValueError(f"The unit “{u.name}” has {u.figures} {many} and each command "
                          "figure needs one: raise Figures first")
     return roles
 

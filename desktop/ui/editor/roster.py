@@ -67,11 +67,17 @@ from desktop.ui.tools.base import FACING_FROM_BASELINE
 Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Name", "Type", "Quality", "CV", "Figures", "Traits", "Starts")
 NAME, TYPE, QUALITY, CV, FIGURES, TRAITS, START = range(7)
+#: Headers shortened so that a narrow dock shows the columns a designer balances
+#: (the tooltip gives the whole word).
+SHORT_HEADERS = {FIGURES: "Figs"}
 #: The sort key of each row lives under this role (numbers sort as numbers).
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ID_ROLE = Qt.ItemDataRole.UserRole + 2
 #: The name column never gets narrower than this (pixels), however narrow the dock.
-MIN_NAME_WIDTH = 90
+MIN_NAME_WIDTH = 80
+#: The Starts column at most (a longer start elides; its tooltip has it whole), so
+#: that name, quality, CV, figures and start fit the dock without a sideways scroll.
+START_WIDTH = 72
 
 
 class SideRosterModel(QAbstractTableModel):
@@ -134,6 +140,8 @@ class SideRosterModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return SHORT_HEADERS.get(section, COLUMNS[section])
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
             return COLUMNS[section]
         return None
 
@@ -385,9 +393,10 @@ class SideRosterWidget(QWidget):
         hh.setStretchLastSection(False)
         # the numbers a designer balances sit next to the name, where a narrow dock
         # still shows them (the model's column numbers are unchanged)
-        hh.moveSection(hh.visualIndex(CV), 1)
-        hh.moveSection(hh.visualIndex(FIGURES), 2)
-        hh.moveSection(hh.visualIndex(START), 3)  # how it starts: worth seeing too
+        hh.moveSection(hh.visualIndex(QUALITY), 1)  # issue 34: Quality needed a scroll
+        hh.moveSection(hh.visualIndex(CV), 2)
+        hh.moveSection(hh.visualIndex(FIGURES), 3)
+        hh.moveSection(hh.visualIndex(START), 4)  # how it starts: worth seeing too
         layout.addWidget(self.table, 1)
         buttons = QHBoxLayout()
         self.add_button = QToolButton()
@@ -441,6 +450,7 @@ class SideRosterWidget(QWidget):
             if c != NAME:
                 self.table.resizeColumnToContents(c)
         self.table.setColumnWidth(TRAITS, min(self.table.columnWidth(TRAITS), 140))
+        self.table.setColumnWidth(START, min(self.table.columnWidth(START), START_WIDTH))
         self._name_width = min(max(self.table.sizeHintForColumn(NAME), 120), 320)
         self._fit_name()
 
@@ -448,13 +458,16 @@ class SideRosterWidget(QWidget):
         """A unit's starting state changed: let its column show it whole."""
         if first.column() <= START <= last.column():
             self.table.resizeColumnToContents(START)
+            self.table.setColumnWidth(START, min(self.table.columnWidth(START), START_WIDTH))
             self._fit_name()
 
     def _fit_name(self) -> None:
-        """The name gets what CV and figures leave, so they show in a narrow dock without
-        a sideways scroll (a long name elides; its tooltip has it whole)."""
-        room = (self.table.viewport().width() - self.table.columnWidth(CV)
-                - self.table.columnWidth(FIGURES) - self.table.columnWidth(START) - 2)
+        """The name gets what quality, CV, figures and the start leave, so they show in
+        a narrow dock without a sideways scroll (a long name elides; its tooltip
+        has it whole)."""
+        room = (self.table.viewport().width() - self.table.columnWidth(QUALITY)
+                - self.table.columnWidth(CV) - self.table.columnWidth(FIGURES)
+                - self.table.columnWidth(START) - 6)
         self.table.setColumnWidth(NAME, max(MIN_NAME_WIDTH, min(self._name_width, room)))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -476,16 +489,14 @@ class SideRosterWidget(QWidget):
         side = s.side(self.side_id)
         if isinstance(kind, UnitType):
             pos, facing = free_spot(s, self.side_id, kind)
-            n = sum(1 for u in side.units if u.type is kind) + 1
             unit = edits.clamp_unit(s, edits.make_unit(s, kind, pos, facing,
-                                                       name=f"{UNIT_LABELS[kind]} {n}"))
+                                                       name=edits.new_name(s, UNIT_LABELS[kind])))
             cmd: Any = C.AddUnit(self.doc, self.side_id, unit)
         else:
             zone = Polygon(deployment_zone(s, self.side_id)).representative_point()
-            n = sum(1 for o in side.officers if o.rank is kind) + 1
             cmd = C.AddOfficer(self.doc, self.side_id, edits.make_officer(
                 s, kind, (zone.x, zone.y), FACING_FROM_BASELINE[side.baseline],
-                name=f"{RANK_LABELS[kind]} {n}"))
+                name=edits.new_name(s, RANK_LABELS[kind])))
         self.doc.push(cmd)
         return True
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
 from desktop.scenario import edits
 from desktop.scenario.vocabulary import Edge
+from desktop.scenario.wording import possessive
 from desktop.ui import commands as C
 from desktop.ui.plaintext import no_mnemonic
 
@@ -31,7 +32,7 @@ def ask_side_name(parent: QWidget | None, old: str) -> str | None:
     """The new side's name, or None when the designer cancels."""
     name, ok = QInputDialog.getText(
         parent, "Replace a side",
-        f"{old}'s units and officers will be removed and a new, empty side put in its "
+        f"{possessive(old)} units and officers will be removed and a new, empty side put in its "
         "place (it takes its part: defender, victory conditions).\n\nName of the new side:")
     return name.strip() if ok and name.strip() else None
 

@@ -104,7 +104,7 @@ class EditorWindow(TableWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.history)
         self.tabifyDockWidget(self.problems, self.history)
         self.problems.raise_()
-        self.resizeDocks([self.properties], [380], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.properties], [420], Qt.Orientation.Horizontal)
         self.resizeDocks([self.problems], [130], Qt.Orientation.Vertical)
         self._make_toolbars()
         self.play_action = add_play_action(self)  # Game > Play…, kept by the editor's menus
@@ -729,6 +729,11 @@ class EditorWindow(TableWindow):
         self.line_combo.setCurrentIndex(self.line_combo.findData(self.tools.ctx.line_type))
         self.line_combo.activated.connect(self._line_type_chosen)
         opts.addWidget(self.line_combo)
+        # The lists drop below their boxes, whole (issue 34: in a maximised window
+        # the style's popup over the box put the first line types above the screen).
+        for combo in (self.side_combo, self.area_combo, self.line_combo):
+            combo.setStyleSheet("QComboBox { combobox-popup: 0; }")
+            combo.setMaxVisibleItems(max(combo.count(), 10))
         self.width_spin = QDoubleSpinBox()
         self.width_spin.setRange(0.1, 24)
         self.width_spin.setSingleStep(0.25)

@@ -6,6 +6,7 @@ the printed sheet draws; a list switches between the rulesets.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QRect
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -50,7 +51,39 @@ class ReferenceWindow(QDialog):
         self.setWindowTitle(f"Quick reference — {self.rules.currentText()}")
 
 
+def beside(parent: QRect, screen: QRect, width: int = 640, height: int = 760) -> QRect:
+    """Where the reference goes so that it sits beside the table, not on it: to the
+    right of the window when the screen has room, else to its left, else
+    against the screen's right edge (over the window's right-hand docks, the
+    unit card and the dice, never the table in the middle)."""
+    w = min(width, max(360, screen.width() // 3))
+    h = min(height, screen.height())
+    if parent.right() + 1 + w <= screen.right() + 1:
+        x = parent.right() + 1
+    elif parent.left() - w >= screen.left():
+        x = parent.left() - w
+    else:
+        x = screen.right() + 1 - w
+    y = min(max(screen.top(), parent.top()), screen.bottom() + 1 - h)
+    return QRect(x, y, w, h)
+
+
 def show_reference(parent: QWidget, ruleset: str | None) -> ReferenceWindow:
-    w = ReferenceWindow(ruleset, parent)
+    """Open the quick reference beside the table (docs/play.md, "Help"); a second
+    F1 brings the same window back, showing `ruleset`."""
+    w: ReferenceWindow | None = getattr(parent, "_reference_window", None)
+    if w is None:
+        w = ReferenceWindow(ruleset, parent)
+        parent._reference_window = w  # type: ignore[attr-defined]
+        top = parent.window()
+        screen = top.screen().availableGeometry() if top.screen() is not None else None
+        if screen is not None:
+            w.setGeometry(beside(top.frameGeometry(), screen))
+    elif ruleset:
+        k = w.rules.findData(ruleset)
+        if k >= 0:
+            w.rules.setCurrentIndex(k)
     w.show()
+    w.raise_()
+    w.activateWindow()
     return w

@@ -31,6 +31,7 @@ from desktop.play.session import Session, Step
 from desktop.play.summary import turn_summary
 from desktop.rules.engine import Action
 from desktop.rules.view_values import PieceInfo
+from desktop.scenario.wording import possessive
 from desktop.ui.play.hinting import Hinting
 from desktop.ui.play.host import PlayHost
 from desktop.ui.play.pace import PACES, Pace, load_pace, save_pace
@@ -247,9 +248,10 @@ class ComputerTurns(QObject):
                       else "")
             return f"{who} is thinking{budget}… Esc to stop."
         if self.paused:
-            return f"The computer has stopped before {who}'s next action. N lets it go on."
+            return (f"The computer has stopped before {possessive(who)} next action. "
+                    "N lets it go on.")
         if self.waiting:
-            return f"Step by step: N or Next shows {who}'s next action."
+            return f"Step by step: N or Next shows {possessive(who)} next action."
         return f"{who} is about to act… Esc to stop."
 
     def buttons(self) -> list[Button] | None:

@@ -113,6 +113,7 @@ class Dragging:
         if sc is not None and sc.table.grid is not None:
             x, y = square_centre((x, y), sc.table)
         d.clamped = False
+        d.snapped = ""
         full = d.bands.allowance.full if d.bands is not None and not w.deploying else None
         if full is not None and not d.members and w.play_view is not None and (
                 sc is None or sc.table.grid is None):
@@ -120,6 +121,10 @@ class Dragging:
             if edge is not None:
                 x, y = edge
                 d.clamped = True
+        if not w.deploying and not d.members and w.play_view is not None:
+            got = w.play_view.snap_move(d.pid, x, y, d.facing)
+            if got is not None:  # on the rules' limit, not refused past it
+                x, y, d.snapped = got
         d.x, d.y = x, y
         return self.update_ghost(d, at)
 
@@ -158,6 +163,8 @@ class Dragging:
                 colour = LEGAL
             elif pr.reason:
                 lines.append(pr.reason)
+            elif d.snapped:
+                lines.append(d.snapped)
             elif d.clamped and full is not None and sc is not None:
                 lines.append("moved to the edge of its reach: "
                              + fmt_distance(full, sc.table, w.units_mode))
@@ -243,7 +250,8 @@ class Dragging:
         w.proposal = d
         ok = d.probe is not None and d.probe.reason is None
         if ok:
-            edge = ("Moved to the edge of its reach. " if d.clamped else "")
+            edge = (f"Stopped on the rules' limit ({d.snapped}). " if d.snapped else
+                    "Moved to the edge of its reach. " if d.clamped else "")
             w.message(edge + "Move proposed: Enter (or double-click) to commit, Esc to undo; "
                       "[ and ] pivot, or drag the white handle.")
         else:

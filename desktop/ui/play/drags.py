@@ -27,3 +27,6 @@ class Drag:
     ghosts: list[GhostItem] = field(default_factory=list)
     #: The cursor went past the full move: the ghost stopped at the band's edge.
     clamped: bool = False
+    #: The cursor went past a limit of the rules (a stop short of the enemy): the
+    #: ghost stopped on it; the limit in words.
+    snapped: str = ""

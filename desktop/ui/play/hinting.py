@@ -74,14 +74,18 @@ class Hinting:
             if a.present:
                 self._put(OutlineItem(a, HINT, alpha=230))
             self._put(ArrowItem(b.pos, a.pos, HINT, dotted=False, width=2.5))
-        for pid in advice.acted:
+        for pid in sorted(advice.acted):
             p = advice.before.get(pid)
             if p is not None and p.present:
                 self._put(BurstItem(p, HINT))
-                for tid in advice.aimed:
+                for tid in sorted(advice.aimed):
                     t = advice.before.get(tid)
                     if t is not None and t.present:
                         self._put(ArrowItem(p.pos, t.pos, HINT, dotted=False, width=2.5))
+        for tid in sorted(advice.aimed):  # the target, ringed
+            t = advice.before.get(tid)
+            if t is not None and t.present and tid not in advice.acted:
+                self._put(BurstItem(t, HINT, jagged=False))
         self.w.message(f"Hint: {advice.said}. It is yours to do, or not.")
 
     def cancel(self) -> None:

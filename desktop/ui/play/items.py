@@ -365,17 +365,39 @@ class BadgeItem(QGraphicsItem):
         self.font.setBold(True)
         fm = QFontMetricsF(self.font)
         self.scale_ = self.TEXT_INCH / fm.height()
-        w = fm.horizontalAdvance(text) * self.scale_ + 0.3
-        h = 0.7
+        self._w = fm.horizontalAdvance(text) * self.scale_ + 0.3
+        self._h = 0.7
+        self.spot = 0
+        self.set_spot(0)
+
+    #: Where the tag may hang, in order of preference: off the base's top right
+    #: corner (growing up and sliding left over the base), its bottom right
+    #: (growing down), its top left, its bottom left.  The window moves it to a
+    #: later one when its first would cover a name (issue 34).
+    SPOTS = 4
+
+    def set_spot(self, k: int) -> None:
+        self.prepareGeometryChange()
+        self.spot = k
+        piece, w, h = self.piece, self._w, self._h
         pts = corners(piece.x, piece.y, piece.frontage, piece.depth, piece.facing)
-        x = max(p[0] for p in pts)
-        y = min(p[1] for p in pts)
-        self._rect = QRectF(x - 0.2, y - h + 0.2, w, h)
-        #: How far a grown tag may slide left over its own base.
-        self._room = max(0.0, self._rect.left() - (piece.x + self.CENTRE_CLEAR))
+        right, left = max(p[0] for p in pts), min(p[0] for p in pts)
+        top, bottom = min(p[1] for p in pts), max(p[1] for p in pts)
+        self._up = k in (0, 2)
+        x = right - 0.2 if k in (0, 1) else left + 0.2 - w
+        y = top - h + 0.2 if self._up else bottom - 0.2
+        self._rect = QRectF(x, y, w, h)
+        #: How far a grown tag may slide left over its own base (its first spot only).
+        self._room = max(0.0, self._rect.left() - (piece.x + self.CENTRE_CLEAR)) if k == 0 \
+            else 0.0
         g = self.MAX_GROWTH
-        self._bounds = QRectF(self._rect.left() - self._room, self._rect.bottom() - h * g,
-                              self._room + w * g, h * g).adjusted(-0.1, -0.1, 0.1, 0.1)
+        grown = QRectF(self._rect.left() - self._room,
+                       self._rect.bottom() - h * g if self._up else self._rect.top(),
+                       self._room + w * g, h * g)
+        if k in (2, 3):  # a left-hand tag grows leftwards, away from its base
+            grown.moveRight(self._rect.right())
+        self._bounds = grown.adjusted(-0.1, -0.1, 0.1, 0.1)
+        self.update()
 
     def growth(self, ppi: float) -> float:
         """How much bigger than its size on the table the tag is drawn at `ppi`."""
@@ -391,8 +413,10 @@ class BadgeItem(QGraphicsItem):
         g = self.growth(ppi)
         r = self._rect
         w, h = r.width() * g, r.height() * g
-        slide = min(w - r.width(), self._room)
-        return QRectF(r.left() - slide, r.bottom() - h, w, h)
+        left = r.right() - w if self.spot in (2, 3) else r.left() - min(w - r.width(),
+                                                                          self._room)
+        top = r.bottom() - h if self._up else r.top()
+        return QRectF(left, top, w, h)
 
     def boundingRect(self) -> QRectF:
         return self._bounds

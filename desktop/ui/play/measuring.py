@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor
 
 from desktop.play.measure import (
+    SightReport,
     available_units,
     edge_to_edge,
     fmt_distance,
@@ -87,7 +88,8 @@ class Measuring:
             total = path_length(pts)
             lines = [fmt_distance(total, sc.table, self.w.units_mode)]
             if len(pts) > 2:
-                lines.append(f"{len(pts) - 2} waypoint(s); last leg "
+                n = len(pts) - 2
+                lines.append(f"{n} waypoint{'' if n == 1 else 's'}; last leg "
                              f"{fmt_distance(path_length(pts[-2:]), sc.table, self.w.units_mode)}")
             if s.kind != "free":
                 what = pcs[s.piece].name if s.piece in pcs else s.piece
@@ -132,10 +134,14 @@ class Measuring:
         from desktop.table.shapes import front_centre_of
 
         origin = pa.pos if pa.is_officer else front_centre_of(pa.x, pa.y, pa.depth, pa.facing)
-        rep = sight_report(origin, pb.footprint(), a.terrain(), a.sight_types(), self._bases(),
-                           exclude=(a_id, b_id), exempt_in=(pa.footprint(), pb.footprint()),
-                           engine_says=a.can_see(a_id, b_id),
-                           names={p.id: p.name for p in pcs.values()})
+        ruled = a.sight(a_id, b_id)
+        if ruled is not None:  # the referee's own verdict and reason
+            rep = SightReport(ruled.clear, ruled.lines, ruled.verdict)
+        else:
+            rep = sight_report(origin, pb.footprint(), a.terrain(), a.sight_types(),
+                               self._bases(), exclude=(a_id, b_id),
+                               exempt_in=(pa.footprint(), pb.footprint()),
+                               names={p.id: p.name for p in pcs.values()})
         if self.w.sight_item is not None:
             self.w.scene.removeItem(self.w.sight_item)
         self.w.sight_item = SightItem(rep)

@@ -7,8 +7,8 @@ from typing import ClassVar
 
 import pyqtgraph as pg
 import PySide6  # noqa: F401  (pyqtgraph picks the binding already imported)
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from desktop.play.log import LogLine
 from desktop.rules.view import pct
-from desktop.rules.view_values import Card, Markup, Odds
+from desktop.rules.view_values import LASTING, Card, Markup, Odds
 from desktop.ui.plaintext import esc, literal, no_mnemonic, plain_label
 
 pg.setConfigOptions(antialias=True, background="w", foreground="k")
@@ -196,6 +196,7 @@ class LogView(QListWidget):
         self.setAlternatingRowColors(False)
         self.setWordWrap(True)
         self.setUniformItemSizes(False)
+        self._to_end = True
 
     def add_lines(self, lines: Sequence[LogLine]) -> None:
         for ln in lines:
@@ -213,6 +214,24 @@ class LogView(QListWidget):
             it.setData(Qt.ItemDataRole.UserRole, ln.step)
             self.addItem(it)
         self.scrollToBottom()
+        # again once the wrapped lines are laid out (a restored game's whole log
+        # arrives before the window is shown, and stopped short of its end)
+        self._to_end = True
+        QTimer.singleShot(0, self._scroll_to_end)
+
+    def _scroll_to_end(self) -> None:
+        if self._to_end:
+            self.scrollToBottom()
+
+    def showEvent(self, event: object) -> None:
+        super().showEvent(event)  # type: ignore[arg-type]
+        if self._to_end:
+            QTimer.singleShot(0, self._scroll_to_end)
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        bar = self.verticalScrollBar()
+        self._to_end = bar.value() >= bar.maximum()  # the reader scrolled up: stay
 
     def lines_text(self) -> list[str]:
         return [self.item(i).text().strip() for i in range(self.count())]
@@ -245,7 +264,25 @@ class DiceTray(QWidget):
     def set_dice(self, dice: Sequence[tuple[str, int | str, str]], caption: str) -> None:
         self.dice = list(dice)
         self.caption = caption
+        # the whole caption and every purpose, for when the tray is too narrow
+        purposes = list(dict.fromkeys(p for _, _, p in self.dice))
+        self.setToolTip(literal("\n".join([caption, *purposes])))
         self.update()
+
+    def fonts(self) -> tuple[QFont, QFont]:
+        """The caption's font and the purposes' (smaller)."""
+        f = QFont()
+        f.setPointSize(9)
+        small = QFont()
+        small.setPointSize(8)
+        return f, small
+
+    def shown_caption(self) -> str:
+        """The caption as drawn: whole when it fits the tray, else cut with "…"
+        (issue 34: long captions ran off the tray's edge; the tooltip has it whole)."""
+        f, _ = self.fonts()
+        return QFontMetricsF(f).elidedText(self.caption, Qt.TextElideMode.ElideRight,
+                                           self.width() - 16)
 
     def sizeHint(self) -> QSize:
         return QSize(300, 110)
@@ -261,14 +298,11 @@ class DiceTray(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), QColor("#355e3b"))
-        f = QFont()
-        f.setPointSize(9)
-        small = QFont()
-        small.setPointSize(8)
+        f, small = self.fonts()
         p.setFont(f)
         p.setPen(QColor("#f4f1e8"))
         p.drawText(QRectF(8, 4, self.width() - 16, 16), Qt.AlignmentFlag.AlignLeft,
-                   self.caption)
+                   self.shown_caption())
         size, gap = 26.0, 6.0
         y = 24.0
         if self.dice and all(k == "card" for k, _, _ in self.dice):
@@ -281,7 +315,8 @@ class DiceTray(QWidget):
             p.setFont(small)
             p.setPen(QColor("#e8e4d8"))
             p.drawText(QRectF(10, y, self.width() - 20, 14), Qt.AlignmentFlag.AlignLeft,
-                       purpose)
+                       QFontMetricsF(small).elidedText(purpose, Qt.TextElideMode.ElideRight,
+                                                       self.width() - 20))
             y += 15
             x = 10.0
             tall = size * 1.45 if any(k == "card" for k, _ in dice) else size
@@ -362,8 +397,83 @@ class DiceTray(QWidget):
             p.drawText(r, Qt.AlignmentFlag.AlignCenter, str(value))
 
 
+class OddsBars(QWidget):
+    """Each outcome on its own row: its name, a bar and its chance.
+
+    Rows, not columns, so that every bar names its outcome in words at the
+    dock's default width (columns under long names collided, issue 34); a
+    name too long for its share of the width is cut with an ellipsis and
+    given whole in the row's tooltip."""
+
+    ROW = 22
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bars: list[tuple[str, float]] = []
+        self.colour = QColor("#b22222")
+        self.margin: float | None = None
+        self.setMinimumHeight(self.ROW * 2)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        self.setMouseTracking(True)
+
+    def set_bars(self, bars: Sequence[tuple[str, float]], colour: QColor,
+                 margin: float | None = None) -> None:
+        self.bars = list(bars)
+        self.colour = colour
+        self.margin = margin
+        self.setMinimumHeight(self.ROW * max(2, len(self.bars)) + 6)
+        self.updateGeometry()
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(280, self.ROW * max(2, len(self.bars)) + 6)
+
+    def label_width(self) -> int:
+        """The names' column: as wide as the longest name, at most 55% of the row."""
+        fm = self.fontMetrics()
+        widest = max((fm.horizontalAdvance(k) for k, _ in self.bars), default=0)
+        return min(widest + 12, int(self.width() * 0.55))
+
+    def shown_labels(self) -> list[str]:
+        """The names as drawn (cut with an ellipsis when too long for the column)."""
+        fm = self.fontMetrics()
+        w = self.label_width() - 6
+        return [fm.elidedText(k, Qt.TextElideMode.ElideRight, w) for k, _ in self.bars]
+
+    def row_at(self, y: float) -> int | None:
+        i = int((y - 3) // self.ROW)
+        return i if 0 <= i < len(self.bars) else None
+
+    def mouseMoveEvent(self, event: object) -> None:
+        i = self.row_at(event.position().y())  # type: ignore[attr-defined]
+        self.setToolTip(literal(f"{self.bars[i][0]}: {pct(self.bars[i][1])}")
+                        if i is not None else "")
+
+    def paintEvent(self, event: object) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fm = self.fontMetrics()
+        lw = self.label_width()
+        pw = fm.horizontalAdvance("100%") + 8
+        span = max(10, self.width() - lw - pw - 4)
+        for i, (label, chance) in enumerate(zip(self.shown_labels(), self.bars, strict=True)):
+            y = 3 + i * self.ROW
+            p.setPen(QColor("#1d1d1b"))
+            p.drawText(QRectF(0, y, lw - 6, self.ROW), Qt.AlignmentFlag.AlignRight
+                       | Qt.AlignmentFlag.AlignVCenter, label)
+            v = float(chance[1])
+            bar = QRectF(lw, y + 3, max(1.0, span * v), self.ROW - 6)
+            p.setPen(QPen(QColor("#222"), 0.8))
+            p.setBrush(self.colour)
+            p.drawRect(bar)
+            p.setPen(QColor("#1d1d1b"))
+            p.drawText(QRectF(bar.right() + 4, y, pw, self.ROW),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, pct(v))
+        p.end()
+
+
 class OddsChart(QWidget):
-    """The exact odds of the hovered action as a small bar chart."""
+    """The exact odds of the hovered action: one named bar per outcome."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -372,46 +482,39 @@ class OddsChart(QWidget):
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.RichText)  # ours; names in it are escaped
         self.title.setWordWrap(True)
-        self.plot = pg.PlotWidget()
-        self.plot.setMinimumHeight(140)
-        self.plot.setMouseEnabled(False, False)
-        self.plot.hideButtons()
-        self.plot.setMenuEnabled(False)
-        self.plot.getAxis("left").setLabel("chance %")
-        self.plot.getAxis("bottom").setLabel("outcome")
+        self.plot = OddsBars()
+        #: A consequence that lasts beyond this action (a D3 gun deploys for good),
+        #: said before the player commits.
+        self.warning = plain_label()
+        self.warning.setWordWrap(True)
+        self.warning.setStyleSheet("color:#8a1c1c; font-weight:bold;")
         self.notes = plain_label()
         self.notes.setWordWrap(True)
         lay.addWidget(self.title)
-        lay.addWidget(self.plot, 1)
+        lay.addWidget(self.plot)
+        lay.addWidget(self.warning)
         lay.addWidget(self.notes)
+        lay.addStretch(1)
         self.view: Odds | None = None
         self.show_odds(None)
 
     def show_odds(self, view: Odds | None, colour: str = "#b22222") -> None:
         self.view = view
-        self.plot.clear()
         if view is None:
             self.title.setText("<i>Hover a target (red dashed outline) to see the exact "
                                "odds before you commit.</i>")
             self.notes.clear()
+            self.warning.clear()
+            self.warning.hide()
             self.plot.hide()
             return
         self.plot.show()
         self.title.setText(f"<b>{esc(view.title)}</b>")
-        xs = list(range(len(view.bars)))
-        ys = [float(p) * 100 for _, p in view.bars]
-        bars = pg.BarGraphItem(x=xs, height=ys, width=0.7, brush=QColor(colour),
-                               pen=pg.mkPen("#222"))
-        self.plot.addItem(bars)
-        for x, (_, p) in zip(xs, view.bars, strict=True):
-            t = pg.TextItem(pct(p), anchor=(0.5, 1.0), color="#222")
-            t.setPos(x, float(p) * 100)
-            self.plot.addItem(t)
-        ax = self.plot.getAxis("bottom")
-        ax.setTicks([[(x, label) for x, (label, _) in zip(xs, view.bars, strict=True)]])
-        self.plot.setYRange(0, max([*ys, 10]) * 1.2)
-        self.plot.setXRange(-0.6, len(xs) - 0.4)
-        self.notes.setText(" · ".join(view.notes))
+        self.plot.set_bars([(k, float(p)) for k, p in view.bars], QColor(colour), view.margin)
+        lasting = [n for n in view.notes if n.startswith(LASTING)]
+        self.warning.setText(" ".join(n[len(LASTING):] for n in lasting))
+        self.warning.setVisible(bool(lasting))
+        self.notes.setText(" · ".join(n for n in view.notes if not n.startswith(LASTING)))
 
 
 class StrengthChart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph is untyped

@@ -78,10 +78,15 @@ class Phasing:
         figure_buttons = w.figures.figure_buttons()
         if w.replay_at is not None:
             n = len(s.steps)
+            # The title short enough beside six buttons (issue 34: cut at 1400 px);
+            # where the game stands goes on the second line.
+            who = s.side_name(g.side) if g.side else ""
+            where = f"{turn} · {info.name}" + (f" · {who}" if who else "")
             w.phase_bar.set_state(
-                f"Replay · step {w.replay_at} of {n} · {turn.lower()} · {info.name}",
-                w.side_colour(g.side), "Step through the game; resume play from any step.",
-                "")
+                f"Replay · step {w.replay_at} of {n}",
+                w.side_colour(g.side),
+                f"{where}. Step through the game; play on from any step.",
+                f"Replay · step {w.replay_at} of {n} · {where}")
             buttons = [
                 ("first", "◀◀", lambda: w.records.replay_to(0), "First step (Home)"),
                 ("back", "◀ Back", lambda: w.records.replay_step(-1), "Step back (Left)"),

@@ -25,7 +25,10 @@ def where_it_stands(game: Game, view: PlayView) -> str:
     if game.outcome is not None:
         who = game.outcome.winner
         result = f"{view.side_name(who)} won" if who else "a draw"
-        return f"Battle over: {result} ({game.outcome.reason})"
+        reason = view.names_in(game.outcome.reason)
+        if result.lower() in reason.lower():  # never "a draw (…: a draw)"
+            return f"Battle over: {reason[:1].upper()}{reason[1:]}."
+        return f"Battle over: {result} ({reason})."
     phase = next((p.name for p in game.phases if p.id == game.phase), game.phase)
     side = f", {view.side_name(game.side)} to act" if game.side else ""
     return f"Game in progress: turn {game.turn}, {phase}{side}. Crossed boxes are already lost."
@@ -33,9 +36,13 @@ def where_it_stands(game: Game, view: PlayView) -> str:
 
 def game_marks(game: Game, view: PlayView) -> GameMarks:
     """The losses so far, as the printouts take them."""
-    pieces = tuple((pid, Marks(max(0, int(lost.lost)), tuple(lost.states), lost.note))
+    pieces = tuple((pid, Marks(max(0, int(lost.lost)), tuple(lost.states), lost.note,
+                               max(0, int(lost.struck))))
                    for pid, lost in sorted(view.losses().items()))
-    return GameMarks(where_it_stands(game, view), pieces)
+    heading = where_it_stands(game, view)
+    if any(m.struck for _, m in pieces):
+        heading += ("" if heading.endswith(".") else ".") + " A box struck once is a man running."
+    return GameMarks(heading, pieces)
 
 
 def print_game(window: PlayHost) -> None:

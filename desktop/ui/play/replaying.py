@@ -7,9 +7,10 @@ the game after any number of actions, forward and back.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import QByteArray, QStandardPaths, Qt, QTimer
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from desktop.play.log import dice_of
@@ -32,9 +33,23 @@ class Records:
         """Ask where, then save; False when cancelled or the file could not be written."""
         if self.w.session is None:
             return False
-        name, _ = QFileDialog.getSaveFileName(self.w.window(), "Save game", str(self.w.path or ""),
+        name, _ = QFileDialog.getSaveFileName(self.w.window(), "Save game",
+                                              str(self.suggested_path()),
                                               "Volley games (*.yaml)")
         return self.save_game(Path(name)) if name else False
+
+    def suggested_path(self) -> Path:
+        """Where Save game first offers to write: the file the game came from or was
+        last saved to; otherwise the player's documents folder, named after the
+        scenario and the turn ("Windmill Ridge, turn 4.yaml")."""
+        if self.w.path is not None:
+            return Path(self.w.path)
+        s = self.w.session
+        assert s is not None
+        docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        folder = Path(docs) if docs else Path.home()
+        title = _file_safe(s.game.scenario.title) or "Volley game"
+        return folder / f"{title}, turn {s.game.turn}.yaml"
 
     def save_game(self, path: Path) -> bool:
         assert self.w.session is not None
@@ -186,3 +201,10 @@ class Records:
         d.show()
         self.w.victory_dialog = d
         return d
+
+
+def _file_safe(text: str) -> str:
+    """`text` as a file name on every system: no separators, reserved or control
+    characters, no leading or trailing dots and spaces, at most 80 characters."""
+    out = re.sub(r'[\\/:*?"<>|\x00-\x1f\x7f]+', "-", text)
+    return out.strip(" .-")[:80].strip(" .-")

@@ -9,9 +9,11 @@ from shapely.geometry import Point as SPoint
 
 from desktop.rules.engine import Action
 from desktop.rules.view import target_of
+from desktop.table.tags import overlap
 from desktop.ui.plaintext import esc, literal
 from desktop.ui.play.host import PlayHost
 from desktop.ui.play.items import TARGET, BadgeItem, MarkItem, arc_items
+from desktop.ui.table.tag_layout import layout_tags
 
 
 class Selection:
@@ -77,7 +79,8 @@ class Selection:
             w.odds.title.setText(f"<i>{n} target{'s' if n > 1 else ''} outlined in red: "
                                  "hover one for the exact odds, click it to commit.</i>")
         elif w.interactive() and p.side == g.side and not a.individual:
-            w.odds.title.setText(f"<i>{esc(p.name)} has no target it may engage now.</i>")
+            why = a.why_no_target(pid) or f"{p.name} has no target it may engage now."
+            w.odds.title.setText(f"<i>{esc(why)}</i>")
         fight = a.fight_of(pid) if p.present else None
         if fight is not None:  # a hand to hand it is in, rolled later
             w.odds.show_odds(fight[2], colour)
@@ -184,3 +187,46 @@ class Selection:
             b = BadgeItem(p, " · ".join(parts), warn)
             w.scene.addItem(b)
             w.badges.append(b)
+        self.clear_names_of_badges()
+
+    def clear_names_of_badges(self) -> None:
+        """Name tags step aside from the counters (issue 34: "13/13" covered names):
+        the counters are obstacles to every layout of the tags, and the tags
+        they touch look again for a clear spot now."""
+        w = self.w
+        scene = w.scene
+        scene.extra_clear = lambda: [b.tag_rect(w.view.ppi()) for b in w.badges]
+        rects = scene.extra_clear()
+        if not rects:
+            return
+        ppi = w.view.ppi()
+
+        def covers(b: BadgeItem) -> float:
+            """What the counter covers: names, other counters, other bases."""
+            r = b.tag_rect(ppi)
+            box = (r.left(), r.top(), r.right(), r.bottom())
+            tags = [u.tag_rect() for u in (*scene.units.values(), *scene.officers.values())]
+            bases = [u.body_rect() for k, u in scene.units.items() if k != b.piece.id]
+            others = [o.tag_rect(ppi) for o in w.badges if o is not b]
+            return (sum(overlap(box, t) for t in (*tags, *bases))
+                    + sum(overlap(box, (o.left(), o.top(), o.right(), o.bottom()))
+                          for o in others))
+
+        for _ in range(3):
+            layout_tags(scene, rects)  # type: ignore[arg-type]  # a TagScene
+            # a counter still on a name (a crowded corner) tries its other corners
+            moved = False
+            for b in w.badges:
+                if covers(b) <= 0.01:
+                    continue
+                was = b.spot
+                costs = []
+                for k in range(BadgeItem.SPOTS):
+                    b.set_spot(k)
+                    costs.append(covers(b))
+                best = min(range(BadgeItem.SPOTS), key=lambda k: (costs[k], k))
+                b.set_spot(best)
+                moved = moved or best != was
+            if not moved:
+                return
+            rects = scene.extra_clear()

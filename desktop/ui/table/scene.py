@@ -71,6 +71,10 @@ class TableScene(QGraphicsScene):
         #: What else objectives' names keep off, in scene inches (a game's badges,
         #: as drawn now): set by the play window.
         self.name_obstacles: Callable[[], list[QRectF]] | None = None
+        #: More that name tags keep clear of, as the window draws it now: the play
+        #: window's counters ("13/13") beside each base (issue 34: they covered
+        #: the names).  Asked on every layout, at the current zoom.
+        self.extra_clear: Callable[[], list[QRectF]] | None = None
         #: Tables shown before the first one is painted are drawn with plain
         #: terrain, refined right after that first frame.
         self.quick_first_show = True

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QGraphicsItem
 
-from desktop.table.tags import Obstacle, Rect, Tag, overlap, place_tags
+from desktop.table.tags import TAG_WEIGHT, Obstacle, Rect, Tag, overlap, place_tags
 from desktop.ui.table.force_items import Tagged
 
 
@@ -92,3 +92,7 @@ def _marker_obstacles(scene: TagScene) -> Iterable[Obstacle]:
             yield Obstacle(_rect(r))
     for zone in scene.zones.values():
         yield Obstacle(_rect(zone.title_rect()), ZONE_TITLE_WEIGHT)
+    extra = getattr(scene, "extra_clear", None)
+    if extra is not None:  # the play window's counters: as bad to cover as a tag
+        for r in extra():
+            yield Obstacle(_rect(r), TAG_WEIGHT)

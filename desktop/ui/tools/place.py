@@ -103,14 +103,12 @@ class PlaceTool(Tool):
         side = self.ctx.side()
         pos, f = self._placement(p, self.default_facing() if facing is None else facing, ev)
         if isinstance(self.kind, UnitType):
-            n = sum(1 for u in side.units if u.type is self.kind) + 1
-            name = f"{UNIT_LABELS[self.kind]} {n}"
+            name = edits.new_name(s, UNIT_LABELS[self.kind])
             # a click near an edge keeps the whole base on the table
             unit = edits.clamp_unit(s, edits.make_unit(s, self.kind, pos, f, name=name))
             return self.ctx.push(lambda: C.AddUnit(self.doc, side.id, unit))
-        n = sum(1 for o in side.officers if o.rank is self.kind) + 1
         officer = edits.make_officer(s, self.kind, pos, f,
-                                     name=f"{RANK_LABELS[self.kind]} {n}")
+                                     name=edits.new_name(s, RANK_LABELS[self.kind]))
         return self.ctx.push(lambda: C.AddOfficer(self.doc, side.id, officer))
 
     def overlay(self) -> Overlay:

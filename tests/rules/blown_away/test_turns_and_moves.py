@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from desktop.rules.blown_away.constants import MOB_MOVE, STOP_STEP
@@ -220,3 +222,49 @@ def test_a_mob_keeps_6_inches_from_enemy_mobs_too() -> None:
     _mob(g, "b1")
     _mob(g, "r1")
     assert "6\"" in (g.check(g.parse_action("move b1 48,40 0")) or "")
+
+
+def test_the_stop_does_not_move_with_the_length_dragged() -> None:
+    """Issue 34: the stop was tested at steps of length/ceil(length/0.25), so the
+    allowed distance changed with how far the player dragged (5.11" then 4.95").
+    The steps are every quarter inch from the start: one answer per direction."""
+    sc = scenario([foot("b1", 40, 60, 0)], [foot("r1", 43, 50, 180)])
+    g = new_game(sc)
+    u = g.piece("b1")
+    for bearing_deg in (0.0, 7.0, 15.0, 30.0):
+        a = math.radians(bearing_deg)
+        stops = set()
+        for far in (5.3, 5.9, 6.0, 7.3, 9.1, 11.7):
+            to = (u.pos[0] + math.sin(a) * far, u.pos[1] - math.cos(a) * far)
+            s = g.stop_length(u, u.pos, 0, to)
+            if s is not None and s < far:
+                stops.add(round(s, 9))
+        assert len(stops) == 1, (bearing_deg, stops)
+        (s,) = stops
+        assert s / STOP_STEP == pytest.approx(round(s / STOP_STEP))
+
+
+def test_a_drag_past_the_stop_snaps_to_it() -> None:
+    """Issue 34: a unit dragged past the 4" stop short of an enemy stops on the
+    line instead of being refused; the same point however far it is dragged."""
+    from desktop.rules.view import view_of
+
+    sc = scenario([foot("b1", 40, 60, 0)], [foot("r1", 43, 50, 180)])
+    g = new_game(sc)
+    v = view_of(g)
+    u = g.piece("b1")
+    got = []
+    dx, dy = math.sin(math.radians(10.0)), -math.cos(math.radians(10.0))
+    for far in (5.5, 6.0):  # both past the stop, within the 6" allowance, one way
+        snapped = v.snap_move("b1", 40.0 + dx * far, 60.0 + dy * far, 0.0)
+        assert snapped is not None
+        x, y, words = snapped
+        assert "less than 4″ from an enemy" in words
+        act = v.move_action("b1", x, y, 0.0)
+        assert act is not None and g.check(act) is None  # legal: on the line
+        got.append((x, y))
+    assert got[0] == pytest.approx(got[1], abs=1e-6)
+    stop = g.stop_length(u, u.pos, 0, (40.0 + dx * 6, 60.0 + dy * 6))
+    assert stop is not None
+    assert math.dist(u.pos, got[0]) == pytest.approx(stop, abs=0.01)
+    assert v.snap_move("b1", 40.2, 59.0, 0.0) is None  # short of the stop: as dragged

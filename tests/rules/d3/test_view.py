@@ -21,11 +21,12 @@ from desktop.rules.d3.actions import Accept, Charge, End, Move, Reroll, Shoot
 from desktop.rules.d3.game import D3Game
 from desktop.rules.d3.view import D3View
 from desktop.rules.view import view_of
-from desktop.rules.view_values import Odds
+from desktop.rules.view_values import LASTING, Odds
 from desktop.scenario.model import Unit
 from desktop.scenario.vocabulary import TerrainType as T
 from desktop.table.movement import MovePlan, Placement
 from tests.rules.d3.helpers import (
+    ART,
     CAV,
     INF,
     SKIRM,
@@ -74,7 +75,8 @@ def test_shot_odds_are_exact_fractions_worked_out_by_hand() -> None:
     # line 28: 2 x d6 > 4 hits needs a 3 or more: 4/6.  line 89: infantry D3 hits,
     # no cover: 1, 2 or 3, a third each.  A failed activation is 0 hits.
     third, act = F(1, 3), F(2, 3)
-    hand = {"0": 1 - act, "1": act * third, "2": act * third, "3": act * third}
+    hand = {"no hits": 1 - act, "1 hit": act * third, "2 hits": act * third,
+            "3 hits": act * third}
     assert dict(o.bars) == hand
     assert all(isinstance(p, F) for _, p in o.bars)
     assert sum(p for _, p in o.bars) == 1
@@ -100,7 +102,8 @@ def test_charge_odds_in_the_view_are_the_engine_s_and_sum_to_one() -> None:
     o = view(g).odds(ch)
     assert o is not None and o.exact
     # line 28: 0 hits always activates; lines 93-98: D3 + 1 from the front
-    assert dict(o.bars) == {"0": F(0), "2": F(1, 3), "3": F(1, 3), "4": F(1, 3)}
+    assert dict(o.bars) == {"no hits": F(0), "2 hits": F(1, 3), "3 hits": F(1, 3),
+                            "4 hits": F(1, 3)}
     assert sum(p for _, p in o.bars) == 1
     assert o.title == "7e Hussards charges IR 4: hits"
 
@@ -266,3 +269,22 @@ def test_engine_events_are_words_not_notation() -> None:
     assert {"activation", "move", "phase"} <= kinds
     for e in g.events:
         assert not NOTATION.search(e.text), e.text
+
+
+def test_a_gun_is_warned_before_it_fires_that_it_deploys_for_good() -> None:
+    """Issue 34: a D3 gun that fires is deployed for the rest of the game; the odds
+    say so before the player commits, and no longer once it is deployed."""
+    sc = scenario([named(unit("g1", ART, 20, 40), "Foot battery")],
+                  [named(unit("r1", INF, 20, 20, 180), "46e de Ligne"), *far_red()])
+    g = new_game(sc)
+    to_shooting(g)
+    o = view(g).odds(Shoot("g1", "r1"))
+    assert o is not None
+    lasting = [n for n in o.notes if n.startswith(LASTING)]
+    assert lasting and "deployed for the rest of the game" in lasting[0]
+    assert "Foot battery" in lasting[0]
+    g.pieces["g1"].deployed = True
+    again = view(g).odds(Shoot("g1", "r1"))
+    assert again is not None and not any(n.startswith(LASTING) for n in again.notes)
+    inf = view(g).odds(Shoot("r1", "g1")) if g.side == "red" else None
+    assert inf is None or not any(n.startswith(LASTING) for n in inf.notes)

@@ -1,0 +1,53 @@
+"""Sentences a person reads (issue 34, "Words"): possessives, counts, help text."""
+
+from __future__ import annotations
+
+import io
+from contextlib import redirect_stdout
+
+import pytest
+
+from desktop.play.balance.text import report_text
+from desktop.scenario.wording import possessive
+from tests.play.balance.sample import sample_report
+
+
+def test_a_name_ending_in_s_takes_the_apostrophe_alone() -> None:
+    assert possessive("Army of the States") == "Army of the States'"
+    assert possessive("Ashcombe's Division") == "Ashcombe's Division's"
+    assert possessive("Royal Army") == "Royal Army's"
+
+
+def test_endings_say_games_and_who_won_them() -> None:
+    """'An army broke: 7 (Prussian column 7)' read as the column broken 7 times."""
+    text = report_text(sample_report())
+    assert "  A victory condition met: 150 games, won by " in text
+    assert "The turn limit reached: 50 games, won by " in text and "10 drawn" in text
+
+
+def test_balance_help_prints_a_single_percent_sign() -> None:
+    from desktop.cli import build_parser
+
+    out = io.StringIO()
+    with redirect_stdout(out), pytest.raises(SystemExit):
+        build_parser().parse_args(["balance", "--help"])
+    assert "95% intervals" in out.getvalue() and "%%" not in out.getvalue()
+
+
+def test_engine_text_with_a_possessive_id_reads_in_names() -> None:
+    from desktop.resources import bundled_scenario
+    from desktop.rules.view import Namer
+    from desktop.scenario import load
+
+    namer = Namer(load(bundled_scenario("blown_away_four_farms.yaml")))
+    assert namer("st_guard's engagement is over") == "Prince's Foot Guards' engagement is over"
+    assert namer("st_foot's gunners") == "Regiment Balfour's gunners"
+    assert namer("st_foot is shaken") == "Regiment Balfour is shaken"
+
+
+def test_counted_words_are_never_written_with_parenthesised_plurals() -> None:
+    from desktop.rules.tactical.actions import parse as parse_action
+
+    with pytest.raises(Exception) as e:
+        parse_action("charge a b")
+    assert "(s)" not in str(e.value)
