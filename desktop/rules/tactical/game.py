@@ -134,14 +134,26 @@ def board_for(scenario: Scenario) -> Board:
 
 @dataclass
 class _Paths:
-    """Every simple path of one unit from one square, with the ground and the
-    pieces around it as they stand (see TacticalGame._paths_from)."""
+    """Where one unit may go from one square, with the ground and the pieces around
+    it as they stand (see TacticalGame._find_paths).  The squares and the fewest
+    steps to each are found by a search over (square, limit); the paths themselves
+    are walked only when asked for (a move applied, a charge judged, a person
+    looking): listing every simple path was two fifths of random play."""
 
-    all: list[Path]
-    #: The paths ending at each square, in the order found.
-    ending: dict[Square, list[Path]]
-    #: Plain moves: the first shortest path to each square.
+    kind: str
+    start: Square
+    charge: bool
+    #: Steps allowed from the start, its own ground counted.
+    limit: int
+    occupied: frozenset[Square]
+    #: Squares next to an enemy (a path ends there).
+    touch: frozenset[Square]
+    #: Every square a path may end at and the fewest steps to it, in the order found.
+    ends: dict[Square, int]
+    #: Plain moves: the first shortest path to each square, as asked for.
     moves: dict[Square, Path] = field(default_factory=dict)
+    #: Every simple path and the paths ending at each square, once asked for.
+    every: tuple[list[Path], dict[Square, list[Path]]] | None = None
     #: charge_path answers by (end, final step, cavalry).
     charges: dict[tuple[Square, Square, bool], Path | None] = field(default_factory=dict)
     #: The squares next to the start or an end (where a charge's target may stand).
@@ -666,7 +678,7 @@ class TacticalGame(Game):
     def paths(self, u: TUnit, charge: bool = False) -> Iterator[Path]:
         """Every simple path `u` may take this turn (start excluded).  Squares before
         the last may not touch an enemy orthogonally; nor may the last of a plain move."""
-        yield from self._paths_of(u, charge).all
+        yield from self._every_path(self._paths_of(u, charge))[0]
 
     def _paths_of(self, u: TUnit, charge: bool) -> _Paths:
         """`u`'s paths, worked out once for its kind, square and allowance and the
@@ -712,17 +724,109 @@ class TacticalGame(Game):
 
     def _find_paths(self, k: str, start: Square, reach: int, charge: bool,
                     near: Sequence[tuple[Square, bool]]) -> _Paths:
-        """Every simple path from `start` in the order a depth-first walk meets them
-        (north, east, south, west first): steps onto free squares the ground allows,
-        no longer than the allowance, cut short by crops or rough ground (and woods or
-        marsh for skirmishers) anywhere on the path, start included; a square next to
-        an enemy ends the path (and is no place to end a plain move)."""
+        """The squares a path from `start` may end at, and the fewest steps to each:
+        a breadth-first search over (square, limit).  Steps go onto free squares the
+        ground allows, no more than the allowance, cut short by crops or rough ground
+        (and woods or marsh for skirmishers) anywhere on the path, start included; a
+        square next to an enemy ends a path (and is no place to end a plain move).
+        A square left once with a limit is not left again with a smaller one later:
+        whatever that could reach, the earlier visit reaches as soon.  Any walk
+        with a loop has a shorter simple path to the same end (the limit only
+        shrinks along a path), so the squares and steps are the simple paths'."""
+        occupied = frozenset(s for s, _ in near)
+        touch = frozenset(add(s, d) for s, enemy in near if enemy for d in STEPS)
+        limit = min(reach, self._area_bound(k, self.board.area(start))) if reach > 0 else 0
+        ends: dict[Square, int] = {}
+        got = _Paths(k, start, charge, limit, occupied, touch, ends)
+        if reach <= 0:
+            return got
+        walk = self._walk_table(k)
+        steps_from = self._steps_from
+        left: dict[Square, int] = {start: limit}
+        frontier: list[tuple[Square, int]] = [(start, limit)]
+        n = 0
+        while frontier:
+            n += 1
+            nxt: list[tuple[Square, int]] = []
+            for here, most in frontier:
+                if n > most:
+                    continue
+                steps = walk.get(here)
+                if steps is None:
+                    steps = steps_from(k, here)
+                for b, stop, bound in steps:
+                    if b == start or b in occupied:
+                        continue
+                    lim = most if most <= bound else bound
+                    if n > lim:
+                        continue
+                    touching = b in touch
+                    if (charge or not touching) and b not in ends:
+                        ends[b] = n
+                    if not stop and not touching and left.get(b, -1) < lim:
+                        left[b] = lim
+                        nxt.append((b, lim))
+            frontier = nxt
+        return got
+
+    def _first_path(self, found: _Paths, end: Square, length: int,
+                    final: Square | None = None) -> Path | None:
+        """The first path of `length` steps ending at `end` in the order a depth-first
+        walk meets every simple path (north, east, south, west first), with its last
+        steps (up to CHARGE_STRAIGHT) all `final` when given; None if there is none.
+        Branches that cannot reach `end` in the steps left are not walked: what is
+        left is met in the same order."""
+        k, start, charge = found.kind, found.start, found.charge
+        occupied, touch = found.occupied, found.touch
+        walk = self._walk_table(k)
+        steps_from = self._steps_from
+        ec, er = end
+
+        def extend(path: Path, here: Square, limit: int) -> Path | None:
+            n = len(path) + 1
+            steps = walk.get(here)
+            if steps is None:
+                steps = steps_from(k, here)
+            for b, stop, bound in steps:
+                if b == start or b in path or b in occupied:
+                    continue
+                lim = limit if limit <= bound else bound
+                if n > lim or n + abs(b[0] - ec) + abs(b[1] - er) > length:
+                    continue
+                touching = b in touch
+                if b == end:
+                    if n == length and (charge or not touching):
+                        new = (*path, b)
+                        if final is None or _straight_tail(start, new, final):
+                            return new
+                    continue
+                if n < length and not stop and not touching:
+                    got = extend((*path, b), b, lim)
+                    if got is not None:
+                        return got
+            return None
+
+        return extend((), start, found.limit) if found.limit > 0 else None
+
+    def _path_to(self, found: _Paths, end: Square) -> Path:
+        """The first shortest path to `end` (a square in `found.ends`)."""
+        got = found.moves.get(end)
+        if got is None:
+            got = self._first_path(found, end, found.ends[end])
+            assert got is not None, (found.start, end)
+            found.moves[end] = got
+        return got
+
+    def _every_path(self, found: _Paths) -> tuple[list[Path], dict[Square, list[Path]]]:
+        """Every simple path in the order a depth-first walk meets them (north, east,
+        south, west first), and those ending at each square: only for a person or a
+        test asking for them all."""
+        if found.every is not None:
+            return found.every
+        k, start, charge = found.kind, found.start, found.charge
+        occupied, touch = found.occupied, found.touch
         out: list[Path] = []
         ending: dict[Square, list[Path]] = {}
-        if reach <= 0:
-            return _Paths(out, ending)
-        occupied = {s for s, _ in near}
-        touch = {add(s, d) for s, enemy in near if enemy for d in STEPS}
         walk = self._walk_table(k)
         steps_from = self._steps_from
 
@@ -745,16 +849,10 @@ class TacticalGame(Game):
                 if not stop and not touching:
                     extend(new, b, lim)
 
-        extend((), start, min(reach, self._area_bound(k, self.board.area(start))))
-        got = _Paths(out, ending)
-        if not charge:
-            for end, ps in ending.items():
-                best = ps[0]
-                for p in ps:
-                    if len(p) < len(best):
-                        best = p
-                got.moves[end] = best
-        return got
+        if found.limit > 0:
+            extend((), start, found.limit)
+        found.every = (out, ending)
+        return found.every
 
     def _area_bound(self, k: str, area: str) -> int:
         """The most steps a path of a unit of kind `k` may have once it has been
@@ -792,7 +890,8 @@ class TacticalGame(Game):
         got: dict[Square, Path] | None = self._cached(("moves", u.id))
         if got is not None:
             return got
-        out = self._paths_of(u, False).moves
+        found = self._paths_of(u, False)
+        out = {end: self._path_to(found, end) for end in found.ends}
         return dict(self._store(("moves", u.id), out))
 
     def _move_actions(self, u: TUnit) -> list[Action]:
@@ -800,11 +899,11 @@ class TacticalGame(Game):
         found = self._paths_of(u, False)
         got = found.actions.get(u.id)
         if got is None:
-            got = found.actions[u.id] = [Move(u.id, sq) for sq in sorted(found.moves)]
+            got = found.actions[u.id] = [Move(u.id, sq) for sq in sorted(found.ends)]
         return got
 
     def charge_paths(self, u: TUnit) -> list[Path]:
-        return list(self._paths_of(u, True).all)
+        return list(self._every_path(self._paths_of(u, True))[0])
 
     def why_not_mover(self, u: TUnit) -> str | None:
         if u.side != self.st.side or self.st.phase not in (FIRST, SECOND):
@@ -823,7 +922,7 @@ class TacticalGame(Game):
         why = self.why_not_walk(u)
         if why is not None:
             return why
-        if to not in self._paths_of(u, False).moves:
+        if to not in self._paths_of(u, False).ends:
             if orthogonal(u.sq, to):
                 why, _ = self.step_problem(u, u.sq, to)
                 if why is not None:
@@ -871,7 +970,7 @@ class TacticalGame(Game):
             return []
         if pid in self.st.units:
             u = self.st.units[pid]
-            return [] if self.why_not_walk(u) is not None else sorted(self.move_paths(u))
+            return [] if self.why_not_walk(u) is not None else sorted(self._paths_of(u, False).ends)
         o = self.st.officers.get(pid)
         if o is None or self.why_not_officer_mover(o) is not None:
             return []
@@ -898,14 +997,15 @@ class TacticalGame(Game):
         if key in found.charges:
             return found.charges[key]
         best: Path | None = None
-        for p in found.ending.get(via, ()):
-            if cavalry:
-                steps = [step_between(a, b) for a, b in zip((u.sq, *p), p, strict=False)]
-                tail = steps[-C.CHARGE_STRAIGHT:]
-                if any(s != final for s in tail):
-                    continue
-            if best is None or len(p) < len(best):
-                best = p
+        fewest = found.ends.get(via)
+        if fewest is not None:
+            if not cavalry:
+                best = self._path_to(found, via)
+            else:
+                for length in range(fewest, found.limit + 1):
+                    best = self._first_path(found, via, length, final)
+                    if best is not None:
+                        break
         found.charges[key] = best
         return best
 
@@ -1218,7 +1318,7 @@ class TacticalGame(Game):
                     # A charge ends where it stands or where one of its paths ends,
                     # next to its target.
                     found = charge = self._paths_of(u, True)
-                    ends = found.ending
+                    ends = found.ends
                     if found.next_to is None:
                         found.next_to = {n for e in (u.sq, *ends)
                                          for n in self.board.neighbours(e)}
@@ -1300,7 +1400,7 @@ class TacticalGame(Game):
         st = self.st
         path: Path | None = None
         if isinstance(action, Move):
-            path = self._paths_of(st.units[action.unit], False).moves[action.to]
+            path = self._path_to(self._paths_of(st.units[action.unit], False), action.to)
         elif isinstance(action, Charge):
             path = self.charge_path(st.units[action.unit], st.units[action.target], action.via)
         self._cache.clear()
@@ -2226,6 +2326,13 @@ _SLOW = frozenset({C.CROPS, C.ROUGH})
 _NO_BOUND = 1 << 30
 _SKIRMISH_SLOW = frozenset({C.WOOD, C.MARSH})
 _ON_TABLE = frozenset({ACTIVE, SPENT})
+
+
+def _straight_tail(start: Square, path: Path, final: Square) -> bool:
+    """Whether the last steps of `path` from `start` (up to CHARGE_STRAIGHT) are all
+    `final`: a cavalry charge ends in a straight line."""
+    steps = [step_between(a, b) for a, b in zip((start, *path), path, strict=False)]
+    return all(s == final for s in steps[-C.CHARGE_STRAIGHT:])
 
 
 def _cardinal(facing: float) -> float:
