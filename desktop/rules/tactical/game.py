@@ -285,6 +285,8 @@ class TacticalGame(Game):
                 sq = at.sq if at is not None else self.board.square_of(o.position)
                 officers[o.id] = TOfficer(o.id, side.id, o.rank, sq)
         self.st = State((scenario.sides[0].id, scenario.sides[1].id), units, officers)
+        #: The units' ids in order (units are never added or taken away).
+        self._ids = tuple(sorted(units))
         self.st.streak = {s: 0 for s in self.st.sides}
         ev: list[Event] = []
         self._start_turn(ev)
@@ -365,8 +367,13 @@ class TacticalGame(Game):
         return pid in self.st.officers
 
     def units_on_table(self, side: str | None = None) -> list[TUnit]:
-        return [u for u in self.st.units.values()
-                if u.on_table and (side is None or u.side == side)]
+        # Kept for the position: the legal list asks for each side's units many times.
+        got: list[TUnit] | None = self._cached(("table", side))
+        if got is None:
+            got = self._store(("table", side), [
+                u for u in self.st.units.values()
+                if u.on_table and (side is None or u.side == side)])
+        return list(got)
 
     def occupancy(self) -> dict[Square, TUnit]:
         got: dict[Square, TUnit] | None = self._cached(("occ", ""))
@@ -1266,8 +1273,9 @@ class TacticalGame(Game):
 
     def _mine(self, side: str | None) -> tuple[str, ...]:
         """The ids of `side`'s units on the table, in order."""
-        return tuple(sorted(uid for uid, u in self.st.units.items()
-                            if u.side == side and u.status in _ON_TABLE))
+        units = self.st.units
+        return tuple([uid for uid in self._ids
+                      if (u := units[uid]).side == side and u.status in _ON_TABLE])
 
     def _leaders(self, side: str | None) -> tuple[str, ...]:
         """The ids of `side`'s officers still on the field, in order."""
