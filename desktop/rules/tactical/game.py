@@ -226,6 +226,8 @@ class TacticalGame(Game):
         if len(scenario.sides) != 2:
             raise RulesError("Tactical Dice is played by exactly two sides")
         self.skirmish_rules = bool(self.options["skirmish_fire"])
+        #: Each unit type's kind (it depends on the type and the options alone).
+        self._kinds = {t: self._kind_of(t) for t in UnitType}
         self.board = board_for(scenario)
         self.baseline = {s.id: s.baseline for s in scenario.sides}
         victory = scenario.game.victory
@@ -253,6 +255,8 @@ class TacticalGame(Game):
         self._path_memo: dict[tuple[Any, ...], _Paths] = self.board.memo.setdefault("paths", {})
         self._officer_memo: dict[tuple[Square, frozenset[Square]], dict[Square, Path]] = \
             self.board.memo.setdefault("officers", {})
+        #: What the ground says of each line of sight (Board.between and more).
+        self._sights: dict[tuple[Square, Square], Any] = self.board.memo.setdefault("sight", {})
         #: Fire actions by shooter and target, made once (actions are values).
         self._fires_made: dict[tuple[str, str], Action] = self.board.memo.setdefault("fires", {})
         units: dict[str, TUnit] = {}
@@ -404,11 +408,15 @@ class TacticalGame(Game):
             u.type is UnitType.LIGHT_INFANTRY and not self.skirmish_rules)
 
     def kind(self, u: TUnit) -> str:
-        if self.is_skirmisher(u):
+        return self._kinds[u.type]
+
+    def _kind_of(self, t: UnitType) -> str:
+        """How a unit of type `t` moves and fights (read through `_kinds`)."""
+        if t is UnitType.LIGHT_INFANTRY and self.skirmish_rules:
             return "skirmish"
-        if u.type is UnitType.CAVALRY:
+        if t is UnitType.CAVALRY:
             return "cavalry"
-        if u.type in ARTILLERY:
+        if t in ARTILLERY:
             return "artillery"
         return "infantry"
 
@@ -528,31 +536,46 @@ class TacticalGame(Game):
         """Line of sight between square centres (seed: woods, hills, BUAs block; tall
         crops block infantry and artillery; units block, save that guns on a hill
         fire over friends on lower ground)."""
-        b = self.board
-        if b.sight_barrier(u.sq, t.sq):
+        a, b = u.sq, t.sq
+        facts = self._sights.get((a, b))
+        if facts is None:
+            facts = self._sight_facts(a, b)
+        blocked, a_u, a_t, kd, on_hill, passed = facts
+        if blocked:
             return False
-        a_u, a_t = b.area(u.sq), b.area(t.sq)
-        if a_u == C.WOOD and (king_distance(u.sq, t.sq) != 1 or (
-                a_t == C.WOOD and not self.is_skirmisher(t))):
+        if a_u == C.WOOD and (kd != 1 or (a_t == C.WOOD and not self.is_skirmisher(t))):
             return False
-        if a_t == C.WOOD and not (self.is_skirmisher(u) and self.is_skirmisher(t)
-                                  and king_distance(u.sq, t.sq) == 1):
+        if a_t == C.WOOD and not (self.is_skirmisher(u) and self.is_skirmisher(t) and kd == 1):
             return False
-        on_hill = a_u == C.HILL
-        for s in b.between(u.sq, t.sq):
-            area = b.area(s)
-            if area in (C.WOOD, C.TOWN, C.CROPS):
-                return False
-            if area == C.HILL and not (on_hill and b.terrain[u.sq].height
-                                       >= b.terrain[s].height):
-                return False
-            other = self.unit_at(s)
-            if other is not None:
-                over = (u.type in ARTILLERY and on_hill and other.side == u.side
-                        and area != C.HILL)
-                if not over:
+        if passed:
+            at = self.occupancy().get
+            over = u.type in ARTILLERY and on_hill
+            for sq, hill in passed:
+                other = at(sq)
+                if other is not None and not (over and other.side == u.side and not hill):
                     return False
         return True
+
+    def _sight_facts(self, a: Square, b: Square) -> tuple[bool, str, str, int, bool,
+                                                          tuple[tuple[Square, bool], ...]]:
+        """What the ground alone says of a line from a to b, kept with the board:
+        whether it blocks the line, the two squares' ground, their distance, whether
+        a stands on a hill, and each square between with whether it is a hill."""
+        bd = self.board
+        on_hill = bd.area(a) == C.HILL
+        blocked = bd.sight_barrier(a, b)
+        passed: list[tuple[Square, bool]] = []
+        for s in bd.between(a, b):
+            area = bd.area(s)
+            if area in (C.WOOD, C.TOWN, C.CROPS):
+                blocked = True
+            if area == C.HILL and not (on_hill and bd.terrain[a].height
+                                       >= bd.terrain[s].height):
+                blocked = True
+            passed.append((s, area == C.HILL))
+        got = (blocked, bd.area(a), bd.area(b), king_distance(a, b), on_hill, tuple(passed))
+        self._sights[(a, b)] = got
+        return got
 
     def screened(self, u: TUnit, t: TUnit) -> bool:
         """Formed troops with their skirmishers in front take no musketry hits."""
@@ -723,14 +746,12 @@ class TacticalGame(Game):
         if got is None:
             if len(self._path_memo) >= _PATHS_KEPT:
                 self._path_memo.clear()
-            rows = self.board.rows
-            pieces = [(divmod(v >> 1, rows), bool(v & 1)) for v in near]
-            got = self._path_memo[key] = self._find_paths(k, sq, reach, charge, pieces)
+            got = self._path_memo[key] = self._find_paths(k, sq, reach, charge, near)
         self._store(("paths", u.id, charge), got)
         return got
 
     def _find_paths(self, k: str, start: Square, reach: int, charge: bool,
-                    near: Sequence[tuple[Square, bool]]) -> _Paths:
+                    near: Sequence[int]) -> _Paths:
         """The squares a path from `start` may end at, and the fewest steps to each:
         a breadth-first search over (square, limit).  Steps go onto free squares the
         ground allows, no more than the allowance, cut short by crops or rough ground
@@ -739,9 +760,17 @@ class TacticalGame(Game):
         A square left once with a limit is not left again with a smaller one later:
         whatever that could reach, the earlier visit reaches as soon.  Any walk
         with a loop has a shorter simple path to the same end (the limit only
-        shrinks along a path), so the squares and steps are the simple paths'."""
-        occupied = frozenset(s for s, _ in near)
-        touch = frozenset(add(s, d) for s, enemy in near if enemy for d in STEPS)
+        shrinks along a path), so the squares and steps are the simple paths'.
+        `near` names the pieces within reach as _paths_of codes them."""
+        rows = self.board.rows
+        taken: set[Square] = set()
+        touched: set[Square] = set()
+        for v in near:
+            c, r = divmod(v >> 1, rows)
+            taken.add((c, r))
+            if v & 1:  # an enemy: the squares next to it (STEPS)
+                touched.update(((c, r - 1), (c + 1, r), (c, r + 1), (c - 1, r)))
+        occupied, touch = frozenset(taken), frozenset(touched)
         limit = min(reach, self._area_bound(k, self.board.area(start))) if reach > 0 else 0
         ends: dict[Square, int] = {}
         got = _Paths(k, start, charge, limit, occupied, touch, ends)
