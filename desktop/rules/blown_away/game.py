@@ -397,6 +397,10 @@ class BlownAwayGame(StateGame):
         self._memo: dict[tuple[object, ...], object] = {}
         #: The stamps of every piece, and the epoch they were read at.
         self._table: tuple[int, tuple[int, ...]] = (-1, ())
+        #: Sight keys (`_sight_key`) of one position: its epoch, every unit on the
+        #: table (its stamp and box), and the keys by the two stamps.
+        self._sights: tuple[int, list[tuple[int, float, float, float, float]],
+                            dict[tuple[int, int], tuple[object, ...]]] = (-1, [], {})
         #: The legal actions, and the state (`_legal_key`) they were listed for.
         self._legal: tuple[tuple[object, ...], tuple[Action, ...]] | None = None
         #: Verdicts of `_check` in one state (`_legal_key`).
@@ -545,7 +549,8 @@ class BlownAwayGame(StateGame):
                 if not p.eliminated and (side is None or p.side == side)]
 
     def formed(self, side: str | None = None) -> list[Piece]:
-        return [p for p in self.units(side) if p.ranks > 0]
+        return [p for p in self.state.pieces.values()
+                if not p.eliminated and (side is None or p.side == side) and p.men.ranks > 0]
 
     def faces(self, a: Piece, target: BaseGeometry, pos: Point | None = None,
               facing: float | None = None) -> bool:
@@ -1094,19 +1099,26 @@ class BlownAwayGame(StateGame):
     def _sight_key(self, g: Piece, t: Piece) -> tuple[object, ...]:
         """Names everything sight from `g` to `t` depends on: their placements and
         those of the units inside the box around `g`'s front centre and `t` (no
-        line between them can cross a base outside it)."""
+        line between them can cross a base outside it).  Kept per position: a
+        list of guns and targets asks it for every pair, then again per shot."""
+        epoch, boxes, keys = self._sights
+        if epoch != _EPOCH[0]:
+            boxes = [(q.stamp, *q.box()) for q in self.state.pieces.values() if not q.eliminated]
+            keys = {}
+            self._sights = (_EPOCH[0], boxes, keys)
+        gs, ts = g.stamp, t.stamp
+        got = keys.get((gs, ts))
+        if got is not None:
+            return got
         ax, ay = g.front_centre()
         x0, y0, x1, y1 = t.box()
         x0, y0 = min(x0, ax) - SIGHT_BOX_MARGIN, min(y0, ay) - SIGHT_BOX_MARGIN
         x1, y1 = max(x1, ax) + SIGHT_BOX_MARGIN, max(y1, ay) + SIGHT_BOX_MARGIN
-        near = []
-        for q in self.state.pieces.values():
-            if q.eliminated or q is g or q is t:
-                continue
-            bx0, by0, bx1, by1 = q.box()
-            if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0:
-                near.append(q.stamp)
-        return ("sight", g.stamp, t.stamp, tuple(near))
+        near = tuple([q for q, bx0, by0, bx1, by1 in boxes
+                      if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0
+                      and q != gs and q != ts])
+        got = keys[(gs, ts)] = ("sight", gs, ts, near)
+        return got
 
     def _see_all(self, pairs: list[tuple[Piece, Piece]]) -> None:
         """Answer `sees` for every (gun, target) pair in range and in the bore arc

@@ -1251,7 +1251,14 @@ class KiddiesGame(Game):
         return out
 
     def melee_odds(self) -> list[tuple[tuple[str, ...], tuple[str, ...], FightOdds]]:
-        """Every fight hand to hand would bring now, with the exact odds of its first side."""
+        """Every fight hand to hand would bring now, with the exact odds of its first side.
+        Kept per placing of the figures (the fights read where they stand and who
+        is in the fight, nothing of this turn's moves or shots): the computer's
+        score asks it twice for every candidate, and it was a quarter of a Kiddies
+        decision."""
+        return list(self._placed(("melee odds",), self._melee_odds))
+
+    def _melee_odds(self) -> list[tuple[tuple[str, ...], tuple[str, ...], FightOdds]]:
         out = []
         for a, b in self.fights():
             fa, fb = self.figures[a[0]], self.figures[b[0]]

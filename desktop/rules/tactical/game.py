@@ -134,14 +134,26 @@ def board_for(scenario: Scenario) -> Board:
 
 @dataclass
 class _Paths:
-    """Every simple path of one unit from one square, with the ground and the
-    pieces around it as they stand (see TacticalGame._paths_from)."""
+    """Where one unit may go from one square, with the ground and the pieces around
+    it as they stand (see TacticalGame._find_paths).  The squares and the fewest
+    steps to each are found by a search over (square, limit); the paths themselves
+    are walked only when asked for (a move applied, a charge judged, a person
+    looking): listing every simple path was two fifths of random play."""
 
-    all: list[Path]
-    #: The paths ending at each square, in the order found.
-    ending: dict[Square, list[Path]]
-    #: Plain moves: the first shortest path to each square.
+    kind: str
+    start: Square
+    charge: bool
+    #: Steps allowed from the start, its own ground counted.
+    limit: int
+    occupied: frozenset[Square]
+    #: Squares next to an enemy (a path ends there).
+    touch: frozenset[Square]
+    #: Every square a path may end at and the fewest steps to it, in the order found.
+    ends: dict[Square, int]
+    #: Plain moves: the first shortest path to each square, as asked for.
     moves: dict[Square, Path] = field(default_factory=dict)
+    #: Every simple path and the paths ending at each square, once asked for.
+    every: tuple[list[Path], dict[Square, list[Path]]] | None = None
     #: charge_path answers by (end, final step, cavalry).
     charges: dict[tuple[Square, Square, bool], Path | None] = field(default_factory=dict)
     #: The squares next to the start or an end (where a charge's target may stand).
@@ -214,6 +226,8 @@ class TacticalGame(Game):
         if len(scenario.sides) != 2:
             raise RulesError("Tactical Dice is played by exactly two sides")
         self.skirmish_rules = bool(self.options["skirmish_fire"])
+        #: Each unit type's kind (it depends on the type and the options alone).
+        self._kinds = {t: self._kind_of(t) for t in UnitType}
         self.board = board_for(scenario)
         self.baseline = {s.id: s.baseline for s in scenario.sides}
         victory = scenario.game.victory
@@ -241,6 +255,8 @@ class TacticalGame(Game):
         self._path_memo: dict[tuple[Any, ...], _Paths] = self.board.memo.setdefault("paths", {})
         self._officer_memo: dict[tuple[Square, frozenset[Square]], dict[Square, Path]] = \
             self.board.memo.setdefault("officers", {})
+        #: What the ground says of each line of sight (Board.between and more).
+        self._sights: dict[tuple[Square, Square], Any] = self.board.memo.setdefault("sight", {})
         #: Fire actions by shooter and target, made once (actions are values).
         self._fires_made: dict[tuple[str, str], Action] = self.board.memo.setdefault("fires", {})
         units: dict[str, TUnit] = {}
@@ -273,6 +289,8 @@ class TacticalGame(Game):
                 sq = at.sq if at is not None else self.board.square_of(o.position)
                 officers[o.id] = TOfficer(o.id, side.id, o.rank, sq)
         self.st = State((scenario.sides[0].id, scenario.sides[1].id), units, officers)
+        #: The units' ids in order (units are never added or taken away).
+        self._ids = tuple(sorted(units))
         self.st.streak = {s: 0 for s in self.st.sides}
         ev: list[Event] = []
         self._start_turn(ev)
@@ -353,8 +371,13 @@ class TacticalGame(Game):
         return pid in self.st.officers
 
     def units_on_table(self, side: str | None = None) -> list[TUnit]:
-        return [u for u in self.st.units.values()
-                if u.on_table and (side is None or u.side == side)]
+        # Kept for the position: the legal list asks for each side's units many times.
+        got: list[TUnit] | None = self._cached(("table", side))
+        if got is None:
+            got = self._store(("table", side), [
+                u for u in self.st.units.values()
+                if u.on_table and (side is None or u.side == side)])
+        return list(got)
 
     def occupancy(self) -> dict[Square, TUnit]:
         got: dict[Square, TUnit] | None = self._cached(("occ", ""))
@@ -385,11 +408,15 @@ class TacticalGame(Game):
             u.type is UnitType.LIGHT_INFANTRY and not self.skirmish_rules)
 
     def kind(self, u: TUnit) -> str:
-        if self.is_skirmisher(u):
+        return self._kinds[u.type]
+
+    def _kind_of(self, t: UnitType) -> str:
+        """How a unit of type `t` moves and fights (read through `_kinds`)."""
+        if t is UnitType.LIGHT_INFANTRY and self.skirmish_rules:
             return "skirmish"
-        if u.type is UnitType.CAVALRY:
+        if t is UnitType.CAVALRY:
             return "cavalry"
-        if u.type in ARTILLERY:
+        if t in ARTILLERY:
             return "artillery"
         return "infantry"
 
@@ -508,8 +535,27 @@ class TacticalGame(Game):
     def sight(self, u: TUnit, t: TUnit) -> bool:
         """Line of sight between square centres (seed: woods, hills, BUAs block; tall
         crops block infantry and artillery; units block, save that guns on a hill
-        fire over friends on lower ground)."""
-        return self.hidden_by(u, t) is None
+        fire over friends on lower ground).  The quick verdict the rules ask for
+        again and again; `hidden_by` gives the same verdict with its reason."""
+        a, b = u.sq, t.sq
+        facts = self._sights.get((a, b))
+        if facts is None:
+            facts = self._sight_facts(a, b)
+        blocked, a_u, a_t, kd, on_hill, passed = facts
+        if blocked:
+            return False
+        if a_u == C.WOOD and (kd != 1 or (a_t == C.WOOD and not self.is_skirmisher(t))):
+            return False
+        if a_t == C.WOOD and not (self.is_skirmisher(u) and self.is_skirmisher(t) and kd == 1):
+            return False
+        if passed:
+            at = self.occupancy().get
+            over = u.type in ARTILLERY and on_hill
+            for sq, hill in passed:
+                other = at(sq)
+                if other is not None and not (over and other.side == u.side and not hill):
+                    return False
+        return True
 
     def hidden_by(self, u: TUnit, t: TUnit) -> tuple[str, Square | None] | None:
         """What hides `t` from `u` (None: `u` sees it): a short reason and the
@@ -544,6 +590,27 @@ class TacticalGame(Game):
                 if not over:
                     return ("unit", s)
         return None
+
+    def _sight_facts(self, a: Square, b: Square) -> tuple[bool, str, str, int, bool,
+                                                          tuple[tuple[Square, bool], ...]]:
+        """What the ground alone says of a line from a to b, kept with the board:
+        whether it blocks the line, the two squares' ground, their distance, whether
+        a stands on a hill, and each square between with whether it is a hill."""
+        bd = self.board
+        on_hill = bd.area(a) == C.HILL
+        blocked = bd.sight_barrier(a, b)
+        passed: list[tuple[Square, bool]] = []
+        for s in bd.between(a, b):
+            area = bd.area(s)
+            if area in (C.WOOD, C.TOWN, C.CROPS):
+                blocked = True
+            if area == C.HILL and not (on_hill and bd.terrain[a].height
+                                       >= bd.terrain[s].height):
+                blocked = True
+            passed.append((s, area == C.HILL))
+        got = (blocked, bd.area(a), bd.area(b), king_distance(a, b), on_hill, tuple(passed))
+        self._sights[(a, b)] = got
+        return got
 
     def screened(self, u: TUnit, t: TUnit) -> bool:
         """Formed troops with their skirmishers in front take no musketry hits."""
@@ -676,7 +743,7 @@ class TacticalGame(Game):
     def paths(self, u: TUnit, charge: bool = False) -> Iterator[Path]:
         """Every simple path `u` may take this turn (start excluded).  Squares before
         the last may not touch an enemy orthogonally; nor may the last of a plain move."""
-        yield from self._paths_of(u, charge).all
+        yield from self._every_path(self._paths_of(u, charge))[0]
 
     def _paths_of(self, u: TUnit, charge: bool) -> _Paths:
         """`u`'s paths, worked out once for its kind, square and allowance and the
@@ -714,25 +781,123 @@ class TacticalGame(Game):
         if got is None:
             if len(self._path_memo) >= _PATHS_KEPT:
                 self._path_memo.clear()
-            rows = self.board.rows
-            pieces = [(divmod(v >> 1, rows), bool(v & 1)) for v in near]
-            got = self._path_memo[key] = self._find_paths(k, sq, reach, charge, pieces)
+            got = self._path_memo[key] = self._find_paths(k, sq, reach, charge, near)
         self._store(("paths", u.id, charge), got)
         return got
 
     def _find_paths(self, k: str, start: Square, reach: int, charge: bool,
-                    near: Sequence[tuple[Square, bool]]) -> _Paths:
-        """Every simple path from `start` in the order a depth-first walk meets them
-        (north, east, south, west first): steps onto free squares the ground allows,
-        no longer than the allowance, cut short by crops or rough ground (and woods or
-        marsh for skirmishers) anywhere on the path, start included; a square next to
-        an enemy ends the path (and is no place to end a plain move)."""
+                    near: Sequence[int]) -> _Paths:
+        """The squares a path from `start` may end at, and the fewest steps to each:
+        a breadth-first search over (square, limit).  Steps go onto free squares the
+        ground allows, no more than the allowance, cut short by crops or rough ground
+        (and woods or marsh for skirmishers) anywhere on the path, start included; a
+        square next to an enemy ends a path (and is no place to end a plain move).
+        A square left once with a limit is not left again with a smaller one later:
+        whatever that could reach, the earlier visit reaches as soon.  Any walk
+        with a loop has a shorter simple path to the same end (the limit only
+        shrinks along a path), so the squares and steps are the simple paths'.
+        `near` names the pieces within reach as _paths_of codes them."""
+        rows = self.board.rows
+        taken: set[Square] = set()
+        touched: set[Square] = set()
+        for v in near:
+            c, r = divmod(v >> 1, rows)
+            taken.add((c, r))
+            if v & 1:  # an enemy: the squares next to it (STEPS)
+                touched.update(((c, r - 1), (c + 1, r), (c, r + 1), (c - 1, r)))
+        occupied, touch = frozenset(taken), frozenset(touched)
+        limit = min(reach, self._area_bound(k, self.board.area(start))) if reach > 0 else 0
+        ends: dict[Square, int] = {}
+        got = _Paths(k, start, charge, limit, occupied, touch, ends)
+        if reach <= 0:
+            return got
+        walk = self._walk_table(k)
+        steps_from = self._steps_from
+        left: dict[Square, int] = {start: limit}
+        frontier: list[tuple[Square, int]] = [(start, limit)]
+        n = 0
+        while frontier:
+            n += 1
+            nxt: list[tuple[Square, int]] = []
+            for here, most in frontier:
+                if n > most:
+                    continue
+                steps = walk.get(here)
+                if steps is None:
+                    steps = steps_from(k, here)
+                for b, stop, bound in steps:
+                    if b == start or b in occupied:
+                        continue
+                    lim = most if most <= bound else bound
+                    if n > lim:
+                        continue
+                    touching = b in touch
+                    if (charge or not touching) and b not in ends:
+                        ends[b] = n
+                    if not stop and not touching and left.get(b, -1) < lim:
+                        left[b] = lim
+                        nxt.append((b, lim))
+            frontier = nxt
+        return got
+
+    def _first_path(self, found: _Paths, end: Square, length: int,
+                    final: Square | None = None) -> Path | None:
+        """The first path of `length` steps ending at `end` in the order a depth-first
+        walk meets every simple path (north, east, south, west first), with its last
+        steps (up to CHARGE_STRAIGHT) all `final` when given; None if there is none.
+        Branches that cannot reach `end` in the steps left are not walked: what is
+        left is met in the same order."""
+        k, start, charge = found.kind, found.start, found.charge
+        occupied, touch = found.occupied, found.touch
+        walk = self._walk_table(k)
+        steps_from = self._steps_from
+        ec, er = end
+
+        def extend(path: Path, here: Square, limit: int) -> Path | None:
+            n = len(path) + 1
+            steps = walk.get(here)
+            if steps is None:
+                steps = steps_from(k, here)
+            for b, stop, bound in steps:
+                if b == start or b in path or b in occupied:
+                    continue
+                lim = limit if limit <= bound else bound
+                if n > lim or n + abs(b[0] - ec) + abs(b[1] - er) > length:
+                    continue
+                touching = b in touch
+                if b == end:
+                    if n == length and (charge or not touching):
+                        new = (*path, b)
+                        if final is None or _straight_tail(start, new, final):
+                            return new
+                    continue
+                if n < length and not stop and not touching:
+                    got = extend((*path, b), b, lim)
+                    if got is not None:
+                        return got
+            return None
+
+        return extend((), start, found.limit) if found.limit > 0 else None
+
+    def _path_to(self, found: _Paths, end: Square) -> Path:
+        """The first shortest path to `end` (a square in `found.ends`)."""
+        got = found.moves.get(end)
+        if got is None:
+            got = self._first_path(found, end, found.ends[end])
+            assert got is not None, (found.start, end)
+            found.moves[end] = got
+        return got
+
+    def _every_path(self, found: _Paths) -> tuple[list[Path], dict[Square, list[Path]]]:
+        """Every simple path in the order a depth-first walk meets them (north, east,
+        south, west first), and those ending at each square: only for a person or a
+        test asking for them all."""
+        if found.every is not None:
+            return found.every
+        k, start, charge = found.kind, found.start, found.charge
+        occupied, touch = found.occupied, found.touch
         out: list[Path] = []
         ending: dict[Square, list[Path]] = {}
-        if reach <= 0:
-            return _Paths(out, ending)
-        occupied = {s for s, _ in near}
-        touch = {add(s, d) for s, enemy in near if enemy for d in STEPS}
         walk = self._walk_table(k)
         steps_from = self._steps_from
 
@@ -755,16 +920,10 @@ class TacticalGame(Game):
                 if not stop and not touching:
                     extend(new, b, lim)
 
-        extend((), start, min(reach, self._area_bound(k, self.board.area(start))))
-        got = _Paths(out, ending)
-        if not charge:
-            for end, ps in ending.items():
-                best = ps[0]
-                for p in ps:
-                    if len(p) < len(best):
-                        best = p
-                got.moves[end] = best
-        return got
+        if found.limit > 0:
+            extend((), start, found.limit)
+        found.every = (out, ending)
+        return found.every
 
     def _area_bound(self, k: str, area: str) -> int:
         """The most steps a path of a unit of kind `k` may have once it has been
@@ -802,7 +961,8 @@ class TacticalGame(Game):
         got: dict[Square, Path] | None = self._cached(("moves", u.id))
         if got is not None:
             return got
-        out = self._paths_of(u, False).moves
+        found = self._paths_of(u, False)
+        out = {end: self._path_to(found, end) for end in found.ends}
         return dict(self._store(("moves", u.id), out))
 
     def _move_actions(self, u: TUnit) -> list[Action]:
@@ -810,11 +970,11 @@ class TacticalGame(Game):
         found = self._paths_of(u, False)
         got = found.actions.get(u.id)
         if got is None:
-            got = found.actions[u.id] = [Move(u.id, sq) for sq in sorted(found.moves)]
+            got = found.actions[u.id] = [Move(u.id, sq) for sq in sorted(found.ends)]
         return got
 
     def charge_paths(self, u: TUnit) -> list[Path]:
-        return list(self._paths_of(u, True).all)
+        return list(self._every_path(self._paths_of(u, True))[0])
 
     def why_not_mover(self, u: TUnit) -> str | None:
         if u.side != self.st.side or self.st.phase not in (FIRST, SECOND):
@@ -833,7 +993,7 @@ class TacticalGame(Game):
         why = self.why_not_walk(u)
         if why is not None:
             return why
-        if to not in self._paths_of(u, False).moves:
+        if to not in self._paths_of(u, False).ends:
             if orthogonal(u.sq, to):
                 why, _ = self.step_problem(u, u.sq, to)
                 if why is not None:
@@ -881,7 +1041,7 @@ class TacticalGame(Game):
             return []
         if pid in self.st.units:
             u = self.st.units[pid]
-            return [] if self.why_not_walk(u) is not None else sorted(self.move_paths(u))
+            return [] if self.why_not_walk(u) is not None else sorted(self._paths_of(u, False).ends)
         o = self.st.officers.get(pid)
         if o is None or self.why_not_officer_mover(o) is not None:
             return []
@@ -908,14 +1068,15 @@ class TacticalGame(Game):
         if key in found.charges:
             return found.charges[key]
         best: Path | None = None
-        for p in found.ending.get(via, ()):
-            if cavalry:
-                steps = [step_between(a, b) for a, b in zip((u.sq, *p), p, strict=False)]
-                tail = steps[-C.CHARGE_STRAIGHT:]
-                if any(s != final for s in tail):
-                    continue
-            if best is None or len(p) < len(best):
-                best = p
+        fewest = found.ends.get(via)
+        if fewest is not None:
+            if not cavalry:
+                best = self._path_to(found, via)
+            else:
+                for length in range(fewest, found.limit + 1):
+                    best = self._first_path(found, via, length, final)
+                    if best is not None:
+                        break
         found.charges[key] = best
         return best
 
@@ -1176,8 +1337,9 @@ class TacticalGame(Game):
 
     def _mine(self, side: str | None) -> tuple[str, ...]:
         """The ids of `side`'s units on the table, in order."""
-        return tuple(sorted(uid for uid, u in self.st.units.items()
-                            if u.side == side and u.status in _ON_TABLE))
+        units = self.st.units
+        return tuple([uid for uid in self._ids
+                      if (u := units[uid]).side == side and u.status in _ON_TABLE])
 
     def _leaders(self, side: str | None) -> tuple[str, ...]:
         """The ids of `side`'s officers still on the field, in order."""
@@ -1228,7 +1390,7 @@ class TacticalGame(Game):
                     # A charge ends where it stands or where one of its paths ends,
                     # next to its target.
                     found = charge = self._paths_of(u, True)
-                    ends = found.ending
+                    ends = found.ends
                     if found.next_to is None:
                         found.next_to = {n for e in (u.sq, *ends)
                                          for n in self.board.neighbours(e)}
@@ -1310,7 +1472,7 @@ class TacticalGame(Game):
         st = self.st
         path: Path | None = None
         if isinstance(action, Move):
-            path = self._paths_of(st.units[action.unit], False).moves[action.to]
+            path = self._path_to(self._paths_of(st.units[action.unit], False), action.to)
         elif isinstance(action, Charge):
             path = self.charge_path(st.units[action.unit], st.units[action.target], action.via)
         self._cache.clear()
@@ -2236,6 +2398,13 @@ _SLOW = frozenset({C.CROPS, C.ROUGH})
 _NO_BOUND = 1 << 30
 _SKIRMISH_SLOW = frozenset({C.WOOD, C.MARSH})
 _ON_TABLE = frozenset({ACTIVE, SPENT})
+
+
+def _straight_tail(start: Square, path: Path, final: Square) -> bool:
+    """Whether the last steps of `path` from `start` (up to CHARGE_STRAIGHT) are all
+    `final`: a cavalry charge ends in a straight line."""
+    steps = [step_between(a, b) for a, b in zip((start, *path), path, strict=False)]
+    return all(s == final for s in steps[-C.CHARGE_STRAIGHT:])
 
 
 def _cardinal(facing: float) -> float:

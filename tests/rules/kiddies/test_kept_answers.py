@@ -55,6 +55,8 @@ def _assert_fresh(g: KiddiesGame) -> None:
     # the grid the game keeps against one built from scratch
     g._around(0.0, 0.0, 1.0)
     assert _cells(g._geo_memo[("grid",)]) == _cells(_grid_of(tuple(everyone)))  # type: ignore[arg-type]
+    # the fights kept per placing against fights worked out afresh
+    assert g.melee_odds() == g._melee_odds()
     bodies = g.bodies()
     assert [(b.id, b.x, b.y, b.facing) for b in bodies] == [
         (f.id, f.x, f.y, f.facing) for f in everyone]
