@@ -97,6 +97,7 @@ def balance(args: argparse.Namespace) -> int:
     from desktop.play.balance.runner import LocalRunner, Runner, run_balance
     from desktop.play.balance.text import report_text
     from desktop.play.levels import Level
+    from desktop.rules.engine import RulesError
     from desktop.scenario import ScenarioError, load
 
     if not args.file.exists():
@@ -129,6 +130,8 @@ def balance(args: argparse.Namespace) -> int:
                              vary_turn_limit=args.vary == "turn-limit")
     except ValueError as e:
         return _fail(f"{args.file}: {e}", 1)
+    except RulesError as e:  # validation lets no such game through: say it all the same
+        return _fail(f"{args.file}: a game of the batch could not be played: {e}", 1)
     except ClusterError as e:
         return _fail(str(e), 1)
     finally:

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from desktop.scenario import ScenarioError, load
+from desktop.scenario import Scenario, ScenarioError, load
 from desktop.scenario.vocabulary import KNOWN_RULESETS
 
 EPILOG = """\
@@ -55,6 +55,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(handler=print_command)
 
 
+def _no_ruleset(scenario: Scenario) -> str:
+    """What `volley validate` says of a scenario with no ruleset, and what printing
+    does about it (issue 37: the same words from every command)."""
+    import desktop.rules  # noqa: F401  (registers the built-in rulesets)
+    from desktop.rules.checks import choose_ruleset
+
+    return (f"{choose_ruleset(scenario)}. Printed for no ruleset in particular: blank "
+            "tracks, and no quick reference")
+
+
 def print_command(args: argparse.Namespace) -> int:
     from printouts import PrintError, PrintOptions, parse_sheets, resolve, write_pdf
 
@@ -79,7 +89,11 @@ def print_command(args: argparse.Namespace) -> int:
     except PrintError as e:
         print(f"volley print: {args.file}: {e}", file=sys.stderr)
         return 2
+    if resolved.ruleset is None:
+        print(f"volley print: note: {args.file}: {_no_ruleset(scenario)}", file=sys.stderr)
     for note in resolved.notes:
+        if resolved.ruleset is None and note.startswith("no ruleset chosen"):
+            continue  # said in full above
         print(f"volley print: note: {note}", file=sys.stderr)
     out: Path = args.out if args.out is not None else args.file.with_suffix(".pdf")
     if out.resolve() == args.file.resolve():
