@@ -115,8 +115,8 @@ def balance(args: argparse.Namespace) -> int:
     levels = tuple(Level(w) for w in words)
     try:
         scenario = load(args.file)
-    except ScenarioError as e:
-        return _fail(f"{args.file}: {e}", 1)
+    except ScenarioError as e:  # each problem names the file (and line) itself
+        return _fail(str(e), 1)
     runner: Runner = LocalRunner(args.workers)
     if args.scheduler:
         runner = DaskRunner(args.scheduler)

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from desktop.scenario import Scenario, ScenarioError, load
+from desktop.scenario.filenames import derived_path
 from desktop.scenario.vocabulary import KNOWN_RULESETS
 
 EPILOG = """\
@@ -95,7 +96,7 @@ def print_command(args: argparse.Namespace) -> int:
         if resolved.ruleset is None and note.startswith("no ruleset chosen"):
             continue  # said in full above
         print(f"volley print: note: {note}", file=sys.stderr)
-    out: Path = args.out if args.out is not None else args.file.with_suffix(".pdf")
+    out: Path = args.out if args.out is not None else derived_path(args.file, ".pdf")
     if out.resolve() == args.file.resolve():
         print(f"volley print: refusing to overwrite the scenario {args.file}", file=sys.stderr)
         return 2

@@ -105,8 +105,12 @@ def _validate_one(f: Path, asked: list[str], args: argparse.Namespace) -> str:
 def _ruleset_checks(s: Scenario, asked: list[str]) -> tuple[list[LintProblem], list[LintProblem]]:
     """The errors (the game cannot start) and the warnings for `s` under `asked`
     (or its own ruleset): the same checks as the editor's Problems panel."""
-    from desktop.rules.checks import game_problems, placement_warnings, rulesets_asked, \
-        start_problems
+    from desktop.rules.checks import (
+        game_problems,
+        placement_warnings,
+        rulesets_asked,
+        start_problems,
+    )
     from desktop.scenario.lint import Kind, lint  # numpy and shapely: not for every command
 
     errors = start_problems(s)

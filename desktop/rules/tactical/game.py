@@ -29,8 +29,8 @@ from desktop.rules.engine import (
     Outcome,
     Phase,
     RulesError,
-    SetupError,
     Ruleset,
+    SetupError,
     SizeLimits,
 )
 from desktop.rules.options import turn_limit_option
