@@ -73,11 +73,17 @@ def _asked_rulesets(given: str | None) -> list[str] | str:
     return asked
 
 
+def _checks(s: Scenario, asked: list[str]) -> tuple[list[LintProblem], list[LintProblem]]:
+    from desktop.rules.checks import validation  # numpy and shapely: not for every command
+
+    return validation(s, asked)
+
+
 def _validate_one(f: Path, asked: list[str], args: argparse.Namespace) -> str:
     """Check one file and print what is wrong: "bad", "warned" or "ok"."""
     try:
         s = load(f)
-        errors, warnings = _ruleset_checks(s, asked)
+        errors, warnings = _checks(s, asked)
     except ScenarioError as e:
         for problem in e.problems:
             print(problem, file=sys.stderr)
@@ -100,27 +106,6 @@ def _validate_one(f: Path, asked: list[str], args: argparse.Namespace) -> str:
         print(f"{f}: {verdict}{under} ({s.title!r}, {units} units, {len(s.terrain)} terrain "
               f"features{said})")
     return "warned" if warnings else "ok"
-
-
-def _ruleset_checks(s: Scenario, asked: list[str]) -> tuple[list[LintProblem], list[LintProblem]]:
-    """The errors (the game cannot start) and the warnings for `s` under `asked`
-    (or its own ruleset): the same checks as the editor's Problems panel."""
-    from desktop.rules.checks import (
-        game_problems,
-        placement_warnings,
-        rulesets_asked,
-        start_problems,
-    )
-    from desktop.scenario.lint import Kind, lint  # numpy and shapely: not for every command
-
-    errors = start_problems(s)
-    said = game_problems(s, asked)
-    errors += [p for p in said if p.kind is not Kind.RULESET]
-    if errors:
-        return errors, []
-    placed = ([p for r in rulesets_asked(s, asked) for p in r.placement_problems(s)]
-              if asked else placement_warnings(s))
-    return [], [p for p in said if p.kind is Kind.RULESET] + lint(s) + placed
 
 
 def _where(path: Path, field: tuple[str | int, ...]) -> str:

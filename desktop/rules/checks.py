@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from desktop.rules import registry
 from desktop.rules.engine import RulesError, Ruleset, ScenarioTooLarge, SetupError
 from desktop.rules.start import describe_state
-from desktop.scenario.lint import Kind, LintProblem
+from desktop.scenario.lint import Kind, LintProblem, lint
 from desktop.scenario.model import Scenario, Unit
 
 
@@ -60,6 +60,21 @@ def ruleset_problems(scenario: Scenario) -> list[LintProblem]:
     """Everything the rulesets say about `scenario` (the editor's Problems panel):
     starts, games that cannot start or the missing ruleset, then placement."""
     return start_problems(scenario) + game_problems(scenario) + placement_warnings(scenario)
+
+
+def validation(scenario: Scenario, asked: Sequence[str] = ()
+               ) -> tuple[list[LintProblem], list[LintProblem]]:
+    """What `volley validate` says of `scenario` under `asked` (or its own ruleset):
+    the errors (the game cannot start: nothing else is said then) and the
+    warnings (the missing ruleset, the editor's checks, ground a ruleset forbids)."""
+    errors = start_problems(scenario)
+    said = game_problems(scenario, asked)
+    errors += [p for p in said if p.kind is not Kind.RULESET]
+    if errors:
+        return errors, []
+    placed = ([p for r in rulesets_asked(scenario, asked) for p in r.placement_problems(scenario)]
+              if asked else placement_warnings(scenario))
+    return [], [p for p in said if p.kind is Kind.RULESET] + lint(scenario) + placed
 
 
 def game_problem(ruleset: Ruleset, scenario: Scenario) -> LintProblem | None:
