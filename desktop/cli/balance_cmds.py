@@ -134,6 +134,9 @@ def balance(args: argparse.Namespace) -> int:
         return _fail(f"{args.file}: a game of the batch could not be played: {e}", 1)
     except ClusterError as e:
         return _fail(str(e), 1)
+    except Exception as e:  # the last resort: one line to report, never a traceback
+        return _fail(f"{args.file}: the batch stopped: Volley failed with {type(e).__name__}: "
+                     f"{str(e)[:200]} (a fault in Volley; please report it with this file)", 1)
     finally:
         signal.signal(signal.SIGTERM, before)
         show.close()
