@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from desktop.rules import registry
-from desktop.rules.engine import RulesError, Ruleset, ScenarioTooLarge, SetupError
+from desktop.rules.engine import Game, RulesError, Ruleset, ScenarioTooLarge, SetupError
 from desktop.rules.start import describe_state
+from desktop.rules.view import view_of
 from desktop.scenario.lint import Kind, LintProblem, lint
 from desktop.scenario.model import Scenario, Unit
 
@@ -85,7 +86,7 @@ def game_problem(ruleset: Ruleset, scenario: Scenario) -> LintProblem | None:
     grid's room, options of the wrong type or value, the size limits.
     """
     try:
-        ruleset.new_game(scenario, seed=0)
+        game = ruleset.new_game(scenario, seed=0)
     except ScenarioTooLarge as e:
         return LintProblem(Kind.GAME, str(e), (), ("sides",))
     except RulesError as e:
@@ -94,7 +95,27 @@ def game_problem(ruleset: Ruleset, scenario: Scenario) -> LintProblem | None:
             said = f"{ruleset.name} cannot start this game: {said}"
         field = e.field if isinstance(e, SetupError) and e.field else ("ruleset",)
         return LintProblem(Kind.GAME, said, (), field)
-    return None
+    return illegal_start(game)
+
+
+def illegal_start(game: Game) -> LintProblem | None:
+    """None if `game` starts in a legal position, else what is wrong, by name.
+
+    A scenario set up for one ruleset may not fit another: under Muskets &
+    Mayhem, whose column bases are deeper, the Crossroads' grenadiers start
+    off the table and over the battery (issue 37).  The engine's own checks
+    (``invariant_problems``, the conformance harness's hook) say so.
+    """
+    check = getattr(game, "invariant_problems", None)
+    found = [str(p) for p in check()] if callable(check) else []
+    if not found:
+        return None
+    view = view_of(game)
+    said = "; ".join(view.names_in(p) for p in found[:5])
+    more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
+    return LintProblem(
+        Kind.GAME, f"{game.ruleset.name} would start this game in an illegal position: "
+        f"{said}{more}. Move those units, or play it with another ruleset.", (), ("sides",))
 
 
 def rulesets_asked(scenario: Scenario, asked: Sequence[str] = ()) -> list[Ruleset]:

@@ -129,3 +129,19 @@ def test_sides_null_is_said_not_silent(tmp_path: Path,
         assert main([command, str(path)]) == 1
         err = capsys.readouterr().err
         assert "null.yaml:" in err and "two sides" in err, command
+
+
+def test_a_ruleset_that_would_start_an_illegal_position_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 37: the Crossroads under Muskets & Mayhem started with grenadiers off the
+    table and over the battery (Mayhem's column base is deeper): validate says so, by
+    name, and balance will not play it."""
+    path = SCENARIOS / "d3_crossroads.yaml"
+    assert main(["validate", "--ruleset", "mayhem", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "Muskets & Mayhem would start this game in an illegal position" in err
+    assert "Grenadiers réunis is off the table" in err and "gren" not in err.split("réunis")[0]
+    assert main(["validate", str(path)]) == 0  # its own ruleset, D3, places them legally
+    assert main(["balance", str(path), "--ruleset", "mayhem", "--games", "2",
+                 "--workers", "1"]) == 1
+    assert "illegal position" in capsys.readouterr().err
