@@ -34,3 +34,16 @@ def test_a_scenario_with_no_ruleset_is_told_to_choose_one() -> None:
     s = dataclasses.replace(load(SCENARIOS / "d3_crossroads.yaml"), ruleset=None)
     said = [p.message for p in all_problems(s) if p.kind.value == "ruleset"]
     assert len(said) == 1 and "D3 Horse and Musket (d3)" in said[0]
+
+
+def test_the_start_dialog_offers_no_play_for_a_ruleset_that_cannot_start(qtbot: Any) -> None:
+    """Issue 37: the Crossroads under Muskets & Mayhem would start illegal; the dialog
+    says so in validate's words and offers Play again under D3."""
+    from desktop.ui.play.start_dialog import StartDialog
+
+    dialog = StartDialog(load(SCENARIOS / "d3_crossroads.yaml"), ruleset="mayhem")
+    qtbot.addWidget(dialog)
+    assert "would start this game in an illegal position" in dialog.refusal.text()
+    assert not dialog.refusal.isHidden() and not dialog.play_button.isEnabled()
+    dialog.ruleset.setCurrentIndex(dialog.ruleset.findData("d3"))
+    assert dialog.refusal.isHidden() and dialog.play_button.isEnabled()
