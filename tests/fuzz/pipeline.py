@@ -132,15 +132,29 @@ def balance(scenario: Scenario, path: Path, rid: str, long: bool) -> None:
 
 
 def run_pipeline(case: Case, folder: Path, drawers: dict[str, Drawer] | None,
-                 long: bool = False) -> PipelineOutcome:
-    """The case through validate and, if accepted, every later stage (CaseFailure if not)."""
+                 long: bool = False, every_ruleset: bool = False) -> PipelineOutcome:
+    """The case through validate and, if accepted, every later stage (CaseFailure if not);
+    with `every_ruleset`, under each ruleset `validate --ruleset all` accepts, too."""
     path = folder / f"fuzz{case.seed}.yaml"
     outcome = PipelineOutcome()
     scenario = validate_case(case, path, outcome)
     if scenario is None:
         return outcome
     outcome.accepted = True
-    rid = outcome.ruleset = ruleset_for(scenario)
+    outcome.ruleset = ruleset_for(scenario)
+    others: list[str] = []
+    if every_ruleset:
+        from desktop.rules.checks import playable_under
+
+        others = [r.id for r in playable_under(scenario) if r.id != outcome.ruleset]
+    for rid in [outcome.ruleset, *others]:
+        _stages(case, path, folder, scenario, rid, drawers, long, outcome)
+    return outcome
+
+
+def _stages(case: Case, path: Path, folder: Path, scenario: Scenario, rid: str,
+            drawers: dict[str, Drawer] | None, long: bool, outcome: PipelineOutcome) -> None:
+    """Every stage after validate, under ruleset `rid`."""
 
     @contextlib.contextmanager
     def stage(what: str, seconds: float = STAGE_SECONDS) -> Iterator[None]:
@@ -164,7 +178,6 @@ def run_pipeline(case: Case, folder: Path, drawers: dict[str, Drawer] | None,
         short_game(scenario, rid, case.seed)
     with stage("a 2-game balance", LONG_BALANCE_SECONDS if long else STAGE_SECONDS * 3):
         balance(scenario, path, rid, long)
-    return outcome
 
 
 def pipeline_drawers() -> dict[str, Drawer]:

@@ -62,7 +62,8 @@ def pipeline_main(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="volley-pipeline-") as tmp:
         for seed in seeds:
             try:
-                out = run_pipeline(scenario_case(seed), Path(tmp), draw, long=args.long)
+                out = run_pipeline(scenario_case(seed), Path(tmp), draw, long=args.long,
+                                   every_ruleset=args.every_ruleset)
             except CaseFailure as e:  # a later stage's failure names validate's acceptance
                 accepted += "accepted by validate" in str(e)
                 kinds[_kind(str(e))].append(str(e))
@@ -92,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
                     "short game and a 2-game balance of what validate accepts")
     ap.add_argument("--long", action="store_true",
                     help="with --pipeline: play the balance games to their end (Steady)")
+    ap.add_argument("--every-ruleset", action="store_true",
+                    help="with --pipeline: also under every other ruleset validate accepts")
     args = ap.parse_args(argv)
     if args.pipeline:
         return pipeline_main(args)
