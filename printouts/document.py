@@ -12,6 +12,7 @@ from typing import Final
 from reportlab.pdfgen.canvas import Canvas as _Canvas
 
 from desktop.scenario.atomic import atomic_write_bytes
+from desktop.scenario.filenames import derived_path
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import KNOWN_RULESETS
 from printouts.context import Context
@@ -202,7 +203,7 @@ def write_pdf(
 
 
 def default_out(scenario_path: str | os.PathLike[str]) -> Path:
-    return Path(scenario_path).with_suffix(".pdf")
+    return derived_path(scenario_path, ".pdf")
 
 
 def available_rulesets() -> Sequence[str]:

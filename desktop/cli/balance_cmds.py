@@ -162,6 +162,7 @@ def balance(args: argparse.Namespace) -> int:
     from desktop.play.balance.runner import LocalRunner, Runner, run_balance
     from desktop.play.balance.text import report_text
     from desktop.play.levels import Level
+    from desktop.rules.engine import RulesError
     from desktop.scenario import ScenarioError, load
 
     if not args.file.exists():
@@ -179,8 +180,8 @@ def balance(args: argparse.Namespace) -> int:
     levels = tuple(Level(w) for w in words)
     try:
         scenario = load(args.file)
-    except ScenarioError as e:
-        return _fail(f"{args.file}: {e}", 1)
+    except ScenarioError as e:  # each problem names the file (and line) itself
+        return _fail(str(e), 1)
     runner: Runner = LocalRunner(args.workers)
     if args.scheduler:
         runner = DaskRunner(args.scheduler)
@@ -199,8 +200,13 @@ def balance(args: argparse.Namespace) -> int:
                              vary_turn_limit=args.vary == "turn-limit")
     except ValueError as e:
         return _fail(f"{args.file}: {e}", 1)
+    except RulesError as e:  # validation lets no such game through: say it all the same
+        return _fail(f"{args.file}: a game of the batch could not be played: {e}", 1)
     except ClusterError as e:
         return _fail(str(e), 1)
+    except Exception as e:  # the last resort: one line to report, never a traceback
+        return _fail(f"{args.file}: the batch stopped: Volley failed with {type(e).__name__}: "
+                     f"{str(e)[:200]} (a fault in Volley; please report it with this file)", 1)
     finally:
         signal.signal(signal.SIGTERM, before)
         show.close()

@@ -8,7 +8,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from desktop.scenario import ScenarioError, load
+from desktop.scenario import Scenario, ScenarioError, load
+from desktop.scenario.filenames import derived_path
 from desktop.scenario.vocabulary import KNOWN_RULESETS
 
 EPILOG = """\
@@ -89,6 +90,16 @@ def _tiles_report(quiet: bool) -> Callable[[int, int, str], None] | None:
     return report
 
 
+def _no_ruleset(scenario: Scenario) -> str:
+    """What `volley validate` says of a scenario with no ruleset, and what printing
+    does about it (issue 37: the same words from every command)."""
+    import desktop.rules  # noqa: F401  (registers the built-in rulesets)
+    from desktop.rules.checks import choose_ruleset
+
+    return (f"{choose_ruleset(scenario)}. Printed for no ruleset in particular: blank "
+            "tracks, and no quick reference")
+
+
 def print_command(args: argparse.Namespace) -> int:
     from printouts import (
         LONG_PRINT_PAGES,
@@ -121,9 +132,13 @@ def print_command(args: argparse.Namespace) -> int:
     except PrintError as e:
         print(f"volley print: {args.file}: {e}", file=sys.stderr)
         return 2
+    if resolved.ruleset is None:
+        print(f"volley print: note: {args.file}: {_no_ruleset(scenario)}", file=sys.stderr)
     for note in resolved.notes:
+        if resolved.ruleset is None and note.startswith("no ruleset chosen"):
+            continue  # said in full above
         print(f"volley print: note: {note}", file=sys.stderr)
-    out: Path = args.out if args.out is not None else args.file.with_suffix(".pdf")
+    out: Path = args.out if args.out is not None else derived_path(args.file, ".pdf")
     if out.resolve() == args.file.resolve():
         print(f"volley print: refusing to overwrite the scenario {args.file}", file=sys.stderr)
         return 2

@@ -7,10 +7,16 @@ import sys
 import textwrap
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from desktop.scenario import ScenarioError, load
+import yaml
+
+from desktop.scenario import Scenario, ScenarioError, load
 from desktop.scenario.describe import victory_text
 from desktop.scenario.vocabulary import RANK_LABELS, UNIT_LABELS
+
+if TYPE_CHECKING:  # numpy and shapely load only for the checks that need them
+    from desktop.scenario.lint import LintProblem
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -22,6 +28,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "overlapping, an objective nobody can reach, a victory nobody can win in time) "
         "are printed but leave the exit status 0 unless --strict is given.")
     p.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    p.add_argument("--ruleset", metavar="ID[,ID]",
+                   help="check under these rulesets (comma-separated ids, or 'all') instead "
+                   "of the scenario's own")
     p.add_argument("-q", "--quiet", action="store_true", help="print only problems and warnings")
     p.add_argument("--strict", action="store_true",
                    help="treat warnings as problems: exit 1 if any file has a warning")
@@ -32,47 +41,87 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def validate(args: argparse.Namespace) -> int:
-    bad = 0
-    warned = 0
+    asked = _asked_rulesets(args.ruleset)
+    if isinstance(asked, str):
+        print(f"volley validate: {asked}", file=sys.stderr)
+        return 2
+    bad = warned = 0
     for f in args.files:
-        try:
-            s = load(f)
-        except ScenarioError as e:
-            bad += 1
-            for problem in e.problems:
-                print(problem, file=sys.stderr)
-            continue
-        except Exception as e:  # the last resort: say so in one line and go on
-            bad += 1
-            print(_internal_error(f, e), file=sys.stderr)
-            continue
-        from desktop.rules.checks import placement_warnings, start_problems
-        from desktop.scenario.lint import lint  # numpy and shapely: not for every command
-
-        errors = start_problems(s)
-        for wrong in errors:
-            print(f"{f}: {wrong.message}", file=sys.stderr)
-        if errors:
-            bad += 1
-            continue
-        warnings = lint(s) + placement_warnings(s)
-        for w in warnings:
-            print(f"{f}: warning: {w.message}", file=sys.stderr)
-        if warnings:
-            warned += 1
-        if not args.quiet:
-            units = sum(len(side.units) for side in s.sides)
-            said = (f", {len(warnings)} warning" + ("s" if len(warnings) > 1 else "")
-                    if warnings else "")
-            verdict = "fails --strict" if args.strict and warnings else "ok"
-            print(f"{f}: {verdict} ({s.title!r}, {units} units, {len(s.terrain)} terrain "
-                  f"features{said})")
+        verdict = _validate_one(f, asked, args)
+        bad += verdict == "bad"
+        warned += verdict == "warned"
     if bad and len(args.files) > 1:
         print(f"{bad} of {len(args.files)} files have problems", file=sys.stderr)
     if args.strict and warned:
         print(f"{warned} of {len(args.files)} files have warnings (--strict)", file=sys.stderr)
         return 1
     return 1 if bad else 0
+
+
+def _asked_rulesets(given: str | None) -> list[str] | str:
+    """The ruleset ids --ruleset asks for ([] for the scenario's own), or why not."""
+    if given is None:
+        return []
+    import desktop.rules  # noqa: F401  (registers the built-in rulesets)
+    from desktop.rules import registry
+
+    known = registry.ids()
+    asked = known if given.strip() == "all" else [w.strip() for w in given.split(",")
+                                                   if w.strip()]
+    unknown = [w for w in asked if w not in known]
+    if unknown or not asked:
+        return f"--ruleset: unknown ruleset '{', '.join(unknown)}' (known: {', '.join(known)})"
+    return asked
+
+
+def _checks(s: Scenario, asked: list[str]) -> tuple[list[LintProblem], list[LintProblem]]:
+    from desktop.rules.checks import validation  # numpy and shapely: not for every command
+
+    return validation(s, asked)
+
+
+def _validate_one(f: Path, asked: list[str], args: argparse.Namespace) -> str:
+    """Check one file and print what is wrong: "bad", "warned" or "ok"."""
+    try:
+        s = load(f)
+        errors, warnings = _checks(s, asked)
+    except ScenarioError as e:
+        for problem in e.problems:
+            print(problem, file=sys.stderr)
+        return "bad"
+    except Exception as e:  # the last resort: say so in one line and go on
+        print(_internal_error(f, e), file=sys.stderr)
+        return "bad"
+    for wrong in errors:
+        print(f"{_where(f, wrong.field)}: {wrong.message}", file=sys.stderr)
+    if errors:
+        return "bad"
+    for w in warnings:
+        print(f"{_where(f, w.field)}: warning: {w.message}", file=sys.stderr)
+    if not args.quiet:
+        units = sum(len(side.units) for side in s.sides)
+        said = (f", {len(warnings)} warning" + ("s" if len(warnings) > 1 else "")
+                if warnings else "")
+        verdict = "fails --strict" if args.strict and warnings else "ok"
+        under = f" under {', '.join(asked)}" if asked else ""
+        print(f"{f}: {verdict}{under} ({s.title!r}, {units} units, {len(s.terrain)} terrain "
+              f"features{said})")
+    return "warned" if warnings else "ok"
+
+
+def _where(path: Path, field: tuple[str | int, ...]) -> str:
+    """`path`, with the line of `field` in it where the file has one ("f.yaml:12")."""
+    if not field:
+        return str(path)
+    from desktop.scenario.textfile import FileProblem, read_text
+    from desktop.scenario.yamlmarks import load_with_marks
+
+    try:
+        _, marks = load_with_marks(read_text(path))
+    except (FileProblem, ValueError, yaml.YAMLError):
+        return str(path)
+    at = marks.at(field)
+    return f"{path}:{at[0]}" if at else str(path)
 
 
 def _internal_error(path: Path, error: BaseException) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from desktop.scenario.atomic import atomic_write_text
+from desktop.scenario.filenames import derived_path
 from desktop.scenario.fingerprint import changes, fingerprint
 from desktop.scenario.model import Scenario
 from desktop.scenario.textfile import FileProblem, read_text
@@ -34,9 +35,9 @@ UNKNOWN: Final = "the scenario (this report does not say what it was played on)"
 
 
 def sidecar_path(scenario_path: str | os.PathLike[str]) -> Path:
-    """``maps/farms.yaml`` -> ``maps/farms.balance.json``."""
-    p = Path(scenario_path)
-    return p.with_name(p.stem + SUFFIX)
+    """``maps/farms.yaml`` -> ``maps/farms.balance.json`` (a name too long for the
+    disk is cut and ended with a hash: desktop.scenario.filenames)."""
+    return derived_path(scenario_path, SUFFIX)
 
 
 @dataclass(frozen=True)

@@ -60,13 +60,17 @@ def seats_of(record: Record) -> dict[str, Computer]:
 
 
 def default_ruleset(scenario: Scenario) -> str:
-    """The scenario's own ruleset if it is registered, else the first registered one."""
+    """The scenario's own ruleset if it is registered, else the first registered one
+    that can start the game on it, else the first registered one."""
+    from desktop.rules.checks import playable_under  # shapely: only when asked
+
     ids = registry.ids()
     if scenario.ruleset in ids:
         return str(scenario.ruleset)
     if not ids:
         raise LookupError("no rulesets are registered")
-    return ids[0]
+    playable = playable_under(scenario)
+    return playable[0].id if playable else ids[0]
 
 
 @dataclass(frozen=True)

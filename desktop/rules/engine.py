@@ -36,8 +36,33 @@ JSON: TypeAlias = Any
 
 
 
+#: What an option of each type takes, in words (the option's default gives its type).
+_KIND_WORDS: dict[type, str] = {bool: "on or off (true or false)", int: "a whole number",
+                                float: "a number", str: "a word"}
+
+
+def _shown(value: object) -> str:
+    """A value as a file holds it, shortened: 'retreat' quoted, 31 bare."""
+    return repr(value[:60]) if isinstance(value, str) else str(value)[:60]
+
+
 class RulesError(Exception):
     """Base class for the engine's errors."""
+
+
+class SetupError(RulesError):
+    """What in the scenario a game cannot start with; `field` is its path in the
+    scenario file (``("table", "grid", "square")``), so ``volley validate`` can
+    give its line; () when no one field is to blame."""
+
+    def __init__(self, message: str, field: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class OptionError(SetupError):
+    """An option a game cannot start with; its `field` is the option's path
+    (``("ruleset_options", "mayhem", "melee_loser")``) when the scenario set it."""
 
 
 class IllegalAction(RulesError):
@@ -438,26 +463,36 @@ class Ruleset(ABC):
         layered: list[Mapping[str, OptionValue]] = [scenario.ruleset_options.get(self.id, {})]
         if options:
             layered.append(options)
-        for layer in layered:
+        for n, layer in enumerate(layered):
             for key, value in layer.items():
-                if key not in out:
-                    known = ", ".join(sorted(out)) or "none"
-                    raise RulesError(f"ruleset '{self.id}' has no option '{key}' (known: {known})")
-                default = out[key]
-                if isinstance(default, bool) != isinstance(value, bool) or (
-                    not isinstance(default, bool)
-                    and not isinstance(value, type(default))
-                    and not (isinstance(default, float) and isinstance(value, int))
-                ):
-                    raise RulesError(
-                        f"option '{key}' of ruleset '{self.id}' expects "
-                        f"{type(default).__name__}, found {value!r}"
-                    )
-                problem = specs[key].problem(value, scenario)
-                if problem is not None:
-                    raise RulesError(f"{self.name} option '{key}': {problem}")
-                out[key] = value
+                try:
+                    out[key] = self._checked_option(specs, out, key, value, scenario)
+                except RulesError as e:
+                    raise OptionError(str(e), ("ruleset_options", self.id, key) if n == 0
+                                      else ()) from None
         return out
+
+    def _checked_option(self, specs: Mapping[str, OptionSpec], out: Mapping[str, OptionValue],
+                        key: str, value: OptionValue, scenario: Scenario) -> OptionValue:
+        """`value` if option `key` takes it, else RulesError saying why not."""
+        if key not in out:
+            known = ", ".join(sorted(out)) or "none"
+            raise RulesError(f"ruleset '{self.id}' has no option '{key}' (known: {known})")
+        default = out[key]
+        if isinstance(default, bool) != isinstance(value, bool) or (
+            not isinstance(default, bool)
+            and not isinstance(value, type(default))
+            and not (isinstance(default, float) and isinstance(value, int))
+        ):
+            raise RulesError(
+                f"{self.name} option '{specs[key].title}' ({key}) expects "
+                f"{_KIND_WORDS.get(type(default), type(default).__name__)}, "
+                f"found {_shown(value)}"
+            )
+        problem = specs[key].problem(value, scenario)
+        if problem is not None:
+            raise RulesError(f"{self.name} option '{key}': {problem}")
+        return value
 
     def new_game(
         self,

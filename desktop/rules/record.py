@@ -97,6 +97,9 @@ class Record:
     seats: dict[str, dict[str, SeatValue]] = field(default_factory=dict)
     source: str = field(default="", compare=False)
     warnings: list[str] = field(default_factory=list, compare=False)
+    #: The scenario file a record without a fingerprint of it names (its
+    #: changes cannot be told); None when the scenario is checked or inline.
+    unchecked_scenario: str | None = field(default=None, compare=False)
 
     def new_game(self) -> Game:
         """The game at its start (no action applied)."""
@@ -150,6 +153,11 @@ def step_error(record: Record, index: int, text: str, error: Exception) -> Recor
     else:  # last resort: a ruleset fault must not become a traceback
         why, reason = f"cannot be replayed: {_bug(error)}", _bug(error)
         fault = error
+    if record.unchecked_scenario is not None and fault is None:
+        why += (f". The record holds no fingerprint of its scenario "
+                f"{record.unchecked_scenario}: if that file was changed since the game was "
+                "played, this is where the game recorded no longer fits it, and replaying "
+                "stops here rather than show another battle")
     return RecordError(f"{where}action {index} '{text}' {why}", index=index, action=text,
                        reason=reason, fault=fault)
 
@@ -409,10 +417,11 @@ def from_mapping(data: Any, name: str = "<record>", base: Path | None = None, *,
         rules.resolve_options(scenario, options)
     except RulesError as e:
         raise r.fail(str(e), "options") from None
+    unchecked = scenario_path if SCENARIO_HASH_KEY not in data else None
     return Record(
         scenario=scenario, ruleset=ruleset, options=options, seed=seed, dice=dice,
         cards=cards, actions=actions, scenario_path=scenario_path, seats=seats, source=name,
-        warnings=r.warnings,
+        warnings=r.warnings, unchecked_scenario=unchecked,
     )
 
 

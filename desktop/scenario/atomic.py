@@ -9,7 +9,8 @@ symlinks to their target, gives the new file the old one's mode and owner
 (a new file gets the umask's usual mode), and writes a file that has more
 than one name in place (see `_write_in_place` for what that costs).  Temp
 names stay short whatever the file's name, and temps that a killed save left
-behind are removed the next time that file is saved.
+behind are removed the next time that file is saved or opened, as are the
+backups of killed in-place saves (the newest kept until a save succeeds).
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     else:
         _write_and_rename(target, data, st)
     _sync_folder(target.parent)
+    with contextlib.suppress(OSError):  # the file is whole again: old copies are not needed
+        remove_stale_backups(target, keep_newest=False)
 
 
 def temp_path(target: Path, kind: str = "tmp") -> Path:
@@ -59,7 +62,8 @@ def temp_path(target: Path, kind: str = "tmp") -> Path:
 
 
 def remove_stale_temps(target: str | os.PathLike[str], now: float | None = None) -> list[Path]:
-    """Delete temps of `target` that a killed save left; returns what was removed.
+    """Delete temps of `target` that a killed save left, and its stale backups
+    but the newest (remove_stale_backups); returns what was removed.
 
     A temp is ours when its name is `.NAME.PID-RANDOM.tmp` (or mkstemp's
     `.NAME.XXXXXXXX.tmp` of earlier versions), and stale when the process
@@ -93,7 +97,47 @@ def remove_stale_temps(target: str | os.PathLike[str], now: float | None = None)
                 with contextlib.suppress(OSError):
                     os.unlink(e.path)
                     removed.append(Path(e.path))
+    return removed + remove_stale_backups(t)
+
+
+def remove_stale_backups(target: str | os.PathLike[str], keep_newest: bool = True) -> list[Path]:
+    """Delete `.NAME.PID-RANDOM.bak` copies that saves killed mid-write left
+    (issue 37: 64 of them after 150 kills); returns what was removed.
+
+    A backup is stale when the process named in it no longer runs; a running
+    save's backup is never touched, whatever its age.  With `keep_newest`
+    (at start-up and before a save) the newest stale backup stays, unless it
+    holds exactly what the file now holds: if the kill cut the file short, it
+    is the good copy.  After a save has written the file whole,
+    `keep_newest=False` removes them all.
+    """
+    t = Path(target)
+    ours = re.compile(rf"\.{re.escape(_short(t.name))}\.(\d+)-[0-9a-f]{{8}}\.bak")
+    stale: list[tuple[float, Path]] = []
+    with os.scandir(t.parent) as entries:
+        for e in entries:
+            m = ours.fullmatch(e.name)
+            if m is None or _process_runs(int(m.group(1))):
+                continue
+            with contextlib.suppress(OSError):
+                if e.is_file(follow_symlinks=False):
+                    stale.append((e.stat(follow_symlinks=False).st_mtime, Path(e.path)))
+    stale.sort()
+    if keep_newest and stale and not _same_bytes(stale[-1][1], t):
+        stale.pop()
+    removed: list[Path] = []
+    for _, path in stale:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+            removed.append(path)
     return removed
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    try:
+        return a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False
 
 
 def _write_and_rename(target: Path, data: bytes, st: os.stat_result | None) -> None:
@@ -129,7 +173,8 @@ def _write_in_place(target: Path, data: bytes) -> None:
     are first copied to `.NAME.PID-RANDOM.bak` beside it (and fsynced); if the
     write fails they are put back, and the copy is removed once the new text
     is safely on disk.  Only if the program dies during the write does the
-    .bak stay behind (it is never removed automatically): it is the old file.
+    .bak stay behind: it is the old file.  remove_stale_backups keeps the
+    newest such copy until the next save has written the file whole.
     """
     old = target.read_bytes()
     backup = temp_path(target, "bak")

@@ -114,6 +114,9 @@ def from_data(data: Any, name: str = "<scenario>", marks: Marks | None = None) -
         more = True
     if reader.problems or scenario is None:
         found = sorted(reader.problems, key=lambda p: (p.line or 0, p.column or 0))
+        if not found:  # a refusal must say why: never exit 1 in silence (issue 37)
+            found.append(Problem(name, "the file could not be read as a scenario "
+                                 "(a required part is missing or empty)", line=1))
         if more:
             found.append(Problem(name, f"reading stopped after {MAX_PROBLEMS} problems; "
                                  "mend these and read the file again"))

@@ -83,6 +83,10 @@ class Kind(StrEnum):
     UNWINNABLE = "unwinnable"
     #: A unit's starting state its ruleset cannot set up (desktop.rules.checks).
     START = "start"
+    #: A reason the ruleset cannot start the game at all (desktop.rules.checks).
+    GAME = "game"
+    #: The scenario names no ruleset of its own (desktop.rules.checks).
+    RULESET = "ruleset"
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,10 @@ class LintProblem:
     message: str
     #: The units, officers and terrain features involved.
     ids: tuple[str, ...]
+    #: Where in the file the problem lies, as a field path ("ruleset_options",
+    #: "mayhem", "melee_loser"), for `volley validate` to give its line; empty
+    #: when the problem is about pieces (`ids`) rather than one field.
+    field: tuple[str | int, ...] = ()
 
 
 def footprints(units: list[Unit]) -> np.ndarray:

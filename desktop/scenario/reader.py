@@ -274,6 +274,8 @@ def _properties(
 
 def _sides(r: Reader) -> Callable[[Any, FieldPath], list[Side]]:
     def read(v: Any, p: FieldPath) -> list[Side]:
+        if v is None:  # `sides: null` or `sides:` (issue 37: it was refused in silence)
+            raise r.fail(p, "a scenario has exactly two sides, and 'sides' lists none")
         if isinstance(v, list) and len(v) != 2:
             raise r.fail(p, f"a scenario has exactly two sides, found {len(v):,}")
         for key, most, what in (("units", MAX_UNITS, "units"),

@@ -74,6 +74,8 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_TEXT_BYTES) -> str:
     finally:
         os.close(fd)
     raw = b"".join(chunks)
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise FileProblem("is UTF-16 text; Volley reads UTF-8 (save it again as UTF-8)", 1, 1)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:

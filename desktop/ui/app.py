@@ -82,12 +82,15 @@ def run(file: Path | None, screenshot: Path | None) -> int:
             for line in [str(p) for p in loaded.problems] or [str(loaded)]:
                 print(line, file=sys.stderr)
             return 1
+        from desktop.ui.headless import ModalGuard
+
+        guard = ModalGuard("volley").install()  # no box waits for a click (issue 37)
         window.show_scenario(loaded, path)
         if not screenshot_window(window, screenshot):
             print(f"volley: could not write {screenshot}", file=sys.stderr)
             return 1
         window.close()
-        return 0
+        return 1 if guard.said else 0
     if isinstance(loaded, ScenarioError):
         window.show()
         from desktop.ui.dialogs import show_scenario_error  # only a bad file needs it

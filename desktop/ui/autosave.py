@@ -23,6 +23,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from desktop.scenario.filenames import derived_path
+
 AUTOSAVE_SUFFIX = ".autosave"
 #: How many extra fallback names one file may use (when others are kept for later).
 EXTRA_SLOTS = 4
@@ -40,7 +42,7 @@ def path_hash(path: Path) -> str:
 
 def beside(path: Path) -> Path:
     """The hidden autosave next to the file: `.battle.yaml.autosave`."""
-    return path.parent / f".{path.name}{AUTOSAVE_SUFFIX}"
+    return derived_path(path, AUTOSAVE_SUFFIX, prefix=".", keep_suffix=True)
 
 
 def fallback_names(path: Path, folder: Path) -> list[Path]:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.scenario import Scenario
+from desktop.scenario.filenames import derived_path
 from desktop.scenario.vocabulary import KNOWN_RULESETS
 from desktop.ui.plaintext import esc, literal
 from printouts import (
@@ -261,7 +262,7 @@ class PrintDialog(QDialog):
 
     def default_path(self) -> Path:
         if self.path is not None:
-            return self.path.with_suffix(".pdf")
+            return derived_path(self.path, ".pdf")
         stem = "".join(ch if ch.isalnum() else "_" for ch in self.scenario.title).strip("_")
         return Path.home() / f"{stem or 'volley'}.pdf"
 

@@ -3,6 +3,8 @@
     .venv/bin/python -m tests.fuzz.run --cases 3000            # scenarios
     .venv/bin/python -m tests.fuzz.run --records --cases 1000  # game records
     .venv/bin/python -m tests.fuzz.run --seed 1234             # one case, full report
+    .venv/bin/python -m tests.fuzz.run --pipeline --cases 400  # validate, then every command
+    .venv/bin/python -m tests.fuzz.run --pipeline --long       # ... balance games played out
 """
 
 from __future__ import annotations
@@ -46,6 +48,39 @@ def _kind(message: str) -> str:
     return f"{m.group(1)}: {m.group(2)} at {at.group(1)}" if m and at else stage[:160]
 
 
+def pipeline_main(args: argparse.Namespace) -> int:
+    """The issue 37 campaign: mutants tried, accepted by validate, failing later."""
+    from tests.fuzz.pipeline import pipeline_drawers, run_pipeline
+
+    seeds = [args.seed] if args.seed is not None else range(
+        args.first_seed, args.first_seed + args.cases)
+    draw = None if args.no_draw else pipeline_drawers()
+    kinds: dict[str, list[str]] = collections.defaultdict(list)
+    accepted = 0
+    rulesets: collections.Counter[str] = collections.Counter()
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="volley-pipeline-") as tmp:
+        for seed in seeds:
+            try:
+                out = run_pipeline(scenario_case(seed), Path(tmp), draw, long=args.long,
+                                   every_ruleset=args.every_ruleset)
+            except CaseFailure as e:  # a later stage's failure names validate's acceptance
+                accepted += "accepted by validate" in str(e)
+                kinds[_kind(str(e))].append(str(e))
+                continue
+            accepted += out.accepted
+            rulesets[out.ruleset] += out.accepted
+    failed = sum(len(v) for v in kinds.values())
+    print(f"{len(seeds)} mutants tried in {time.perf_counter() - start:.1f} s: "
+          f"{accepted} accepted by validate, {failed} failing later "
+          f"(under {', '.join(f'{r} {n}' for r, n in sorted(rulesets.items()) if r)})")
+    for kind, msgs in sorted(kinds.items(), key=lambda kv: -len(kv[1])):
+        print(f"\n{len(msgs)} x {kind}")
+        for m in msgs[:3]:
+            print("   " + m.replace("\n", "\n   "))
+    return 1 if failed else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=300)
@@ -53,7 +88,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, help="run only this seed and show the whole failure")
     ap.add_argument("--records", action="store_true", help="mutate game records, not scenarios")
     ap.add_argument("--no-draw", action="store_true", help="skip the window (faster)")
+    ap.add_argument("--pipeline", action="store_true",
+                    help="issue 37: validate each case, then info, print, screenshots, a "
+                    "short game and a 2-game balance of what validate accepts")
+    ap.add_argument("--long", action="store_true",
+                    help="with --pipeline: play the balance games to their end (Steady)")
+    ap.add_argument("--every-ruleset", action="store_true",
+                    help="with --pipeline: also under every other ruleset validate accepts")
     args = ap.parse_args(argv)
+    if args.pipeline:
+        return pipeline_main(args)
     seeds = [args.seed] if args.seed is not None else range(
         args.first_seed, args.first_seed + args.cases)
     draw = None

@@ -50,7 +50,7 @@ def test_options_are_checked() -> None:
     sc = scenario([unit("b1", INF, 36, 40)], far_red())
     with pytest.raises(RulesError, match="no option 'speed'"):
         registry.get("d3").new_game(sc, {"speed": 2})
-    with pytest.raises(RulesError, match="expects int"):
+    with pytest.raises(RulesError, match="expects a whole number"):
         registry.get("d3").new_game(sc, {"turn_limit": "many"})
 
 

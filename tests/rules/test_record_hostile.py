@@ -59,7 +59,7 @@ CASES = [
     ("a ruleset that is a list", "scenario: duel.yaml\nruleset: [d3]\n",
      r":2:10: 'ruleset' must be"),
     ("an option of the wrong type", HEAD + "options: {turn_limit: ten}\n",
-     r":3:\d+: option 'turn_limit'"),
+     r":3:\d+: D3 Horse and Musket option 'Turn limit' \(turn_limit\) expects a whole"),
     ("an enormous option", HEAD + "options: {turn_limit: 100000000000}\n",
      r":3:23: option 'turn_limit'"),
     ("a NaN option", HEAD + "options: {turn_limit: .nan}\n", r":3:23: option 'turn_limit'"),

@@ -184,6 +184,25 @@ def sweep_limits(current: int) -> list[int]:
     return sorted({max(1, current + d) for d in SWEEP_OFFSETS})
 
 
+def batch_ruleset(scenario: Scenario, ruleset: str | None) -> str:
+    """The id of the ruleset a batch plays `scenario` with (`ruleset`, else the
+    scenario's own); ValueError, in the words `volley validate` uses, when there
+    is none, it is unknown, or it cannot start the game (issue 37: no batch is
+    started only for every game of it to fail)."""
+    from desktop.rules.checks import choose_ruleset, game_problems
+
+    rid = ruleset or scenario.ruleset
+    if rid is None:
+        raise ValueError(choose_ruleset(scenario))
+    if rid not in registry.ids():
+        raise ValueError(f"unknown ruleset '{rid}' (known: {', '.join(registry.ids())})")
+    problems = registry.get(rid).start_problems(scenario) or [
+        p.message for p in game_problems(scenario, [rid])]
+    if problems:
+        raise ValueError("; ".join(problems))
+    return rid
+
+
 def run_balance(scenario: Scenario, *, path: Path | None = None, ruleset: str | None = None,
                 games: int = 100, levels: Sequence[Level] = (Level.STEADY,), seed: int = 1,
                 runner: Runner | None = None, progress: ProgressFn | None = None,
@@ -195,16 +214,11 @@ def run_balance(scenario: Scenario, *, path: Path | None = None, ruleset: str | 
     keeps the full report and the sweep rows that were finished.
     Raises ValueError for a scenario the ruleset cannot play, bad levels or no games.
     """
-    rid = ruleset or scenario.ruleset
-    if rid not in registry.ids():
-        raise ValueError(f"unknown ruleset '{rid}' (known: {', '.join(registry.ids())})")
+    rid = batch_ruleset(scenario, ruleset)
     if games < 1:
         raise ValueError(f"the number of games must be at least 1, not {games}")
     if not 1 <= len(levels) <= 2:
         raise ValueError("give one level (it plays both sides) or two (a match)")
-    problem = registry.get(rid).size_problem(scenario)
-    if problem:
-        raise ValueError(problem)
     inputs = inputs_for(scenario, path, rid, games, levels, seed)
     limits: list[int] = []
     if vary_turn_limit:

@@ -30,6 +30,7 @@ from desktop.rules.engine import (
     Phase,
     RulesError,
     Ruleset,
+    SetupError,
     SizeLimits,
 )
 from desktop.rules.options import turn_limit_option
@@ -259,6 +260,7 @@ class TacticalGame(Game):
         self._sights: dict[tuple[Square, Square], Any] = self.board.memo.setdefault("sight", {})
         #: Fire actions by shooter and target, made once (actions are values).
         self._fires_made: dict[tuple[str, str], Action] = self.board.memo.setdefault("fires", {})
+        self._check_room(scenario)
         units: dict[str, TUnit] = {}
         taken: set[Square] = set()
         for side in scenario.sides:
@@ -295,6 +297,18 @@ class TacticalGame(Game):
         ev: list[Event] = []
         self._start_turn(ev)
         self.events.extend(ev)
+
+    def _check_room(self, scenario: Scenario) -> None:
+        """Ruling: one unit a square, so the grid must have a square for every unit
+        (issue 37: said before the game starts, and by `volley validate`)."""
+        squares = self.board.cols * self.board.rows
+        units = sum(len(side.units) for side in scenario.sides)
+        if units > squares:
+            raise SetupError(
+                f"the grid has no room for every unit: Tactical Dice puts one unit in a "
+                f"square, and this table's grid has {squares} squares for {units} units. "
+                "Use smaller grid squares, a larger table or fewer units.",
+                ("table", "grid", "square"))
 
     def _free_square(self, sq: Square, taken: set[Square]) -> Square:
         """Ruling: a unit placed in an occupied square takes the nearest free one."""

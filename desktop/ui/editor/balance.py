@@ -19,6 +19,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from desktop.play.balance_sidecar import Kept, KeptProblem, read_kept, sidecar_path, write_kept
+from desktop.scenario.filenames import derived_path
 from desktop.ui.editor.balance_dock import BalanceDock, never_fought
 from desktop.ui.editor.balance_marks import NeverFoughtItem
 from desktop.ui.plaintext import literal
@@ -232,7 +233,7 @@ class BalanceFeature(QObject):
     # --- the PDF -----------------------------------------------------------------
 
     def ask_pdf_path(self) -> Path | None:
-        start = (self.doc.path.with_name(self.doc.path.stem + "-balance.pdf")
+        start = (derived_path(self.doc.path, "-balance.pdf")
                  if self.doc.path is not None else Path.home() / "balance.pdf")
         name, _ = QFileDialog.getSaveFileName(self.window, "Save balance report as PDF",
                                               str(start), "PDF files (*.pdf)")

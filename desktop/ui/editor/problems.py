@@ -1,6 +1,7 @@
 """The problems panel: editing checks from desktop.scenario.lint and what the
-rulesets say (desktop.rules.checks: starting states, ground a ruleset
-forbids), kept up to date.
+rulesets say (desktop.rules.checks: starting states, why the ruleset cannot
+start the game, a missing ruleset, ground a ruleset forbids), kept up to
+date: the same checks as `volley validate`.
 
 Checks run a moment after the last change (a drag re-checks when it rests),
 list each problem, and clicking one selects the pieces and features involved.
@@ -21,7 +22,8 @@ from desktop.ui.plaintext import literal
 #: A short word before each problem: glyphs such as ⛔ are missing from many fonts
 #: and showed as empty boxes.
 TAGS = {Kind.OUTSIDE_ZONE: "Zone", Kind.OVERLAP: "Overlap", Kind.IMPASSABLE: "Ground",
-        Kind.UNREACHABLE: "Objective", Kind.UNWINNABLE: "Victory", Kind.START: "Start"}
+        Kind.UNREACHABLE: "Objective", Kind.UNWINNABLE: "Victory", Kind.START: "Start",
+        Kind.GAME: "Cannot start", Kind.RULESET: "Ruleset"}
 #: Wait this long (ms) after a change before checking again.
 DELAY_MS = 150
 

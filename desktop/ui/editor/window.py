@@ -284,11 +284,13 @@ class EditorWindow(TableWindow):
         if path is not None:
             self.open_file(path, ask=False)
 
-    def open_file(self, path: Path, ask: bool = True) -> bool:
+    def open_file(self, path: Path, ask: bool = True, recover: bool = True) -> bool:
+        """Open `path`; `ask` to save the current one first, `recover` to offer its
+        left-over autosave (not when no person is there: --screenshot)."""
         if ask and not self.maybe_save():
             return False
         path = Path(path)
-        doc = self._recover(path)
+        doc = self._recover(path) if recover else None
         if doc is None:
             try:
                 doc = Document.open(path, self, autosave_dir=self._autosave_dir)

@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
 
 from desktop.play.session import Setup, default_ruleset
 from desktop.rules import registry
-from desktop.rules.engine import OptionValue, RulesError
+from desktop.rules.checks import game_problem
+from desktop.rules.engine import OptionValue, RulesError, Ruleset
 from desktop.scenario.model import Scenario
 from desktop.ui.option_widgets import OptionField, add_option_rows
 from desktop.ui.play.seat_picker import SeatPicker
@@ -91,7 +92,20 @@ class StartDialog(QDialog):
             self.refusal.setText(f"{e}. Fix it in the editor (Scenario, Ruleset options).")
             self.refusal.show()
             self.play_button.setEnabled(False)
+        else:
+            self._refuse_unstartable(rs)
         self._editors = add_option_rows(self.options_form, rs.options, self.scenario, current)
+
+    def _refuse_unstartable(self, rs: Ruleset) -> None:
+        """Say why `rs` cannot start the game (the grid's room, an illegal position:
+        what `volley validate` says), and offer no Play (issue 37)."""
+        if self.refusal.isVisibleTo(self) or not self.play_button.isEnabled():
+            return
+        problem = game_problem(rs, self.scenario)
+        if problem is not None:
+            self.refusal.setText(problem.message)
+            self.refusal.show()
+            self.play_button.setEnabled(False)
 
     def setup(self, path: object = None) -> Setup:
         rs_id = str(self.ruleset.currentData())
