@@ -10,7 +10,7 @@ the report alone.
 from __future__ import annotations
 
 from desktop.play.balance.report import Report, Share, SideResult
-from desktop.play.balance.sequential import FAIR, FAIR_BAND, LEANS, MAXIMUM, ONE_SIDED
+from desktop.play.balance import sequential as seq
 
 #: Above this share of the games a side "wins most"; the issue's "badly unbalanced".
 UNBALANCED = 0.75
@@ -74,22 +74,22 @@ def settle_sentence(report: Report) -> str:
     # the share and interval from the side that is ahead
     ahead, share, low, high = (first.name, st.share, st.low, st.high) if st.share >= 0.5 \
         else (second.name, 1 - st.share, 1 - st.high, 1 - st.low)
-    band = f"{pct(FAIR_BAND[0])} to {pct(FAIR_BAND[1])}"
+    band = f"{pct(seq.FAIR_BAND[0])} to {pct(seq.FAIR_BAND[1])}"
     figures = f"{ahead} scores {pct(share)} ({pct(low)} to {pct(high)}, a draw counting half)"
     points = f"{100 * st.precision:g} points"
-    if st.reason == ONE_SIDED:
+    if st.reason == seq.ONE_SIDED:
         return (f"Settled after {st.games} games: {figures}, an interval clear of the fair "
                 f"band ({band}), so the scenario is one-sided.")
-    if st.reason == FAIR:
-        where = "inside the fair band" if FAIR_BAND[0] <= low and high <= FAIR_BAND[1] \
+    if st.reason == seq.FAIR:
+        where = "inside the fair band" if seq.FAIR_BAND[0] <= low and high <= seq.FAIR_BAND[1] \
             else "holding an even share"
         return (f"Settled after {st.games} games: {figures}, an interval within {points} "
                 f"either way and {where} ({band}), so neither side is shown to be favoured.")
-    if st.reason == LEANS:
+    if st.reason == seq.LEANS:
         return (f"Settled after {st.games} games: {figures}, an interval within {points} "
                 f"either way: {ahead} is ahead but not clear of the fair band ({band}); "
                 "ask for a finer precision to say more.")
-    if st.reason == MAXIMUM:
+    if st.reason == seq.MAXIMUM:
         return (f"Not settled: the most games asked for, {st.games}, were played; {figures}. "
                 f"Play more games, or ask for less precision than {points}.")
     return (f"Stopped after {st.games} games, before the verdict was settled; so far "
