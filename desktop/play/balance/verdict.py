@@ -9,8 +9,8 @@ the report alone.
 
 from __future__ import annotations
 
-from desktop.play.balance.report import Report, Share, SideResult
 from desktop.play.balance import sequential as seq
+from desktop.play.balance.report import Report, Share, SideResult
 
 #: Above this share of the games a side "wins most"; the issue's "badly unbalanced".
 UNBALANCED = 0.75

@@ -62,7 +62,7 @@ def test_the_verdict_says_how_a_sequential_batch_settled() -> None:
         Settle(40, 0.2, 0.08, 0.35, 0.1, 400, "one_sided"):
             "Settled after 40 games: Royal Army scores 80% (65% to 92%",
         Settle(180, 0.52, 0.43, 0.6, 0.1, 400, "fair"): "neither side is shown to be favoured",
-        Settle(190, 0.6, 0.51, 0.69, 0.1, 400, "leans"): "Army of the States is ahead but not clear",
+        Settle(190, 0.6, 0.51, 0.69, 0.1, 400, "leans"): "States is ahead but not clear",
         Settle(400, 0.6, 0.5, 0.7, 0.05, 400, "maximum"): "Not settled: the most games",
         Settle(12, 0.6, 0.2, 0.9, 0.1, 400, ""): "Stopped after 12 games, before the verdict",
     }
