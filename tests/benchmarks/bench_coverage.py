@@ -1,6 +1,6 @@
 """Coverage of the balance report's always-valid interval, by simulation (issue 36).
 
-Run: .venv/bin/python tests/benchmarks/bench_coverage.py [--runs R] [--games N]
+Run: .venv/bin/python tests/benchmarks/bench_coverage.py [--runs R] [--games N] [--quick]
 
 For each true share (wins, draws) it plays R seeded streams of N games'
 scores (1 a win, 1/2 a draw, 0 a loss), looks at the interval after every
@@ -38,7 +38,10 @@ def main() -> None:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=1000)
     ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--quick", action="store_true", help="20 streams of 50 games")
     args = ap.parse_args()
+    if args.quick:
+        args.runs, args.games = 20, 50
     for win, draw in SHARES:
         true = win + draw / 2
         covered = 0
