@@ -134,6 +134,12 @@ def facts_line(report: Report) -> str:
     inp = report.inputs
     games = (f"{report.played} games" if report.complete
              else f"stopped after {report.played} of {inp.games} games")
+    st = report.settle
+    if st is not None and report.complete:
+        games = (f"{report.played} games, the most asked for, not settled"
+                 if st.reason == "maximum" else
+                 f"settled after {report.played} games (at most {inp.games}, precision "
+                 f"{100 * st.precision:g} points)")
     parts = [inp.ruleset_name, players_text(inp.levels), games, f"seed {inp.seed}"]
     if inp.turn_limit is not None:
         parts.append(f"turn limit {inp.turn_limit}")
@@ -186,6 +192,11 @@ def verdict_block(look: Look, report: Report) -> Block:
     if not report.complete:
         note = (f"Only {report.played} of {report.inputs.games} games were played: "
                 "the batch was stopped early, so the intervals are wider.")
+    elif report.settle is not None:
+        note = ("The batch stopped when the verdict was settled. The score share (a draw "
+                "counting half) has an always-valid 95% interval, honest however often it "
+                "was looked at; the intervals below are the usual Wilson ones for this "
+                "many games.")
     note_block = fit_block(note, f.italic, 8, inner, 2, 6.5) if note else None
     height = block.height + 20 + (note_block.height + 4 if note_block else 0)
 

@@ -23,14 +23,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "balance", help="play many computer-against-computer games and say whether the "
         "scenario is fair",
-        description="Plays N games computer against computer, sides swapped every game, "
-        "and reports each side's wins with 95% intervals, how games ended, who held the "
-        "objectives turn by turn, which units never fought, and a verdict in plain words. "
-        "Ctrl+C stops early and reports the games played.")
+        description="Plays games computer against computer, sides swapped every game, "
+        "until the verdict is settled (one side's always-valid 95% interval clear of the "
+        "fair band 40 to 60%, or the interval as narrow as --precision asks) or --games "
+        "are played, and reports each side's wins with 95% intervals, how games ended, who "
+        "held the objectives turn by turn, which units never fought, and a verdict in plain "
+        "words. --fixed plays exactly --games. Ctrl+C stops early and reports the games "
+        "played.")
     p.add_argument("file", type=Path, help="scenario file (.yaml)")
     p.add_argument("--ruleset", metavar="ID", help="ruleset id (default: the scenario's)")
-    p.add_argument("--games", type=int, default=100, metavar="N",
-                   help="games to play (default 100)")
+    p.add_argument("--games", type=int, metavar="N",
+                   help=f"the most games to play (default {MAX_GAMES}); with --fixed, "
+                   f"exactly this many (default {FIXED_GAMES})")
+    p.add_argument("--precision", type=float, default=10.0, metavar="POINTS",
+                   help="stop a near-even scenario once its interval is this many "
+                   "percentage points either way (default 10)")
+    p.add_argument("--fixed", action="store_true",
+                   help="play exactly --games games, not stopping when settled")
     p.add_argument("--level", default="steady", metavar="L[,L]",
                    help="computer level: recruit, steady or veteran; two levels separated "
                    "by a comma play a match (default steady)")
@@ -47,6 +56,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="play on this Dask cluster (needs `pip install volley[cluster]`)")
     p.set_defaults(handler=balance)
+
+
+#: The most games a sequential batch plays unless told (an even scenario
+#: settles at 10 points in about 110 to 250).
+MAX_GAMES = 400
+#: Games a --fixed batch plays unless told.
+FIXED_GAMES = 100
 
 
 def _fail(message: str, code: int = 2) -> int:
@@ -131,15 +147,24 @@ class ProgressShow:
 
     def __call__(self, p: Progress) -> None:
         wins = ", ".join(f"{self.names.get(s, s)} {n}" for s, n in p.wins.items())
-        tail = f"{p.done}/{p.total} games; wins so far: {wins}; {p.draws} drawn; " \
-               f"{_clock(p.left)}"
+        st = p.settle
+        if st is None:
+            tail = f"{p.done}/{p.total} games; wins so far: {wins}, drawn {p.draws}; " \
+                   f"{_clock(p.left)}"
+        else:
+            first = next(iter(self.names.values()), "first side")
+            tail = (f"{p.done} games (at most {p.total}); wins so far: {wins}, drawn "
+                    f"{p.draws}; {first} scores {100 * st.share:.0f}% "
+                    f"({100 * st.low:.0f} to {100 * st.high:.0f}%)"
+                    + ("; settled" if st.settled else ""))
         with self._lock:
             self.done = p.done
             if self.tty:
                 filled = round(20 * p.done / p.total)
                 self.stream.write(f"\r[{'#' * filled}{'.' * (20 - filled)}] {tail}\x1b[K")
                 self.drawn = True
-            elif p.done == p.total or p.done % max(1, p.total // 20) == 0:
+            elif p.done == p.total or p.done % max(1, p.total // 20) == 0 or (
+                    st is not None and st.settled):
                 self.stream.write(tail + "\n")
             self.stream.flush()
 
@@ -167,8 +192,11 @@ def balance(args: argparse.Namespace) -> int:
 
     if not args.file.exists():
         return _fail(f"{args.file}: no such file")
-    if args.games < 1:
-        return _fail(f"--games must be at least 1, not {args.games}")
+    games = args.games if args.games is not None else FIXED_GAMES if args.fixed else MAX_GAMES
+    if games < 1:
+        return _fail(f"--games must be at least 1, not {games}")
+    if not 0 < args.precision < 50:
+        return _fail(f"--precision takes points between 0 and 50, not {args.precision:g}")
     if args.workers is not None and args.workers < 1:
         return _fail(f"--workers must be at least 1, not {args.workers}")
     words = [w.strip().lower() for w in args.level.split(",") if w.strip()]
@@ -188,16 +216,18 @@ def balance(args: argparse.Namespace) -> int:
     show = ProgressShow({s.id: s.name or s.id for s in scenario.sides})
     units = sum(len(s.units) for s in scenario.sides)
     sweep = " and again at other turn limits" if args.vary == "turn-limit" else ""
-    show.what = (f"{args.games} game{'s' if args.games != 1 else ''} of {scenario.title} "
+    most = "" if args.fixed else "at most "
+    show.what = (f"{most}{games} game{'s' if games != 1 else ''} of {scenario.title} "
                  f"({units} units){sweep}")
-    show.start(args.games * (5 if sweep else 1))
+    show.start(games * (5 if sweep else 1))
     # `kill` stops the batch as Ctrl+C does: the pool is ended and the games
     # played are reported, rather than the workers left playing on.
     before = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        report = run_balance(scenario, path=args.file, ruleset=args.ruleset, games=args.games,
+        report = run_balance(scenario, path=args.file, ruleset=args.ruleset, games=games,
                              levels=levels, seed=args.seed, runner=runner, progress=show,
-                             vary_turn_limit=args.vary == "turn-limit")
+                             vary_turn_limit=args.vary == "turn-limit", fixed=args.fixed,
+                             precision=args.precision / 100)
     except ValueError as e:
         return _fail(f"{args.file}: {e}", 1)
     except RulesError as e:  # validation lets no such game through: say it all the same

@@ -1,24 +1,36 @@
-"""Benchmark: a balance report of each bundled scenario with 1 and 2 workers.
+"""Benchmark: how soon a balance report settles, beside the fixed report's verdict.
 
-Run: .venv/bin/python tests/benchmarks/bench_balance.py [--quick] [--games N] [--level L]
-     [--scenario NAME] [--workers 1,2] [--seed S]
+Run: .venv/bin/python tests/benchmarks/bench_balance.py [--quick] [--max-games N]
+     [--precision P] [--fixed-games N] [--level L] [--scenario NAME] [--one-sided]
+     [--workers W] [--seed S]
+     .venv/bin/python tests/benchmarks/bench_balance.py --speedup [--games N] [--workers 1,2]
 
-For each bundled scenario (or those whose file name contains NAME), makes
-the report of N games (default 200, Steady on both sides) with each number
-of workers in turn, and prints the wall time of each, the speed-up of the
-last over the first, and the CPU seconds a game (from the one-worker run,
-which plays in this process, so its CPU time is all the games' CPU time).
-From that it prints what 200 games cost in CPU and the wall time they
-would take with every core free (CPU / cores).  Since wall times on a
-loaded machine say little, it also reads each pool worker's CPU seconds
-from /proc before the pool ends: with free cores a batch lasts as long as
-its busiest process (this one, plus the forkserver's imports, plus the
-busiest worker), so CPU(1 worker) / CPU(that) is the speed-up the pool
-gives when nothing else runs.  The forkserver starts once a process: the
-first scenario pays its imports, so run one --scenario for its own figure.  It also prints the load
-average before and after, since wall times on a shared machine mean little
-without it.  Checks that every run gave the same report.  Prints numbers;
-never fails (issue 19 targets: at most 60 s with 2 workers, at least 1.8x).
+For each bundled scenario (or those whose file name contains NAME; with
+--one-sided also the two one-sided test copies in tests/play/balance/data/),
+plays a sequential batch with W workers (default 2) until the verdict is
+settled (at most N games, default 400; precision P points, default 10) and
+prints the games it took, why it stopped and its wall time; then the fixed
+report of --fixed-games games (default 200; 0 skips it) and whether the two
+verdicts agree.  A verdict here is the first side's score share (a draw
+counting half): "one-sided" for a side when the sequential interval is clear
+of the fair band 40 to 60% (for the fixed report: its share outside the
+band), "fair" otherwise ("leans" when the sequential interval is narrow but
+on one side of 50% and touching the band; it agrees with either).  Issue 36
+targets: a one-sided scenario settled in at most 15 s; every bundled one at
+10 points in at most 60 s (Miller's Bridge 150 s), with 2 workers.  Prints
+the load average, since wall times on a shared machine mean little without
+it.  Never fails.
+
+--speedup is the issue 19 benchmark: the fixed report of N games (default
+200) with each number of workers in turn, the wall time of each, the speed-up
+of the last over the first, and the CPU seconds a game (from the one-worker
+run, which plays in this process).  Since wall times on a loaded machine say
+little, it also reads each pool worker's CPU seconds from /proc before the
+pool ends: with free cores a batch lasts as long as its busiest process
+(this one, plus the forkserver's imports, plus the busiest worker), so
+CPU(1 worker) / CPU(that) is the speed-up the pool gives when nothing else
+runs.  Checks that every run gave the same report (issue 19 targets: at most
+60 s with 2 workers, at least 1.8x).
 """
 
 from __future__ import annotations
@@ -34,9 +46,19 @@ sys.path.insert(0, str(ROOT))
 
 from desktop.play.balance.report import Report  # noqa: E402
 from desktop.play.balance.runner import LocalRunner, run_balance  # noqa: E402
+from desktop.play.balance.sequential import (  # noqa: E402
+    FAIR,
+    FAIR_BAND,
+    LEANS,
+    MAXIMUM,
+    ONE_SIDED,
+)
 from desktop.play.levels import Level  # noqa: E402
 from desktop.resources import bundled_scenarios  # noqa: E402
 from desktop.scenario import load  # noqa: E402
+
+#: Two bundled scenarios made one-sided (issue 36's 15 s target).
+ONE_SIDED_COPIES = ROOT / "tests" / "play" / "balance" / "data"
 
 
 def _stat(pid: int) -> list[str]:
@@ -75,30 +97,110 @@ def timed(path: Path, games: int, level: Level, seed: int, workers: int
     runner.worker_cpu, runner.server_cpu = [], 0.0
     wall, cpu = time.perf_counter(), time.process_time()
     report = run_balance(scenario, path=path, games=games, levels=(level,), seed=seed,
-                         runner=runner)
+                         runner=runner, fixed=True)
     return (report, time.perf_counter() - wall, time.process_time() - cpu, runner.worker_cpu,
             runner.server_cpu)
+
+
+def verdict_of(report: Report) -> str:
+    """The report's verdict in a word or two (see the module's docstring)."""
+    first, second = (s.name for s in report.sides)
+    st = report.settle
+    if st is not None:
+        ahead = first if st.share >= 0.5 else second
+        return {ONE_SIDED: f"one-sided: {ahead}", FAIR: "fair", LEANS: f"leans: {ahead}",
+                MAXIMUM: "not settled"}.get(st.reason, "stopped")
+    n = report.played
+    wins = report.sides[0].wins.count
+    share = (wins + report.draws.count / 2) / n if n else 0.5
+    lo, hi = FAIR_BAND
+    return f"one-sided: {first}" if share > hi else f"one-sided: {second}" if share < lo \
+        else "fair"
+
+
+def agree(sequential: str, fixed: str) -> bool:
+    if sequential.startswith("leans"):
+        return fixed == "fair" or fixed.endswith(sequential.split(": ")[1])
+    return sequential == fixed
+
+
+def score_share(report: Report) -> float:
+    n = report.played
+    return (report.sides[0].wins.count + report.draws.count / 2) / n if n else 0.5
+
+
+def settle_main(args: argparse.Namespace, paths: list[Path]) -> None:
+    level = Level(args.level)
+    print(f"sequential: at most {args.max_games} games, precision {args.precision:g} points, "
+          f"{args.workers} workers; fixed: {args.fixed_games} games; {level.value}, seed "
+          f"{args.seed}; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}",
+          flush=True)
+    for path in paths:
+        scenario = load(path)
+        wall = time.perf_counter()
+        report = run_balance(scenario, path=path, games=args.max_games, levels=(level,),
+                             seed=args.seed, runner=LocalRunner(args.workers),
+                             precision=args.precision / 100)
+        wall = time.perf_counter() - wall
+        st = report.settle
+        assert st is not None
+        seq = verdict_of(report)
+        how = "not settled in" if st.reason == MAXIMUM else "settled after"
+        line = (f"{path.name:38s} {how} {report.played:3d} games in {wall:6.1f} s "
+                f"({st.reason}; first side {100 * st.share:.0f}%, {100 * st.low:.0f} to "
+                f"{100 * st.high:.0f}%): {seq}")
+        if args.fixed_games > 0:
+            wall = time.perf_counter()
+            fixed = run_balance(scenario, path=path, games=args.fixed_games, levels=(level,),
+                                seed=args.seed, runner=LocalRunner(args.workers), fixed=True)
+            wall = time.perf_counter() - wall
+            verdict = verdict_of(fixed)
+            line += (f" | fixed {fixed.played} games in {wall:.1f} s: first side "
+                     f"{100 * score_share(fixed):.0f}%, {verdict}"
+                     + ("" if agree(seq, verdict) else " | NOT SETTLED"
+                        if st.reason == MAXIMUM else " | VERDICTS DIFFER"))
+        print(line, flush=True)
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--speedup", action="store_true",
+                    help="the issue 19 benchmark: fixed reports with 1 and 2 workers")
+    ap.add_argument("--games", type=int, default=200, help="--speedup: games a report")
+    ap.add_argument("--max-games", type=int, default=400,
+                    help="the most games a sequential batch plays (default 400)")
+    ap.add_argument("--precision", type=float, default=10.0,
+                    help="the half-width, in points, that settles a near-even scenario")
+    ap.add_argument("--fixed-games", type=int, default=200,
+                    help="games of the fixed report beside it (default 200; 0: none)")
+    ap.add_argument("--one-sided", action="store_true",
+                    help="also the one-sided test copies in tests/play/balance/data/")
     ap.add_argument("--level", default="steady", choices=[lv.value for lv in Level])
     ap.add_argument("--scenario", action="append", help="only scenarios whose file name "
                     "contains this")
-    ap.add_argument("--workers", default="1,2", help="worker counts, comma separated")
+    ap.add_argument("--workers", default=None,
+                    help="workers (default 2); --speedup: worker counts, comma separated "
+                    "(default 1,2)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true",
                     help="2 Recruit games of the Crossroads only")
     args = ap.parse_args()
     if args.quick:  # keeps the script working; the suite runs it under load
         args.games, args.level = 2, "recruit"
+        args.max_games, args.fixed_games = 2, 2
         args.scenario = args.scenario or ["d3_crossroads"]
-    counts = [int(w) for w in args.workers.split(",")]
+    paths = list(bundled_scenarios())
+    if args.one_sided:
+        paths += sorted(ONE_SIDED_COPIES.glob("one_sided_*.yaml"))
+    paths = [p for p in paths if not args.scenario or any(s in p.name for s in args.scenario)]
+    if not args.speedup:
+        args.workers = int(args.workers or 2)
+        settle_main(args, paths)
+        return
+    counts = [int(w) for w in (args.workers or "1,2").split(",")]
     level = Level(args.level)
-    paths = [p for p in bundled_scenarios()
-             if not args.scenario or any(s in p.name for s in args.scenario)]
     print(f"{args.games} games, {level.value}, seed {args.seed}, workers {counts}; "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     for path in paths:

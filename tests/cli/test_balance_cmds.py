@@ -20,7 +20,7 @@ def crossroads() -> Path:
 
 def test_text_report(crossroads: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["balance", str(crossroads), "--games", "3", "--level", "recruit",
-                 "--workers", "1", "--seed", "2"])
+                 "--workers", "1", "--seed", "2", "--fixed"])
     out, err = capsys.readouterr()
     assert code == 0
     assert out.startswith("The Crossroads at Kreuzdorf (d3_crossroads.yaml)")
@@ -30,6 +30,20 @@ def test_text_report(crossroads: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert "aus_" not in out and "fra_" not in out  # names, never ids
     # not a terminal: plain progress lines, the last one complete
     assert err.strip().splitlines()[-1].startswith("3/3 games; wins so far:")
+
+
+def test_a_sequential_report_says_how_it_settled(
+        crossroads: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["balance", str(crossroads), "--games", "3", "--level", "recruit",
+                 "--workers", "1", "--seed", "2", "--precision", "5", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    report = Report.from_json(json.loads(out))
+    st = report.settle
+    assert st is not None and st.reason == "maximum" and st.games == report.played == 3
+    assert st.precision == 0.05 and st.low <= st.share <= st.high
+    assert report.verdict.startswith("Not settled: the most games asked for, 3, were played")
+    assert "scores" in err.strip().splitlines()[-1]
 
 
 def test_json_report_reads_back(crossroads: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -47,6 +61,7 @@ def test_json_report_reads_back(crossroads: Path, capsys: pytest.CaptureFixture[
     (["--level", "general"], "--level takes one or two of recruit, steady, veteran"),
     (["--games", "0"], "--games must be at least 1"),
     (["--workers", "0"], "--workers must be at least 1"),
+    (["--precision", "0"], "--precision takes points between 0 and 50"),
     (["--ruleset", "chess"], "unknown ruleset 'chess'"),
 ])
 def test_bad_options_are_said_in_words(crossroads: Path, capsys: pytest.CaptureFixture[str],

@@ -75,6 +75,20 @@ def test_a_stopped_batch_says_so(farms: Scenario) -> None:
     assert "the batch was stopped early" in text
 
 
+def test_a_settled_batch_says_after_how_many_games_and_why(farms: Scenario) -> None:
+    from desktop.play.balance.sequential import Settle
+    from desktop.play.balance.verdict import write_verdict
+
+    report = dataclasses.replace(sample_report(), played=43,
+                                 settle=Settle(43, 0.2, 0.08, 0.35, 0.1, 400, "one_sided"))
+    report = dataclasses.replace(report, verdict=write_verdict(report))
+    text = " ".join(texts(render_balance_report(report, farms)[0]))
+    assert "settled after 43 games (at most 200, precision 10 points)" in text
+    assert "Settled after 43 games: Royal Army scores 80%" in text
+    assert "clear of the fair band (40% to 60%)" in text
+    assert "always-valid 95% interval" in text
+
+
 def test_units_never_fought_in_any_game_are_picked_out(farms: Scenario) -> None:
     report = sample_report()
     every = [u for u in report.units if u.never_fought >= 1.0]

@@ -121,6 +121,42 @@ def test_a_tiny_batch_runs_to_the_end_and_fills_the_dock(qtbot: Any, win: Editor
     assert sidecar_path(village).is_file()  # kept beside the scenario
 
 
+def test_a_sequential_batch_narrows_its_interval_on_the_chart_as_games_finish(
+        qtbot: Any, win: EditorWindow) -> None:
+    dock = win.balance.dock
+    lines: list[str] = []
+    win.balance.job = None
+    job = win.balance.start(BalanceRequest("mayhem", 3, (Level.RECRUIT,), 3))
+    assert job is not None and dock.settle_line.isVisible()
+    assert dock.progress.format() == "%v games (at most %m)"
+    job.progressed.connect(lambda p: lines.append(dock.settle_line.text()))
+    qtbot.waitUntil(lambda: win.balance.job is None, timeout=120_000)
+    first = win.doc.scenario.sides[0].name
+    assert lines[0].startswith(f"After 1 game: {first} scores") and "Not settled yet" in lines[0]
+    assert dock.settle_line.text().startswith("Not settled after the most games, 3")
+    report = win.balance.kept.report  # type: ignore[union-attr]
+    assert report.settle is not None and report.settle.reason == "maximum"
+    assert dock.settle_chart.last == (3, report.settle.share, report.settle.low,
+                                      report.settle.high)
+    assert dock.settle_chart.isVisible()  # it stays after the batch
+    assert "the most asked for" in dock.view.facts.text()
+    assert report.verdict.startswith("Not settled")
+
+
+def test_the_dialog_asks_whether_to_stop_when_settled(win: EditorWindow) -> None:
+    dlg = recruit_dialog(win, 50)
+    assert dlg.settle.isChecked() and dlg.precision.value() == 10
+    r = dlg.request()
+    assert not r.fixed and r.precision == 0.10 and r.games == 50
+    dlg.settle.setChecked(False)
+    dlg.precision.setValue(5)
+    assert not dlg.precision.isEnabled()
+    assert dlg.request().fixed
+    dlg.accept()
+    again = BalanceDialog(win.doc.scenario, win, win.settings())
+    assert not again.settle.isChecked() and again.precision.value() == 5
+
+
 def test_the_pool_plays_in_the_background_while_the_window_works(
         qtbot: Any, win: EditorWindow) -> None:
     win.balance.runner = LocalRunner(workers=2)

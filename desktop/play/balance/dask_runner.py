@@ -60,8 +60,11 @@ class DaskRunner:
         futures: list[Any] = []
         try:
             shared = client.scatter(batch, broadcast=True)
-            futures = client.map(play_game, [shared] * len(indices), list(indices),
-                                 pure=False)
+            # Earlier games first (Dask runs the highest priority first): a
+            # sequential batch counts games in seed order, so a late game
+            # finished early only waits.
+            futures = [client.submit(play_game, shared, i, pure=False, priority=-i)
+                       for i in indices]
             pending = distributed.as_completed(futures)
             left = len(futures)
             while left:

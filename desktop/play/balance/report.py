@@ -21,6 +21,7 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, Union
 
+from desktop.play.balance.sequential import Settle
 from desktop.rules.engine import JSON
 
 #: The kinds of ending, in the order a report lists them.
@@ -228,6 +229,10 @@ class Report:
     verdict: str
     #: The turn-limit sweep, shortest limit first; empty unless asked for.
     sweep: tuple[SweepRow, ...] = ()
+    #: A sequential batch's stopping state: the first side's score share (a
+    #: draw counts half) with its always-valid interval, and why it stopped.
+    #: None for a fixed batch (``--fixed``) and reports written before it.
+    settle: Settle | None = None
 
     def side(self, side_id: str) -> SideResult:
         """The result of one side (KeyError if it did not play)."""

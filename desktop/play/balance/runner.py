@@ -28,6 +28,7 @@ from typing import Protocol
 
 from desktop.play.balance.batch import Batch, GameResult, current_turn_limit, play_game
 from desktop.play.balance.report import Inputs, Report, SweepRow
+from desktop.play.balance.sequential import PRECISION, Monitor, Settle
 from desktop.play.balance.stats import aggregate, sweep_row
 from desktop.play.balance.verdict import write_verdict
 from desktop.play.levels import Level
@@ -53,6 +54,11 @@ class Progress:
     draws: int
     #: Wall seconds since the batch started.
     seconds: float
+    #: A sequential batch: where it stands (the games counted in seed order,
+    #: the first side's score share and its interval, settled or not).
+    settle: Settle | None = None
+    #: (games, share, low, high) after each game counted so far, for a chart.
+    path: tuple[tuple[int, float, float, float], ...] = ()
 
     @property
     def left(self) -> float | None:
@@ -203,12 +209,23 @@ def batch_ruleset(scenario: Scenario, ruleset: str | None) -> str:
     return rid
 
 
+def score(result: GameResult, first: str) -> float:
+    """The first side's score in one game: 1 a win, 0 a loss, 1/2 a draw."""
+    return 0.5 if result.winner is None else 1.0 if result.winner == first else 0.0
+
+
 def run_balance(scenario: Scenario, *, path: Path | None = None, ruleset: str | None = None,
                 games: int = 100, levels: Sequence[Level] = (Level.STEADY,), seed: int = 1,
                 runner: Runner | None = None, progress: ProgressFn | None = None,
-                stop: StopFn | None = None, vary_turn_limit: bool = False) -> Report:
+                stop: StopFn | None = None, vary_turn_limit: bool = False,
+                fixed: bool = False, precision: float = PRECISION) -> Report:
     """Play the batch and return its report (a partial one if stopped early).
 
+    Unless `fixed`, `games` is the most to play: the batch stops as soon as
+    the verdict is settled (desktop.play.balance.sequential: the first side's
+    always-valid interval clear of the fair band, or as narrow as `precision`),
+    the games still being played are dropped, and the report covers games
+    0..n-1 in seed order, so it does not depend on which worker was quicker.
     With `vary_turn_limit` the same games are played again at a few other turn
     limits (sweep_limits) after the scenario's own; stopping during the sweep
     keeps the full report and the sweep rows that were finished.
@@ -232,32 +249,49 @@ def run_balance(scenario: Scenario, *, path: Path | None = None, ruleset: str | 
     sides = [s.id for s in scenario.sides]
     counts = {"done": 0, "draws": 0}
     wins = dict.fromkeys(sides, 0)
+    monitor = None if fixed else Monitor(games, precision)
 
-    def play(batch: Batch) -> tuple[list[GameResult], bool]:
+    def play(batch: Batch, n: int, watch: Monitor | None = None
+             ) -> tuple[list[GameResult], bool]:
         got: list[GameResult] = []
 
         def take(result: GameResult) -> None:
+            if watch is not None and watch.reason:
+                return  # settled: a game that was under way does not count
             got.append(result)
             counts["done"] += 1
             if result.winner is None:
                 counts["draws"] += 1
             else:
                 wins[result.winner] = wins.get(result.winner, 0) + 1
+            if watch is not None:
+                watch.take(result.index, score(result, sides[0]))
             if progress is not None:
                 progress(Progress(counts["done"], total, dict(wins), counts["draws"],
-                                  time.monotonic() - start))
+                                  time.monotonic() - start,
+                                  watch.state() if watch is not None else None,
+                                  tuple(watch.path) if watch is not None else ()))
 
-        complete = runner.run(batch, range(games), take, stop_fn)
+        def halt() -> bool:
+            return stop_fn() or (watch is not None and bool(watch.reason))
+
+        complete = runner.run(batch, range(n), take, halt)
+        if watch is not None:
+            # games 0..k-1 in seed order: those after a gap wait for nothing now
+            got = [r for r in got if r.index < watch.next]
+            complete = complete or bool(watch.reason)
         return got, complete
 
     base = Batch(scenario, rid, tuple(levels), seed)
     rows: list[SweepRow] = []
     try:
-        results, complete = play(base)
+        results, complete = play(base, games, monitor)
+        if monitor is not None and monitor.reason and limits:
+            total = monitor.next * (1 + len(limits))  # the sweep plays as many games
         if complete and limits:
             played: dict[int, list[GameResult]] = {}
             for limit in limits:
-                got, finished = play(replace(base, turn_limit=limit))
+                got, finished = play(replace(base, turn_limit=limit), len(results))
                 if not finished:
                     break
                 played[limit] = got
@@ -270,6 +304,8 @@ def run_balance(scenario: Scenario, *, path: Path | None = None, ruleset: str | 
         if callable(close):
             close()  # a pool's workers end with the batch
     report = aggregate(inputs, scenario, results, complete, rows)
+    if monitor is not None:
+        report = replace(report, settle=monitor.state())
     return replace(report, verdict=write_verdict(report))
 
 

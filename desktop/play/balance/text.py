@@ -9,6 +9,7 @@ from __future__ import annotations
 import textwrap
 
 from desktop.play.balance.report import Report, Share
+from desktop.play.balance.sequential import MAXIMUM
 from desktop.play.levels import LEVELS, Level
 
 #: Turn columns shown for objective control (the last turn is always shown).
@@ -50,6 +51,13 @@ def report_text(report: Report) -> str:
     limit = f", turn limit {inp.turn_limit}" if inp.turn_limit else ""
     played = f"{report.played} games" if report.complete else \
         f"{report.played} of {inp.games} games (stopped early)"
+    st = report.settle
+    if st is not None and st.reason == MAXIMUM:
+        played = f"{report.played} games (the most asked for; not settled at " \
+                 f"{100 * st.precision:g} points)"
+    elif st is not None and st.settled:
+        played = f"{report.played} games (settled; at most {inp.games}, " \
+                 f"precision {100 * st.precision:g} points)"
     out.append(f"{played}, {_levels(inp.levels)}, seed {inp.seed}{limit}")
     out.append("")
     out.extend(textwrap.wrap(report.verdict, WIDTH))

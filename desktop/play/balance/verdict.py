@@ -9,6 +9,7 @@ the report alone.
 
 from __future__ import annotations
 
+from desktop.play.balance import sequential as seq
 from desktop.play.balance.report import Report, Share, SideResult
 
 #: Above this share of the games a side "wins most"; the issue's "badly unbalanced".
@@ -62,11 +63,47 @@ def _suggestion(report: Report, leader: SideResult, trailer: SideResult,
     return f"Try strengthening {trailer.name} or making the objectives easier to reach."
 
 
+def settle_sentence(report: Report) -> str:
+    """How a sequential batch stopped, in one or two sentences ("" for a fixed one):
+    "Settled after 43 games: ..." and why."""
+    st = report.settle
+    if st is None or not report.sides:
+        return ""
+    first = report.sides[0]
+    second = report.sides[-1]
+    # the share and interval from the side that is ahead
+    ahead, share, low, high = (first.name, st.share, st.low, st.high) if st.share >= 0.5 \
+        else (second.name, 1 - st.share, 1 - st.high, 1 - st.low)
+    band = f"{pct(seq.FAIR_BAND[0])} to {pct(seq.FAIR_BAND[1])}"
+    figures = f"{ahead} scores {pct(share)} ({pct(low)} to {pct(high)}, a draw counting half)"
+    points = f"{100 * st.precision:g} points"
+    if st.reason == seq.ONE_SIDED:
+        return (f"Settled after {st.games} games: {figures}, an interval clear of the fair "
+                f"band ({band}), so the scenario is one-sided.")
+    if st.reason == seq.FAIR:
+        where = "inside the fair band" if seq.FAIR_BAND[0] <= low and high <= seq.FAIR_BAND[1] \
+            else "holding an even share"
+        return (f"Settled after {st.games} games: {figures}, an interval within {points} "
+                f"either way and {where} ({band}), so neither side is shown to be favoured.")
+    if st.reason == seq.LEANS:
+        return (f"Settled after {st.games} games: {figures}, an interval within {points} "
+                f"either way: {ahead} is ahead but not clear of the fair band ({band}); "
+                "ask for a finer precision to say more.")
+    if st.reason == seq.MAXIMUM:
+        return (f"Not settled: the most games asked for, {st.games}, were played; {figures}. "
+                f"Play more games, or ask for less precision than {points}.")
+    return (f"Stopped after {st.games} games, before the verdict was settled; so far "
+            f"{figures}.")
+
+
 def write_verdict(report: Report) -> str:
     """The verdict paragraph for `report` (which it does not change)."""
     if report.played == 0:
         return "No game was played, so there is nothing to judge yet."
     parts: list[str] = []
+    settled = settle_sentence(report)
+    if settled:
+        parts.append(settled)
     ranked = sorted(report.sides, key=lambda s: s.wins.count, reverse=True)
     leader, trailer = ranked[0], ranked[-1]
     top = leader.wins
@@ -106,8 +143,10 @@ def write_verdict(report: Report) -> str:
         parts.append(f"{_and(idle)} never fight{'s' if len(idle) == 1 else ''} in most games.")
     for lv in report.levels:
         parts.append(f"{lv.name} wins {pct(lv.wins.share)} of the match ({interval(lv.wins)}).")
-    if not report.complete:
+    if not report.complete and report.settle is None:
         parts.append(f"Stopped after {report.played} of {report.inputs.games} games.")
     if report.played < FEW:
-        parts.append(f"Only {report.played} games were played, so the figures are rough.")
+        parts.append(f"Only {report.played} games were played, so the other figures are rough."
+                     if report.settle is not None and report.settle.settled else
+                     f"Only {report.played} games were played, so the figures are rough.")
     return " ".join(parts)

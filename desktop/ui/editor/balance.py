@@ -162,8 +162,15 @@ class BalanceFeature(QObject):
             limit = current_turn_limit(scenario, request.ruleset)
             if limit is not None:
                 total *= len(sweep_limits(limit))
-        self.dock.start_running(total, f"Playing {request.games} games: "
-                                       f"{players_text([lv.value for lv in request.levels])}…")
+        players = players_text([lv.value for lv in request.levels])
+        if request.fixed:
+            self.dock.start_running(total, f"Playing {request.games} games: {players}…")
+        else:
+            self.dock.start_running(
+                total, f"Playing until the verdict is settled (at most {request.games} games, "
+                f"{100 * request.precision:g} points): {players}…", sequential=True,
+                first=scenario.sides[0].name or scenario.sides[0].id,
+                colour=scenario.sides[0].colour)
         self.dock.show()
         self.dock.raise_()
         job.start()

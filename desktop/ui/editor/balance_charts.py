@@ -174,3 +174,45 @@ class HoldingChart(_Chart):
         span = turns[-1] - turns[0]
         step = 1 if span <= 16 else 2 if span <= 32 else 5
         self.getAxis("bottom").setTickSpacing(major=step, minor=1)
+
+
+class SettleChart(_Chart):
+    """A sequential batch as it runs: the first side's score share (a draw counts
+    half) after each game, its always-valid 95% interval narrowing around it, and
+    the fair band the verdict measures it against."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(130, parent)
+        self.getAxis("bottom").setLabel("games counted")
+        self.getAxis("left").setTicks([[(v, f"{v}%") for v in (0, 25, 50, 75, 100)]])
+        #: The last point drawn: (games, share, low, high), shares 0 to 1.
+        self.last: tuple[int, float, float, float] | None = None
+
+    def show_path(self, path: Sequence[tuple[int, float, float, float]], band: tuple[float, float],
+                  colour: str, most: int) -> None:
+        """Draw `path` (games, share, low, high after each game counted) against the
+        fair `band`; the x axis spans at least a tenth of `most` games."""
+        self.clear()
+        lo, hi = band
+        self.addItem(pg.LinearRegionItem((lo * 100, hi * 100), orientation="horizontal",
+                                         brush=pg.mkBrush(QColor(NOBODY).lighter(115)),
+                                         pen=pg.mkPen(None), movable=False))
+        self.addItem(pg.InfiniteLine(50, angle=0,
+                                     pen=pg.mkPen("#777", style=Qt.PenStyle.DashLine)))
+        self.last = path[-1] if path else None
+        span = max(10, most // 10, len(path) and path[-1][0])
+        self.setXRange(0, span * 1.02, padding=0)
+        self.setYRange(0, 100, padding=0.02)
+        if not path:
+            return
+        xs = np.array([p[0] for p in path], dtype=float)
+        c = visible(colour)
+        low = pg.PlotDataItem(xs, np.array([p[2] * 100 for p in path]), pen=pg.mkPen(c))
+        high = pg.PlotDataItem(xs, np.array([p[3] * 100 for p in path]), pen=pg.mkPen(c))
+        fill = QColor(c)
+        fill.setAlpha(70)
+        self.addItem(low)
+        self.addItem(high)
+        self.addItem(pg.FillBetweenItem(low, high, brush=pg.mkBrush(fill)))
+        self.addItem(pg.PlotDataItem(xs, np.array([p[1] * 100 for p in path]),
+                                     pen=pg.mkPen(INK, width=2)))

@@ -33,7 +33,10 @@ from desktop.scenario.model import Scenario
 from desktop.ui.plaintext import literal
 
 MAX_GAMES = 10_000
-DEFAULT_GAMES = 100
+#: The most games a batch plays unless settled sooner (an even scenario settles
+#: at 10 points in about 110 to 250).
+DEFAULT_GAMES = 400
+DEFAULT_PRECISION = 10
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,11 @@ class BalanceRequest:
     levels: tuple[Level, ...]
     seed: int
     vary_turn_limit: bool = False
+    #: Play exactly `games`; otherwise `games` is the most, and the batch stops
+    #: once the verdict is settled.
+    fixed: bool = False
+    #: The interval half-width wanted for a near-even scenario, as a share (0.10).
+    precision: float = DEFAULT_PRECISION / 100
 
 
 class BalanceDialog(QDialog):
@@ -72,9 +80,25 @@ class BalanceDialog(QDialog):
         self.games = QSpinBox()
         self.games.setRange(1, MAX_GAMES)
         self.games.setValue(DEFAULT_GAMES)
-        self.games.setToolTip("More games give narrower intervals: 100 games tell a 60% side "
-                              "from an even one; 400 tell 55%.")
-        form.addRow("Games", self.games)
+        self.games.setToolTip("The most games to play: the batch stops sooner once the "
+                              "verdict is settled (unless told to play them all)")
+        form.addRow("At most, games", self.games)
+        self.settle = QCheckBox("Stop when the verdict is settled")
+        self.settle.setChecked(True)
+        self.settle.setToolTip("Stop as soon as one side's 95% interval is clear of the fair "
+                               "band (40 to 60%), or the interval is as narrow as the precision "
+                               "below; the interval stays honest however often it is looked "
+                               "at. Unticked: play every game.")
+        form.addRow("", self.settle)
+        self.precision = QSpinBox()
+        self.precision.setRange(2, 25)
+        self.precision.setValue(DEFAULT_PRECISION)
+        self.precision.setSuffix(" points")
+        self.precision.setToolTip("How narrow the interval must be to call a near-even "
+                                  "scenario: 10 points either way takes about 110 to 250 games, "
+                                  "5 points four times as many")
+        self.settle.toggled.connect(self.precision.setEnabled)
+        form.addRow("Precision", self.precision)
         self.level = QComboBox()
         self.against = QComboBox()
         self.against.addItem("the same level (it plays both sides)", None)
@@ -129,7 +153,8 @@ class BalanceDialog(QDialog):
         other = self.against.currentData()
         levels = (level,) if other is None else (level, other)
         return BalanceRequest(self.ruleset.currentData(), self.games.value(), levels,
-                              self.seed.value(), self.vary.isEnabled() and self.vary.isChecked())
+                              self.seed.value(), self.vary.isEnabled() and self.vary.isChecked(),
+                              not self.settle.isChecked(), self.precision.value() / 100)
 
     # --- remembered choices -------------------------------------------------------------
 
@@ -139,6 +164,9 @@ class BalanceDialog(QDialog):
             return
         with contextlib.suppress(ValueError):  # a hand-edited settings file
             self.games.setValue(int(str(s.value("balance/games", DEFAULT_GAMES))))
+        with contextlib.suppress(ValueError):
+            self.precision.setValue(int(str(s.value("balance/precision", DEFAULT_PRECISION))))
+        self.settle.setChecked(str(s.value("balance/settle", "true")).lower() != "false")
         i = self.level.findData(_level(s.value("balance/level")))
         if i >= 0:
             self.level.setCurrentIndex(i)
@@ -151,6 +179,8 @@ class BalanceDialog(QDialog):
         if s is not None:
             r = self.request()
             s.setValue("balance/games", r.games)
+            s.setValue("balance/precision", self.precision.value())
+            s.setValue("balance/settle", "false" if r.fixed else "true")
             s.setValue("balance/level", r.levels[0].value)
             s.setValue("balance/against", r.levels[1].value if len(r.levels) > 1 else "")
         super().accept()

@@ -5,7 +5,9 @@ lasted and who held each objective turn by turn, and names the units that
 never fought (the editor outlines them on the table); that part
 (balance_view) is built with the first report, so the editor starts without
 pyqtgraph and the rules engine.  While a batch runs the dock shows a
-progress bar and Cancel.  A report made before the scenario changed is
+progress bar and Cancel; a batch that stops when settled also shows, game by
+game, the first side's score share and its always-valid interval narrowing on
+a chart, and a line saying where the verdict stands.  A report made before the scenario changed is
 marked stale, with what changed.
 """
 
@@ -49,6 +51,26 @@ def duration(seconds: float) -> str:
     if seconds < 3600:
         return f"{round(seconds / 60)} min"
     return f"{seconds / 3600:.1f} h"
+
+
+def settle_line(st: Any, first: str) -> str:
+    """Where a sequential batch's verdict stands, in a line (st: a sequential.Settle)."""
+    from desktop.play.balance import sequential as seq
+
+    figures = (f"{first} scores {100 * st.share:.0f}% ({100 * st.low:.0f} to "
+               f"{100 * st.high:.0f}%, a draw counting half)")
+    lo, hi = (round(100 * b) for b in seq.FAIR_BAND)
+    if st.reason == seq.ONE_SIDED:
+        return f"Settled after {st.games} games: {figures}, clear of the fair band {lo} to {hi}%."
+    if st.reason in (seq.FAIR, seq.LEANS):
+        return (f"Settled after {st.games} games: {figures}, within "
+                f"{100 * st.precision:g} points either way.")
+    if st.reason == seq.MAXIMUM:
+        return f"Not settled after the most games, {st.games}: {figures}."
+    games = "1 game" if st.games == 1 else f"{st.games} games"
+    return (f"After {games}: {figures}. Not settled yet: the interval reaches into "
+            f"the fair band ({lo} to {hi}%) and is wider than {100 * st.precision:g} points "
+            "either way.")
 
 
 class BalanceDock(QDockWidget):
@@ -108,6 +130,20 @@ class BalanceDock(QDockWidget):
         self._clock = QTimer(self)
         self._clock.setInterval(1000)
         self._clock.timeout.connect(self._tick)
+        # A sequential batch, game by game (they stay after it, until the next batch):
+        #: where its verdict stands,
+        self.settle_line = plain_label()
+        self.settle_line.setWordWrap(True)
+        self.settle_line.setStyleSheet("font-weight:bold")
+        self.settle_line.hide()
+        lay.addWidget(self.settle_line)
+        #: and a SettleChart of its interval narrowing (built with the first such batch).
+        self.settle_chart: Any = None
+        self._settle_box = QVBoxLayout()
+        self._settle_box.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(self._settle_box)
+        self._first = ""
+        self._colour = "#555"
         self.view: Any = None  # a BalanceView, built with the first report
         self._body = lay
         self._view_at = lay.count()
@@ -147,13 +183,28 @@ class BalanceDock(QDockWidget):
         self.trouble.setText(text)
         self.trouble.setVisible(bool(text))
 
-    def start_running(self, total_games: int, what: str) -> None:
+    def start_running(self, total_games: int, what: str, sequential: bool = False,
+                      first: str = "", colour: str = "#555") -> None:
         self._running = True
         self.show_trouble("")
         self.run_title.setText(what)
         self.progress.setRange(0, 0)  # busy until the first game ends
         self.progress.setValue(0)
-        self.progress.setFormat("%v of %m games")
+        self.progress.setFormat("%v games (at most %m)" if sequential else "%v of %m games")
+        self._first, self._colour = first, colour
+        self.settle_line.setText("")
+        self.settle_line.setVisible(sequential)
+        if sequential and self.settle_chart is None:  # pyqtgraph loads with the first one
+            from desktop.ui.editor.balance_charts import SettleChart
+
+            self.settle_chart = SettleChart()
+            self._settle_box.addWidget(self.settle_chart)
+        if self.settle_chart is not None:
+            self.settle_chart.setVisible(sequential)
+            if sequential:
+                from desktop.play.balance.sequential import FAIR_BAND
+
+                self.settle_chart.show_path([], FAIR_BAND, colour, total_games)
         self.progress_text.setText("Starting the players…")
         self._games_done, self._stopping = 0, False
         self._began = time.monotonic()
@@ -181,7 +232,15 @@ class BalanceDock(QDockWidget):
         left = p.left
         parts = [f"won so far: {wins}; {p.draws} drawn" if p.done else "",
                  f"about {duration(left)} left" if left is not None else ""]
+        if p.settle is not None:
+            parts[1] = ""  # the time left is not known: the batch stops when settled
         self.progress_text.setText(" · ".join(x for x in parts if x))
+        st = p.settle
+        if st is not None and self.settle_chart is not None:
+            from desktop.play.balance.sequential import FAIR_BAND
+
+            self.settle_chart.show_path(p.path, FAIR_BAND, self._colour, p.total)
+            self.settle_line.setText(settle_line(st, self._first or "The first side"))
 
     def cancelling(self) -> None:
         self._stopping = True

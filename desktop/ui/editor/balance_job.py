@@ -52,7 +52,8 @@ class BalanceJob(QThread):
             report = run_balance(
                 self.scenario, path=self.path, ruleset=r.ruleset, games=r.games,
                 levels=r.levels, seed=r.seed, runner=self.runner, progress=self._progress,
-                stop=self._stop.is_set, vary_turn_limit=r.vary_turn_limit)
+                stop=self._stop.is_set, vary_turn_limit=r.vary_turn_limit,
+                fixed=r.fixed, precision=r.precision)
         except ValueError as e:  # the ruleset cannot play this scenario, no turn limit...
             self.failed.emit(str(e))
             return

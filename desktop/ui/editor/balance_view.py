@@ -95,6 +95,9 @@ class BalanceView(QFrame):
         self.stale.setVisible(kept.stale)
         games = (f"{r.played} games" if r.complete
                  else f"stopped after {r.played} of {r.inputs.games} games")
+        if r.settle is not None and r.complete:
+            games = (f"{r.played} games, the most asked for" if r.settle.reason == "maximum"
+                     else f"settled after {r.played} games (at most {r.inputs.games})")
         self.facts.setText(" · ".join(x for x in (
             r.inputs.ruleset_name, players_text(r.inputs.levels), games,
             f"seed {r.inputs.seed}",

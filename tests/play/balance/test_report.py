@@ -47,3 +47,17 @@ def test_a_report_written_before_average_losses_still_reads() -> None:
     for unit in data["units"]:
         del unit["worn"]
     assert all(u.worn == 0.0 for u in Report.from_json(data).units)
+
+
+def test_a_settled_report_reads_back_and_an_older_one_has_no_settle() -> None:
+    import dataclasses
+
+    from desktop.play.balance.sequential import Settle
+
+    report = dataclasses.replace(sample_report(),
+                                 settle=Settle(43, 0.2, 0.08, 0.35, 0.1, 400, "one_sided"))
+    assert Report.loads(report.dumps()) == report
+    assert report.to_json()["settle"]["reason"] == "one_sided"
+    older = sample_report().to_json()
+    del older["settle"]
+    assert Report.from_json(older).settle is None

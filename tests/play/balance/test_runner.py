@@ -1,13 +1,19 @@
 """Running a batch: the same seed gives the same report in this process and in a
-pool; stopping or Ctrl+C mid-batch gives a partial report (issue 19)."""
+pool; stopping or Ctrl+C mid-batch gives a partial report (issue 19); a
+sequential batch stops when settled, at the same game whatever order the games
+finish in (issue 36)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
+import desktop.play.balance.runner as runner_module
+from desktop.play.balance.batch import Batch, GameResult
 from desktop.play.balance.runner import LocalRunner, Progress, run_balance, sweep_limits
+from desktop.play.balance.sequential import ONE_SIDED
 from desktop.play.levels import Level
 from desktop.scenario.model import Scenario
 from tests.play.balance.conftest import GAMES
@@ -89,3 +95,68 @@ def test_bad_requests_are_refused_in_words(crossroads: Scenario) -> None:
         run_balance(crossroads, games=0)
     with pytest.raises(ValueError, match="one level"):
         run_balance(crossroads, games=1, levels=())
+
+
+# --- stopping when settled (issue 36) ------------------------------------------------
+
+
+def fake_game(batch: Batch, index: int) -> GameResult:
+    """A game that costs nothing: the first side wins 9 in 10, by the game's seed."""
+    first, second = (s.id for s in batch.scenario.sides)
+    won = batch.game_seed(index) % 10 != 0
+    return GameResult(index, {}, first if won else second, "fake", "victory", 3, (),
+                      frozenset(), frozenset(), frozenset())
+
+
+class ShuffledRunner:
+    """Plays games `width` at a time and hands each group back in reverse, as a pool
+    whose later games finish first might; it stops when asked between games."""
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.played = 0
+
+    def run(self, batch: Batch, indices: Sequence[int], take: Callable[[GameResult], None],
+            stop: Callable[[], bool]) -> bool:
+        todo = list(indices)
+        for at in range(0, len(todo), self.width):
+            if stop():
+                return False
+            group = [fake_game(batch, i) for i in todo[at:at + self.width]]
+            self.played += len(group)
+            for r in reversed(group):
+                take(r)
+        return True
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_one_sided_batch_stops_when_settled(crossroads: Scenario,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runner_module, "play_game", fake_game)
+    seen: list[Progress] = []
+    report = run_balance(crossroads, games=400, levels=RECRUIT, runner=LocalRunner(1),
+                         progress=seen.append)
+    st = report.settle
+    assert st is not None and st.reason == ONE_SIDED and st.low > 0.6
+    assert report.complete and report.played == st.games < 60 and report.inputs.games == 400
+    assert report.verdict.startswith(f"Settled after {st.games} games: Austrian rearguard scores")
+    # the interval narrows on the way, game by game
+    assert [p.done for p in seen] == list(range(1, st.games + 1))
+    assert seen[-1].path[-1] == (st.games, st.share, st.low, st.high)
+    assert all(a[2] <= b[2] and a[3] >= b[3] for a, b in
+               zip(seen[-1].path, seen[-1].path[1:], strict=False))
+    fixed = run_balance(crossroads, games=st.games + 10, levels=RECRUIT, runner=LocalRunner(1),
+                        fixed=True)
+    assert fixed.settle is None and fixed.played == st.games + 10
+
+
+def test_the_stopping_point_does_not_depend_on_the_order_games_finish(
+        crossroads: Scenario, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runner_module, "play_game", fake_game)
+    one = run_balance(crossroads, games=400, levels=RECRUIT, runner=LocalRunner(1))
+    shuffled = ShuffledRunner(5)
+    other = run_balance(crossroads, games=400, levels=RECRUIT, runner=shuffled)
+    assert other == one
+    assert one.settle is not None and shuffled.played >= one.played

@@ -52,3 +52,20 @@ def test_a_stopped_or_small_batch_says_so() -> None:
     text = write_verdict(report)
     assert "Stopped after 12 of 200 games" in text and "rough" in text
     assert write_verdict(replace(report, played=0)).startswith("No game was played")
+
+
+def test_the_verdict_says_how_a_sequential_batch_settled() -> None:
+    from desktop.play.balance.sequential import Settle
+
+    base = sample_report()
+    cases = {
+        Settle(40, 0.2, 0.08, 0.35, 0.1, 400, "one_sided"):
+            "Settled after 40 games: Royal Army scores 80% (65% to 92%",
+        Settle(180, 0.52, 0.43, 0.6, 0.1, 400, "fair"): "neither side is shown to be favoured",
+        Settle(190, 0.6, 0.51, 0.69, 0.1, 400, "leans"): "States is ahead but not clear",
+        Settle(400, 0.6, 0.5, 0.7, 0.05, 400, "maximum"): "Not settled: the most games",
+        Settle(12, 0.6, 0.2, 0.9, 0.1, 400, ""): "Stopped after 12 games, before the verdict",
+    }
+    for st, words in cases.items():
+        text = write_verdict(replace(base, settle=st))
+        assert words in text, text
