@@ -75,9 +75,10 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ID_ROLE = Qt.ItemDataRole.UserRole + 2
 #: The name column never gets narrower than this (pixels), however narrow the dock.
 MIN_NAME_WIDTH = 80
-#: The Starts column at most (a longer start elides; its tooltip has it whole), so
-#: that name, quality, CV, figures and start fit the dock without a sideways scroll.
-START_WIDTH = 72
+#: The Starts column at most: as wide as this start in the table's font (a
+#: longer one elides; its tooltip has it whole), so that name, quality, CV,
+#: figures and a usual start fit the dock without a sideways scroll.
+START_WIDEST = "10 hits marked"
 
 
 class SideRosterModel(QAbstractTableModel):
@@ -450,7 +451,7 @@ class SideRosterWidget(QWidget):
             if c != NAME:
                 self.table.resizeColumnToContents(c)
         self.table.setColumnWidth(TRAITS, min(self.table.columnWidth(TRAITS), 140))
-        self.table.setColumnWidth(START, min(self.table.columnWidth(START), START_WIDTH))
+        self._cap_start()
         self._name_width = min(max(self.table.sizeHintForColumn(NAME), 120), 320)
         self._fit_name()
 
@@ -458,8 +459,12 @@ class SideRosterWidget(QWidget):
         """A unit's starting state changed: let its column show it whole."""
         if first.column() <= START <= last.column():
             self.table.resizeColumnToContents(START)
-            self.table.setColumnWidth(START, min(self.table.columnWidth(START), START_WIDTH))
+            self._cap_start()
             self._fit_name()
+
+    def _cap_start(self) -> None:
+        cap = self.table.fontMetrics().horizontalAdvance(START_WIDEST) + 12
+        self.table.setColumnWidth(START, min(self.table.columnWidth(START), cap))
 
     def _fit_name(self) -> None:
         """The name gets what quality, CV, figures and the start leave, so they show in

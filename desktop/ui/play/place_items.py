@@ -21,6 +21,7 @@ from shapely.geometry.base import BaseGeometry
 from desktop.rules.victory import PlaceState, VictoryState
 from desktop.scenario.geometry import shape_area
 from desktop.scenario.model import Scenario
+from desktop.ui.plaintext import literal
 from desktop.ui.table.paths import polygon
 from desktop.ui.table.styles import Z_OBJECTIVE_NAME
 
@@ -61,7 +62,7 @@ class PlaceItem(QGraphicsItem):
     def set_state(self, text: str, colour: str, met: bool) -> None:
         self.prepareGeometryChange()
         self.text, self.colour, self.met = text, QColor(colour), met
-        self.setToolTip(text)
+        self.setToolTip(literal(text))
         w, h = self._plate_size(self.MAX_GROWTH)
         top = self._box.top() - h - 0.2
         self._bounds = self._box.united(QRectF(self._box.center().x() - w / 2, top, w, h)) \
