@@ -18,6 +18,7 @@ from desktop.rules.view import PlayView
 from desktop.scenario import load
 from desktop.ui.play.grid_labels import column_name
 from desktop.ui.play.window import PlayWindow
+from tests.ui.play_windows import play_window
 
 # The five rulesets' bundled scenarios (the names test plays the same ones).
 BUNDLED = {"d3": "d3_crossroads.yaml", "mayhem": "mayhem_village.yaml",
@@ -27,12 +28,7 @@ BUNDLED = {"d3": "d3_crossroads.yaml", "mayhem": "mayhem_village.yaml",
 
 @pytest.fixture
 def window(qtbot: Any, tmp_path: Path) -> PlayWindow:
-    w = PlayWindow(autosave_dir=tmp_path / "autosave")
-    w.computer_delay = 10**6
-    qtbot.addWidget(w)
-    w.ask_save_changes = lambda: "discard"  # type: ignore[method-assign]
-    w.resize(1400, 900)
-    return w
+    return play_window(qtbot, tmp_path / "autosave")
 
 
 def test_column_names_read_like_the_log() -> None:

@@ -27,6 +27,7 @@ from desktop.scenario import load
 from desktop.ui.play.printing import game_marks, where_it_stands
 from desktop.ui.play.window import PlayWindow
 from desktop.ui.print_dialog import PrintDialog
+from tests.ui.play_windows import play_window
 
 SCENARIO_OF = {"d3": "d3_crossroads.yaml", "mayhem": "mayhem_village.yaml",
                "tactical": "tactical_ridge.yaml", "blown_away": "blown_away_four_farms.yaml",
@@ -94,11 +95,7 @@ def test_mayhem_marks_casualties_and_morale_from_a_played_melee() -> None:
 
 @pytest.fixture
 def window(qtbot: Any) -> PlayWindow:
-    w = PlayWindow()
-    w.computer_delay = 0
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    return w
+    return play_window(qtbot)
 
 
 def test_print_writes_the_game_in_progress_with_its_losses(

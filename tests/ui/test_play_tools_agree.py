@@ -15,16 +15,12 @@ from desktop.play.session import Setup
 from desktop.resources import bundled_scenario
 from desktop.scenario import load
 from desktop.ui.play.window import PlayWindow
+from tests.ui.play_windows import play_window
 
 
 @pytest.fixture
 def window(qtbot: Any, tmp_path: Path) -> PlayWindow:
-    w = PlayWindow(autosave_dir=tmp_path / "autosave")
-    w.computer_delay = 10**6
-    qtbot.addWidget(w)
-    w.ask_save_changes = lambda: "discard"  # type: ignore[method-assign]
-    w.resize(1400, 900)
-    return w
+    return play_window(qtbot, tmp_path / "autosave")
 
 
 def test_sight_tool_on_windmill_ridge_says_what_the_referee_says(window: PlayWindow) -> None:

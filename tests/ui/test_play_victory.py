@@ -16,15 +16,12 @@ from desktop.resources import bundled_scenario
 from desktop.scenario import load
 from desktop.ui.play.window import PlayWindow
 from desktop.ui.table.styles import Z_OBJECTIVE_NAME, Z_UNIT
+from tests.ui.play_windows import play_window
 
 
 @pytest.fixture
 def window(qtbot: Any) -> PlayWindow:
-    w = PlayWindow()
-    w.computer_delay = 0
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    return w
+    return play_window(qtbot)
 
 
 def setup(name: str, ruleset: str, **changes: Any) -> Setup:

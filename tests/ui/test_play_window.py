@@ -18,15 +18,12 @@ from desktop.play.session import Setup
 from desktop.resources import bundled_scenario, bundled_scenarios
 from desktop.scenario import load
 from desktop.ui.play.window import PlayWindow
+from tests.ui.play_windows import play_window
 
 
 @pytest.fixture
 def window(qtbot: Any) -> PlayWindow:
-    w = PlayWindow()
-    w.computer_delay = 0
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    return w
+    return play_window(qtbot)
 
 
 def crossroads() -> Setup:
