@@ -44,7 +44,8 @@ class ElidedLabel(QLabel):
         p.end()
 
 
-def _clear(layout: QHBoxLayout | QVBoxLayout) -> None:
+def clear_layout(layout: QHBoxLayout | QVBoxLayout) -> None:
+    """Empty `layout`: its stretches dropped, its widgets hidden and deleted."""
     while layout.count():
         item = layout.takeAt(0)
         w = item.widget() if item is not None else None
@@ -111,7 +112,7 @@ class PhaseBar(QFrame):
                     ) -> None:
         """(key, label, slot, tooltip[, enabled]) for each button, in order.  A button
         that cannot be used now is disabled, not left out, so the others keep their places."""
-        _clear(self.buttons)
+        clear_layout(self.buttons)
         self.button_map = {}
         for key, label, slot, tip, *enabled in buttons:
             b = QPushButton(no_mnemonic(label))  # a name's "&" stays an "&"
@@ -149,7 +150,7 @@ class UnitCard(QWidget):
         """`actions`: (key, slot), (key, slot, button label) or (key, slot, label,
         tooltip); the key (the action's notation) only names the button in
         `button_map`, a person never reads it."""
-        _clear(self.action_box)
+        clear_layout(self.action_box)
         if card is None:
             # what this phase allows (the view's phase_hint), not always "drag"
             self.text.setText(f"<i>Click a unit to see its card. {esc(hint)}</i>")

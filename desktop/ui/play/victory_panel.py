@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules.victory import Goal, VictoryState
 from desktop.ui.plaintext import plain_label
+from desktop.ui.play.panels import clear_layout
 
 #: The mark before a condition: met and deciding now, met, not yet.
 MARKS = {"deciding": "★", "met": "✓", "open": "○"}
@@ -76,20 +77,11 @@ class VictoryPanel(QScrollArea):
         self._shown: object = None
         self.show_state(None, lambda s: "#888", str)
 
-    def _clear(self) -> None:
-        while self._lay.count():  # widgets and the closing stretch
-            item = self._lay.takeAt(0)
-            w = item.widget() if item is not None else None
-            if w is not None:
-                w.hide()
-                w.setParent(None)
-                w.deleteLater()
-
     def show_note(self, text: str) -> None:
         """A sentence instead of the state (no game yet: the deployment)."""
         self.state = None
         self._shown = None
-        self._clear()
+        clear_layout(self._lay)
         self.lines = []
         self._add(_wrapping(text, "color: #555;"), text)
         self._lay.addStretch(1)
@@ -107,7 +99,7 @@ class VictoryPanel(QScrollArea):
             return  # nothing changed (most refreshes: a selection, a hover)
         self._shown = key
         self.state = state
-        self._clear()
+        clear_layout(self._lay)
         self.lines = []
         if state is None:
             self._add(_wrapping("No victory conditions to show.", "color: #666;"),
