@@ -20,7 +20,48 @@ from typing import Any, Literal
 
 from PySide6.QtGui import QUndoCommand
 
-from desktop.scenario import edits
+from desktop.scenario.edits.base import EditError
+from desktop.scenario.edits.bridges import place_crossing
+from desktop.scenario.edits.clipboard import Clip, paste
+from desktop.scenario.edits.objectives import add_objective, update_objective
+from desktop.scenario.edits.pieces import (
+    add_officer,
+    add_unit,
+    move_piece_to_side,
+    piece,
+    set_unit_quality,
+    set_unit_start,
+    set_unit_type,
+    update_piece,
+)
+from desktop.scenario.edits.placing import (
+    arrange_column,
+    arrange_line,
+    rotate_pieces,
+    set_placements,
+)
+from desktop.scenario.edits.selection import move_items, remove
+from desktop.scenario.edits.settings import set_ruleset, set_ruleset_option, set_text
+from desktop.scenario.edits.sides import clear_side, replace_side, set_side_baseline, update_side
+from desktop.scenario.edits.table import (
+    set_deployment_depth,
+    set_deployment_zone,
+    set_game_type,
+    set_table,
+)
+from desktop.scenario.edits.terrain import (
+    add_feature,
+    replace_feature,
+    rotate_features,
+    scale_features,
+    set_feature_property,
+    set_feature_type,
+    set_line_width,
+    type_changed_id,
+    update_feature,
+)
+from desktop.scenario.edits.vertices import delete_vertex, insert_vertex, move_vertex
+from desktop.scenario.edits.victory import set_victory
 from desktop.scenario.model import (
     Grid,
     Objective,
@@ -52,8 +93,8 @@ def _describe(s: Scenario, ids: Iterable[str]) -> str:
             if o.id == i:
                 return o.name
         try:
-            return edits.piece(s, i).name
-        except edits.EditError:
+            return piece(s, i).name
+        except EditError:
             return i
     return f"{len(ids)} items"
 
@@ -161,14 +202,14 @@ class ReplaceScenario(ScenarioCommand):
 
 class AddFeature(EditCommand):
     def __init__(self, doc: Any, feature: TerrainFeature) -> None:
-        super().__init__(doc, f"Add {feature.name or feature.type.value}", edits.add_feature,
+        super().__init__(doc, f"Add {feature.name or feature.type.value}", add_feature,
                          feature, select=[feature.id])
 
 
 class ReplaceFeature(EditCommand):
     def __init__(self, doc: Any, feature: TerrainFeature, old_id: str | None = None) -> None:
         super().__init__(doc, f"Change {feature.name or feature.type.value}",
-                         edits.replace_feature, feature, old_id)
+                         replace_feature, feature, old_id)
 
 
 class UpdateFeature(EditCommand):
@@ -179,7 +220,7 @@ class UpdateFeature(EditCommand):
     def __init__(self, doc: Any, fid: str, *, gesture: int | None = None, **changes: Any) -> None:
         text = f"Change {_describe(doc.scenario, [fid])}"
         key = None if gesture is None else (fid, tuple(sorted(changes)), gesture)
-        super().__init__(doc, text, _apply_changes, edits.update_feature, fid, changes,
+        super().__init__(doc, text, _apply_changes, update_feature, fid, changes,
                          merge_key=key)
 
 
@@ -188,16 +229,16 @@ class SetFeatureType(EditCommand):
     the new type ('wood-1'), and the selection follows it (undo brings both back)."""
 
     def __init__(self, doc: Any, fid: str, ftype: TerrainType) -> None:
-        new_id = edits.type_changed_id(doc.scenario, fid, ftype)
+        new_id = type_changed_id(doc.scenario, fid, ftype)
         select = [new_id] if new_id != fid or fid in doc.selection else None
         super().__init__(doc, f"Make {_describe(doc.scenario, [fid])} a {ftype.value}",
-                         edits.set_feature_type, fid, ftype, select=select)
+                         set_feature_type, fid, ftype, select=select)
 
 
 class SetFeatureProperty(EditCommand):
     def __init__(self, doc: Any, fid: str, key: str, value: PropertyValue | None) -> None:
         super().__init__(doc, f"Set {key} of {_describe(doc.scenario, [fid])}",
-                         edits.set_feature_property, fid, key, value)
+                         set_feature_property, fid, key, value)
 
 
 class SetLineWidth(EditCommand):
@@ -206,7 +247,7 @@ class SetLineWidth(EditCommand):
     def __init__(self, doc: Any, fid: str, width: float, smooth: bool | None = None,
                  *, gesture: int | None = None) -> None:
         super().__init__(doc, f"Change line of {_describe(doc.scenario, [fid])}",
-                         edits.set_line_width, fid, width, smooth,
+                         set_line_width, fid, width, smooth,
                          merge_key=_key([fid], gesture))
 
 
@@ -215,7 +256,7 @@ class RotateFeatures(EditCommand):
 
     def __init__(self, doc: Any, ids: Sequence[str], degrees: float, pivot: Point | None = None,
                  *, gesture: int | None = None, base: Scenario | None = None) -> None:
-        super().__init__(doc, f"Rotate {_describe(doc.scenario, ids)}", edits.rotate_features,
+        super().__init__(doc, f"Rotate {_describe(doc.scenario, ids)}", rotate_features,
                          ids, degrees, pivot, base=base, merge_key=_key(ids, gesture))
 
 
@@ -225,7 +266,7 @@ class ScaleFeatures(EditCommand):
     def __init__(self, doc: Any, ids: Sequence[str], sx: float, sy: float | None = None,
                  pivot: Point | None = None, *, gesture: int | None = None,
                  base: Scenario | None = None) -> None:
-        super().__init__(doc, f"Resize {_describe(doc.scenario, ids)}", edits.scale_features,
+        super().__init__(doc, f"Resize {_describe(doc.scenario, ids)}", scale_features,
                          ids, sx, sy, pivot, base=base, merge_key=_key(ids, gesture))
 
 
@@ -236,25 +277,25 @@ class MoveVertex(EditCommand):
                  *, gesture: int | None = None) -> None:
         key = None if gesture is None else (fid, index, gesture)
         super().__init__(doc, f"Move a point of {_describe(doc.scenario, [fid])}",
-                         edits.move_vertex, fid, index, point, merge_key=key)
+                         move_vertex, fid, index, point, merge_key=key)
 
 
 class InsertVertex(EditCommand):
     def __init__(self, doc: Any, fid: str, index: int, point: Point) -> None:
         super().__init__(doc, f"Add a point to {_describe(doc.scenario, [fid])}",
-                         edits.insert_vertex, fid, index, point)
+                         insert_vertex, fid, index, point)
 
 
 class DeleteVertex(EditCommand):
     def __init__(self, doc: Any, fid: str, index: int) -> None:
         super().__init__(doc, f"Delete a point of {_describe(doc.scenario, [fid])}",
-                         edits.delete_vertex, fid, index)
+                         delete_vertex, fid, index)
 
 
 class PlaceCrossing(EditCommand):
     def __init__(self, doc: Any, ftype: TerrainType, point: Point, name: str = "") -> None:
         before = {f.id for f in doc.scenario.terrain}
-        super().__init__(doc, f"Place a {ftype.value}", edits.place_crossing, ftype, point, name)
+        super().__init__(doc, f"Place a {ftype.value}", place_crossing, ftype, point, name)
         self.select_after = frozenset(f.id for f in self.new.terrain if f.id not in before)
 
 
@@ -268,21 +309,21 @@ class MoveItems(EditCommand):
 
     def __init__(self, doc: Any, ids: Sequence[str], dx: float, dy: float,
                  *, gesture: int | None = None, base: Scenario | None = None) -> None:
-        super().__init__(doc, f"Move {_describe(doc.scenario, ids)}", edits.move_items,
+        super().__init__(doc, f"Move {_describe(doc.scenario, ids)}", move_items,
                          ids, dx, dy, base=base, merge_key=_key(ids, gesture))
 
 
 class RemoveItems(EditCommand):
     def __init__(self, doc: Any, ids: Iterable[str], text: str | None = None) -> None:
         ids = list(ids)
-        super().__init__(doc, text or f"Delete {_describe(doc.scenario, ids)}", edits.remove,
+        super().__init__(doc, text or f"Delete {_describe(doc.scenario, ids)}", remove,
                          ids, select=())
 
 
 class Paste(ScenarioCommand):
-    def __init__(self, doc: Any, clip: edits.Clip, offset: Point = (2.0, 2.0),
+    def __init__(self, doc: Any, clip: Clip, offset: Point = (2.0, 2.0),
                  text: str = "Paste") -> None:
-        new, ids = edits.paste(doc.scenario, clip, offset)
+        new, ids = paste(doc.scenario, clip, offset)
         super().__init__(doc, text, new, select=ids)
         self.new_ids = ids
 
@@ -292,13 +333,13 @@ class Paste(ScenarioCommand):
 
 class AddUnit(EditCommand):
     def __init__(self, doc: Any, side_id: str, unit: Unit) -> None:
-        super().__init__(doc, f"Add {unit.name}", edits.add_unit, side_id, unit,
+        super().__init__(doc, f"Add {unit.name}", add_unit, side_id, unit,
                          select=[unit.id])
 
 
 class AddOfficer(EditCommand):
     def __init__(self, doc: Any, side_id: str, officer: Officer) -> None:
-        super().__init__(doc, f"Add {officer.name}", edits.add_officer, side_id, officer,
+        super().__init__(doc, f"Add {officer.name}", add_officer, side_id, officer,
                          select=[officer.id])
 
 
@@ -311,13 +352,13 @@ class UpdatePiece(EditCommand):
         key = None if gesture is None else (pid, tuple(sorted(changes)), gesture)
         # (changes go as one dict: a unit's `base` must not meet EditCommand's `base`)
         super().__init__(doc, f"Change {_describe(doc.scenario, [pid])}", _apply_changes,
-                         edits.update_piece, pid, changes, merge_key=key)
+                         update_piece, pid, changes, merge_key=key)
 
 
 class SetUnitQuality(EditCommand):
     def __init__(self, doc: Any, uid: str, quality: Any, reset_cv: bool = True) -> None:
         super().__init__(doc, f"Change quality of {_describe(doc.scenario, [uid])}",
-                         edits.set_unit_quality, uid, quality, reset_cv)
+                         set_unit_quality, uid, quality, reset_cv)
 
 
 class SetUnitStart(EditCommand):
@@ -326,19 +367,19 @@ class SetUnitStart(EditCommand):
     def __init__(self, doc: Any, uid: str, ruleset_id: str,
                  fields: Mapping[str, int | bool]) -> None:
         super().__init__(doc, f"Change how {_describe(doc.scenario, [uid])} starts",
-                         edits.set_unit_start, uid, ruleset_id, dict(fields))
+                         set_unit_start, uid, ruleset_id, dict(fields))
 
 
 class SetUnitType(EditCommand):
     def __init__(self, doc: Any, uid: str, utype: Any) -> None:
         super().__init__(doc, f"Change type of {_describe(doc.scenario, [uid])}",
-                         edits.set_unit_type, uid, utype)
+                         set_unit_type, uid, utype)
 
 
 class MovePieceToSide(EditCommand):
     def __init__(self, doc: Any, pid: str, side_id: str) -> None:
         super().__init__(doc, f"Give {_describe(doc.scenario, [pid])} to {side_id}",
-                         edits.move_piece_to_side, pid, side_id)
+                         move_piece_to_side, pid, side_id)
 
 
 class SetPlacements(EditCommand):
@@ -349,7 +390,7 @@ class SetPlacements(EditCommand):
     def __init__(self, doc: Any, placements: Mapping[str, tuple[Point, float]],
                  text: str | None = None, *, gesture: int | None = None) -> None:
         super().__init__(doc, text or f"Place {_describe(doc.scenario, placements)}",
-                         edits.set_placements, placements,
+                         set_placements, placements,
                          merge_key=_key(placements, gesture))
 
 
@@ -361,14 +402,14 @@ class RotatePieces(EditCommand):
     def __init__(self, doc: Any, ids: Sequence[str], degrees: float, pivot: Point | None = None,
                  *, gesture: int | None = None, base: Scenario | None = None) -> None:
         verb = "Wheel" if pivot is not None else "Turn"
-        super().__init__(doc, f"{verb} {_describe(doc.scenario, ids)}", edits.rotate_pieces,
+        super().__init__(doc, f"{verb} {_describe(doc.scenario, ids)}", rotate_pieces,
                          ids, degrees, pivot, base=base, merge_key=_key(ids, gesture))
 
 
 class Arrange(EditCommand):
     def __init__(self, doc: Any, ids: Sequence[str], how: Literal["line", "column"],
                  gap: float = 0.0) -> None:
-        fn = edits.arrange_line if how == "line" else edits.arrange_column
+        fn = arrange_line if how == "line" else arrange_column
         super().__init__(doc, f"Form {how}", fn, ids, gap)
 
 
@@ -382,7 +423,7 @@ class UpdateSide(EditCommand):
                  colour: str | None = None, baseline: Edge | None = None,
                  gesture: int | None = None) -> None:
         key = None if gesture is None else (side_id, gesture)
-        super().__init__(doc, "Change side", edits.update_side, side_id, name=name,
+        super().__init__(doc, "Change side", update_side, side_id, name=name,
                          colour=colour, baseline=baseline, merge_key=key)
 
 
@@ -391,7 +432,7 @@ class ClearSide(EditCommand):
 
     def __init__(self, doc: Any, side_id: str) -> None:
         name = doc.scenario.side(side_id).name
-        super().__init__(doc, f"Clear {name}", edits.clear_side, side_id)
+        super().__init__(doc, f"Clear {name}", clear_side, side_id)
 
 
 class ReplaceSide(EditCommand):
@@ -400,7 +441,7 @@ class ReplaceSide(EditCommand):
     def __init__(self, doc: Any, side_id: str, name: str, colour: str | None = None,
                  baseline: Edge | None = None) -> None:
         old = doc.scenario.side(side_id).name
-        super().__init__(doc, f"Replace {old} with {name}", edits.replace_side, side_id,
+        super().__init__(doc, f"Replace {old} with {name}", replace_side, side_id,
                          name, colour, baseline)
 
 
@@ -410,27 +451,27 @@ class SetSideBaseline(EditCommand):
     def __init__(self, doc: Any, side_id: str, edge: Edge) -> None:
         name = doc.scenario.side(side_id).name
         super().__init__(doc, f"Move {name} to the {Edge(edge).value} edge",
-                         edits.set_side_baseline, side_id, edge)
+                         set_side_baseline, side_id, edge)
 
 
 class SetTable(EditCommand):
     def __init__(self, doc: Any, *, width: float | None = None, depth: float | None = None,
                  unit: LengthUnit | None = None, span: float | None = None,
                  grid: Grid | Literal["keep"] | None = "keep") -> None:
-        super().__init__(doc, "Change table", edits.set_table, width=width, depth=depth,
+        super().__init__(doc, "Change table", set_table, width=width, depth=depth,
                          unit=unit, span=span, grid=grid)
 
 
 class SetGameType(EditCommand):
     def __init__(self, doc: Any, game_type: GameType, defender: str | None = None,
                  keep_zones: bool = False) -> None:
-        super().__init__(doc, "Change game type", edits.set_game_type, game_type, defender,
+        super().__init__(doc, "Change game type", set_game_type, game_type, defender,
                          keep_zones)
 
 
 class SetDeploymentDepth(EditCommand):
     def __init__(self, doc: Any, depth: float) -> None:
-        super().__init__(doc, "Change deployment depth", edits.set_deployment_depth, depth)
+        super().__init__(doc, "Change deployment depth", set_deployment_depth, depth)
 
 
 class SetDeploymentZone(EditCommand):
@@ -440,12 +481,12 @@ class SetDeploymentZone(EditCommand):
                  *, gesture: int | None = None) -> None:
         text = "Reset deployment zone" if zone is None else "Draw deployment zone"
         key = None if gesture is None else (side_id, gesture)
-        super().__init__(doc, text, edits.set_deployment_zone, side_id, zone, merge_key=key)
+        super().__init__(doc, text, set_deployment_zone, side_id, zone, merge_key=key)
 
 
 class AddObjective(EditCommand):
     def __init__(self, doc: Any, objective: Objective) -> None:
-        super().__init__(doc, f"Add {objective.name}", edits.add_objective, objective,
+        super().__init__(doc, f"Add {objective.name}", add_objective, objective,
                          select=[objective.id])
 
 
@@ -456,12 +497,12 @@ class UpdateObjective(EditCommand):
                  **changes: Any) -> None:
         key = None if gesture is None else (oid, tuple(sorted(changes)), gesture)
         super().__init__(doc, f"Change {_describe(doc.scenario, [oid])}", _apply_changes,
-                         edits.update_objective, oid, changes, merge_key=key)
+                         update_objective, oid, changes, merge_key=key)
 
 
 class SetVictory(EditCommand):
     def __init__(self, doc: Any, conditions: Sequence[VictoryCondition]) -> None:
-        super().__init__(doc, "Change victory conditions", edits.set_victory, conditions)
+        super().__init__(doc, "Change victory conditions", set_victory, conditions)
 
 
 class SetText(EditCommand):
@@ -474,13 +515,13 @@ class SetText(EditCommand):
         fields = tuple(k for k, v in (("title", title), ("briefing", briefing),
                                       ("author", author)) if v is not None)
         key = None if gesture is None else (fields, gesture)
-        super().__init__(doc, f"Edit {', '.join(fields) or 'text'}", edits.set_text,
+        super().__init__(doc, f"Edit {', '.join(fields) or 'text'}", set_text,
                          title=title, briefing=briefing, author=author, merge_key=key)
 
 
 class SetRuleset(EditCommand):
     def __init__(self, doc: Any, ruleset: str | None) -> None:
-        super().__init__(doc, "Change default ruleset", edits.set_ruleset, ruleset)
+        super().__init__(doc, "Change default ruleset", set_ruleset, ruleset)
 
 
 class SetRulesetOption(EditCommand):
@@ -490,7 +531,7 @@ class SetRulesetOption(EditCommand):
                  value: PropertyValue | None) -> None:
         what = name.replace("_", " ")
         text = f"Reset {what}" if value is None else f"Set {what}"
-        super().__init__(doc, text, edits.set_ruleset_option, ruleset, name, value)
+        super().__init__(doc, text, set_ruleset_option, ruleset, name, value)
 
 
 #: Every command class, for docs and tests.

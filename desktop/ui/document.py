@@ -3,7 +3,7 @@
 Tiled's MapDocument is the model.  The scenario is an immutable value; the
 only way it changes is a command on the undo stack swapping one value for
 another (see commands.py), and every swap emits one `changed` signal carrying
-an `edits.Changes` (what changed, by id) so views refresh only that.
+an `edits.changes.Changes` (what changed, by id) so views refresh only that.
 
 Files: saving goes through `desktop.scenario.save`, which reads the text back
 first (the editor never writes a file its reader refuses) and writes it whole
@@ -30,7 +30,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from desktop.scenario import Scenario, ScenarioError, load
 from desktop.scenario import save as save_scenario
 from desktop.scenario.atomic import atomic_write_text, remove_stale_temps
-from desktop.scenario.edits import Changes, diff
+from desktop.scenario.edits.changes import Changes, diff
 from desktop.scenario.io import checked_dumps
 from desktop.ui import autosave as A
 from desktop.ui.autosave import AUTOSAVE_SUFFIX, AutosaveLock
@@ -51,7 +51,7 @@ def autosave_folder() -> Path:
 class Document(QObject):
     """A scenario under edit.  Views listen to `changed`; tools push commands."""
 
-    #: What changed (an edits.Changes); emitted once per swap of the scenario.
+    #: What changed (an edits.changes.Changes); emitted once per swap of the scenario.
     changed = Signal(object)
     #: The selected ids (a frozenset of str) after a change of selection.
     selectionChanged = Signal(object)
@@ -141,7 +141,7 @@ class Document(QObject):
     def _prune_selection(self) -> None:
         if not self._selection:
             return
-        from desktop.scenario.edits import all_ids
+        from desktop.scenario.edits.base import all_ids
 
         alive = self._selection & all_ids(self._scenario)
         if alive != self._selection:

@@ -162,10 +162,11 @@ def test_validate_goes_on_after_an_unexpected_failure(
 @pytest.fixture()
 def unit_in_river(tmp_path: Path) -> Path:
     """A copy of the bundled Miller's Bridge with the Azurian hussars in mid-river."""
-    from desktop.scenario import edits, load
+    from desktop.scenario import load
+    from desktop.scenario.edits.pieces import update_piece
 
     src = Path(__file__).resolve().parents[2] / "scenarios" / "kiddies_bridge.yaml"
-    s = edits.update_piece(load(src), "az_hus", position=(23.6, 6.0))
+    s = update_piece(load(src), "az_hus", position=(23.6, 6.0))
     p = tmp_path / "wet.yaml"
     p.write_text(dumps(s))
     return p
@@ -191,10 +192,11 @@ def test_validate_strict_fails_on_warnings(
 
 
 def _bundled_copy(tmp_path: Path, name: str, uid: str, **changes: object) -> Path:
-    from desktop.scenario import edits, load
+    from desktop.scenario import load
+    from desktop.scenario.edits.pieces import update_piece
 
     src = Path(__file__).resolve().parents[2] / "scenarios" / name
-    s = edits.update_piece(load(src), uid, **changes)
+    s = update_piece(load(src), uid, **changes)
     p = tmp_path / f"copy_{name}"
     p.write_text(dumps(s))
     return p

@@ -19,7 +19,8 @@ from desktop.play.balance_sidecar import (
     write_kept,
 )
 from desktop.resources import bundled_scenarios
-from desktop.scenario import Scenario, edits, load
+from desktop.scenario import Scenario, load
+from desktop.scenario.edits.placing import move_pieces
 from desktop.scenario.wording import possessive
 from tests.play.balance.sample import sample_report
 
@@ -52,7 +53,7 @@ def test_a_changed_scenario_makes_it_stale_and_says_what(farms: tuple[Path, Scen
     path, sc = farms
     write_kept(Kept.fresh(sample_report(), sc), path)
     side = sc.sides[0]
-    moved = edits.move_pieces(sc, [side.units[0].id], 2.0, 0.0)
+    moved = move_pieces(sc, [side.units[0].id], 2.0, 0.0)
     again = read_kept(path, moved)
     assert again is not None and again.stale
     assert again.why_stale() == ("The scenario changed since these games were played: "

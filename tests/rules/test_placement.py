@@ -13,7 +13,8 @@ import pytest
 
 from desktop.rules import registry
 from desktop.rules.checks import placement_warnings
-from desktop.scenario import edits, load
+from desktop.scenario import load
+from desktop.scenario.edits.pieces import update_piece
 from desktop.scenario.geometry import shape_area
 from desktop.scenario.lint import lint
 from desktop.scenario.model import Scenario
@@ -36,7 +37,7 @@ def test_bundled_scenarios_have_no_placement_warnings(path: Path) -> None:
 def test_d3_line_infantry_in_a_wood() -> None:
     s = load(SCENARIOS / "d3_crossroads.yaml")
     fid, at = _inside(s, TerrainType.WOOD)
-    s = edits.update_piece(s, "aus_ir4", position=at)
+    s = update_piece(s, "aus_ir4", position=at)
     problems = registry.get("d3").placement_problems(s)
     assert [p.ids for p in problems] == [("aus_ir4", fid)]
     assert "line infantry may not stand there" in problems[0].message
@@ -50,7 +51,7 @@ def test_kiddies_unit_on_a_hill() -> None:
     s = load(SCENARIOS / "kiddies_bridge.yaml")
     fid, at = _inside(s, TerrainType.HILL)
     uid = s.sides[0].units[0].id
-    s = edits.update_piece(s, uid, position=at)
+    s = update_piece(s, uid, position=at)
     assert [p.ids for p in placement_warnings(s)] == [(uid, fid)]
 
 
@@ -58,6 +59,6 @@ def test_no_repeat_of_what_lint_says() -> None:
     """A unit in a lake is lint's to report, not the ruleset's again."""
     s = load(SCENARIOS / "d3_crossroads.yaml")
     fid, at = _inside(s, TerrainType.MARSH)
-    s = edits.update_piece(s, "aus_ir4", position=at)
+    s = update_piece(s, "aus_ir4", position=at)
     assert any(fid in p.ids for p in lint(s))
     assert registry.get("d3").placement_problems(s) == []

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from desktop.scenario import ScenarioError, edits, load, save
+from desktop.scenario import ScenarioError, load, save
 from desktop.scenario import atomic as A
 from desktop.scenario.atomic import atomic_write_bytes, atomic_write_text, remove_stale_temps
+from desktop.scenario.edits.pieces import update_piece
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file semantics")
 
@@ -211,10 +212,10 @@ def test_save_never_writes_what_the_reader_refuses(bundled: list[Path], tmp_path
     f = tmp_path / "battle.yaml"
     f.write_bytes(src.read_bytes())
     s = load(f)
-    bad = edits.update_piece(s, "fra_huss", figures=0)
+    bad = update_piece(s, "fra_huss", figures=0)
     with pytest.raises(ScenarioError) as e:
         save(bad, f)
     assert any("figures" in p.path for p in e.value.problems)
     assert f.read_bytes() == src.read_bytes() and leftovers(tmp_path) == []
-    save(edits.update_piece(s, "fra_huss", figures=9), f)
+    save(update_piece(s, "fra_huss", figures=9), f)
     assert load(f).unit("fra_huss").figures == 9

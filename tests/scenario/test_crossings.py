@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from desktop.scenario import edits as E
 from desktop.scenario.crossings import crossing_words, edge_words, ordinal, ring_crossings
+from desktop.scenario.edits.base import CrossingError
+from desktop.scenario.edits.terrain import add_feature, make_feature
 from desktop.scenario.model import PolygonShape
 from desktop.scenario.vocabulary import LengthUnit, TerrainType
 from tests.scenario.test_edits import pinned_d3
@@ -47,9 +48,9 @@ def test_edges_are_named_by_their_corners_and_the_last_closes_the_ring() -> None
 
 def test_the_edit_is_refused_with_the_crossings_attached() -> None:
     s = pinned_d3()
-    f = E.make_feature(s, TerrainType.WOOD, PolygonShape(tuple(BOW_TIE)), "Bow wood")
-    with pytest.raises(E.CrossingError) as got:
-        E.add_feature(s, f)
+    f = make_feature(s, TerrainType.WOOD, PolygonShape(tuple(BOW_TIE)), "Bow wood")
+    with pytest.raises(CrossingError) as got:
+        add_feature(s, f)
     msg = str(got.value)
     assert "'Bow wood'" in msg and ("edge 1 (between the 1st and 2nd corners) crosses edge 3 "
                                 "(between the 3rd and 4th corners) at x 33.00\", y 29.00\"") in msg

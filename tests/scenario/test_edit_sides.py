@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from desktop.scenario import edits as E
 from desktop.scenario import load
+from desktop.scenario.edits.base import EditError
+from desktop.scenario.edits.settings import set_ruleset_option
+from desktop.scenario.edits.sides import clear_side, rename_side, replace_side
+from desktop.scenario.edits.table import set_deployment_zone
 from desktop.scenario.io import dumps, loads
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import Edge
@@ -23,17 +26,17 @@ def s() -> Scenario:
 
 
 def test_clear_side_takes_its_pieces_and_keeps_the_side(s: Scenario) -> None:
-    out = E.clear_side(s, "fra")
+    out = clear_side(s, "fra")
     assert not out.side("fra").units and not out.side("fra").officers
     assert out.side("aus") == s.side("aus") and out.side("fra").name == s.side("fra").name
-    with pytest.raises(E.EditError, match="no units or officers to clear"):
-        E.clear_side(out, "fra")
+    with pytest.raises(EditError, match="no units or officers to clear"):
+        clear_side(out, "fra")
 
 
 def test_replace_side_puts_a_new_empty_side_in_its_part(s: Scenario) -> None:
-    s = E.set_ruleset_option(s, "d3", "first_side", "fra")
-    s = E.set_deployment_zone(s, "fra", [(0, 30), (48, 30), (48, 36), (0, 36)])
-    out = E.replace_side(s, "fra", "Bavarian corps", "#3366cc")
+    s = set_ruleset_option(s, "d3", "first_side", "fra")
+    s = set_deployment_zone(s, "fra", [(0, 30), (48, 30), (48, 36), (0, 36)])
+    out = replace_side(s, "fra", "Bavarian corps", "#3366cc")
     new = out.sides[1]
     assert (new.name, new.colour, new.units, new.officers) == ("Bavarian corps", "#3366cc", (), ())
     assert new.baseline is s.side("fra").baseline and new.id != "fra"
@@ -47,16 +50,16 @@ def test_replace_side_puts_a_new_empty_side_in_its_part(s: Scenario) -> None:
 
 
 def test_replace_side_may_move_the_baseline(s: Scenario) -> None:
-    out = E.replace_side(s, "aus", "Prussians", baseline=Edge.WEST)
+    out = replace_side(s, "aus", "Prussians", baseline=Edge.WEST)
     assert out.sides[0].baseline is Edge.WEST and out.sides[0].name == "Prussians"
 
 
 def test_replace_side_needs_a_name(s: Scenario) -> None:
-    with pytest.raises(E.EditError, match="needs a name"):
-        E.replace_side(s, "aus", "  ")
+    with pytest.raises(EditError, match="needs a name"):
+        replace_side(s, "aus", "  ")
 
 
 def test_renaming_a_side_id_follows_into_ruleset_options(s: Scenario) -> None:
-    s = E.set_ruleset_option(s, "d3", "first_side", "aus")
-    out = E.rename_side(s, "aus", "austria")
+    s = set_ruleset_option(s, "d3", "first_side", "aus")
+    out = rename_side(s, "aus", "austria")
     assert out.ruleset_options["d3"]["first_side"] == "austria"

@@ -8,7 +8,9 @@ import dataclasses
 import pytest
 
 from desktop.resources import bundled_scenarios
-from desktop.scenario import Scenario, edits, load
+from desktop.scenario import Scenario, load
+from desktop.scenario.edits.placing import move_pieces
+from desktop.scenario.edits.victory import set_victory
 from desktop.scenario.fingerprint import changes, fingerprint
 from desktop.scenario.model import TurnLimit
 from desktop.scenario.wording import possessive
@@ -33,14 +35,14 @@ def test_words_play_never_reads_keep_a_report_current(farms: Scenario) -> None:
 
 def test_a_moved_unit_names_its_side(farms: Scenario) -> None:
     side = farms.sides[1]
-    moved = edits.move_pieces(farms, [side.units[0].id], 1.0, 0.0)
+    moved = move_pieces(farms, [side.units[0].id], 1.0, 0.0)
     assert changes(fingerprint(farms), moved) == [f"{possessive(side.name)} forces"]
 
 
 def test_a_new_turn_limit_names_the_victory_conditions(farms: Scenario) -> None:
     victory = [v for v in farms.game.victory if not isinstance(v, TurnLimit)]
     victory.append(TurnLimit(turns=23))
-    later = edits.set_victory(farms, victory)
+    later = set_victory(farms, victory)
     assert changes(fingerprint(farms), later) == [
         "the objectives, zones or victory conditions"]
 

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from desktop.scenario import edits as E
+from desktop.scenario.edits.base import new_name
+from desktop.scenario.edits.pieces import (
+    add_officer,
+    add_unit,
+    make_officer,
+    make_unit,
+    set_unit_type,
+    update_piece,
+)
+from desktop.scenario.edits.placing import move_pieces
+from desktop.scenario.edits.terrain import add_feature
 from desktop.scenario.generate import large_scenario
 from desktop.scenario.limits import MAX_FEATURES, MAX_UNITS
 from desktop.scenario.lint import IMPASSABLE, Kind, lint, problem_ids
@@ -23,7 +33,7 @@ def test_the_bundled_d3_scenario_is_clean(d3: Scenario) -> None:
 
 
 def test_unit_outside_its_zone(d3: Scenario) -> None:
-    s = E.move_pieces(d3, ["fra_huss"], 0, -10)  # y 31 -> 21: out of the 8" strip
+    s = move_pieces(d3, ["fra_huss"], 0, -10)  # y 31 -> 21: out of the 8" strip
     problems = lint(s)
     assert [p.kind for p in problems] == [Kind.OUTSIDE_ZONE]
     assert problems[0].ids == ("fra_huss",)
@@ -31,17 +41,17 @@ def test_unit_outside_its_zone(d3: Scenario) -> None:
 
 
 def test_officer_outside_its_zone(d3: Scenario) -> None:
-    s = E.update_piece(d3, "fra_brig", position=(36, 20))
+    s = update_piece(d3, "fra_brig", position=(36, 20))
     assert [p.ids for p in lint(s)] == [("fra_brig",)]
 
 
 def test_overlapping_bases_but_not_touching_ones(d3: Scenario) -> None:
-    s = E.update_piece(d3, "fra_46_2", position=(19, 31))  # 2" from fra_46_1: overlap
+    s = update_piece(d3, "fra_46_2", position=(19, 31))  # 2" from fra_46_1: overlap
     problems = [p for p in lint(s) if p.kind is Kind.OVERLAP]
     assert len(problems) == 1 and set(problems[0].ids) == {"fra_46_1", "fra_46_2"}
     # exactly shoulder to shoulder is contact, not overlap
-    s = E.update_piece(d3, "fra_46_1", facing=0)
-    s = E.update_piece(s, "fra_46_2", position=(13, 31), facing=0)
+    s = update_piece(d3, "fra_46_1", facing=0)
+    s = update_piece(s, "fra_46_2", position=(13, 31), facing=0)
     assert not [p for p in lint(s) if p.kind is Kind.OVERLAP]
 
 
@@ -54,14 +64,14 @@ def test_impassable_terrain_table() -> None:
 def test_units_in_impassable_terrain(d3: Scenario) -> None:
     # the Grenzer stand in the Fuchswald: light infantry may
     assert not lint(d3)
-    s = E.set_unit_type(d3, "aus_grenz", UnitType.FOOT_ARTILLERY)
+    s = set_unit_type(d3, "aus_grenz", UnitType.FOOT_ARTILLERY)
     problems = lint(s)
     assert [(p.kind, p.ids) for p in problems] == [(Kind.IMPASSABLE, ("aus_grenz", "fuchswald"))]
     assert "artillery" in problems[0].message
     # a marsh stops everyone, officers included
-    s = E.add_feature(d3, TerrainFeature("bog", TerrainType.MARSH,
+    s = add_feature(d3, TerrainFeature("bog", TerrainType.MARSH,
                                          EllipseShape((9, 8.5), (3, 2))))
-    s = E.add_officer(s, "aus", E.make_officer(s, Rank.ADC, (9.5, 8.5)))
+    s = add_officer(s, "aus", make_officer(s, Rank.ADC, (9.5, 8.5)))
     ids = problem_ids(lint(s))
     assert {"aus_grenz", "bog", "adc-1"} <= ids
 
@@ -76,7 +86,7 @@ def test_lint_runs_on_the_largest_scenario() -> None:
 def test_reports_name_a_unit_with_its_side(d3: Scenario) -> None:
     """Issue 34: "Light infantry 1 (Prussian column)", never a bare name that both
     sides may use."""
-    s = E.update_piece(d3, "fra_46_2", position=(19, 31))
+    s = update_piece(d3, "fra_46_2", position=(19, 31))
     (p,) = [p for p in lint(s) if p.kind is Kind.OVERLAP]
     side = d3.side("fra").name
     assert f"46e de Ligne, 1er bataillon ({side})" in p.message
@@ -86,13 +96,13 @@ def test_reports_name_a_unit_with_its_side(d3: Scenario) -> None:
 def test_new_units_get_names_unique_across_the_scenario(d3: Scenario) -> None:
     """Issue 34: each side counted its own, so both sides got "Light infantry 1"."""
     label = "Light infantry"
-    first = E.new_name(d3, label)
+    first = new_name(d3, label)
     assert first == "Light infantry 1"
-    a = E.make_unit(d3, UnitType.LIGHT_INFANTRY, (10, 30), name=first)
-    s = E.add_unit(d3, "fra", a)
-    second = E.new_name(s, label)
+    a = make_unit(d3, UnitType.LIGHT_INFANTRY, (10, 30), name=first)
+    s = add_unit(d3, "fra", a)
+    second = new_name(s, label)
     assert second == "Light infantry 2"  # for the other side too
-    b = E.make_unit(s, UnitType.LIGHT_INFANTRY, (10, 5), name=second)
-    s = E.add_unit(s, "aus", b)
+    b = make_unit(s, UnitType.LIGHT_INFANTRY, (10, 5), name=second)
+    s = add_unit(s, "aus", b)
     names = [u.name for _, u in s.all_units()]
     assert len(names) == len(set(names))

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QSettings
 
-from desktop.scenario import edits as E
 from desktop.scenario import load
+from desktop.scenario.edits.presets import new_scenario
 from desktop.ui import autosave as A
 from desktop.ui import commands as C
 from desktop.ui import document as D
@@ -73,14 +73,14 @@ def crash(doc: Document) -> None:
 EDITOR_A = """
 import sys, time
 from pathlib import Path
-from desktop.scenario import edits as E
+from desktop.scenario.edits.presets import new_scenario
 from desktop.ui.app import application
 from desktop.ui import commands as C
 from desktop.ui.document import Document
 app = application()
 folder, path = Path(sys.argv[1]), (Path(sys.argv[2]) if len(sys.argv) > 2 else None)
 doc = (Document.open(path, autosave_dir=folder, autosave_interval=0) if path
-       else Document(E.new_scenario(), autosave_dir=folder, autosave_interval=0))
+       else Document(new_scenario(), autosave_dir=folder, autosave_interval=0))
 doc.push(C.SetText(doc, title="Editor A's work"))
 print(doc.autosave(), flush=True)
 time.sleep(120)
@@ -362,7 +362,7 @@ def test_the_recovery_prompt_offers_three_answers(qtbot: Any, battle: Path,
 
 
 def test_a_new_scenario_is_checked_too(qtbot: Any, folder: Path, tmp_path: Path) -> None:
-    doc = Document(E.new_scenario(), autosave_dir=folder, autosave_interval=0)
+    doc = Document(new_scenario(), autosave_dir=folder, autosave_interval=0)
     doc.push(C.SetText(doc, title="x" * 121))
     assert doc.autosave() is None and "title" in doc.autosave_trouble.lower()
     with pytest.raises(D.ScenarioError):

@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from desktop.scenario import edits as E
+from desktop.scenario.edits.base import EditError, all_ids
+from desktop.scenario.edits.changes import Changes
+from desktop.scenario.edits.clipboard import copy
+from desktop.scenario.edits.objectives import make_objective
+from desktop.scenario.edits.pieces import make_officer, make_unit
+from desktop.scenario.edits.settings import set_text
+from desktop.scenario.edits.terrain import make_feature
 from desktop.scenario.model import (
+    Base,
     Grid,
     HoldObjectives,
     LastManStanding,
     OccupyFeature,
     PolygonShape,
+    RectShape,
     Scenario,
     TerrainFeature,
 )
@@ -40,11 +49,11 @@ Check = Callable[[Scenario], bool]
 TOWN = TerrainFeature("copse", TerrainType.WOOD, PolygonShape(((30, 26), (34, 26), (32, 29))))
 
 CASES: list[tuple[str, Make, Check]] = [
-    ("ReplaceScenario", lambda d: C.ReplaceScenario(d, E.set_text(d.scenario, title="X")),
+    ("ReplaceScenario", lambda d: C.ReplaceScenario(d, set_text(d.scenario, title="X")),
      lambda s: s.title == "X"),
     ("AddFeature", lambda d: C.AddFeature(d, TOWN), lambda s: s.feature("copse") == TOWN),
     ("ReplaceFeature",
-     lambda d: C.ReplaceFeature(d, E.replace(d.scenario.feature("quarry"), name="Pit")),
+     lambda d: C.ReplaceFeature(d, replace(d.scenario.feature("quarry"), name="Pit")),
      lambda s: s.feature("quarry").name == "Pit"),
     ("UpdateFeature", lambda d: C.UpdateFeature(d, "quarry", name="Pit"),
      lambda s: s.feature("quarry").name == "Pit"),
@@ -69,17 +78,17 @@ CASES: list[tuple[str, Make, Check]] = [
     ("MoveItems", lambda d: C.MoveItems(d, ["fra_art", "quarry"], 1, -1),
      lambda s: s.unit("fra_art").position == (25, 29.5)),
     ("RemoveItems", lambda d: C.RemoveItems(d, ["fra_art", "quarry"]),
-     lambda s: "fra_art" not in E.all_ids(s) and "quarry" not in E.all_ids(s)),
-    ("Paste", lambda d: C.Paste(d, E.copy(d.scenario, ["fra_art"])),
+     lambda s: "fra_art" not in all_ids(s) and "quarry" not in all_ids(s)),
+    ("Paste", lambda d: C.Paste(d, copy(d.scenario, ["fra_art"])),
      lambda s: len(s.side("fra").units) == 8),
     ("AddUnit",
-     lambda d: C.AddUnit(d, "fra", E.make_unit(d.scenario, UnitType.CAVALRY, (44, 33))),
+     lambda d: C.AddUnit(d, "fra", make_unit(d.scenario, UnitType.CAVALRY, (44, 33))),
      lambda s: s.side("fra").units[-1].type is UnitType.CAVALRY),
     ("AddOfficer",
-     lambda d: C.AddOfficer(d, "aus", E.make_officer(d.scenario, Rank.ADC, (30, 4))),
+     lambda d: C.AddOfficer(d, "aus", make_officer(d.scenario, Rank.ADC, (30, 4))),
      lambda s: s.side("aus").officers[-1].rank is Rank.ADC),
-    ("UpdatePiece", lambda d: C.UpdatePiece(d, "fra_huss", figures=8, base=E.Base(3, 3)),
-     lambda s: s.unit("fra_huss").figures == 8 and s.unit("fra_huss").base == E.Base(3, 3)),
+    ("UpdatePiece", lambda d: C.UpdatePiece(d, "fra_huss", figures=8, base=Base(3, 3)),
+     lambda s: s.unit("fra_huss").figures == 8 and s.unit("fra_huss").base == Base(3, 3)),
     ("SetUnitQuality", lambda d: C.SetUnitQuality(d, "fra_huss", Quality.ELITE),
      lambda s: s.unit("fra_huss").cv == 10),
     ("SetUnitStart", lambda d: C.SetUnitStart(d, "fra_huss", "d3", {"hits": 4}),
@@ -112,7 +121,7 @@ CASES: list[tuple[str, Make, Check]] = [
     ("SetDeploymentZone",
      lambda d: C.SetDeploymentZone(d, "aus", [(0, 0), (48, 0), (24, 12)]),
      lambda s: "aus" in s.game.deployment),
-    ("AddObjective", lambda d: C.AddObjective(d, E.make_objective(d.scenario, (10, 20), "Mill")),
+    ("AddObjective", lambda d: C.AddObjective(d, make_objective(d.scenario, (10, 20), "Mill")),
      lambda s: s.game.objectives[-1].name == "Mill"),
     ("UpdateObjective", lambda d: C.UpdateObjective(d, "crossroads", radius=4),
      lambda s: s.game.objectives[0].radius == 4),
@@ -134,7 +143,7 @@ def test_every_command_class_has_a_case() -> None:
 @pytest.mark.parametrize(("name", "make", "check"), CASES, ids=[c[0] for c in CASES])
 def test_apply_undo_redo(doc: Document, name: str, make: Make, check: Check) -> None:
     before = doc.scenario
-    seen: list[E.Changes] = []
+    seen: list[Changes] = []
     doc.changed.connect(seen.append)
     doc.push(make(doc))
     assert check(doc.scenario), name
@@ -148,7 +157,7 @@ def test_apply_undo_redo(doc: Document, name: str, make: Make, check: Check) -> 
 
 
 def test_refused_edit_never_reaches_the_stack(doc: Document) -> None:
-    with pytest.raises(E.EditError, match="crosses itself"):
+    with pytest.raises(EditError, match="crosses itself"):
         doc.push(C.MoveVertex(doc, "kreuzdorf", 0, (31, 19)))
     assert doc.undo_stack.count() == 0 and not doc.modified
 
@@ -248,7 +257,7 @@ def test_a_drag_back_to_its_start_leaves_no_step(doc: Document) -> None:
 
 def test_paste_and_add_select_what_they_made(doc: Document) -> None:
     doc.select({"fra_art"})
-    cmd = C.Paste(doc, E.copy(doc.scenario, ["fra_art"]))
+    cmd = C.Paste(doc, copy(doc.scenario, ["fra_art"]))
     doc.push(cmd)
     assert doc.selection == frozenset(cmd.new_ids)
     doc.undo_stack.undo()
@@ -261,7 +270,7 @@ def test_changing_a_features_type_gives_it_an_id_of_the_new_type(doc: Document) 
     """Issue 21: a wood was saved as 'ridge-1'.  An id the editor made from the old
     type becomes one of the new type, through the command, and undo brings it back."""
     s = doc.scenario
-    f = E.make_feature(s, TerrainType.RIDGE, E.RectShape((10, 20), (4, 2)), "Low rise")
+    f = make_feature(s, TerrainType.RIDGE, RectShape((10, 20), (4, 2)), "Low rise")
     doc.push(C.AddFeature(doc, f))
     assert f.id == "ridge-1"
     doc.select([f.id])
@@ -278,7 +287,7 @@ def test_changing_a_features_type_gives_it_an_id_of_the_new_type(doc: Document) 
 
 def test_a_feature_named_by_victory_follows_its_new_id(doc: Document) -> None:
     s = doc.scenario
-    f = E.make_feature(s, TerrainType.TOWN, E.RectShape((10, 20), (4, 2)), "Hamlet")
+    f = make_feature(s, TerrainType.TOWN, RectShape((10, 20), (4, 2)), "Hamlet")
     doc.push(C.AddFeature(doc, f))
     doc.push(C.SetVictory(doc, [OccupyFeature(s.sides[0].id, f.id)]))
     doc.push(C.SetFeatureType(doc, f.id, TerrainType.BUILDING))
@@ -292,7 +301,7 @@ def test_a_ruleset_option_back_to_its_default_leaves_no_trace(doc: Document) -> 
     assert doc.scenario.ruleset_options["d3"] == {"first_side": "aus"}
     doc.push(C.SetRulesetOption(doc, "d3", "first_side", None))
     assert doc.scenario.ruleset_options == before
-    with pytest.raises(E.EditError, match="turn limit"):
+    with pytest.raises(EditError, match="turn limit"):
         C.SetRulesetOption(doc, "d3", "turn_limit", -1)
 
 

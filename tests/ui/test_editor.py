@@ -9,8 +9,9 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtTest import QTest
 
-from desktop.scenario import edits as E
 from desktop.scenario import load, save
+from desktop.scenario.edits.base import all_ids
+from desktop.scenario.edits.presets import PRESETS
 from desktop.scenario.model import HoldObjectives, PolygonShape, TurnLimit
 from desktop.scenario.vocabulary import GameType, Quality, TerrainType, UnitType
 from desktop.ui.editor.roster import CV, NAME, QUALITY, TRAITS, parse_traits
@@ -169,7 +170,7 @@ def test_cut_copy_paste_duplicate_delete(win: EditorWindow) -> None:
     assert len(win.doc.scenario.side("fra").units) == 8
     win.doc.select({"quarry"})
     win.cut_action.trigger()
-    assert "quarry" not in E.all_ids(win.doc.scenario)
+    assert "quarry" not in all_ids(win.doc.scenario)
     win.paste_action.trigger()
     assert any(f.name == "Old quarry" for f in win.doc.scenario.terrain)
 
@@ -203,7 +204,7 @@ def test_roster_edits_are_commands(win: EditorWindow) -> None:
     fra.table.selectRow(fra.proxy.mapFromSource(model.index(model.row_of(added.id), 0)).row())
     assert win.doc.selection == {added.id}
     fra.remove_selected()
-    assert added.id not in E.all_ids(win.doc.scenario)
+    assert added.id not in all_ids(win.doc.scenario)
     # sorting by CV is a view sort: the model keeps roster order
     fra.table.sortByColumn(CV, Qt.SortOrder.DescendingOrder)
     top = fra.proxy.index(0, NAME).data()
@@ -274,13 +275,13 @@ def test_unsaved_changes_prompt(win: EditorWindow, tmp_path: Path) -> None:
     assert not win.close()
     assert answers == ["asked", "asked"]
     win.ask_save_changes = lambda: "discard"  # type: ignore[method-assign]
-    assert win.new_file(E.PRESETS[1])
+    assert win.new_file(PRESETS[1])
     assert (win.doc.scenario.table.width, win.doc.scenario.table.depth) == (96, 48)
     assert not win.doc.modified
 
 
 def test_save_as_untitled_and_recent_files(win: EditorWindow, tmp_path: Path) -> None:
-    win.new_file(next(p for p in E.PRESETS if p.grid is not None))
+    win.new_file(next(p for p in PRESETS if p.grid is not None))
     assert win.doc.scenario.table.grid is not None
     target = tmp_path / "grid_battle.yaml"
     win.ask_save_path = lambda *a, **k: target  # type: ignore[method-assign]

@@ -19,7 +19,8 @@ from desktop.play.balance.runner import LocalRunner
 from desktop.play.balance_sidecar import Kept, read_kept, sidecar_path, write_kept
 from desktop.play.levels import Level
 from desktop.resources import bundled_scenarios
-from desktop.scenario import edits, load
+from desktop.scenario import load
+from desktop.scenario.edits.placing import move_pieces
 from desktop.scenario.wording import possessive
 from desktop.ui import commands as C
 from desktop.ui.editor.balance_dialog import BalanceDialog, BalanceRequest
@@ -207,7 +208,7 @@ def test_a_report_for_a_changed_scenario_is_marked_stale_with_why(
     sc = load(village)
     write_kept(Kept.fresh(sample_report(), sc), village)
     side = sc.sides[1]
-    moved = edits.move_pieces(sc, [side.units[0].id], 1.0, 0.0)
+    moved = move_pieces(sc, [side.units[0].id], 1.0, 0.0)
     village.write_text(edits_dump(moved), encoding="utf-8")
     w = editor(qtbot, tmp_path, village)
     dock = w.balance.dock
@@ -250,7 +251,7 @@ def test_units_that_never_fought_are_marked_until_the_dock_closes(
     assert all(n in w.balance.dock.view.unused.text() for n in names)
     # the outline follows a moved unit
     before = marks.boundingRect()
-    w.doc.push(C.ReplaceScenario(w.doc, edits.move_pieces(sc, [sorted(chosen)[0]], 3.0, 0.0),
+    w.doc.push(C.ReplaceScenario(w.doc, move_pieces(sc, [sorted(chosen)[0]], 3.0, 0.0),
                                  "Move"))
     assert marks.boundingRect() != before
     w.balance.dock.close()

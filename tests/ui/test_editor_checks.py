@@ -251,12 +251,12 @@ def test_properties_change_a_features_type_and_keep_showing_it(
     """Issue 21: a wood drawn as a ridge was saved as 'ridge-1'."""
     from PySide6.QtWidgets import QComboBox
 
-    from desktop.scenario import edits as E
+    from desktop.scenario.edits.terrain import make_feature
     from desktop.scenario.model import RectShape
     from desktop.scenario.vocabulary import TerrainType
 
     doc = d3_win.doc
-    f = E.make_feature(doc.scenario, TerrainType.RIDGE, RectShape((10, 20), (4, 2)), "Copse")
+    f = make_feature(doc.scenario, TerrainType.RIDGE, RectShape((10, 20), (4, 2)), "Copse")
     doc.push(C.AddFeature(doc, f))
     doc.select([f.id])
     QTest.qWait(20)

@@ -19,8 +19,8 @@ from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtTest import QTest
 
 from desktop.resources import bundled_scenarios
-from desktop.scenario import edits as E
 from desktop.scenario import load
+from desktop.scenario.edits.presets import PRESETS
 from desktop.scenario.geometry import shape_area
 from desktop.scenario.lint import lint
 from desktop.scenario.model import (
@@ -113,7 +113,7 @@ def test_build_d3_from_scratch(qtbot: Any, tmp_path: Path, target: Scenario) -> 
     u = User(w)
 
     # --- a new table and the settings -------------------------------------------------
-    preset = next(p for p in E.PRESETS
+    preset = next(p for p in PRESETS
                   if (p.width, p.depth) == (target.table.width, target.table.depth))
     assert w.new_file(preset)
     w.view.fit_table()

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from desktop.scenario import edits as E
 from desktop.scenario import load
+from desktop.scenario.edits.presets import new_scenario
+from desktop.scenario.edits.selection import remove
 from desktop.ui import commands as C
 from desktop.ui.document import Document
 
@@ -50,7 +51,7 @@ def test_open_edit_save_clean(qtbot: Any, d3_copy: Path, tmp_path: Path) -> None
 
 
 def test_untitled_needs_a_path(qtbot: Any, tmp_path: Path) -> None:
-    doc = Document(E.new_scenario(), autosave_dir=tmp_path, autosave_interval=0)
+    doc = Document(new_scenario(), autosave_dir=tmp_path, autosave_interval=0)
     assert doc.display_name == "Untitled"
     with pytest.raises(ValueError):
         doc.save()
@@ -79,7 +80,7 @@ def test_autosave_beside_the_file_and_recovery(qtbot: Any, d3_copy: Path, tmp_pa
 
 
 def test_untitled_autosave_and_clean_close(qtbot: Any, tmp_path: Path) -> None:
-    doc = Document(E.new_scenario(), autosave_dir=tmp_path, autosave_interval=0)
+    doc = Document(new_scenario(), autosave_dir=tmp_path, autosave_interval=0)
     doc.push(C.SetText(doc, title="Lost battle"))
     written = doc.autosave()
     assert written is not None and written.parent == tmp_path
@@ -92,7 +93,7 @@ def test_untitled_autosave_and_clean_close(qtbot: Any, tmp_path: Path) -> None:
 
 
 def test_autosave_timer_runs(qtbot: Any, tmp_path: Path) -> None:
-    doc = Document(E.new_scenario(), autosave_dir=tmp_path, autosave_interval=20)
+    doc = Document(new_scenario(), autosave_dir=tmp_path, autosave_interval=20)
     doc.push(C.SetText(doc, title="Timed"))
     qtbot.waitUntil(lambda: doc.autosave_path().exists(), timeout=2000)
     doc.close()
@@ -108,6 +109,6 @@ def test_selection_follows_deletion(qtbot: Any, d3_copy: Path, tmp_path: Path) -
     doc.undo_stack.undo()
     assert doc.selection == {"fra_art", "quarry"}
     doc.select(["fra_art"])
-    doc.push(C.ReplaceScenario(doc, E.remove(doc.scenario, ["fra_art"])))
+    doc.push(C.ReplaceScenario(doc, remove(doc.scenario, ["fra_art"])))
     assert doc.selection == frozenset()  # pruned: the unit is gone
     assert seen[0] == {"fra_art", "quarry"}

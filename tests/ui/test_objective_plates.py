@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QRectF
 
 from desktop.scenario import load
-from desktop.scenario.edits import move_pieces
+from desktop.scenario.edits.placing import move_pieces
 from desktop.ui.table.scene import TableScene
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from desktop.scenario import Scenario, load
-from desktop.scenario.edits import move_pieces
+from desktop.scenario.edits.placing import move_pieces
 from desktop.table.tags import overlap
 from desktop.ui.main_window import MainWindow
 from desktop.ui.table.force_items import Tagged

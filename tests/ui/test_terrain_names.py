@@ -69,7 +69,7 @@ def test_bases_do_not_hide_terrain_names(qtbot: Any, ppi: float) -> None:
 
 
 def test_a_name_moves_aside_when_a_unit_is_placed_on_it(qtbot: Any) -> None:
-    from desktop.scenario import edits
+    from desktop.scenario.edits.pieces import update_piece
 
     s = load(next(p for p in bundled_scenarios() if p.name == "d3_crossroads.yaml"))
     scene = TableScene()
@@ -78,7 +78,7 @@ def test_a_name_moves_aside_when_a_unit_is_placed_on_it(qtbot: Any) -> None:
     label = scene.terrain_labels["fuchswald"]
     home = label.label_rect(12.0).center()
     grenz = s.unit("aus_grenz")
-    moved = edits.update_piece(s, "aus_grenz", position=(home.x(), home.y()))
+    moved = update_piece(s, "aus_grenz", position=(home.x(), home.y()))
     assert replace(grenz, position=(home.x(), home.y())) == moved.unit("aus_grenz")
     scene.set_scenario(moved)
     assert _under_bases(scene, 12.0) == []

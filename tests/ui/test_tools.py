@@ -8,16 +8,10 @@ from typing import Any
 
 import pytest
 
-from desktop.scenario import edits as E
+from desktop.scenario.edits.base import all_ids
+from desktop.scenario.edits.placing import wheel_pivot
 from desktop.scenario.geometry import footprint
-from desktop.scenario.model import (
-    EllipseShape,
-    Grid,
-    LineShape,
-    PolygonShape,
-    RectShape,
-    Scenario,
-)
+from desktop.scenario.model import EllipseShape, Grid, LineShape, PolygonShape, RectShape, Scenario
 from desktop.scenario.vocabulary import Rank, TerrainType, UnitType
 from desktop.ui.document import Document
 from desktop.ui.tools import ToolEvent, ToolManager
@@ -163,9 +157,9 @@ def test_keys_nudge_turn_delete_escape(tm: ToolManager) -> None:
     tm.key("{", ev(0, 0))
     assert tm.doc.scenario.unit("fra_art").facing == 14
     tm.key("Delete", ev(0, 0))
-    assert "fra_art" not in E.all_ids(tm.doc.scenario)
+    assert "fra_art" not in all_ids(tm.doc.scenario)
     tm.doc.undo_stack.undo()
-    assert "fra_art" in E.all_ids(tm.doc.scenario)
+    assert "fra_art" in all_ids(tm.doc.scenario)
     tm.doc.select({"fra_art"})
     tm.key("Escape", ev(0, 0))
     assert tm.doc.selection == frozenset()
@@ -417,8 +411,8 @@ def test_wheel_a_line_about_its_corner(tm: ToolManager) -> None:
     a, b = s.unit("fra_46_1"), s.unit("fra_46_2")
     assert math.dist(a.position, b.position) == pytest.approx(4, abs=0.01)
     tm.set_tool("wheel")
-    left = E.wheel_pivot(s, ["fra_46_1", "fra_46_2"], "left")
-    right = E.wheel_pivot(s, ["fra_46_1", "fra_46_2"], "right")
+    left = wheel_pivot(s, ["fra_46_1", "fra_46_2"], "left")
+    right = wheel_pivot(s, ["fra_46_1", "fra_46_2"], "right")
     before = doc.scenario
     # grab the right end and swing it back: the line wheels about its left corner
     drag(tm, right, (right[0] - 1, right[1] + 2))

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import registry
 from desktop.rules.engine import OptionSpec, Ruleset
-from desktop.scenario import edits
+from desktop.scenario.edits.base import EditError
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import KNOWN_RULESETS, PropertyValue
 from desktop.ui import commands as C
@@ -105,7 +105,7 @@ class RulesetOptionsDialog(QDialog):
         new: PropertyValue | None = None if value == spec.default else value
         try:
             self.doc.push(C.SetRulesetOption(self.doc, rid, spec.name, new))
-        except edits.EditError as e:
+        except EditError as e:
             self.setToolTip(str(e))
 
     def _doc_changed(self, _ch: object) -> None:

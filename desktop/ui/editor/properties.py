@@ -30,8 +30,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.scenario import edits
 from desktop.scenario import limits as L
+from desktop.scenario.edits.base import EditError
+from desktop.scenario.edits.pieces import is_piece, piece
+from desktop.scenario.edits.vertices import vertices
 from desktop.scenario.model import (
     Base,
     EllipseShape,
@@ -116,8 +118,8 @@ class PropertiesPanel(QWidget):
         for o in s.game.objectives:
             if o.id == i:
                 return o
-        if edits.is_piece(s, i):
-            return edits.piece(s, i)
+        if is_piece(s, i):
+            return piece(s, i)
         return None
 
     def _changed(self, _ch: object) -> None:
@@ -175,7 +177,7 @@ class PropertiesPanel(QWidget):
     def _push(self, make: Callable[[], Any]) -> None:
         try:
             cmd = make()
-        except (edits.EditError, ValueError, KeyError) as e:
+        except (EditError, ValueError, KeyError) as e:
             msg = str(e).strip("'\"")
             self.refused.emit(msg[:1].upper() + msg[1:])
             self._rebuild()
@@ -331,7 +333,7 @@ class PropertiesPanel(QWidget):
                          suffix="°")
         kind = {"polygon": "Polygon", "line": "Line", "rectangle": "Rectangle",
                 "ellipse": "Ellipse"}[f.shape.kind]
-        n = len(edits.vertices(f.shape))
+        n = len(vertices(f.shape))
         hint = QLabel(f"<span style='color:#666'>{kind}, {n} points · id {f.id}<br>"
                       "Edit points with the Edit points tool (V)</span>")
         hint.setWordWrap(True)

@@ -43,8 +43,11 @@ from PySide6.QtWidgets import (
 )
 from shapely.geometry import Polygon
 
-from desktop.scenario import edits
 from desktop.scenario import limits as L
+from desktop.scenario.edits.base import EditError, new_name
+from desktop.scenario.edits.changes import Changes
+from desktop.scenario.edits.pieces import make_officer, make_unit, piece
+from desktop.scenario.edits.placing import clamp_unit
 from desktop.scenario.geometry import deployment_zone, footprint
 from desktop.scenario.model import Officer, Point, Scenario, Side, Unit
 from desktop.scenario.vocabulary import (
@@ -195,7 +198,7 @@ class SideRosterModel(QAbstractTableModel):
         c = index.column()
         try:
             cmd = self._command(r, c, value)
-        except (edits.EditError, ValueError) as e:
+        except (EditError, ValueError) as e:
             self.refused.emit(str(e)[:1].upper() + str(e)[1:])
             return False
         if cmd is None:
@@ -351,7 +354,7 @@ def free_spot(s: Scenario, side_id: str, utype: UnitType) -> tuple[Point, float]
         y += step_y
     cands.sort(key=lambda p: (p[0] - c.x) ** 2 + (p[1] - c.y) ** 2)
     for p in cands:
-        u = edits.make_unit(s, utype, p, facing, uid="probe")
+        u = make_unit(s, utype, p, facing, uid="probe")
         fp = footprint(u)
         if zone.covers(fp) and not any(fp.intersects(t) for t in taken):
             return p, facing
@@ -494,14 +497,14 @@ class SideRosterWidget(QWidget):
         side = s.side(self.side_id)
         if isinstance(kind, UnitType):
             pos, facing = free_spot(s, self.side_id, kind)
-            unit = edits.clamp_unit(s, edits.make_unit(s, kind, pos, facing,
-                                                       name=edits.new_name(s, UNIT_LABELS[kind])))
+            unit = clamp_unit(s, make_unit(s, kind, pos, facing,
+                                                       name=new_name(s, UNIT_LABELS[kind])))
             cmd: Any = C.AddUnit(self.doc, self.side_id, unit)
         else:
             zone = Polygon(deployment_zone(s, self.side_id)).representative_point()
-            cmd = C.AddOfficer(self.doc, self.side_id, edits.make_officer(
+            cmd = C.AddOfficer(self.doc, self.side_id, make_officer(
                 s, kind, (zone.x, zone.y), FACING_FROM_BASELINE[side.baseline],
-                name=edits.new_name(s, RANK_LABELS[kind])))
+                name=new_name(s, RANK_LABELS[kind])))
         self.doc.push(cmd)
         return True
 
@@ -512,7 +515,7 @@ class SideRosterWidget(QWidget):
         """Open the starting-state dialog for `uid` (or the one selected unit)."""
         if uid is None:
             units = [i for i in self.selected_ids()
-                     if isinstance(edits.piece(self.doc.scenario, i), Unit)]
+                     if isinstance(piece(self.doc.scenario, i), Unit)]
             if len(units) != 1:
                 self.model.refused.emit("Select one unit to set how it starts")
                 return None
@@ -524,7 +527,7 @@ class SideRosterWidget(QWidget):
     def _double_clicked(self, index: QModelIndex) -> None:
         if index.column() == START:
             uid = self.model.row_id(self.proxy.mapToSource(index).row())
-            if isinstance(edits.piece(self.doc.scenario, uid), Unit):
+            if isinstance(piece(self.doc.scenario, uid), Unit):
                 self.edit_start(uid)
 
     def selected_ids(self) -> list[str]:
@@ -600,7 +603,7 @@ class EditableRosterDock(QDockWidget):
             self.tabs.setTabToolTip(self.tabs.count() - 1, literal(side.name))
         self._selection(self.doc.selection)
 
-    def _changed(self, ch: edits.Changes) -> None:
+    def _changed(self, ch: Changes) -> None:
         ids = [s.id for s in self.doc.scenario.sides]
         if ch.everything or ids != [w.side_id for w in self.sides]:
             self._rebuild()

@@ -29,8 +29,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.scenario import ScenarioError, edits
+from desktop.scenario import ScenarioError
 from desktop.scenario import limits as L
+from desktop.scenario.edits.base import EditError
+from desktop.scenario.edits.settings import set_ruleset, set_text
+from desktop.scenario.edits.sides import rename_side, set_side_baseline, update_side
+from desktop.scenario.edits.table import set_deployment_depth, set_game_type, set_table
 from desktop.scenario.io import checked_dumps
 from desktop.scenario.model import Grid, Scenario
 from desktop.scenario.vocabulary import KNOWN_RULESETS, Edge, GameType, LengthUnit
@@ -223,10 +227,10 @@ class SettingsDialog(QDialog):
     def result_scenario(self) -> Scenario:
         """The scenario these settings describe (raises EditError if refused)."""
         s: Scenario = self.doc.scenario
-        s = edits.set_text(s, title=self.title.text(), author=self.author.text(),
+        s = set_text(s, title=self.title.text(), author=self.author.text(),
                            briefing=self.briefing.toPlainText())
-        s = edits.set_ruleset(s, self.ruleset.currentData())
-        s = edits.set_table(
+        s = set_ruleset(s, self.ruleset.currentData())
+        s = set_table(
             s, width=self.table_width.value(), depth=self.table_depth.value(),
             unit=LengthUnit(self.unit.currentData()),
             span=self.span.value(),
@@ -234,12 +238,12 @@ class SettingsDialog(QDialog):
         )
         renamed: dict[str, str] = {}
         for b in self.side_boxes:
-            s = edits.update_side(s, b.side_id, name=b.name.text(), colour=b.colour)
+            s = update_side(s, b.side_id, name=b.name.text(), colour=b.colour)
             # a hand-drawn zone moves with its side to the new edge
-            s = edits.set_side_baseline(s, b.side_id, Edge(b.baseline.currentData()))
+            s = set_side_baseline(s, b.side_id, Edge(b.baseline.currentData()))
             new_id = b.ident.text().strip()
             if new_id and new_id != b.side_id:
-                s = edits.rename_side(s, b.side_id, new_id)
+                s = rename_side(s, b.side_id, new_id)
                 renamed[b.side_id] = new_id
         gt = GameType(self.game_type.currentData())
         defender = self.defender.currentData() if gt is GameType.ATTACK_DEFEND else None
@@ -247,15 +251,15 @@ class SettingsDialog(QDialog):
         retyped = gt is not s.game.type or defender != s.game.defender
         if retyped or self.reset_zones.isChecked():
             # a new game type brings its own default zones
-            s = edits.set_game_type(s, gt, defender, keep_zones=False)
+            s = set_game_type(s, gt, defender, keep_zones=False)
         if self.depth_zone.value() != s.game.deployment_depth:
-            s = edits.set_deployment_depth(s, self.depth_zone.value())
+            s = set_deployment_depth(s, self.depth_zone.value())
         return s
 
     def accept(self) -> None:
         try:
             new = self.result_scenario()
-        except edits.EditError as e:
+        except EditError as e:
             msg = str(e)
             self.error.setText(msg[:1].upper() + msg[1:])
             return

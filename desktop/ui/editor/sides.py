@@ -18,7 +18,7 @@ from typing import Any
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
-from desktop.scenario import edits
+from desktop.scenario.edits.base import EditError
 from desktop.scenario.vocabulary import Edge
 from desktop.scenario.wording import possessive
 from desktop.ui import commands as C
@@ -68,7 +68,7 @@ def _baseline(doc: Any, side_id: str, edge: Edge, report: Callable[[str], None],
         return
     try:
         doc.push(C.SetSideBaseline(doc, side_id, edge))
-    except edits.EditError as e:
+    except EditError as e:
         report(f"Cannot move the side: {e}")
 
 
@@ -76,7 +76,7 @@ def clear_side(doc: Any, side_id: str, report: Callable[[str], None], *_: object
     side = doc.scenario.side(side_id)
     try:
         doc.push(C.ClearSide(doc, side_id))
-    except edits.EditError as e:
+    except EditError as e:
         report(str(e)[:1].upper() + str(e)[1:])
         return
     report(f"Cleared {side.name}: {len(side.units)} units and {len(side.officers)} "
@@ -90,7 +90,7 @@ def replace_side(doc: Any, side_id: str, report: Callable[[str], None],
     old = doc.scenario.side(side_id).name
     try:
         doc.push(C.ReplaceSide(doc, side_id, name))
-    except edits.EditError as e:
+    except EditError as e:
         report(f"Cannot replace {old}: {e}")
         return
     report(f"{old} replaced by {name}, with no units yet (Undo brings {old} back)")

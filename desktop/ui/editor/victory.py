@@ -33,8 +33,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.scenario import ScenarioError, edits
+from desktop.scenario import ScenarioError
 from desktop.scenario import limits as L
+from desktop.scenario.edits.base import EditError
+from desktop.scenario.edits.objectives import (
+    add_objective,
+    make_objective,
+    remove_objectives,
+    update_objective,
+)
+from desktop.scenario.edits.victory import set_victory, victory_problem
 from desktop.scenario.io import checked_dumps
 from desktop.scenario.model import (
     VICTORY_KINDS,
@@ -183,7 +191,7 @@ class VictoryDialog(QDialog):
         self.list.clear()
         for v in self.conditions:
             item = QListWidgetItem(describe(s, v))
-            why = edits.victory_problem(s, v)
+            why = victory_problem(s, v)
             if why:
                 item.setText(f"⚠ {item.text()} — {why}")
             self.list.addItem(item)
@@ -218,7 +226,7 @@ class VictoryDialog(QDialog):
         item = self.list.item(i)
         s = self._working()
         text = describe(s, self.conditions[i])
-        why = edits.victory_problem(s, self.conditions[i])
+        why = victory_problem(s, self.conditions[i])
         item.setText(f"⚠ {text} — {why}" if why else text)
 
     def _show_form(self, i: int) -> None:
@@ -366,7 +374,7 @@ class VictoryDialog(QDialog):
     def _add_objective(self) -> None:
         s = self._working()
         t = s.table
-        o = edits.make_objective(s, (t.width / 2, t.depth / 2))
+        o = make_objective(s, (t.width / 2, t.depth / 2))
         self.objectives.append(o)
         self._fill_objectives()
 
@@ -383,22 +391,22 @@ class VictoryDialog(QDialog):
         s = self.scenario
         keep = {o.id for o in self.objectives}
         # drop conditions first so removing a named objective is possible, then re-add
-        s = edits.set_victory(s, [v for v in s.game.victory if not isinstance(v, HoldObjectives)])
+        s = set_victory(s, [v for v in s.game.victory if not isinstance(v, HoldObjectives)])
         gone = [o.id for o in s.game.objectives if o.id not in keep]
         if gone:
-            s = edits.remove_objectives(s, gone)
+            s = remove_objectives(s, gone)
         for o in self.objectives:
             if any(x.id == o.id for x in s.game.objectives):
-                s = edits.update_objective(s, o.id, name=o.name, position=o.position,
+                s = update_objective(s, o.id, name=o.name, position=o.position,
                                            radius=o.radius)
             else:
-                s = edits.add_objective(s, o)
-        return edits.set_victory(s, self.conditions)
+                s = add_objective(s, o)
+        return set_victory(s, self.conditions)
 
     def accept(self) -> None:
         try:
             new = self.result_scenario()
-        except edits.EditError as e:
+        except EditError as e:
             msg = str(e)
             self.error.setText(msg[:1].upper() + msg[1:])
             return

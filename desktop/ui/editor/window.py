@@ -30,7 +30,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.scenario import ScenarioError, edits
+from desktop.scenario import ScenarioError
+from desktop.scenario.edits import clipboard
+from desktop.scenario.edits.base import all_ids
+from desktop.scenario.edits.changes import Changes
+from desktop.scenario.edits.clipboard import Clip
+from desktop.scenario.edits.presets import PRESETS, Preset, new_scenario
+from desktop.scenario.edits.table import set_deployment_zone
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import (
     DEFAULT_LINE_WIDTH,
@@ -73,9 +79,9 @@ class EditorWindow(TableWindow):
         self._settings = settings
         super().__init__(parent)
         self.setObjectName("editor")
-        self.clip = edits.Clip()
+        self.clip = Clip()
         self._paste_count = 0
-        self.doc = self._new_document(edits.new_scenario(edits.PRESETS[0]), None)
+        self.doc = self._new_document(new_scenario(PRESETS[0]), None)
         self.tools = ToolManager(self.doc, self)
         self.bridge = ViewBridge(self.view, self.tools)
         self.tools.message.connect(lambda m: self.statusBar().showMessage(m, 8000))
@@ -175,7 +181,7 @@ class EditorWindow(TableWindow):
             self.view.fit_table()
         self._update_title()
 
-    def _doc_changed(self, ch: edits.Changes) -> None:
+    def _doc_changed(self, ch: Changes) -> None:
         s = self.doc.scenario
         self.scenario = s
         if ch.terrain and self.tools.current.busy and not ch.table:
@@ -268,10 +274,10 @@ class EditorWindow(TableWindow):
             return self.save()
         return answer == "discard"
 
-    def new_file(self, preset: edits.Preset = edits.PRESETS[0]) -> bool:
+    def new_file(self, preset: Preset = PRESETS[0]) -> bool:
         if not self.maybe_save():
             return False
-        self.set_document(self._new_document(edits.new_scenario(preset), None))
+        self.set_document(self._new_document(new_scenario(preset), None))
         self.statusBar().showMessage(
             f"New {preset.label}: draw terrain with the tools on the left, then place forces",
             10000)
@@ -332,7 +338,7 @@ class EditorWindow(TableWindow):
     def show_scenario(self, scenario: Scenario | None, path: Path | None = None) -> None:
         """The viewer's entry point: in the editor it opens a document on the value."""
         if scenario is None:
-            scenario = edits.new_scenario()
+            scenario = new_scenario()
         if not hasattr(self, "tools"):
             super().show_scenario(scenario, path)
             return
@@ -497,7 +503,7 @@ class EditorWindow(TableWindow):
     def copy(self) -> bool:
         if not self.doc.selection:
             return False
-        self.clip = edits.copy(self.doc.scenario, self.doc.selection)
+        self.clip = clipboard.copy(self.doc.scenario, self.doc.selection)
         self._paste_count = 0
         self.statusBar().showMessage("Copied", 3000)
         return bool(self.clip)
@@ -518,7 +524,7 @@ class EditorWindow(TableWindow):
     def duplicate(self) -> bool:
         if not self.doc.selection:
             return False
-        clip = edits.copy(self.doc.scenario, self.doc.selection)
+        clip = clipboard.copy(self.doc.scenario, self.doc.selection)
         return self.tools.ctx.push(lambda: C.Paste(self.doc, clip, (2.0, 2.0), "Duplicate"))
 
     def delete(self) -> bool:
@@ -531,7 +537,7 @@ class EditorWindow(TableWindow):
         return self.tools.ctx.push(lambda: C.RemoveItems(self.doc, self.doc.selection))
 
     def select_all(self) -> None:
-        self.doc.select(edits.all_ids(self.doc.scenario)
+        self.doc.select(all_ids(self.doc.scenario)
                         - {s.id for s in self.doc.scenario.sides})
 
     def open_settings(self) -> bool:
@@ -550,7 +556,7 @@ class EditorWindow(TableWindow):
             return
         new = s
         for sid in list(s.game.deployment):
-            new = edits.set_deployment_zone(new, sid, None)
+            new = set_deployment_zone(new, sid, None)
         self.doc.push(C.ReplaceScenario(self.doc, new, "Reset deployment zones"))
 
     # --- menus and toolbars ----------------------------------------------------------
@@ -589,7 +595,7 @@ class EditorWindow(TableWindow):
         f = bar.addMenu("&File")
         new_menu = f.addMenu("&New")
         self.new_actions = []
-        for i, preset in enumerate(edits.PRESETS):
+        for i, preset in enumerate(PRESETS):
             keys = (K.New,) if i == 0 else ()
             a = self._act(preset.label, lambda p=preset: self.new_file(p), *keys)
             new_menu.addAction(a)

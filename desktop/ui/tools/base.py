@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from desktop.scenario import edits
+from desktop.scenario.edits.base import CrossingError, EditError
+from desktop.scenario.edits.placing import snap_to_grid
 from desktop.scenario.model import Point
 from desktop.scenario.vocabulary import LINEAR_TERRAIN, Edge, TerrainType
 
@@ -125,9 +126,9 @@ class ToolContext:
         """Make a command and push it; a refused edit is reported, not raised."""
         try:
             cmd = make()
-        except edits.EditError as e:
+        except EditError as e:
             msg = str(e)
-            if isinstance(e, edits.CrossingError):
+            if isinstance(e, CrossingError):
                 self.crossings, self.crossing_outline = e.crossings, e.outline
                 self.refresh()
             self.notify(msg[:1].upper() + msg[1:])
@@ -143,7 +144,7 @@ class ToolContext:
         if not self.snap_grid or (ev is not None and ev.alt):
             return p
         grid = self.doc.scenario.table.grid
-        return edits.snap_to_grid(p, grid, None if grid else self.grid_step)
+        return snap_to_grid(p, grid, None if grid else self.grid_step)
 
     def side(self) -> Any:
         s = self.doc.scenario

@@ -5,16 +5,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from desktop.scenario import edits
+from desktop.scenario.edits.bridges import crossing_shape, river_at
+from desktop.scenario.edits.terrain import make_feature
 from desktop.scenario.geometry import ellipse_points, rect_points
-from desktop.scenario.model import (
-    EllipseShape,
-    LineShape,
-    Point,
-    PolygonShape,
-    RectShape,
-    Shape,
-)
+from desktop.scenario.model import EllipseShape, LineShape, Point, PolygonShape, RectShape, Shape
 from desktop.scenario.vocabulary import DEFAULT_LINE_WIDTH, TERRAIN_LABELS, TerrainType
 from desktop.ui import commands as C
 from desktop.ui.tools.base import Overlay, Tool, ToolEvent
@@ -114,7 +108,7 @@ class PolygonTool(_ClickDraw):
         t = self.ctx.area_type
         s = self.doc.scenario
         return self.ctx.push(lambda: C.AddFeature(
-            self.doc, edits.make_feature(s, t, PolygonShape(tuple(points)), _name(s, t))))
+            self.doc, make_feature(s, t, PolygonShape(tuple(points)), _name(s, t))))
 
 
 class PolylineTool(_ClickDraw):
@@ -135,7 +129,7 @@ class PolylineTool(_ClickDraw):
         s = self.doc.scenario
         shape = LineShape(tuple(points), self.width(), self.ctx.line_smooth)
         return self.ctx.push(lambda: C.AddFeature(
-            self.doc, edits.make_feature(s, t, shape, _name(s, t))))
+            self.doc, make_feature(s, t, shape, _name(s, t))))
 
 
 class _DragDraw(Tool):
@@ -189,7 +183,7 @@ class _DragDraw(Tool):
         t = self.ctx.area_type
         s = self.doc.scenario
         shape = self.make(centre, (w, h))
-        self.ctx.push(lambda: C.AddFeature(self.doc, edits.make_feature(s, t, shape,
+        self.ctx.push(lambda: C.AddFeature(self.doc, make_feature(s, t, shape,
                                                                          _name(s, t))))
 
     def make(self, centre: Point, size: tuple[float, float]) -> Shape:
@@ -264,9 +258,9 @@ class CrossingTool(Tool):
         if self._hover is None:
             return out
         s = self.doc.scenario
-        rid = edits.river_at(s, self._hover)
+        rid = river_at(s, self._hover)
         if rid is not None:
-            out.polygons.append((rect_points(edits.crossing_shape(s, rid, self._hover)),
+            out.polygons.append((rect_points(crossing_shape(s, rid, self._hover)),
                                  "draft"))
         return out
 

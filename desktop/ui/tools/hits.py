@@ -13,7 +13,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
 
-from desktop.scenario.edits import CROSSING_TYPES
+from desktop.scenario.edits.bridges import CROSSING_TYPES
 from desktop.scenario.geometry import forward, right, shape_area
 from desktop.scenario.model import LineShape, Point, Scenario, Shape, Unit
 

@@ -5,16 +5,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from desktop.scenario import edits
+from desktop.scenario.edits.base import new_name
+from desktop.scenario.edits.objectives import make_objective
+from desktop.scenario.edits.pieces import make_officer, make_unit
+from desktop.scenario.edits.placing import clamp_unit, snap_base_to_base
 from desktop.scenario.geometry import rect_corners
 from desktop.scenario.model import Point
-from desktop.scenario.vocabulary import (
-    DEFAULT_BASE,
-    RANK_LABELS,
-    UNIT_LABELS,
-    Rank,
-    UnitType,
-)
+from desktop.scenario.vocabulary import DEFAULT_BASE, RANK_LABELS, UNIT_LABELS, Rank, UnitType
 from desktop.ui import commands as C
 from desktop.ui.tools.base import (
     FACING_FROM_BASELINE,
@@ -71,8 +68,8 @@ class PlaceTool(Tool):
     def _placement(self, p: Point, facing: float, ev: ToolEvent | None) -> tuple[Point, float]:
         p = self.ctx.snap(p, ev)
         if isinstance(self.kind, UnitType) and self.ctx.snap_bases and not (ev and ev.alt):
-            ghost = edits.make_unit(self.doc.scenario, self.kind, p, facing, uid="ghost")
-            hit = edits.snap_base_to_base(self.doc.scenario, ghost, p,
+            ghost = make_unit(self.doc.scenario, self.kind, p, facing, uid="ghost")
+            hit = snap_base_to_base(self.doc.scenario, ghost, p,
                                           self.ctx.base_snap_distance)
             if hit is not None:
                 return hit
@@ -103,12 +100,12 @@ class PlaceTool(Tool):
         side = self.ctx.side()
         pos, f = self._placement(p, self.default_facing() if facing is None else facing, ev)
         if isinstance(self.kind, UnitType):
-            name = edits.new_name(s, UNIT_LABELS[self.kind])
+            name = new_name(s, UNIT_LABELS[self.kind])
             # a click near an edge keeps the whole base on the table
-            unit = edits.clamp_unit(s, edits.make_unit(s, self.kind, pos, f, name=name))
+            unit = clamp_unit(s, make_unit(s, self.kind, pos, f, name=name))
             return self.ctx.push(lambda: C.AddUnit(self.doc, side.id, unit))
-        officer = edits.make_officer(s, self.kind, pos, f,
-                                     name=edits.new_name(s, RANK_LABELS[self.kind]))
+        officer = make_officer(s, self.kind, pos, f,
+                                     name=new_name(s, RANK_LABELS[self.kind]))
         return self.ctx.push(lambda: C.AddOfficer(self.doc, side.id, officer))
 
     def overlay(self) -> Overlay:
@@ -140,4 +137,4 @@ class ObjectiveTool(Tool):
             return
         s = self.doc.scenario
         p = self.ctx.snap(ev.pos, ev)
-        self.ctx.push(lambda: C.AddObjective(self.doc, edits.make_objective(s, p)))
+        self.ctx.push(lambda: C.AddObjective(self.doc, make_objective(s, p)))

@@ -6,7 +6,10 @@ import math
 from collections.abc import Collection
 from typing import Any
 
-from desktop.scenario import edits
+from desktop.scenario.edits.pieces import is_piece, piece
+from desktop.scenario.edits.placing import clamp_move, snap_base_to_base
+from desktop.scenario.edits.terrain import feature_centre
+from desktop.scenario.edits.vertices import vertices
 from desktop.scenario.geometry import forward, front_centre
 from desktop.scenario.model import Point, Scenario, TerrainFeature, Unit
 from desktop.ui import commands as C
@@ -41,7 +44,7 @@ def feature_box(f: TerrainFeature) -> tuple[float, float, float, float]:
 def feature_handles(f: TerrainFeature) -> tuple[Point, Point, Point]:
     """(centre, rotate handle, scale handle) of a feature."""
     _x0, y0, x1, y1 = feature_box(f)
-    c = edits.feature_centre(f)
+    c = feature_centre(f)
     return c, (c[0], y0 - ROTATE_HANDLE), (x1, y1)
 
 
@@ -94,8 +97,8 @@ class SelectTool(Tool):
             return "feature", s.feature(i)
         except KeyError:
             pass
-        if edits.is_piece(s, i):
-            p = edits.piece(s, i)
+        if is_piece(s, i):
+            p = piece(s, i)
             return ("unit", p) if isinstance(p, Unit) else ("officer", p)
         return None
 
@@ -133,7 +136,7 @@ class SelectTool(Tool):
             one = self._single()
             assert one is not None
             self._pivot = (one[1].position if one[0] != "feature"
-                           else edits.feature_centre(one[1]))
+                           else feature_centre(one[1]))
             return
         hit = item_at(s, ev.pos, ev.tolerance)
         if hit is None:
@@ -197,14 +200,14 @@ class SelectTool(Tool):
             tx, ty = self.ctx.snap((ref[0] + dx, ref[1] + dy))
             dx, dy = tx - ref[0], ty - ref[1]
         if pieces:
-            dx, dy = edits.clamp_move(base, pieces, dx, dy)
-        units = [p for p in pieces if isinstance(edits.piece(base, p), Unit)]
+            dx, dy = clamp_move(base, pieces, dx, dy)
+        units = [p for p in pieces if isinstance(piece(base, p), Unit)]
         if len(self._ids) == 1 and len(units) == 1:
             # one unit: placements, so base-to-base snapping may turn it too
             u = base.unit(units[0])
             pos, facing = (u.position[0] + dx, u.position[1] + dy), u.facing
             if self.ctx.snap_bases and not ev.alt:
-                hit = edits.snap_base_to_base(base, u, pos, self.ctx.base_snap_distance)
+                hit = snap_base_to_base(base, u, pos, self.ctx.base_snap_distance)
                 if hit is not None:
                     pos, facing = hit
             self.ctx.push(lambda: C.SetPlacements(self.doc, {u.id: (pos, facing)},
@@ -215,13 +218,13 @@ class SelectTool(Tool):
 
     @staticmethod
     def _reference(s: Scenario, i: str) -> Point:
-        if edits.is_piece(s, i):
-            return edits.piece(s, i).position
+        if is_piece(s, i):
+            return piece(s, i).position
         for o in s.game.objectives:
             if o.id == i:
                 return o.position
         f = s.feature(i)
-        pts = edits.vertices(f.shape)
+        pts = vertices(f.shape)
         return pts[0]
 
     def release(self, ev: ToolEvent) -> None:
@@ -261,7 +264,7 @@ class SelectTool(Tool):
             n = NUDGE_FINE if ev.shift else NUDGE
             dx, dy = steps[key][0] * n, steps[key][1] * n
             if pieces:
-                dx, dy = edits.clamp_move(s, pieces, dx, dy)
+                dx, dy = clamp_move(s, pieces, dx, dy)
             self.ctx.push(lambda: C.MoveItems(self.doc, pieces + features + objectives, dx, dy))
             return True
         turns = {"]": TURN, "[": -TURN, "}": TURN_FINE, "{": -TURN_FINE}

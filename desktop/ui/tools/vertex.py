@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from desktop.scenario import edits
+from desktop.scenario.edits.vertices import nearest_edge, vertices
 from desktop.scenario.geometry import deployment_zone
 from desktop.scenario.model import LineShape, Point, Scenario
 from desktop.ui import commands as C
@@ -53,7 +53,7 @@ class VertexTool(Tool):
         t = self.target()
         if t is None:
             return []
-        return edits.vertices(s.feature(t).shape)
+        return vertices(s.feature(t).shape)
 
     def closed(self, s: Scenario) -> bool:
         t = self.target()
@@ -122,7 +122,7 @@ class VertexTool(Tool):
         if ev.button != "left":
             return
         if pts:
-            index, q, d = edits.nearest_edge(_shape_for(pts, self.closed(s)), ev.pos)
+            index, q, d = nearest_edge(_shape_for(pts, self.closed(s)), ev.pos)
             if d <= max(ev.tolerance, 0.2):
                 self.doc.undo_stack.beginMacro("Add a point")
                 self._macro = True

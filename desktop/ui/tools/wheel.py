@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from desktop.scenario import edits
+from desktop.scenario.edits.placing import wheel_pivot
 from desktop.scenario.model import Point, Scenario
 from desktop.ui import commands as C
 from desktop.ui.tools.base import Overlay, Tool, ToolEvent, bearing
@@ -59,7 +59,7 @@ class WheelTool(Tool):
         ids = self.units()
         if not ids:
             return None
-        return edits.wheel_pivot(self.doc.scenario, ids, corner or self.corner)
+        return wheel_pivot(self.doc.scenario, ids, corner or self.corner)
 
     def press(self, ev: ToolEvent) -> None:
         if ev.button != "left":
@@ -69,8 +69,8 @@ class WheelTool(Tool):
             self.ctx.notify("Select the units to wheel first (use the select tool)")
             return
         s = self.doc.scenario
-        left = edits.wheel_pivot(s, ids, "left")
-        rightc = edits.wheel_pivot(s, ids, "right")
+        left = wheel_pivot(s, ids, "left")
+        rightc = wheel_pivot(s, ids, "right")
         # grabbing near the right end swings it about the left corner, and the reverse
         if math.dist(ev.pos, rightc) <= math.dist(ev.pos, left):
             self.corner, self._pivot = "left", left
