@@ -340,7 +340,7 @@ def test_an_unreadable_autosave_is_kept_when_it_cannot_be_recovered(
     bad = folder / "untitled-1-1-abcdef.yaml"
     bad.write_text("format_version: 1\ntitle: [unclosed\n")
     shown: list[Path] = []
-    monkeypatch.setattr("desktop.ui.editor.window.show_scenario_error",
+    monkeypatch.setattr("desktop.ui.editor.files.show_scenario_error",
                         lambda _w, path, _e: shown.append(path))
     w = editor(qtbot, folder, tmp_path, ["recover"])
     assert not w.recover_untitled() and shown == [bad] and bad.exists()

@@ -117,8 +117,8 @@ def test_click_and_rubber_band_select(win: EditorWindow) -> None:
 
 def test_draw_a_polygon_with_clicks_and_double_click(win: EditorWindow) -> None:
     win.tools.actions["polygon"].trigger()
-    win.area_combo.setCurrentIndex(win.area_combo.findData(TerrainType.WOOD))
-    win.area_combo.activated.emit(win.area_combo.currentIndex())
+    win.options.area_combo.setCurrentIndex(win.options.area_combo.findData(TerrainType.WOOD))
+    win.options.area_combo.activated.emit(win.options.area_combo.currentIndex())
     n = len(win.doc.scenario.terrain)
     for p in [(34, 26), (40, 26), (41, 29)]:
         click(win, *p)
@@ -147,7 +147,7 @@ def test_keys_on_the_view_rotate_and_enter_closes(win: EditorWindow) -> None:
 
 
 def test_place_a_unit_from_the_palette(win: EditorWindow) -> None:
-    win.choose_side("aus")
+    win.options.choose_side("aus")
     win.tools.actions["place_cavalry"].trigger()
     click(win, 12, 14)
     u = win.doc.scenario.side("aus").units[-1]
@@ -426,7 +426,7 @@ def test_the_line_type_list_opens_whole_below_its_box(win: EditorWindow, qtbot: 
     """Issue 34: in a maximised editor the list opened over its box with the first
     line types above the top of the screen."""
     win.move(0, 0)
-    combo = win.line_combo
+    combo = win.options.line_combo
     combo.setCurrentIndex(combo.count() - 1)  # the style put the current line over the box
     combo.showPopup()
     popup = combo.view().window()

@@ -147,22 +147,22 @@ def test_build_d3_from_scratch(qtbot: Any, tmp_path: Path, target: Scenario) -> 
             u.click(*shape.centre)
         elif isinstance(shape, LineShape):
             u.tool("polyline")
-            u.choose(w.line_combo, f.type)
-            w.width_spin.setValue(shape.width)
-            w.smooth_check.setChecked(shape.smooth)
+            u.choose(w.options.line_combo, f.type)
+            w.options.width_spin.setValue(shape.width)
+            w.options.smooth_check.setChecked(shape.smooth)
             for p in shape.points:
                 u.click(*p)
             u.key(Qt.Key.Key_Return)
         elif isinstance(shape, PolygonShape):
             u.tool("polygon")
-            u.choose(w.area_combo, f.type)
+            u.choose(w.options.area_combo, f.type)
             for p in shape.points:
                 u.click(*p)
             u.key(Qt.Key.Key_Return)
         else:
             assert isinstance(shape, (EllipseShape, RectShape))
             u.tool("ellipse" if isinstance(shape, EllipseShape) else "rectangle")
-            u.choose(w.area_combo, f.type)
+            u.choose(w.options.area_combo, f.type)
             half = shape.radii if isinstance(shape, EllipseShape) else (
                 shape.size[0] / 2, shape.size[1] / 2)
             cx, cy = shape.centre
@@ -175,7 +175,7 @@ def test_build_d3_from_scratch(qtbot: Any, tmp_path: Path, target: Scenario) -> 
     # --- forces, from the palette ------------------------------------------------------
     ranks = {"commander": "place_commander", "general": "place_general", "adc": "place_adc"}
     for side in target.sides:
-        w.choose_side(side.id)
+        w.options.choose_side(side.id)
         for unit in side.units:
             u.tool(f"place_{unit.type.value}")
             x, y = unit.position

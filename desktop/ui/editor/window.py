@@ -2,74 +2,50 @@
 
 `EditorWindow` reuses the viewer's scene, view and items (TableWindow) and adds
 what editing needs: a Document with its undo stack, the tool palette and tool
-options, the properties, roster, problems and history docks, the File / Edit
-/ Scenario menus, and the unsaved-changes prompts.  Questions to the user go
-through small `ask_*` methods so tests can answer them.
+options (desktop.ui.editor.tool_bars), the properties, roster, problems and
+history docks, and the File / Edit / Scenario menus.  Opening, saving, the
+unsaved-changes prompts, recent files and export come from EditorFiles
+(desktop.ui.editor.files), whose `ask_*` methods tests replace to answer.
 """
 
 from __future__ import annotations
 
-import functools
 import os
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSettings, QSize, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QImage, QKeySequence, QPainter
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDockWidget,
-    QDoubleSpinBox,
-    QFileDialog,
-    QLabel,
-    QMenu,
-    QMessageBox,
-    QToolBar,
-    QUndoView,
-    QWidget,
-)
+from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMenu, QUndoView, QWidget
 
-from desktop.scenario import ScenarioError
 from desktop.scenario.edits import clipboard
 from desktop.scenario.edits.base import all_ids
 from desktop.scenario.edits.changes import Changes
 from desktop.scenario.edits.clipboard import Clip
-from desktop.scenario.edits.presets import PRESETS, Preset, new_scenario
+from desktop.scenario.edits.presets import PRESETS, new_scenario
 from desktop.scenario.edits.table import set_deployment_zone
 from desktop.scenario.model import Scenario
-from desktop.scenario.vocabulary import (
-    DEFAULT_LINE_WIDTH,
-    LINEAR_TERRAIN,
-    TERRAIN_LABELS,
-    TerrainType,
-)
 from desktop.ui import commands as C
-from desktop.ui.dialogs import show_scenario_error
 from desktop.ui.document import Document
 from desktop.ui.doors import add_play_action
-from desktop.ui.editor import recovery
 from desktop.ui.editor.balance import BalanceFeature
+from desktop.ui.editor.files import EditorFiles
 from desktop.ui.editor.options import RulesetOptionsDialog
 from desktop.ui.editor.problems import ProblemsDock, all_problems
 from desktop.ui.editor.properties import PropertiesDock
 from desktop.ui.editor.roster import EditableRosterDock
 from desktop.ui.editor.settings import SettingsDialog
 from desktop.ui.editor.sides import fill_sides_menu
+from desktop.ui.editor.tool_bars import ToolOptions, ToolPalette
 from desktop.ui.editor.victory import VictoryDialog
 from desktop.ui.help import add_help_menu
 from desktop.ui.plaintext import literal, no_mnemonic, plain_label
-from desktop.ui.refusal import refusal_text
-from desktop.ui.table_window import APP_NAME, TableWindow
+from desktop.ui.table_window import APP_NAME
 from desktop.ui.tools import ToolEvent, ToolManager
 from desktop.ui.tools.bridge import ViewBridge
 
-MAX_RECENT = 8
-#: Pixels per table inch in an exported PNG.
-EXPORT_PPI = 20
 
-
-class EditorWindow(TableWindow):
+class EditorWindow(EditorFiles):
     """The main window in editing mode."""
 
     def __init__(self, parent: QWidget | None = None, *,
@@ -125,12 +101,6 @@ class EditorWindow(TableWindow):
 
     # --- documents ----------------------------------------------------------
 
-    def settings(self) -> QSettings:
-        return self._settings or QSettings(APP_NAME, APP_NAME)
-
-    def _new_document(self, scenario: Scenario, path: Path | None) -> Document:
-        return Document(scenario, path, self, autosave_dir=self._autosave_dir)
-
     def _attach(self, doc: Document) -> None:
         doc.changed.connect(self._doc_changed)
         doc.modifiedChanged.connect(lambda _m: self._update_title())
@@ -166,7 +136,7 @@ class EditorWindow(TableWindow):
         self.undo_view.setStack(doc.undo_stack)
         self._paste_count = 0
         self._sync_undo_actions()
-        self._fill_side_combo()
+        self.options.fill_sides(doc.scenario.sides)
         self._show_document(first=True)
         if old is not doc:
             old.close()
@@ -189,7 +159,7 @@ class EditorWindow(TableWindow):
             self.scene.float_terrain(ch.terrain & {f.id for f in s.terrain})
         self.scene.set_scenario(s)
         if ch.sides or ch.everything:
-            self._fill_side_combo()
+            self.options.fill_sides(s.sides)
         if ch.text:
             self._update_title()
 
@@ -210,131 +180,6 @@ class EditorWindow(TableWindow):
                             f"{APP_NAME} editor")
         self.setWindowModified(doc.modified)
 
-    # --- asking the user (tests replace these) ----------------------------------------------
-
-    def ask_save_changes(self) -> str:
-        """'save', 'discard' or 'cancel'."""
-        box = QMessageBox(self)
-        box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle("Unsaved changes")
-        box.setTextFormat(Qt.TextFormat.PlainText)  # the file's name, shown as it is
-        box.setText(f"Save the changes to {self.doc.display_name}?")
-        box.setInformativeText("Your changes will be lost if you don't save them.")
-        box.setStandardButtons(QMessageBox.StandardButton.Save
-                               | QMessageBox.StandardButton.Discard
-                               | QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(QMessageBox.StandardButton.Save)
-        answer = box.exec()
-        return {QMessageBox.StandardButton.Save: "save",
-                QMessageBox.StandardButton.Discard: "discard"}.get(
-            QMessageBox.StandardButton(answer), "cancel")
-
-    def ask_save_path(self, title: str = "Save scenario as", filt: str =
-                      "Volley scenarios (*.yaml)", suffix: str = ".yaml") -> Path | None:
-        start = str(self.doc.path or Path.home() / f"{_slug(self.doc.scenario.title)}{suffix}")
-        name, _ = QFileDialog.getSaveFileName(self, title, start, filt)
-        if not name:
-            return None
-        p = Path(name)
-        return p if p.suffix else p.with_suffix(suffix)
-
-    def ask_open_path(self) -> Path | None:
-        start = str(self.doc.path.parent) if self.doc.path else ""
-        name, _ = QFileDialog.getOpenFileName(
-            self, "Open scenario", start, "Volley scenarios (*.yaml *.yml);;All files (*)")
-        return Path(name) if name else None
-
-    def ask_recover(self, autosave: Path, file: Path | None = None) -> str:
-        """'recover', 'keep' (for later: the autosave stays) or 'discard' (deleted)."""
-        return recovery.ask(self, autosave, file)
-
-    def warn_not_saved(self, path: Path, why: str) -> None:
-        """The reader would refuse the file: say what is wrong; nothing was written."""
-        QMessageBox.warning(self, "Not saved", literal(
-            f"{path.name} was not saved: Volley could not open it again.\n\n{why}\n\n"
-            "The file on disk is unchanged. Fix this and save again."))
-
-    def warn_problems(self, problems: list[Any]) -> None:
-        """Saving still works; say what the checks found."""
-        lines = "\n".join(f"• {p.message}" for p in problems[:8])
-        more = f"\n… and {len(problems) - 8} more" if len(problems) > 8 else ""
-        QMessageBox.warning(self, "Saved, with problems",
-                            literal(f"The scenario was saved, but the checks found "
-                                    f"{len(problems)} problem(s):\n\n{lines}{more}\n\n"
-                                    "See the Problems panel."))
-
-    # --- files ----------------------------------------------------------
-
-    def maybe_save(self) -> bool:
-        """True if it is all right to drop the current document."""
-        if not self.doc.modified:
-            return True
-        answer = self.ask_save_changes()
-        if answer == "save":
-            return self.save()
-        return answer == "discard"
-
-    def new_file(self, preset: Preset = PRESETS[0]) -> bool:
-        if not self.maybe_save():
-            return False
-        self.set_document(self._new_document(new_scenario(preset), None))
-        self.statusBar().showMessage(
-            f"New {preset.label}: draw terrain with the tools on the left, then place forces",
-            10000)
-        return True
-
-    def choose_file(self) -> None:
-        if not self.maybe_save():
-            return
-        path = self.ask_open_path()
-        if path is not None:
-            self.open_file(path, ask=False)
-
-    def open_file(self, path: Path, ask: bool = True, recover: bool = True) -> bool:
-        """Open `path`; `ask` to save the current one first, `recover` to offer its
-        left-over autosave (not when no person is there: --screenshot)."""
-        if ask and not self.maybe_save():
-            return False
-        path = Path(path)
-        doc = self._recover(path) if recover else None
-        if doc is None:
-            try:
-                doc = Document.open(path, self, autosave_dir=self._autosave_dir)
-            except ScenarioError as e:
-                show_scenario_error(self, path, e)
-                return False
-        self.set_document(doc)
-        self._add_recent(path)
-        return True
-
-    def _recover(self, path: Path | None) -> Document | None:
-        """Offer a left-over autosave of `path` (None: of an untitled scenario).
-
-        Only autosaves no running editor holds are offered; only Discard deletes one.
-        """
-        left = (Document.untitled_recoveries(self._autosave_dir) if path is None
-                else Document.recoveries_for(path, self._autosave_dir))
-        if not left:
-            return None
-        rec = left[0]
-        answer = recovery.answer_of(self.ask_recover(rec, path))
-        if answer == recovery.DISCARD:
-            Document.discard_left_over(rec, self._autosave_dir)
-        if answer != recovery.RECOVER:
-            return None
-        try:
-            return Document.recover(rec, path, self, autosave_dir=self._autosave_dir)
-        except ScenarioError as e:
-            show_scenario_error(self, rec, e)  # the autosave stays for a person to mend
-            return None
-
-    def recover_untitled(self) -> bool:
-        """At start-up: offer an untitled scenario a crashed editor left; True if recovered."""
-        doc = self._recover(None)
-        if doc is not None:
-            self.set_document(doc)
-        return doc is not None
-
     def show_scenario(self, scenario: Scenario | None, path: Path | None = None) -> None:
         """The viewer's entry point: in the editor it opens a document on the value."""
         if scenario is None:
@@ -344,40 +189,6 @@ class EditorWindow(TableWindow):
             return
         self.set_document(self._new_document(scenario, path))
 
-    def save(self) -> bool:
-        if self.doc.path is None or not os.access(self.doc.path.parent, os.W_OK):
-            return self.save_as()
-        return self._save_to(self.doc.path)
-
-    def save_as(self) -> bool:
-        path = self.ask_save_path()
-        if path is None:
-            return False
-        return self._save_to(path)
-
-    def _save_to(self, path: Path) -> bool:
-        try:
-            self.doc.save(path)
-        except ScenarioError as e:
-            self.warn_not_saved(path, refusal_text(self.doc.scenario, e))
-            return False
-        except OSError as e:
-            QMessageBox.critical(self, "Could not save",
-                                 literal(f"{path} could not be written:\n{e.strerror or e}\n\n"
-                                         "Nothing was lost: try Save As somewhere else."))
-            return False
-        self._add_recent(path)
-        self._update_title()
-        self.balance.keep_after_save()
-        problems = self.problems.check_now()
-        self.statusBar().showMessage(
-            f"Saved {path.name}" + (f" — {len(problems)} problem(s), see Problems"
-                                    if problems else ""), 8000)
-        if problems:
-            self.problems.raise_()
-            self.warn_problems(problems)
-        return True
-
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():
             event.ignore()
@@ -386,109 +197,6 @@ class EditorWindow(TableWindow):
         self.balance.shutdown()
         self.doc.close()
         super().closeEvent(event)
-
-    # --- window layout -------------------------------------------------------------
-
-    #: Bump when the docks change so an old saved layout is not applied to new docks.
-    LAYOUT_VERSION = 1
-
-    def save_layout(self) -> None:
-        """Remember the docks' sizes and places (the roster's width among them)."""
-        st = self.settings()
-        st.setValue("editor/geometry", self.saveGeometry())
-        st.setValue("editor/state", self.saveState(self.LAYOUT_VERSION))
-
-    def restore_layout(self) -> bool:
-        st = self.settings()
-        geometry = st.value("editor/geometry")
-        state = st.value("editor/state")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        if state is None:
-            return False
-        return bool(self.restoreState(state, self.LAYOUT_VERSION))
-
-    # --- recent files ----------------------------------------------------------
-
-    def recent_files(self) -> list[Path]:
-        raw: Any = self.settings().value("recent_files", []) or []
-        if isinstance(raw, str):
-            raw = [raw]
-        return [Path(p) for p in raw if p]
-
-    def _add_recent(self, path: Path) -> None:
-        p = str(Path(path).resolve())
-        items = [p] + [str(x) for x in self.recent_files() if str(x) != p]
-        self.settings().setValue("recent_files", items[:MAX_RECENT])
-        self._fill_recent()
-
-    def _clear_recent(self) -> None:
-        self.settings().setValue("recent_files", [])
-        self._fill_recent()
-
-    def _fill_recent(self) -> None:
-        m = self.recent_menu
-        m.clear()
-        files = self.recent_files()
-        for i, p in enumerate(files, 1):
-            a = m.addAction(f"&{i} {no_mnemonic(p.name)}", functools.partial(self.open_file, p))
-            a.setStatusTip(str(p))
-            a.setToolTip(literal(str(p)))  # (else the text, which Qt may read as markup)
-        if not files:
-            a = m.addAction("(none yet)")
-            a.setEnabled(False)
-        else:
-            m.addSeparator()
-            m.addAction("Clear list", self._clear_recent)
-
-    # --- export ----------------------------------------------------------
-
-    def _render(self, painter: QPainter, target: QRectF) -> None:
-        t = self.doc.scenario.table
-        self.bridge.overlay.setVisible(False)
-        self.bridge.problems.setVisible(False)
-        try:
-            self.scene.render(painter, target, QRectF(0, 0, t.width, t.depth))
-        finally:
-            self.bridge.overlay.setVisible(True)
-            self.bridge.problems.setVisible(True)
-
-    def export_png(self, path: Path | None = None, ppi: int = EXPORT_PPI) -> Path | None:
-        path = path or self.ask_save_path("Export table as PNG", "PNG images (*.png)", ".png")
-        if path is None:
-            return None
-        t = self.doc.scenario.table
-        img = QImage(int(t.width * ppi), int(t.depth * ppi), QImage.Format.Format_ARGB32)
-        img.fill(Qt.GlobalColor.white)
-        painter = QPainter(img)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self._render(painter, QRectF(0, 0, img.width(), img.height()))
-        painter.end()
-        if not img.save(str(path), "PNG"):  # type: ignore[call-overload]  # str works
-            QMessageBox.critical(self, "Export failed", literal(f"Could not write {path}"))
-            return None
-        self.statusBar().showMessage(f"Exported {path.name}", 6000)
-        return path
-
-    def export_svg(self, path: Path | None = None) -> Path | None:
-        from PySide6.QtSvg import QSvgGenerator
-
-        path = path or self.ask_save_path("Export table as SVG", "SVG drawings (*.svg)", ".svg")
-        if path is None:
-            return None
-        t = self.doc.scenario.table
-        gen = QSvgGenerator()
-        gen.setFileName(str(path))
-        scale = 10  # SVG user units per inch
-        gen.setSize(QSize(int(t.width * scale), int(t.depth * scale)))
-        gen.setViewBox(QRectF(0, 0, t.width * scale, t.depth * scale))
-        gen.setTitle(self.doc.scenario.title)
-        gen.setDescription("Exported from Volley")
-        painter = QPainter(gen)
-        self._render(painter, QRectF(0, 0, t.width * scale, t.depth * scale))
-        painter.end()
-        self.statusBar().showMessage(f"Exported {path.name}", 6000)
-        return path
 
     # --- editing ----------------------------------------------------------
 
@@ -691,98 +399,11 @@ class EditorWindow(TableWindow):
         self.redo_action.setText(f"&Redo {no_mnemonic(st.redoText())}".strip())
 
     def _make_toolbars(self) -> None:
-        palette = QToolBar("Tools", self)
-        palette.setObjectName("editor_tools")
-        palette.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        palette.setIconSize(QSize(24, 16))
-        from desktop.ui import icons
-
-        for name, a in self.tools.actions.items():
-            a.setIconText(_short(name, a.text()))
-            icon = self.tools.tools[name].icon
-            if icon and icons.has_icon(icon):
-                a.setIcon(icons.qicon(icon))
-            palette.addAction(a)
-            if name in ("wheel", "ford", "place_horse_artillery", "place_adc"):
-                palette.addSeparator()
-        self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, palette)
-        self.palette_bar = palette
-
-        opts = QToolBar("Tool options", self)
-        opts.setObjectName("editor_options")
-        opts.addWidget(QLabel(" Side "))
-        self.side_combo = QComboBox()
-        self.side_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.side_combo.setToolTip("The side new units and officers belong to "
-                                   "(and whose zone the zone tool edits)")
-        self.side_combo.activated.connect(
-            lambda _i: setattr(self.tools.ctx, "side_id", self.side_combo.currentData()))
-        self.side_combo.activated.connect(lambda _i: self.tools.overlayChanged.emit())
-        opts.addWidget(self.side_combo)
-        opts.addSeparator()
-        opts.addWidget(QLabel(" Area "))
-        self.area_combo = QComboBox()
-        for t in TerrainType:
-            if t not in LINEAR_TERRAIN and t not in (TerrainType.BRIDGE, TerrainType.FORD):
-                self.area_combo.addItem(TERRAIN_LABELS[t], t)
-        self.area_combo.setCurrentIndex(self.area_combo.findData(self.tools.ctx.area_type))
-        self.area_combo.activated.connect(
-            lambda _i: self.tools.ctx.set_area_type(self.area_combo.currentData()))
-        opts.addWidget(self.area_combo)
-        opts.addWidget(QLabel(" Line "))
-        self.line_combo = QComboBox()
-        for t in TerrainType:
-            if t in LINEAR_TERRAIN:
-                self.line_combo.addItem(TERRAIN_LABELS[t], t)
-        self.line_combo.setCurrentIndex(self.line_combo.findData(self.tools.ctx.line_type))
-        self.line_combo.activated.connect(self._line_type_chosen)
-        opts.addWidget(self.line_combo)
-        # The lists drop below their boxes, whole (issue 34: in a maximised window
-        # the style's popup over the box put the first line types above the screen).
-        for combo in (self.side_combo, self.area_combo, self.line_combo):
-            combo.setStyleSheet("QComboBox { combobox-popup: 0; }")
-            combo.setMaxVisibleItems(max(combo.count(), 10))
-        self.width_spin = QDoubleSpinBox()
-        self.width_spin.setRange(0.1, 24)
-        self.width_spin.setSingleStep(0.25)
-        self.width_spin.setSuffix(" in wide")
-        self.width_spin.setValue(DEFAULT_LINE_WIDTH[self.tools.ctx.line_type])
-        self.width_spin.valueChanged.connect(
-            lambda v: setattr(self.tools.ctx, "line_width", v))
-        opts.addWidget(self.width_spin)
-        self.smooth_check = QCheckBox("Smooth")
-        self.smooth_check.setChecked(self.tools.ctx.line_smooth)
-        self.smooth_check.toggled.connect(lambda on: setattr(self.tools.ctx, "line_smooth", on))
-        opts.addWidget(self.smooth_check)
-        opts.addSeparator()
-        opts.addAction(self.tools.snap_grid)
-        opts.addAction(self.tools.snap_bases)
-        opts.addAction(self.tools.arrange_line)
-        opts.addAction(self.tools.arrange_column)
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, opts)
-        self.options = opts
-        self._fill_side_combo()
-
-    def _line_type_chosen(self, _i: int) -> None:
-        t = TerrainType(self.line_combo.currentData())
-        self.tools.ctx.set_line_type(t)
-        self.width_spin.setValue(DEFAULT_LINE_WIDTH[t])
-
-    def _fill_side_combo(self) -> None:
-        if not hasattr(self, "side_combo"):
-            return
-        self.side_combo.clear()
-        for side in self.doc.scenario.sides:
-            self.side_combo.addItem(side.name, side.id)
-        i = self.side_combo.findData(self.tools.ctx.side_id)
-        self.side_combo.setCurrentIndex(max(i, 0))
-        if self.side_combo.currentData() is not None:
-            self.tools.ctx.side_id = self.side_combo.currentData()
-
-    def choose_side(self, side_id: str) -> None:
-        self.side_combo.setCurrentIndex(self.side_combo.findData(side_id))
-        self.tools.ctx.side_id = side_id
-        self.tools.overlayChanged.emit()
+        self.palette_bar = ToolPalette(self.tools, self)
+        self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, self.palette_bar)
+        self.options = ToolOptions(self.tools, self)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.options)
+        self.options.fill_sides(self.doc.scenario.sides)
 
     def _show_position(self, pos: QPointF | None) -> None:
         self.scenario = self.doc.scenario if hasattr(self, "doc") else self.scenario
@@ -796,17 +417,6 @@ class EditorWindow(TableWindow):
         return all_problems(self.doc.scenario)
 
 
-_SHORT = {
-    "select": "Select", "vertex": "Points", "wheel": "Wheel", "polygon": "Area",
-    "rectangle": "Rect", "ellipse": "Ellipse", "polyline": "Line", "bridge": "Bridge",
-    "ford": "Ford", "place_line_infantry": "Line inf", "place_light_infantry": "Light inf",
-    "place_cavalry": "Cavalry", "place_foot_artillery": "Foot art",
-    "place_horse_artillery": "Horse art", "place_commander": "C-in-C",
-    "place_general": "General", "place_adc": "ADC", "objective": "Objective",
-    "zone": "Zone",
-}
-
-
 def _single_key(a: QAction) -> bool:
     """Is the action's shortcut one plain key (no Ctrl or Alt)?"""
     k = a.shortcut()
@@ -815,13 +425,4 @@ def _single_key(a: QAction) -> bool:
     combo = k[0]  # type: ignore[index]  # QKeySequence.operator[]
     mods = combo.keyboardModifiers() & ~Qt.KeyboardModifier.ShiftModifier
     return mods == Qt.KeyboardModifier.NoModifier
-
-
-def _short(name: str, text: str) -> str:
-    return _SHORT.get(name, text)
-
-
-def _slug(title: str) -> str:
-    out = "".join(c.lower() if c.isalnum() else "_" for c in title).strip("_")
-    return "_".join(x for x in out.split("_") if x) or "scenario"
 
