@@ -45,7 +45,7 @@ LONG_PRINT_PAGES: Final = 1_000
 
 def tile_pages(scenario: Scenario, paper: str) -> int:
     """The pages the full-size tiles take: their index and a page a tile."""
-    from printouts.mapsheet import tiles_for
+    from printouts.map_tiles import tiles_for
 
     return 1 + len(tiles_for(scenario, paper.lower())[0])
 

@@ -19,7 +19,8 @@ from desktop.scenario.describe import game_text
 from desktop.scenario.model import Officer, Side, Unit
 from desktop.scenario.vocabulary import QUALITY_LABELS, RANK_LABELS, UNIT_LABELS, Rank
 from printouts.context import Context
-from printouts.mapsheet import View, draw_table
+from printouts.map_table import draw_table
+from printouts.map_view import View
 from printouts.style import (
     ACCENT,
     INK,

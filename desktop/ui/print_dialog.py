@@ -254,7 +254,7 @@ class PrintDialog(QDialog):
     def _tile_pages(self, options: PrintOptions) -> int:
         if not options.tiles:
             return 0
-        from printouts.mapsheet import tiles_for
+        from printouts.map_tiles import tiles_for
 
         return 1 + len(tiles_for(self.scenario, options.paper)[0])  # the index and the tiles
 

@@ -18,10 +18,14 @@ from desktop.cli import main
 from desktop.scenario import Scenario, load, loads
 from desktop.scenario.model import LineShape
 from desktop.scenario.vocabulary import TerrainType
-from printouts import PrintOptions, render
-from printouts import mapsheet as M
+from printouts import PrintOptions, map_table, render
 from printouts.context import Context
 from printouts.fonts import fonts
+from printouts.map_forces import draw_units, zone_hatch
+from printouts.map_labels import _overlaps, place_labels, unit_outlines
+from printouts.map_tiles import TILE_MIN_TABLE, Tile, new_table, tiles_for
+from printouts.map_view import View
+from printouts.mapsheet import overview_page
 from printouts.profiles import profile
 from printouts.style import edge_colour, hex_colour, is_light, luminance
 from tests.printouts.fixtures import DATA
@@ -48,25 +52,25 @@ def named(scenario: Scenario) -> set[str]:
 def test_every_name_is_placed_and_none_under_a_unit(path: Path) -> None:
     scenario = load(path)
     ctx = context(scenario)
-    _, _, v = M.overview_page(scenario, "a4")
-    labels = M.place_labels(ctx, v)
+    _, _, v = overview_page(scenario, "a4")
+    labels = place_labels(ctx, v)
     assert {lb.name for lb in labels} == named(scenario)
-    bases = M.unit_outlines(ctx, v)
+    bases = unit_outlines(ctx, v)
     for lb in labels:
         box = shapely.box(*lb.rect)
         assert not any(b.intersects(box) for b in bases), lb.name
     for a in labels:  # and no name on another
         for b in labels:
             if a is not b:
-                assert not M._overlaps(a.rect, [b.rect]), (a.name, b.name)
+                assert not _overlaps(a.rect, [b.rect]), (a.name, b.name)
 
 
 def test_kreuzdorf_and_fuchswald_print_clear_of_the_units() -> None:
     # issue 17: the town's name was dropped and the wood's was hidden under unit 4
     scenario = load(SCENARIOS / "d3_crossroads.yaml")
     ctx = context(scenario)
-    _, _, v = M.overview_page(scenario, "a4")
-    labels = {lb.name: lb for lb in M.place_labels(ctx, v)}
+    _, _, v = overview_page(scenario, "a4")
+    labels = {lb.name: lb for lb in place_labels(ctx, v)}
     assert "Kreuzdorf" in labels and "Fuchswald" in labels
     wood = next(f for f in scenario.terrain if f.name == "Fuchswald")
     from desktop.scenario.geometry import shape_area
@@ -86,13 +90,13 @@ def test_a_unit_on_a_woods_middle_moves_its_name_not_hides_it() -> None:
                         "position: [47.5, 8.5]")
     scenario = loads(text, "mill.yaml")
     ctx = context(scenario)
-    _, _, v = M.overview_page(scenario, "a4")
-    labels = {lb.name: lb for lb in M.place_labels(ctx, v)}
+    _, _, v = overview_page(scenario, "a4")
+    labels = {lb.name: lb for lb in place_labels(ctx, v)}
     assert "Oak Wood" in labels
-    bases = M.unit_outlines(ctx, v)
+    bases = unit_outlines(ctx, v)
     assert not any(b.intersects(shapely.box(*labels["Oak Wood"].rect)) for b in bases)
     # without units (a bare tile) the name goes back to the wood's middle
-    bare = {lb.name: lb for lb in M.place_labels(ctx, v, units=False)}
+    bare = {lb.name: lb for lb in place_labels(ctx, v, units=False)}
     assert bare["Oak Wood"].rect != labels["Oak Wood"].rect
 
 
@@ -100,7 +104,7 @@ def test_light_colours_get_a_dark_edge() -> None:
     austrian = hex_colour("#ece6d2")  # d3_crossroads: barely darker than the paper
     assert is_light(austrian)
     assert luminance(edge_colour(austrian)) < 0.4
-    assert luminance(M.zone_hatch(austrian)) < 0.75
+    assert luminance(zone_hatch(austrian)) < 0.75
     blue = hex_colour("#1f4e9c")
     assert not is_light(blue)
     assert luminance(edge_colour(blue)) == pytest.approx(luminance(blue) * 0.9)
@@ -124,18 +128,18 @@ def test_the_map_draws_the_light_sides_zone_and_baseline_dark() -> None:
     edge = edge_colour(hex_colour("#ece6d2"))
     assert _stroke_op(edge) in ops  # the zone's dashed edge and the legend swatch
     assert _fill_op(edge) in ops  # the baseline's name
-    assert _stroke_op(M.zone_hatch(hex_colour("#ece6d2"))) in ops
+    assert _stroke_op(zone_hatch(hex_colour("#ece6d2"))) in ops
 
 
 def _count_unit_drawing(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     scales: list[float] = []
-    real = M.draw_units
+    real = draw_units
 
-    def spy(c: object, ctx: Context, v: M.View) -> None:
+    def spy(c: object, ctx: Context, v: View) -> None:
         scales.append(v.k)
         real(c, ctx, v)
 
-    monkeypatch.setattr(M, "draw_units", spy)
+    monkeypatch.setattr(map_table, "draw_units", spy)
     return scales
 
 
@@ -145,7 +149,7 @@ def test_tiles_have_no_unit_bases_by_default(mill: Scenario,
     render(mill, PrintOptions(sheets=("map",), tiles=True))
     assert scales and all(k < 72.0 for k in scales)  # the overview and the index only
     scales.clear()
-    tiles = M.tiles_for(mill, "a4")[0]
+    tiles = tiles_for(mill, "a4")[0]
     render(mill, PrintOptions(sheets=("map",), tiles=True, tile_units=True))
     assert sum(1 for k in scales if k == 72.0) == len(tiles)
 
@@ -161,8 +165,8 @@ def test_cli_tile_units_flag(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert 72.0 in scales
 
 
-def _new_table(tile: M.Tile, extent_w: float, extent_d: float) -> tuple[float, float]:
-    return M.new_table(extent_w, tile.x), M.new_table(extent_d, tile.y)
+def _new_table(tile: Tile, extent_w: float, extent_d: float) -> tuple[float, float]:
+    return new_table(extent_w, tile.x), new_table(extent_d, tile.y)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -175,20 +179,20 @@ def test_no_tile_is_only_margin(mill: Scenario, paper: str) -> None:
         table = replace(mill.table, width=size, depth=42.0) if n % 2 else \
             replace(mill.table, width=60.0, depth=size)
         scenario = replace(mill, table=table)
-        tiles, _, rows, cols = M.tiles_for(scenario, paper)
+        tiles, _, rows, cols = tiles_for(scenario, paper)
         assert len(tiles) == rows * cols
         for tile in tiles:
             w, d = _new_table(tile, table.width, table.depth)
-            assert w >= M.TILE_MIN_TABLE and d >= M.TILE_MIN_TABLE, (size, tile.label)
+            assert w >= TILE_MIN_TABLE and d >= TILE_MIN_TABLE, (size, tile.label)
         # and the tiles still reach the table's far edges (within the sliver allowed)
-        assert max(t.x + t.w for t in tiles) >= table.width - M.TILE_MIN_TABLE
-        assert max(t.y + t.h for t in tiles) >= table.depth - M.TILE_MIN_TABLE
+        assert max(t.x + t.w for t in tiles) >= table.width - TILE_MIN_TABLE
+        assert max(t.y + t.h for t in tiles) >= table.depth - TILE_MIN_TABLE
 
 
 @pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.stem)
 def test_bundled_tiles_all_show_table(path: Path) -> None:
     scenario = load(path)
     for paper in ("a4", "letter"):
-        for tile in M.tiles_for(scenario, paper)[0]:
+        for tile in tiles_for(scenario, paper)[0]:
             w, d = _new_table(tile, scenario.table.width, scenario.table.depth)
-            assert w > M.TILE_MIN_TABLE and d > M.TILE_MIN_TABLE
+            assert w > TILE_MIN_TABLE and d > TILE_MIN_TABLE

@@ -17,7 +17,7 @@ THIN_RIDGE = (
 
 
 def test_a_thin_turned_ridge_with_crests_prints() -> None:
-    """Issue 15 fuzz: an empty inner contour raised IndexError in mapsheet._poly_path."""
+    """Issue 15 fuzz: an empty inner contour raised IndexError in map_view._poly_path."""
     text = (Path(DATA) / "mill_ridge.yaml").read_text(encoding="utf-8")
     text = text.replace("terrain:\n", "terrain:\n" + THIN_RIDGE, 1)
     scenario = loads(text, "thin_ridge.yaml")

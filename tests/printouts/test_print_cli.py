@@ -110,7 +110,7 @@ def test_long_tiles_report_progress_and_ctrl_c_writes_nothing(
     stops the work and leaves no file (here a smaller table stands in for a huge
     one: the threshold is lowered)."""
     import printouts
-    from printouts import mapsheet
+    from printouts import map_tiles, mapsheet
 
     monkeypatch.setattr(printouts, "LONG_PRINT_PAGES", 20)
     big = _big_table(tmp_path, 120.0)
@@ -133,7 +133,8 @@ def test_long_tiles_report_progress_and_ctrl_c_writes_nothing(
             raise KeyboardInterrupt
         real(*a, **k)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(mapsheet, "draw_table", interrupted)
+    monkeypatch.setattr(mapsheet, "draw_table", interrupted)  # the one-page map
+    monkeypatch.setattr(map_tiles, "draw_table", interrupted)  # the index and the tiles
     assert main([*args, "--yes"]) == 130
     assert "stopped; nothing was written" in capsys.readouterr().err
     assert not out.exists()

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from desktop.scenario import Scenario, loads
 from printouts import PrintError, PrintOptions, parse_sheets, render, render_counted, write_pdf
 from printouts.cards import PER_PAGE
-from printouts.mapsheet import tiles_for
+from printouts.map_tiles import tiles_for
 from printouts.reference_data import REFERENCES
 from tests.printouts.conftest import ink_fraction, render_pages
 from tests.printouts.fixtures import LONG_NAME, big_yaml
