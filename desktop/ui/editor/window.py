@@ -45,7 +45,7 @@ from desktop.ui.doors import add_play_action
 from desktop.ui.editor import recovery
 from desktop.ui.editor.balance import BalanceFeature
 from desktop.ui.editor.options import RulesetOptionsDialog
-from desktop.ui.editor.problems import ProblemsDock, all_problems
+from desktop.ui.editor.problems import ProblemsDock
 from desktop.ui.editor.properties import PropertiesDock
 from desktop.ui.editor.roster import EditableRosterDock
 from desktop.ui.editor.settings import SettingsDialog
@@ -786,9 +786,6 @@ class EditorWindow(TableWindow):
         fill_sides_menu(self.sides_menu, self.doc, self,
                         lambda m: self.statusBar().showMessage(m, 8000))
 
-    def problems_now(self) -> list[Any]:
-        return all_problems(self.doc.scenario)
-
 
 _SHORT = {
     "select": "Select", "vertex": "Points", "wheel": "Wheel", "polygon": "Area",
@@ -818,4 +815,3 @@ def _short(name: str, text: str) -> str:
 def _slug(title: str) -> str:
     out = "".join(c.lower() if c.isalnum() else "_" for c in title).strip("_")
     return "_".join(x for x in out.split("_") if x) or "scenario"
-
