@@ -78,7 +78,7 @@ def test_kreuzdorf_and_fuchswald_print_clear_of_the_units() -> None:
 
 
 def test_a_unit_on_a_woods_middle_moves_its_name_not_hides_it() -> None:
-    text = (DATA / "mill_ridge.yaml").read_text()
+    text = (DATA / "mill_ridge.yaml").read_text(encoding="utf-8")
     # put the 33rd Foot in the middle of Oak Wood
     text = text.replace("name: 33rd Foot, type: line_infantry, quality: veteran, "
                         "position: [36, 39]",
