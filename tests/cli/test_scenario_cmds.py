@@ -175,7 +175,7 @@ def unit_in_river(tmp_path: Path) -> Path:
 def test_validate_warns_for_a_unit_in_a_river_and_still_passes(
     unit_in_river: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # issue 21: the saved file used to be reported plain "ok"
+    # issue 21: a warning is reported, not a plain "ok"
     assert main(["validate", str(unit_in_river)]) == 0
     out = capsys.readouterr()
     assert ("wet.yaml: warning: Azurian Hussars (Azurians) stands in River Kiddle away from"

@@ -167,7 +167,7 @@ def _new_table(tile: M.Tile, extent_w: float, extent_d: float) -> tuple[float, f
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_tile_is_only_margin(mill: Scenario, paper: str) -> None:
-    # a table a hair wider (or deeper) than a whole number of tiles used to get a row
+    # a table a hair wider (or deeper) than a whole number of tiles must not get a row
     # or column of tiles holding nothing but the shared strip and margin; sweep the
     # sizes finely enough (0.013") that any such sliver shows up in either orientation
     sizes = [30.0 + i * 0.013 for i in range(2400)]
