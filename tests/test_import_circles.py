@@ -1,4 +1,4 @@
-"""No import circles in desktop or printouts (docs/ARCHITECTURE: aim for none).
+"""No import circles in desktop or printouts (docs/architecture.md, "The import contracts").
 
 Every import counts, as a reader of the code meets it: at the top, inside a
 function, or under ``if TYPE_CHECKING``.  The play window's parts see the
