@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Final
 
 from reportlab.pdfgen.canvas import Canvas as _Canvas
 
 from desktop.scenario.atomic import atomic_write_bytes
-from desktop.scenario.filenames import derived_path
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import KNOWN_RULESETS
 from printouts.context import Context
@@ -200,11 +198,3 @@ def write_pdf(
     data, pages = render_counted(scenario, options, progress)
     atomic_write_bytes(path, data)  # through symlinks, keeping mode and hard links
     return pages
-
-
-def default_out(scenario_path: str | os.PathLike[str]) -> Path:
-    return derived_path(scenario_path, ".pdf")
-
-
-def available_rulesets() -> Sequence[str]:
-    return KNOWN_RULESETS

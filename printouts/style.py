@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
@@ -27,7 +27,6 @@ Color = Any  # reportlab.lib.colors.Color
 
 PAPERS: Final[dict[str, tuple[float, float]]] = {"a4": A4, "letter": LETTER}
 
-MM: Final = 72.0 / 25.4
 INCH: Final = 72.0
 
 # Ink: dark enough to read in grey, never pure black for large areas.
@@ -378,20 +377,6 @@ def tick_box(
         c.rect(x, y, size, size, stroke=1, fill=1)
     else:
         c.rect(x, y, size, size, stroke=1, fill=0)
-
-
-def labelled_boxes(
-    c: Canvas, fonts: FontSet, x: float, y: float, labels: Sequence[str], box: float,
-    size: float = 6.5,
-) -> float:
-    """A row of `[ ] Label` boxes; returns the x after the last."""
-    for label in labels:
-        tick_box(c, x, y, box)
-        c.setFillColor(INK)
-        c.setFont(fonts.regular, size)
-        c.drawString(x + box + 2, y + (box - size) / 2 + 1, label)
-        x += box + 6 + width(label, fonts.regular, size)
-    return x
 
 
 def crop_marks(c: Canvas, x: float, y: float, w: float, h: float, gap: float = 3,

@@ -1,4 +1,4 @@
-"""No import circles in desktop or printouts (docs/ARCHITECTURE: aim for none).
+"""No import circles in desktop or printouts (docs/architecture.md, "The import contracts").
 
 Every import counts, as a reader of the code meets it: at the top, inside a
 function, or under ``if TYPE_CHECKING``.  The play window's parts see the
@@ -114,18 +114,20 @@ def test_a_circle_through_a_type_checking_or_function_import_is_found(tmp_path: 
     importing the window under TYPE_CHECKING, a launcher importing it in a function."""
     pkg = tmp_path / "shell"
     pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "window.py").write_text("from shell.part import Part\n")
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "window.py").write_text("from shell.part import Part\n", encoding="utf-8")
     (pkg / "part.py").write_text("from typing import TYPE_CHECKING\n"
-                                 "if TYPE_CHECKING:\n    from shell.window import Window\n")
-    (pkg / "launch.py").write_text("def go():\n    from .window import Window\n")
-    (pkg / "menu.py").write_text("from shell import launch\n")
-    (pkg / "other.py").write_text("import shell.menu\n")
+                                 "if TYPE_CHECKING:\n    from shell.window import Window\n",
+                                 encoding="utf-8")
+    (pkg / "launch.py").write_text("def go():\n    from .window import Window\n", encoding="utf-8")
+    (pkg / "menu.py").write_text("from shell import launch\n", encoding="utf-8")
+    (pkg / "other.py").write_text("import shell.menu\n", encoding="utf-8")
     graph = import_graph((pkg,))
     assert graph["shell.launch"] == {"shell.window"}
     assert graph["shell.menu"] == {"shell.launch"}
     assert circles(graph) == [["shell.part", "shell.window"]]
-    (pkg / "window.py").write_text("from shell.part import Part\nimport shell.other\n")
-    (pkg / "launch.py").write_text("def go():\n    from . import window\n")
+    (pkg / "window.py").write_text("from shell.part import Part\nimport shell.other\n",
+                                   encoding="utf-8")
+    (pkg / "launch.py").write_text("def go():\n    from . import window\n", encoding="utf-8")
     assert circles(import_graph((pkg,))) == [
         ["shell.launch", "shell.menu", "shell.other", "shell.part", "shell.window"]]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -527,7 +526,3 @@ def load_game(path: str | os.PathLike[str], until: int | None = None) -> Game:
 
 def save_game(game: Game, path: str | os.PathLike[str], scenario_path: str | None = None) -> None:
     save_record(record_of(game, scenario_path), path)
-
-
-def options_of(data: Mapping[str, Any]) -> dict[str, OptionValue]:
-    return {str(k): v for k, v in data.items() if isinstance(v, (bool, int, float, str))}

@@ -148,9 +148,6 @@ class VictoryState:
     def goals_of(self, side: str) -> list[Goal]:
         return [g for g in self.goals if g.side == side]
 
-    def holder_of(self, oid: str) -> str | None:
-        return next((o.holder for o in self.objectives if o.id == oid), None)
-
 
 class VictoryJudge:
     def __init__(self, scenario: Scenario, default_turn_limit: int | None = None) -> None:

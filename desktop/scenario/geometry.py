@@ -289,10 +289,6 @@ def point_in_table(table: Table, p: Point) -> bool:
     return 0.0 <= p[0] <= table.width and 0.0 <= p[1] <= table.depth
 
 
-def within_table(table: Table, geom: BaseGeometry, tolerance: float = 1e-6) -> bool:
-    return bool(table_polygon(table).buffer(tolerance).covers(geom))
-
-
 def distance(a: Point, b: Point) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 

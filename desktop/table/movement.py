@@ -201,14 +201,6 @@ def feature_label(f: TerrainFeature) -> str:
     return f"the {kind} '{f.name}'" if f.name else f"the {kind} ({f.id})"
 
 
-def table_problem(table: Table, geom: BaseGeometry) -> str | None:
-    minx, miny, maxx, maxy = geom.bounds
-    tol = 1e-6
-    if minx < -tol or miny < -tol or maxx > table.width + tol or maxy > table.depth + tol:
-        return "would leave the table"
-    return None
-
-
 #: Slack on a move's box when picking the features it may meet (the exact test follows).
 _BOX_SLACK = 1e-6
 
@@ -471,20 +463,3 @@ def contact_distance(moving: BaseGeometry, facing: float, target: BaseGeometry) 
                 if t is not None and (best is None or t < best):
                     best = t
     return best
-
-
-def step_towards(p: Point, facing: float, dist: float) -> Point:
-    d = forward(facing)
-    return (p[0] + d[0] * dist, p[1] + d[1] * dist)
-
-
-def round_point(p: Point, places: int = 3) -> Point:
-    return (round(p[0], places) + 0.0, round(p[1], places) + 0.0)
-
-
-def clamp_angle(a: float, limit: float) -> float:
-    return max(-limit, min(limit, a))
-
-
-def is_finite_point(p: Point) -> bool:
-    return math.isfinite(p[0]) and math.isfinite(p[1])

@@ -210,38 +210,6 @@ def target_points(origin: Point, target: BaseGeometry) -> list[Point]:
     return pts
 
 
-def sight_lines(origin: Point, points: Sequence[Point]) -> NDArray[np.object_]:
-    coords = np.array([[origin, p] for p in points], dtype=float)
-    out: NDArray[np.object_] = shapely.linestrings(coords)
-    return out
-
-
-def terrain_blocking(
-    segments: NDArray[np.object_],
-    terrain: TerrainIndex,
-    blocking_types: frozenset[TerrainType],
-    exempt: Iterable[int] = (),
-) -> NDArray[np.bool_]:
-    """For each segment: does it pass through a sight-blocking feature not exempted?"""
-    out = np.zeros(len(segments), dtype=bool)
-    if terrain.tree is None or not blocking_types or not len(segments):
-        return out
-    seg_idx, feat_idx = terrain.tree.query(segments, predicate="intersects")
-    if not len(seg_idx):
-        return out
-    skip = set(exempt)
-    keep = np.array(
-        [terrain.types[j] in blocking_types and int(j) not in skip for j in feat_idx], dtype=bool
-    )
-    seg_idx, feat_idx = seg_idx[keep], feat_idx[keep]
-    if not len(seg_idx):
-        return out
-    geoms = np.array([terrain.areas[j] for j in feat_idx], dtype=object)
-    real = shapely.relate_pattern(segments[seg_idx], geoms, _CROSSES_INTERIOR)
-    out[seg_idx[real]] = True
-    return out
-
-
 @dataclass(frozen=True)
 class SightRequest:
     """One question for :func:`line_of_sight_many`."""

@@ -506,7 +506,7 @@ class SetVictory(EditCommand):
 
 
 class SetText(EditCommand):
-    """Title, briefing, author; typing merges per field within one editing session."""
+    """Title, briefing, author; the typing of one gesture merges per field."""
 
     ID = 43
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -349,8 +348,3 @@ class Document(QObject):
         # untitled: mark modified with an empty, undoable step
         doc.push(ReplaceScenario(doc, recovered, "Recover autosaved changes", force=True))
         return doc
-
-    def age_of_autosave(self) -> float | None:
-        with contextlib.suppress(OSError):
-            return time.time() - self.autosave_path().stat().st_mtime
-        return None

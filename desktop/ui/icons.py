@@ -17,7 +17,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 from desktop.resources import icons_dir
-from desktop.scenario.vocabulary import Rank, TerrainType, UnitType
+from desktop.scenario.vocabulary import Rank, UnitType
 
 if TYPE_CHECKING:  # PySide builds QIcon's class (and its 40-odd theme icons) when first used
     from PySide6.QtGui import QIcon
@@ -32,10 +32,6 @@ def unit_icon_name(unit_type: UnitType) -> str:
 
 def officer_icon_name(rank: Rank) -> str:
     return f"officer_{rank.value}"
-
-
-def terrain_icon_name(terrain_type: TerrainType) -> str:
-    return f"terrain_{terrain_type.value}"
 
 
 @cache

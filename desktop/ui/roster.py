@@ -64,9 +64,6 @@ class RosterModel(QAbstractTableModel):
     def side(self) -> Side | None:
         return self._side
 
-    def row_value(self, row: int) -> Unit | Officer:
-        return self._rows[row]
-
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt API
         return 0 if parent.isValid() else len(self._rows)
 

@@ -62,7 +62,7 @@ ONE_SIDED_COPIES = ROOT / "tests" / "play" / "balance" / "data"
 
 
 def _stat(pid: int) -> list[str]:
-    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()
 
 
 def cpu_of(pid: int) -> float:

@@ -31,7 +31,7 @@ def main() -> None:
     scenario = large_scenario(args.units, args.features)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "large.yaml"
-        path.write_text(dumps(scenario))
+        path.write_text(dumps(scenario), encoding="utf-8")
         size_kb = path.stat().st_size / 1024
         load(path)  # warm caches (imports, shapely)
         times, cpu = [], []

@@ -55,7 +55,7 @@ EXTRA = [
 
 
 def bench_scenario() -> Scenario:
-    data = yaml.safe_load(DATA.read_text())
+    data = yaml.safe_load(DATA.read_text(encoding="utf-8"))
     data["terrain"].extend(EXTRA)
     sc = from_data(data, "bench_overlay")
     missing = set(TerrainType) - {f.type for f in sc.terrain}

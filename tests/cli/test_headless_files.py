@@ -86,7 +86,8 @@ def test_a_scenario_titled_like_a_record_is_played_as_a_scenario(tmp_path: Path)
 def test_edit_screenshot_of_a_refused_file_says_why_and_exits(tmp_path: Path) -> None:
     """Issue 37: `volley edit INVALID.yaml --screenshot` waited for ever on an error box."""
     bad = tmp_path / "bad.yaml"
-    bad.write_text("format_version: 2\ntitle: T\ntable: {width: 48, depth: nine}\n")
+    bad.write_text("format_version: 2\ntitle: T\ntable: {width: 48, depth: nine}\n",
+                   encoding="utf-8")
     out = tmp_path / "out.png"
     r = volley("edit", str(bad), "--screenshot", str(out), timeout=60)
     assert r.returncode == 1

@@ -1,6 +1,6 @@
 """The command line loads numpy and shapely only for the commands that need them:
 every `volley` start pays for what it imports before its first frame
-(issue 22, docs/benchmarks.md "Start-up")."""
+(issue 22, docs/speed.md "Start-up")."""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ def test_open_screenshot_writes_png(tmp_path: Path) -> None:
 def test_open_bad_file_screenshot_names_the_problem(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("format_version: 1\ntitle: t\ntable: {width: 10, depth: 10}\n"
-                   "sides:\n  - {id: a, name: A, colour: red, baseline: south}\n")
+                   "sides:\n  - {id: a, name: A, colour: red, baseline: south}\n", encoding="utf-8")
     out = tmp_path / "table.png"
     r = _volley("open", str(bad), "--screenshot", str(out))
     assert r.returncode == 1

@@ -37,7 +37,7 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 def test_a_hostile_record_gives_one_line_and_exit_1(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, text: str | bytes, where: str
 ) -> None:
-    (tmp_path / "duel.yaml").write_text(DUEL.read_text())
+    (tmp_path / "duel.yaml").write_text(DUEL.read_text(encoding="utf-8"), encoding="utf-8")
     path = write(tmp_path, name, text)
     code, out, err = run([str(path)], capsys)
     assert code == 1 and out == ""
@@ -48,7 +48,7 @@ def test_a_hostile_record_gives_one_line_and_exit_1(
 def test_a_cut_record_is_refused_and_force_replays_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    text = saved_game(tmp_path).read_text()
+    text = saved_game(tmp_path).read_text(encoding="utf-8")
     cut = write(tmp_path, "cut.yaml", text[: text.index("\nend:") - 1])
     code, _, err = run([str(cut)], capsys)
     assert code == 1 and "cut short" in err and "--force" in err
@@ -62,7 +62,8 @@ def test_a_changed_scenario_is_refused_with_exit_1(
 ) -> None:
     path = saved_game(tmp_path)
     scenario = tmp_path / "duel.yaml"
-    scenario.write_text(scenario.read_text().replace("position: [30, 40]", "position: [31, 40]"))
+    moved = scenario.read_text(encoding="utf-8").replace("position: [30, 40]", "position: [31, 40]")
+    scenario.write_text(moved, encoding="utf-8")
     code, out, err = run([str(path)], capsys)
     assert code == 1 and out == ""
     assert "the scenario duel.yaml has changed since this game was saved" in err
@@ -74,7 +75,7 @@ def test_a_changed_scenario_is_refused_with_exit_1(
 def test_an_old_record_replays_with_a_warning(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    (tmp_path / "duel.yaml").write_text(DUEL.read_text())
+    (tmp_path / "duel.yaml").write_text(DUEL.read_text(encoding="utf-8"), encoding="utf-8")
     path = write(tmp_path, "old.yaml", HEAD + "seed: 3\nactions: [end]\n")
     code, out, err = run([str(path)], capsys)
     assert code == 0 and "1 actions replayed" in out
@@ -82,7 +83,7 @@ def test_an_old_record_replays_with_a_warning(
 
 
 def test_no_traceback_reaches_the_terminal(tmp_path: Path) -> None:
-    (tmp_path / "duel.yaml").write_text(DUEL.read_text())
+    (tmp_path / "duel.yaml").write_text(DUEL.read_text(encoding="utf-8"), encoding="utf-8")
     bomb = ["&a0 [x, x, x, x, x, x, x, x, x]"]
     bomb += [f"&a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
     path = write(tmp_path, "bomb.yaml", HEAD + "actions: [" + ", ".join(bomb) + "]\n")

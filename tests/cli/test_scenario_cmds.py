@@ -16,14 +16,15 @@ from desktop.scenario.generate import large_scenario
 @pytest.fixture()
 def good(tmp_path: Path) -> Path:
     p = tmp_path / "good.yaml"
-    p.write_text(dumps(large_scenario(units=20, features=10)))
+    p.write_text(dumps(large_scenario(units=20, features=10)), encoding="utf-8")
     return p
 
 
 @pytest.fixture()
 def bad(tmp_path: Path) -> Path:
     p = tmp_path / "bad.yaml"
-    p.write_text("format_version: 1\ntitle: T\ntable: {width: 48, depth: nine}\nsides: []\n")
+    p.write_text("format_version: 1\ntitle: T\ntable: {width: 48, depth: nine}\nsides: []\n",
+                 encoding="utf-8")
     return p
 
 
@@ -124,8 +125,8 @@ def test_validate_reports_every_file_past_hostile_ones(
     for name, text in HOSTILE.items():
         p = tmp_path / name
         if text is None:
-            text = good.read_text().replace("radii: [", "radii: [.nan, 3]  # [", 1)
-        p.write_text(text)
+            text = good.read_text(encoding="utf-8").replace("radii: [", "radii: [.nan, 3]  # [", 1)
+        p.write_text(text, encoding="utf-8")
         files += [p, good]
     assert main(["validate", *map(str, files)]) == 1
     out, err = capsys.readouterr()
@@ -168,14 +169,14 @@ def unit_in_river(tmp_path: Path) -> Path:
     src = Path(__file__).resolve().parents[2] / "scenarios" / "kiddies_bridge.yaml"
     s = update_piece(load(src), "az_hus", position=(23.6, 6.0))
     p = tmp_path / "wet.yaml"
-    p.write_text(dumps(s))
+    p.write_text(dumps(s), encoding="utf-8")
     return p
 
 
 def test_validate_warns_for_a_unit_in_a_river_and_still_passes(
     unit_in_river: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # issue 21: the saved file used to be reported plain "ok"
+    # issue 21: a warning is reported, not a plain "ok"
     assert main(["validate", str(unit_in_river)]) == 0
     out = capsys.readouterr()
     assert ("wet.yaml: warning: Azurian Hussars (Azurians) stands in River Kiddle away from"
@@ -198,7 +199,7 @@ def _bundled_copy(tmp_path: Path, name: str, uid: str, **changes: object) -> Pat
     src = Path(__file__).resolve().parents[2] / "scenarios" / name
     s = update_piece(load(src), uid, **changes)
     p = tmp_path / f"copy_{name}"
-    p.write_text(dumps(s))
+    p.write_text(dumps(s), encoding="utf-8")
     return p
 
 

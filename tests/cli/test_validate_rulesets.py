@@ -37,7 +37,8 @@ def test_an_option_of_the_wrong_type_is_refused_with_its_line(
     path = written(tmp_path, s)
     assert main(["validate", str(path)]) == 1
     err = capsys.readouterr().err
-    line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if "melee_loser" in t)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, t in enumerate(lines, 1) if "melee_loser" in t)
     assert f"s.yaml:{line}: Muskets & Mayhem option 'Melee loser'" in err
     assert "expects a word, found 31" in err
 

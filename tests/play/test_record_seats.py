@@ -24,7 +24,7 @@ HEAD = "scenario: duel.yaml\nruleset: d3\n"
 
 @pytest.fixture()
 def folder(tmp_path: Path) -> Path:
-    (tmp_path / "duel.yaml").write_text(DUEL.read_text())
+    (tmp_path / "duel.yaml").write_text(DUEL.read_text(encoding="utf-8"), encoding="utf-8")
     return tmp_path
 
 
@@ -44,7 +44,7 @@ def test_a_record_with_computer_seats_resumes_with_the_same_seats(folder: Path) 
     s = _session(folder, seats)
     out = folder / "game.yaml"
     save_record(s.record(out), out)
-    assert "seats:" in out.read_text()
+    assert "seats:" in out.read_text(encoding="utf-8")
     again = Session.from_record(load_record(out), out)
     assert again.setup.seats == seats
     assert again.setup.computer("blue") is None  # a side not named: a person
@@ -102,7 +102,7 @@ def test_hostile_seats_are_refused_naming_the_field(folder: Path, what: str, lin
     import re
 
     path = folder / "bad.yaml"
-    path.write_text(HEAD + line)
+    path.write_text(HEAD + line, encoding="utf-8")
     with pytest.raises(RecordError) as e:
         Session.from_record(load_record(path), path)
     message = str(e.value)

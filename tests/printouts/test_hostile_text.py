@@ -4,6 +4,12 @@ Chinese and emoji printed as boxes, Hebrew and Arabic backwards, long names ran
 across the map without an ellipsis, and fitting a 10,000-character title took
 18.6 s.  The time is measured by tests/benchmarks/bench_hostile_text.py; here
 the work is counted, so the test fails on a quadratic fit on any machine.
+
+The sheets draw a letter their own fonts lack with a fallback font the machine
+may have (printouts/glyphs.py), so whether Chinese prints depends on the
+machine.  These tests use the shipped DejaVu and no fallback at all (below:
+`shipped_fonts_only`), so they hold on a machine with CJK fonts too; the
+fallback itself is tested with a shipped font standing in for the machine's.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import io
 import itertools
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -19,13 +26,14 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics
 
+import printouts.glyphs as glyphs
 import printouts.style as style
 from desktop.resources import bundled_scenario
 from desktop.scenario import load
 from desktop.scenario.model import Scenario
 from printouts import PrintOptions, render
 from printouts.bidi import shape_arabic, visual
-from printouts.fonts import fonts
+from printouts.fonts import fonts, reset_for_tests
 from printouts.glyphs import MARK, printable, runs
 from tests.benchmarks.bench_hostile_text import renamed
 from tests.printouts.conftest import ink_fraction, render_pages
@@ -36,6 +44,28 @@ ARABIC = "كتيبة المشاة"
 MARKUP = "<b>Bold</b> &amp;"
 EMOJI = "👍🏽 Jäger"
 LONG = "Kreuzdorf" * 1_112  # 10,008 letters, no space to break at
+
+
+def _forget_chains() -> None:
+    """Forget everything remembered per font chain (what draws each letter)."""
+    for remembered in (glyphs.chain, glyphs.printable, style._cached_pieces,
+                       style._cached_long_pieces, style._letter_width, style.ellipsize):
+        remembered.cache_clear()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def shipped_fonts_only() -> Iterator[None]:
+    """The shipped DejaVu and none of the machine's fallback fonts, whatever it has
+    installed: no font here has Chinese, on any machine."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("VOLLEY_FONT_DIR", raising=False)
+        mp.setattr(glyphs, "_fallbacks", [])
+        reset_for_tests()
+        _forget_chains()
+        assert fonts().family == "DejaVu"
+        yield
+    reset_for_tests()
+    _forget_chains()
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +89,8 @@ def test_every_sheet_prints_with_hostile_names(text: str) -> None:
 
 
 def test_characters_no_font_has_become_one_mark_not_boxes(text: str) -> None:
-    """Chinese (no font here has it) and the emoji print as the replacement mark."""
+    """Chinese (no font here has it) and the emoji (beyond what a PDF's text map
+    holds) print as the replacement mark."""
     assert MARK in text
     assert not any(ch in text for ch in CJK + "👍🏽")
 
@@ -101,6 +132,24 @@ def test_each_character_is_drawn_by_a_font_that_has_it() -> None:
     assert printable("a\tb\x00", fs.regular) == f"a{MARK}b{MARK}"
     # stacked marks: four at most on a letter
     assert printable("a" + "\u0301" * 1000, fs.regular) == "a" + "\u0301" * 4
+
+
+def test_a_letter_the_sheets_fonts_lack_is_drawn_by_a_fallback_that_has_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bitstream Vera has no Hebrew; a fallback font that has it draws it.  The
+    shipped DejaVu stands in for a fallback font of the machine."""
+    dejavu = fonts().regular  # registered with reportlab
+    monkeypatch.setattr(glyphs, "_fallbacks", [dejavu])
+    reset_for_tests()
+    _forget_chains()
+    try:
+        vera = fonts(prefer_system=False)
+        assert vera.family == "Vera"
+        assert list(runs("Ab שלום", vera.regular)) == [("Ab ", vera.regular), ("שלום", dejavu)]
+        assert printable(f"a{CJK}b", vera.regular) == f"a{MARK}b"  # DejaVu has no Chinese
+    finally:
+        reset_for_tests()
+        _forget_chains()
 
 
 def _measured(monkeypatch: pytest.MonkeyPatch) -> list[int]:

@@ -82,7 +82,7 @@ def test_kreuzdorf_and_fuchswald_print_clear_of_the_units() -> None:
 
 
 def test_a_unit_on_a_woods_middle_moves_its_name_not_hides_it() -> None:
-    text = (DATA / "mill_ridge.yaml").read_text()
+    text = (DATA / "mill_ridge.yaml").read_text(encoding="utf-8")
     # put the 33rd Foot in the middle of Oak Wood
     text = text.replace("name: 33rd Foot, type: line_infantry, quality: veteran, "
                         "position: [36, 39]",
@@ -171,7 +171,7 @@ def _new_table(tile: Tile, extent_w: float, extent_d: float) -> tuple[float, flo
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_tile_is_only_margin(mill: Scenario, paper: str) -> None:
-    # a table a hair wider (or deeper) than a whole number of tiles used to get a row
+    # a table a hair wider (or deeper) than a whole number of tiles must not get a row
     # or column of tiles holding nothing but the shared strip and margin; sweep the
     # sizes finely enough (0.013") that any such sliver shows up in either orientation
     sizes = [30.0 + i * 0.013 for i in range(2400)]

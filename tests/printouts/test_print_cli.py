@@ -53,7 +53,8 @@ def test_clear_errors(scenario: Path, capsys: pytest.CaptureFixture[str], args: 
 def test_bad_scenario_names_file_and_line(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text("format_version: 1\ntitle: x\ntable: {width: -1, depth: 3}\nsides: []\n")
+    bad.write_text("format_version: 1\ntitle: x\ntable: {width: -1, depth: 3}\nsides: []\n",
+                   encoding="utf-8")
     assert main(["print", str(bad)]) == 1
     err = capsys.readouterr().err
     assert "bad.yaml:3" in err

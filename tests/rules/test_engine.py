@@ -163,7 +163,8 @@ def _played(tmp_path: Path) -> Path:
     for _ in range(60):
         g.apply(random_action(g, rng))
     rec = tmp_path / "game.yaml"
-    (tmp_path / "d3_12v12.yaml").write_text((DATA / "d3_12v12.yaml").read_text())
+    (tmp_path / "d3_12v12.yaml").write_text((DATA / "d3_12v12.yaml").read_text(encoding="utf-8"),
+                                            encoding="utf-8")
     save_game(g, rec, scenario_path="d3_12v12.yaml")
     return rec
 
@@ -174,7 +175,7 @@ def test_save_load_replay_is_one_code_path(tmp_path: Path) -> None:
     again = replay(load_record(rec))
     assert g.snapshot() == again.snapshot()
     assert record_of(g, "d3_12v12.yaml").actions == load_record(rec).actions
-    assert dumps(load_record(rec)) == rec.read_text()
+    assert dumps(load_record(rec)) == rec.read_text(encoding="utf-8")
 
 
 def test_record_with_inline_scenario_and_scripted_dice() -> None:
@@ -189,9 +190,9 @@ def test_record_with_inline_scenario_and_scripted_dice() -> None:
 
 def test_replay_names_the_index_and_reason_of_an_illegal_action(tmp_path: Path) -> None:
     rec = _played(tmp_path)
-    text = rec.read_text().replace("actions:\n", "actions:\n- move r1 0,0 0\n", 1)
+    text = rec.read_text(encoding="utf-8").replace("actions:\n", "actions:\n- move r1 0,0 0\n", 1)
     bad = tmp_path / "bad.yaml"
-    bad.write_text(text)
+    bad.write_text(text, encoding="utf-8")
     with pytest.raises(RecordError) as e:
         load_game(bad)
     assert e.value.index == 0 and e.value.reason
@@ -226,11 +227,11 @@ def test_volley_replay_exits_non_zero_on_an_illegal_action(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     rec = _played(tmp_path)
-    lines = rec.read_text().splitlines()
+    lines = rec.read_text(encoding="utf-8").splitlines()
     i = lines.index("actions:")
     lines.insert(i + 4, "- shoot red1 blue1")
     bad = tmp_path / "bad.yaml"
-    bad.write_text("\n".join(lines) + "\n")
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main(["replay", str(bad)]) == 1
     err = capsys.readouterr().err
     assert "action 3 'shoot red1 blue1'" in err

@@ -23,7 +23,7 @@ HEAD = "scenario: duel.yaml\nruleset: d3\n"
 
 @pytest.fixture()
 def folder(tmp_path: Path) -> Path:
-    (tmp_path / "duel.yaml").write_text(DUEL.read_text())
+    (tmp_path / "duel.yaml").write_text(DUEL.read_text(encoding="utf-8"), encoding="utf-8")
     return tmp_path
 
 
@@ -37,7 +37,7 @@ def refusal(folder: Path, text: str | bytes, name: str = "bad.yaml") -> str:
 
 
 def inline_scenario(change: tuple[str, str]) -> str:
-    text = DUEL.read_text()
+    text = DUEL.read_text(encoding="utf-8")
     assert change[0] in text
     body = "\n".join("  " + ln for ln in text.replace(*change).splitlines() if ln[:1] != "#")
     return "ruleset: d3\nscenario:\n" + body + "\nactions: [end]\n"

@@ -19,7 +19,7 @@ from tests.rules.record_helpers import GOLDEN, saved_game, write
 
 
 def test_a_saved_record_closes_with_its_count_and_checksum(tmp_path: Path) -> None:
-    text = saved_game(tmp_path).read_text()
+    text = saved_game(tmp_path).read_text(encoding="utf-8")
     assert text.splitlines()[1] == "record_format: 2"
     assert re.search(r"^scenario_sha256: [0-9a-f]{64}$", text, re.MULTILINE)
     last = text.splitlines()[-1]
@@ -47,7 +47,7 @@ def test_a_record_cut_anywhere_is_refused_or_is_the_same_game(tmp_path: Path) ->
 
 def test_a_cut_mid_number_is_named_as_a_cut(tmp_path: Path) -> None:
     path = saved_game(tmp_path)
-    text = path.read_text()
+    text = path.read_text(encoding="utf-8")
     i = text.index("\nend:")
     bad = write(tmp_path, "cut.yaml", text[: i - 2])  # the last action loses characters
     with pytest.raises(RecordError, match="cut short") as e:
@@ -57,7 +57,7 @@ def test_a_cut_mid_number_is_named_as_a_cut(tmp_path: Path) -> None:
 
 def test_force_replays_a_cut_record_with_a_warning(tmp_path: Path) -> None:
     path = saved_game(tmp_path)
-    lines = path.read_text().splitlines(keepends=True)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     bad = write(tmp_path, "cut.yaml", "".join(lines[:-1]))
     record = load_record(bad, force=True)
     assert any("cut short" in w and "--force" in w for w in record.warnings)
@@ -65,7 +65,7 @@ def test_force_replays_a_cut_record_with_a_warning(tmp_path: Path) -> None:
 
 def test_an_old_record_without_a_closing_line_loads_with_a_warning(tmp_path: Path) -> None:
     path = saved_game(tmp_path)
-    text = "".join(ln for ln in path.read_text().splitlines(keepends=True)
+    text = "".join(ln for ln in path.read_text(encoding="utf-8").splitlines(keepends=True)
                    if not ln.startswith(("record_format:", "end:")))
     record = load_record(write(tmp_path, "old.yaml", text))
     assert record.actions == load_record(path).actions
@@ -74,7 +74,7 @@ def test_an_old_record_without_a_closing_line_loads_with_a_warning(tmp_path: Pat
 
 def test_an_edited_record_replays_with_a_warning(tmp_path: Path) -> None:
     path = saved_game(tmp_path)
-    text = path.read_text()
+    text = path.read_text(encoding="utf-8")
     lines = text.splitlines(keepends=True)
     fewer = [ln for i, ln in enumerate(lines) if i != len(lines) - 2]  # drop the last action
     record = load_record(write(tmp_path, "fewer.yaml", "".join(fewer)))
@@ -85,7 +85,7 @@ def test_an_edited_record_replays_with_a_warning(tmp_path: Path) -> None:
 
 
 def test_a_damaged_closing_line_is_refused(tmp_path: Path) -> None:
-    text = saved_game(tmp_path).read_text()
+    text = saved_game(tmp_path).read_text(encoding="utf-8")
     bad = write(tmp_path, "bad.yaml", re.sub(r"sha256: [0-9a-f]+\}", "sha256: xyz}", text))
     with pytest.raises(RecordError, match=r"bad\.yaml:\d+:\d+: the closing line is damaged"):
         load_record(bad)
@@ -94,7 +94,8 @@ def test_a_damaged_closing_line_is_refused(tmp_path: Path) -> None:
 def test_a_changed_scenario_is_refused_unless_forced(tmp_path: Path) -> None:
     path = saved_game(tmp_path)
     scenario = tmp_path / "duel.yaml"
-    scenario.write_text(scenario.read_text().replace("position: [30, 40]", "position: [31, 40]"))
+    moved = scenario.read_text(encoding="utf-8").replace("position: [30, 40]", "position: [31, 40]")
+    scenario.write_text(moved, encoding="utf-8")
     with pytest.raises(RecordError, match=r"duel\.yaml has changed since this game was saved") as e:
         load_game(path)
     assert str(e.value).startswith(f"{path}:") and e.value.can_force
@@ -105,21 +106,23 @@ def test_a_changed_scenario_is_refused_unless_forced(tmp_path: Path) -> None:
 def test_reformatting_the_scenario_changes_nothing(tmp_path: Path) -> None:
     path = saved_game(tmp_path)
     scenario = tmp_path / "duel.yaml"
-    text = scenario.read_text().replace("position: [30, 40]", "position:   [30.0,   40]  # moved?")
-    scenario.write_text("# a comment added by hand\n" + text)
+    text = scenario.read_text(encoding="utf-8").replace("position: [30, 40]",
+                                                         "position:   [30.0,   40]  # moved?")
+    scenario.write_text("# a comment added by hand\n" + text, encoding="utf-8")
     assert not load_record(path).warnings
 
 
 def test_saving_a_loaded_record_gives_the_same_bytes(tmp_path: Path) -> None:
     path = saved_game(tmp_path)
-    assert dumps(load_record(path)) == path.read_text()
+    assert dumps(load_record(path)) == path.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("golden", sorted(GOLDEN.glob("*.yaml")), ids=lambda p: p.stem)
 def test_golden_records_are_sealed_and_whole(golden: Path) -> None:
     record = load_record(golden)
     assert not record.warnings
-    assert seal_text(golden.read_text(), str(golden), golden.parent) == golden.read_text()
+    text = golden.read_text(encoding="utf-8")
+    assert seal_text(text, str(golden), golden.parent) == text
 
 
 def test_format_two_keeps_the_scenario_hash_of_a_fresh_scenario() -> None:

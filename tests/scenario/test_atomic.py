@@ -40,12 +40,12 @@ def test_symlink_writes_its_target_and_stays_a_link(tmp_path: Path) -> None:
     """Issue 15: saving over a symlink replaced the link instead of writing the target."""
     real = tmp_path / "real" / "battle.yaml"
     real.parent.mkdir()
-    real.write_text("old\n")
+    real.write_text("old\n", encoding="utf-8")
     link = tmp_path / "battle.yaml"
     link.symlink_to(Path("real") / "battle.yaml")
     atomic_write_text(link, "new\n")
     assert link.is_symlink() and os.readlink(link) == str(Path("real") / "battle.yaml")
-    assert real.read_text() == "new\n"
+    assert real.read_text(encoding="utf-8") == "new\n"
     assert leftovers(tmp_path) == [] and leftovers(real.parent) == []
 
 
@@ -54,14 +54,14 @@ def test_a_dangling_symlink_creates_its_target(tmp_path: Path) -> None:
     link = tmp_path / "battle.yaml"
     link.symlink_to("made.yaml")
     atomic_write_text(link, "x\n")
-    assert link.is_symlink() and (tmp_path / "made.yaml").read_text() == "x\n"
+    assert link.is_symlink() and (tmp_path / "made.yaml").read_text(encoding="utf-8") == "x\n"
 
 
 @posix_only
 def test_mode_is_kept(tmp_path: Path) -> None:
     """Issue 15: the mode became 0600 after a save."""
     f = tmp_path / "shared.yaml"
-    f.write_text("old\n")
+    f.write_text("old\n", encoding="utf-8")
     f.chmod(0o664)
     atomic_write_text(f, "new\n")
     assert f.stat().st_mode & 0o7777 == 0o664
@@ -88,12 +88,12 @@ def test_hard_links_keep_sharing_the_file(tmp_path: Path) -> None:
     """Issue 15: hard links broke (the saved name became a different file)."""
     a = tmp_path / "a.yaml"
     b = tmp_path / "b.yaml"
-    a.write_text("old text that is longer than the new\n")
+    a.write_text("old text that is longer than the new\n", encoding="utf-8")
     os.link(a, b)
     inode = a.stat().st_ino
     atomic_write_text(a, "new\n")
     assert a.stat().st_ino == inode and a.stat().st_nlink == 2
-    assert b.read_text() == "new\n" and a.read_text() == "new\n"
+    assert b.read_text(encoding="utf-8") == "new\n" and a.read_text(encoding="utf-8") == "new\n"
     assert leftovers(tmp_path) == []
 
 
@@ -101,7 +101,7 @@ def test_hard_links_keep_sharing_the_file(tmp_path: Path) -> None:
 def test_hard_linked_file_is_restored_when_the_write_fails(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     a = tmp_path / "a.yaml"
-    a.write_text("the old scenario\n")
+    a.write_text("the old scenario\n", encoding="utf-8")
     os.link(a, tmp_path / "b.yaml")
     real = A._overwrite
     calls: list[bytes] = []
@@ -118,7 +118,7 @@ def test_hard_linked_file_is_restored_when_the_write_fails(
     with pytest.raises(OSError) as e:
         atomic_write_text(a, "a new scenario that is much longer than before\n")
     assert e.value.errno == errno.ENOSPC
-    assert (tmp_path / "b.yaml").read_text() == "the old scenario\n"
+    assert (tmp_path / "b.yaml").read_text(encoding="utf-8") == "the old scenario\n"
     assert leftovers(tmp_path) == []
 
 
@@ -129,14 +129,14 @@ def test_a_245_byte_name_saves(tmp_path: Path) -> None:
     f = tmp_path / name
     atomic_write_text(f, "x\n")
     atomic_write_text(f, "y\n")
-    assert f.read_text() == "y\n" and leftovers(tmp_path) == []
+    assert f.read_text(encoding="utf-8") == "y\n" and leftovers(tmp_path) == []
     assert len(A.temp_path(f).name.encode()) <= 100
 
 
 def test_a_failed_write_keeps_the_old_file_and_no_temp(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     f = tmp_path / "battle.yaml"
-    f.write_text("old\n")
+    f.write_text("old\n", encoding="utf-8")
 
     def no_space(_fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -144,7 +144,7 @@ def test_a_failed_write_keeps_the_old_file_and_no_temp(
     monkeypatch.setattr(A.os, "fsync", no_space)
     with pytest.raises(OSError):
         atomic_write_text(f, "new\n")
-    assert f.read_text() == "old\n" and leftovers(tmp_path) == []
+    assert f.read_text(encoding="utf-8") == "old\n" and leftovers(tmp_path) == []
 
 
 def dead_pid() -> int:
@@ -157,19 +157,19 @@ def dead_pid() -> int:
 def test_stale_temps_are_removed_and_live_ones_kept(tmp_path: Path) -> None:
     """Issue 15: a kill during save left `.NAME.*.tmp` files behind."""
     f = tmp_path / "battle.yaml"
-    f.write_text("old\n")
+    f.write_text("old\n", encoding="utf-8")
     dead = tmp_path / f".battle.yaml.{dead_pid()}-0badf00d.tmp"
     old_style = tmp_path / ".battle.yaml.k2j_x9ab.tmp"  # mkstemp's, from before
     live = tmp_path / f".battle.yaml.{os.getppid()}-12345678.tmp"
     other = tmp_path / ".other.yaml.k2j_x9ab.tmp"
     not_ours = tmp_path / ".battle.yaml.notes.tmp"
     for p in (dead, old_style, live, other, not_ours):
-        p.write_text("partial")
+        p.write_text("partial", encoding="utf-8")
     an_hour_ago = time.time() - 3600
     os.utime(old_style, (an_hour_ago, an_hour_ago))
     os.utime(other, (an_hour_ago, an_hour_ago))
     atomic_write_text(f, "new\n")
-    assert f.read_text() == "new\n"
+    assert f.read_text(encoding="utf-8") == "new\n"
     assert not dead.exists() and not old_style.exists()
     assert live.exists() and other.exists() and not_ours.exists()
     # a live process's temp goes too once it is far too old to be a save in progress
@@ -179,7 +179,7 @@ def test_stale_temps_are_removed_and_live_ones_kept(tmp_path: Path) -> None:
 @posix_only
 def test_a_killed_save_leaves_a_temp_the_next_save_removes(tmp_path: Path) -> None:
     f = tmp_path / "battle.yaml"
-    f.write_text("old\n")
+    f.write_text("old\n", encoding="utf-8")
     child = subprocess.Popen(
         [sys.executable, "-c",
          "import os, sys, time\n"
@@ -195,9 +195,9 @@ def test_a_killed_save_leaves_a_temp_the_next_save_removes(tmp_path: Path) -> No
     finally:
         child.kill()
         child.wait()
-    assert f.read_text() == "old\n" and len(leftovers(tmp_path)) == 1
+    assert f.read_text(encoding="utf-8") == "old\n" and len(leftovers(tmp_path)) == 1
     atomic_write_text(f, "saved\n")
-    assert f.read_text() == "saved\n" and leftovers(tmp_path) == []
+    assert f.read_text(encoding="utf-8") == "saved\n" and leftovers(tmp_path) == []
 
 
 def test_bytes_too(tmp_path: Path) -> None:

@@ -35,14 +35,14 @@ def backups(folder: Path) -> list[Path]:
 
 def linked(tmp_path: Path, text: str = "good\n") -> Path:
     f = tmp_path / "battle.yaml"
-    f.write_text(text)
+    f.write_text(text, encoding="utf-8")
     os.link(f, tmp_path / "copy.yaml")
     return f
 
 
 def a_backup(folder: Path, pid: int, text: str, age: float, tag: str) -> Path:
     p = folder / f".battle.yaml.{pid}-{tag}.bak"
-    p.write_text(text)
+    p.write_text(text, encoding="utf-8")
     when = time.time() - age
     os.utime(p, (when, when))
     return p
@@ -72,13 +72,14 @@ def test_killed_in_place_saves_leave_backups_the_next_save_removes(tmp_path: Pat
     among them; the next save that succeeds leaves none."""
     f = linked(tmp_path)
     for n in range(5):
-        f.write_text(f"good {n}\n")
+        f.write_text(f"good {n}\n", encoding="utf-8")
         kill_during_in_place_save(f)
         left = backups(tmp_path)
-        assert len(left) <= 2 and f"good {n}\n" in [p.read_text() for p in left]
+        assert len(left) <= 2 and f"good {n}\n" in [p.read_text(encoding="utf-8") for p in left]
     atomic_write_text(f, "saved\n")
     assert backups(tmp_path) == []
-    assert f.read_text() == (tmp_path / "copy.yaml").read_text() == "saved\n"
+    copy = (tmp_path / "copy.yaml").read_text(encoding="utf-8")
+    assert f.read_text(encoding="utf-8") == copy == "saved\n"
 
 
 def test_at_start_the_newest_good_copy_stays_when_the_file_was_cut(tmp_path: Path) -> None:
@@ -88,9 +89,9 @@ def test_at_start_the_newest_good_copy_stays_when_the_file_was_cut(tmp_path: Pat
     kill_during_in_place_save(f)
     older = a_backup(tmp_path, dead_pid(), "older\n", 600, "0000000a")
     [newest] = [p for p in backups(tmp_path) if p != older]
-    assert f.read_text() == "new t"  # cut short by the kill
+    assert f.read_text(encoding="utf-8") == "new t"  # cut short by the kill
     assert remove_stale_temps(f) == [older]
-    assert backups(tmp_path) == [newest] and newest.read_text() == "good\n"
+    assert backups(tmp_path) == [newest] and newest.read_text(encoding="utf-8") == "good\n"
 
 
 def test_a_newest_backup_equal_to_the_file_goes_at_start(tmp_path: Path) -> None:
@@ -113,8 +114,8 @@ def test_a_running_saves_backup_is_never_removed(tmp_path: Path) -> None:
 def test_other_files_backups_are_left_alone(tmp_path: Path) -> None:
     f = linked(tmp_path)
     other = tmp_path / f".other.yaml.{dead_pid()}-0000000f.bak"
-    other.write_text("x")
+    other.write_text("x", encoding="utf-8")
     not_ours = tmp_path / ".battle.yaml.notes.bak"
-    not_ours.write_text("x")
+    not_ours.write_text("x", encoding="utf-8")
     atomic_write_text(f, "saved\n")
     assert other.exists() and not_ours.exists()

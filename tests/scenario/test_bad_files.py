@@ -140,7 +140,7 @@ def test_many_problems_are_reported_together() -> None:
 
 def test_empty_file(tmp_path: Path) -> None:
     p = tmp_path / "empty.yaml"
-    p.write_text("")
+    p.write_text("", encoding="utf-8")
     with pytest.raises(ScenarioError, match=r"empty\.yaml: the file is empty"):
         load(p)
 

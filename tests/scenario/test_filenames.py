@@ -40,4 +40,4 @@ def test_derived_paths_stay_beside_their_file(tmp_path: Path) -> None:
     for p in (sidecar_path(long), derived_path(long, ".pdf"),
               derived_path(long, ".autosave", prefix=".", keep_suffix=True)):
         assert p.parent == tmp_path and size(p.name) <= MAX_NAME_BYTES
-        p.write_text("x")  # the disk takes it
+        p.write_text("x", encoding="utf-8")  # the disk takes it

@@ -120,7 +120,7 @@ def test_atomic_write_leaves_the_old_file_when_writing_fails(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "s.yaml"
-    path.write_text("old contents")
+    path.write_text("old contents", encoding="utf-8")
 
     def explode(*_: object) -> None:
         raise OSError("disk full")
@@ -129,7 +129,7 @@ def test_atomic_write_leaves_the_old_file_when_writing_fails(
     with pytest.raises(OSError):
         atomic_write_text(path, "new contents")
     monkeypatch.undo()
-    assert path.read_text() == "old contents"
+    assert path.read_text(encoding="utf-8") == "old contents"
     assert [p.name for p in tmp_path.iterdir()] == ["s.yaml"]
 
 

@@ -49,7 +49,8 @@ def test_screenshot_of_a_bad_file_prints_problems_and_fails(
     qapp: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text("format_version: 1\ntitle: x\ntable: {width: -4, depth: 3}\nsides: []\n")
+    bad.write_text("format_version: 1\ntitle: x\ntable: {width: -4, depth: 3}\nsides: []\n",
+                   encoding="utf-8")
     out = tmp_path / "shot.png"
     assert app_module.run(bad, out) == 1
     err = capsys.readouterr().err
@@ -64,7 +65,7 @@ def test_opening_a_bad_file_shows_the_problem_and_keeps_the_table(
     qtbot.addWidget(w)
     assert w.open_file(SHOWCASE)
     bad = tmp_path / "broken.yaml"
-    bad.write_text("format_version: 1\ntitle: [unclosed\n")
+    bad.write_text("format_version: 1\ntitle: [unclosed\n", encoding="utf-8")
     assert not w.open_file(bad)
     assert len(boxes) == 1 and "broken.yaml" in boxes[0] and "broken.yaml:3" in boxes[0]
     assert w.scenario is not None and w.scenario.title.startswith("Showcase")
@@ -77,7 +78,7 @@ def test_run_with_a_bad_file_keeps_the_window_up(
 ) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("format_version: 1\ntitle: t\ntable: {width: 10, depth: 10}\n"
-                   "sides: 7\n")
+                   "sides: 7\n", encoding="utf-8")
     windows: list[MainWindow] = []
 
     def fake_exec(self: Any) -> int:

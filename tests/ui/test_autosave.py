@@ -338,7 +338,7 @@ def test_an_unreadable_autosave_is_kept_when_it_cannot_be_recovered(
     """An older version's autosave with 0 figures: the error is shown, the file stays."""
     folder.mkdir()
     bad = folder / "untitled-1-1-abcdef.yaml"
-    bad.write_text("format_version: 1\ntitle: [unclosed\n")
+    bad.write_text("format_version: 1\ntitle: [unclosed\n", encoding="utf-8")
     shown: list[Path] = []
     monkeypatch.setattr("desktop.ui.editor.files.show_scenario_error",
                         lambda _w, path, _e: shown.append(path))
@@ -356,7 +356,7 @@ def test_the_recovery_prompt_offers_three_answers(qtbot: Any, battle: Path,
     assert recovery.answer_of(None) == "keep"
     untitled = folder / "untitled-1-1-abcdef.yaml"
     folder.mkdir()
-    untitled.write_text(battle.read_text())
+    untitled.write_text(battle.read_text(encoding="utf-8"), encoding="utf-8")
     head, _ = recovery.describe(untitled, None)
     assert "The Crossroads at Kreuzdorf" in head
 

@@ -332,7 +332,7 @@ def test_export_png_and_svg(win: EditorWindow, tmp_path: Path) -> None:
     png = win.export_png(tmp_path / "t.png", ppi=5)
     svg = win.export_svg(tmp_path / "t.svg")
     assert png is not None and png.stat().st_size > 1000
-    assert svg is not None and "<svg" in svg.read_text()[:400]
+    assert svg is not None and "<svg" in svg.read_text(encoding="utf-8")[:400]
 
 
 def test_recovery_on_open(win: EditorWindow, d3_file: Path) -> None:

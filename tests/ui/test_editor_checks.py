@@ -99,7 +99,7 @@ def test_defender_list_offers_the_names_as_typed(d3_win: EditorWindow, qtbot: An
     dlg.side_boxes[0].name.setText("Kaiserliche")
     dlg.side_boxes[1].name.setText("Grande Armée")
     offered = [dlg.defender.itemText(k) for k in range(dlg.defender.count())]
-    assert offered == ["Kaiserliche", "Grande Armée"]  # used to be the old names
+    assert offered == ["Kaiserliche", "Grande Armée"]  # the names as typed, not the old ones
     dlg.side_boxes[0].name.setText("")  # an empty name is never offered
     assert dlg.defender.itemText(0) == d3_win.doc.scenario.sides[0].name
 

@@ -177,7 +177,7 @@ def test_save_load_and_replay(qtbot: Any, window: PlayWindow, tmp_path) -> None:
     g = w.session.game
     out = tmp_path / "game.yaml"
     w.records.save_game(out)
-    assert "actions:" in out.read_text()
+    assert "actions:" in out.read_text(encoding="utf-8")
 
     w2 = PlayWindow()
     qtbot.addWidget(w2)

@@ -32,9 +32,9 @@ def changed_scenario(tmp_path: Path) -> Path:
     """A saved game whose scenario file was then edited (one more turn)."""
     record = saved_game(tmp_path, actions=12)
     scenario = tmp_path / "duel.yaml"
-    text = scenario.read_text()
+    text = scenario.read_text(encoding="utf-8")
     assert "turns: 3," in text
-    scenario.write_text(text.replace("turns: 3,", "turns: 4,", 1))
+    scenario.write_text(text.replace("turns: 3,", "turns: 4,", 1), encoding="utf-8")
     return record
 
 
@@ -55,9 +55,9 @@ def test_a_changed_scenario_is_opened_only_when_the_person_says_so(
 def test_an_old_record_opens_with_its_warning_in_the_status_bar(
         window: PlayWindow, tmp_path: Path) -> None:
     record = saved_game(tmp_path, actions=5)
-    lines = [ln for ln in record.read_text().splitlines(keepends=True)
+    lines = [ln for ln in record.read_text(encoding="utf-8").splitlines(keepends=True)
              if not ln.startswith(("record_format:", "scenario_sha256:", "end:"))]
-    record.write_text("".join(lines))  # as a version-1 record was written
+    record.write_text("".join(lines), encoding="utf-8")  # as a version-1 record was written
     assert load_record(record).warnings
     assert window.records.open_game(record)
     assert "Opened game.yaml: 5 actions replayed · " in window.last_message

@@ -322,7 +322,8 @@ def test_a_whole_battle_opens_and_replays(window: PlayWindow) -> None:
 
 def test_volley_play_reports_a_bad_record(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text("# Volley game record\nscenario: nowhere.yaml\nruleset: d3\nactions: []\n")
+    bad.write_text("# Volley game record\nscenario: nowhere.yaml\nruleset: d3\nactions: []\n",
+                   encoding="utf-8")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     done = subprocess.run(
         [sys.executable, "-m", "desktop", "play", str(bad), "--screenshot",
@@ -337,7 +338,7 @@ def test_open_game_says_why_it_cannot(window: PlayWindow, tmp_path: Path,
     said: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: said.append(a[2]))
     bad = tmp_path / "bad.yaml"
-    bad.write_text("scenario: nowhere.yaml\nruleset: chess\nactions: []\n")
+    bad.write_text("scenario: nowhere.yaml\nruleset: chess\nactions: []\n", encoding="utf-8")
     assert not window.records.open_game(bad)
     assert said and "nowhere.yaml" in said[0]
 

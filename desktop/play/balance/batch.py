@@ -36,9 +36,9 @@ from desktop.scenario.model import Scenario, TurnLimit
 MAX_ACTIONS = 20_000
 #: Veteran search passes a decision, so that its games repeat exactly (its
 #: time budget would depend on the machine's speed and load).  About what its
-#: default CPU second buys: 190 to 260 passes on the Crossroads, 470 to 500 on
-#: the Windmill Ridge (measured 2026-11-25); a Veteran-against-Steady game of
-#: the Crossroads then costs 36 s CPU.
+#: default CPU second buys on the development machine: 190 to 260 passes on
+#: the Crossroads, 470 to 500 on the Windmill Ridge; a Veteran-against-Steady
+#: game of the Crossroads then costs 36 s CPU.
 VETERAN_PASSES = 200
 #: Event kinds that mean a unit took losses (the rulesets' shared words).
 LOSS_KINDS = frozenset({"hits", "casualties", "killed", "eliminated", "losses", "broken",

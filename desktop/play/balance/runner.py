@@ -20,7 +20,7 @@ import multiprocessing
 import os
 import signal
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from multiprocessing.pool import Pool
 from pathlib import Path
@@ -307,10 +307,3 @@ def run_balance(scenario: Scenario, *, path: Path | None = None, ruleset: str | 
     if monitor is not None:
         report = replace(report, settle=monitor.state())
     return replace(report, verdict=write_verdict(report))
-
-
-def results_of(runner: Runner, batch: Batch, indices: Iterable[int]) -> list[GameResult]:
-    """Every result of `indices`, sorted by index (for tests and benchmarks)."""
-    got: list[GameResult] = []
-    runner.run(batch, list(indices), got.append, lambda: False)
-    return sorted(got, key=lambda r: r.index)

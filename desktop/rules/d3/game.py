@@ -508,11 +508,6 @@ class D3Game(Game):
             out.append(seen)
         return out
 
-    def _blocking_boxes(self) -> list[tuple[float, float, float, float]]:
-        """Bounding boxes of the features that block sight."""
-        boxes = self._feature_boxes()
-        return [boxes[i] for i in self._of_types(R.SIGHT_BLOCKING)]
-
     def _feature_boxes(self) -> list[tuple[float, float, float, float]]:
         if self._boxes is None:
             self._boxes = [(x0, y0, x1, y1) for x0, y0, x1, y1 in self.terrain.bounds.tolist()]
@@ -1293,7 +1288,7 @@ class D3Game(Game):
                 "order": list(self.order)}
 
 
-# --- pure rules (also used by desktop.rules.odds) ---------------------------------------------
+# --- pure rules (module functions the game calls) ---------------------------------------------
 
 
 _NO_BLOCKERS = Blockers([], [], [], [])

@@ -216,12 +216,6 @@ def start_point(x: float, y: float, reach: float, heading: float, pellet: Pellet
     return (x + math.sin(a) * d, y - math.cos(a) * d)
 
 
-def _rotate(vx: float, vy: float, deg: float) -> Point:
-    a = math.radians(deg)
-    c, s = math.cos(a), math.sin(a)
-    return (vx * c - vy * s, vx * s + vy * c)
-
-
 def _edge_normal(area: BaseGeometry, x: float, y: float) -> Point:
     """Outward normal of `area`'s boundary nearest to (x, y)."""
     polys = [area] if isinstance(area, Polygon) else list(getattr(area, "geoms", [area]))
@@ -248,10 +242,6 @@ def _edge_normal(area: BaseGeometry, x: float, y: float) -> Point:
                     n = (-n[0], -n[1])
                 best = (d, n)
     return best[1]
-
-
-def _contains(area: BaseGeometry, x: float, y: float) -> bool:
-    return bool(shapely.contains_xy(area, x, y))
 
 
 #: Side (inches, a power of two so that cells split floats exactly) of the cells
@@ -455,8 +445,8 @@ def simulate(
         near_left -= 1
         struck = False
         sampled = False
-        # -- the pellet (the same sums as _rotate and _Area.has, written out: this
-        # runs a few hundred times a flick)
+        # -- the pellet (a rotation and _Area.has written out: this runs a few
+        # hundred times a flick)
         if pellet_moving:
             sp = hypot(vx, vy)
             if not own_gauss:

@@ -39,8 +39,6 @@ KIND_OF_TYPE = {
     UnitType.LIGHT_INFANTRY: SKIRMISHER,
     UnitType.CAVALRY: CAVALRY,
 }
-TYPE_OF_KIND = {REGULAR: UnitType.LINE_INFANTRY, SKIRMISHER: UnitType.LIGHT_INFANTRY,
-                CAVALRY: UnitType.CAVALRY}
 
 
 @dataclass

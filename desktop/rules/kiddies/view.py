@@ -107,8 +107,6 @@ class KiddiesView(PlayView):
         #: Odds already worked out, per (moment of the game, action): an aim hovered
         #: again is answered at once.
         self._odds: dict[tuple[tuple[int, int], str], Odds | None] = {}
-        #: CPU seconds the last estimate of a flick took (for the benchmarks).
-        self.last_estimate_seconds = 0.0
 
     # -- pieces ----------------------------------------------------------------------
 
@@ -657,7 +655,6 @@ class KiddiesView(PlayView):
                  f"an estimate from {n} simulated flicks: the real one wobbles its own way"]
         if ours:
             notes.append(f"one of ours falls in about {pct(Fraction(ours, n))} of them")
-        self.last_estimate_seconds = time.process_time() - t0
         return Odds(f"{SHOT_NAMES[action.kind]} from {self._name(action.shooter)}",
                     [("none of theirs falls", Fraction(theirs[0], n)),
                      ("one of theirs falls", Fraction(theirs[1], n)),

@@ -237,7 +237,7 @@ class MayhemGame(StateGame):
 
     def clone(self, seed: int | None = None) -> MayhemGame:
         """StateGame.clone without the generic copy machinery: the steady player
-        copies the game for every candidate it weighs (docs/benchmarks.md)."""
+        copies the game for every candidate it weighs (docs/speed.md)."""
         other = object.__new__(type(self))
         other.__dict__ = self.__dict__.copy()
         other.state = self.state.copy()

@@ -4,7 +4,7 @@ A game deep-copies this for clone(); nothing here is shared with the scenario.
 Every counter a piece holds is an immutable value, so that deep copy is one
 shallow copy per piece (State.__deepcopy__): the steady player clones the game
 for every candidate it weighs, and the generic deep copy was two thirds of its
-thinking time (docs/benchmarks.md, Muskets & Mayhem).
+thinking time (docs/speed.md, Muskets & Mayhem).
 """
 
 from __future__ import annotations

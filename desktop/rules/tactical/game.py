@@ -987,9 +987,6 @@ class TacticalGame(Game):
             got = found.actions[u.id] = [Move(u.id, sq) for sq in sorted(found.ends)]
         return got
 
-    def charge_paths(self, u: TUnit) -> list[Path]:
-        return list(self._every_path(self._paths_of(u, True))[0])
-
     def why_not_mover(self, u: TUnit) -> str | None:
         if u.side != self.st.side or self.st.phase not in (FIRST, SECOND):
             return f"{u.id} cannot move now"

@@ -34,7 +34,7 @@ def describe(autosave: Path, file: Path | None) -> tuple[str, str]:
     try:
         written = time.strftime("%d %b %Y at %H:%M", time.localtime(autosave.stat().st_mtime))
     except OSError:
-        written = "an earlier session"
+        written = "an unknown date"
     if file is not None:
         head = (f"Volley found changes to {file.name} that were never saved, written on "
                 f"{written}. The program may have closed unexpectedly.")

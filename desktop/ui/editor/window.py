@@ -31,7 +31,7 @@ from desktop.ui.doors import add_play_action
 from desktop.ui.editor.balance import BalanceFeature
 from desktop.ui.editor.files import EditorFiles
 from desktop.ui.editor.options import RulesetOptionsDialog
-from desktop.ui.editor.problems import ProblemsDock, all_problems
+from desktop.ui.editor.problems import ProblemsDock
 from desktop.ui.editor.properties import PropertiesDock
 from desktop.ui.editor.roster import EditableRosterDock
 from desktop.ui.editor.settings import SettingsDialog
@@ -413,9 +413,6 @@ class EditorWindow(EditorFiles):
         fill_sides_menu(self.sides_menu, self.doc, self,
                         lambda m: self.statusBar().showMessage(m, 8000))
 
-    def problems_now(self) -> list[Any]:
-        return all_problems(self.doc.scenario)
-
 
 def _single_key(a: QAction) -> bool:
     """Is the action's shortcut one plain key (no Ctrl or Alt)?"""
@@ -425,4 +422,3 @@ def _single_key(a: QAction) -> bool:
     combo = k[0]  # type: ignore[index]  # QKeySequence.operator[]
     mods = combo.keyboardModifiers() & ~Qt.KeyboardModifier.ShiftModifier
     return mods == Qt.KeyboardModifier.NoModifier
-

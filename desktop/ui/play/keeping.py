@@ -179,7 +179,7 @@ def describe(autosave: Path) -> tuple[str, str]:
     try:
         written = time.strftime("%d %b %Y at %H:%M", time.localtime(autosave.stat().st_mtime))
     except OSError:
-        written = "an earlier session"
+        written = "an unknown date"
     title = f"“{meta.title}”" if meta.title else "a battle"
     head = (f"Volley found a game of {title} that was never saved, last played on "
             f"{written}. The program may have closed unexpectedly.")

@@ -516,9 +516,6 @@ class PlayWindow(QMainWindow):
     def _clear_move(self) -> None:
         self.dragging.clear()
 
-    def _phase_bar(self, *_: object) -> None:
-        self.phasing.show()
-
     # --- arcs -------------------------------------------------------------------------------
 
     def _toggle_arcs(self, on: bool) -> None:

@@ -9,7 +9,7 @@ and holds no rules.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
@@ -100,11 +100,6 @@ class TableScene(QGraphicsScene):
 
     def grid_spec(self) -> GridSpec | None:
         return grid_for(self.scenario.table) if self.scenario is not None else None
-
-    def all_items(self) -> Iterator[QGraphicsItem]:
-        for group in (self.terrain, self.terrain_labels, self.zones, self.objectives,
-                      self.units, self.officers):
-            yield from group.values()
 
     # --- refresh -------------------------------------------------------------------
 

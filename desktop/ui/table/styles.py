@@ -109,10 +109,3 @@ def side_colour(colour: str, alpha: int | None = None) -> QColor:
     if alpha is not None:
         c.setAlpha(alpha)
     return c
-
-
-def readable_ink(background: QColor) -> QColor:
-    """Black or white, whichever reads better on `background`."""
-    r, g, b = background.redF(), background.greenF(), background.blueF()
-    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    return QColor("#111111") if luminance > 0.55 else QColor("#ffffff")

@@ -58,11 +58,6 @@ class TerrainItem(QGraphicsItem):
         self._shape = QPainterPath()
         self.set_feature(feature, unit, context, detail, layers)
 
-    def refine(self, context: LookContext | None = None) -> None:
-        """Swap the plain look for the full one (a no-op once detailed)."""
-        if not self.detailed:
-            self.set_feature(self.feature, context=context)
-
     def set_feature(self, feature: TerrainFeature, unit: LengthUnit | None = None,
                     context: LookContext | None = None, detail: bool = True,
                     layers: list[Layer] | None = None) -> None:

@@ -95,7 +95,3 @@ def to_shooting(g: D3Game) -> None:
     assert g.phase == "movement"
     g.apply_text("end")
     assert g.phase == "shooting"
-
-
-def base_for(utype: UnitType) -> tuple[float, float]:
-    return DEFAULT_BASE[utype]

@@ -5,8 +5,8 @@ separating-axis and side-by-side shortcuts of the placement rules (RULINGS,
 "Contact": touching is not overlapping; contact with the enemy only by
 charging), the footprints' own corners, and the direct clone.
 
-docs/benchmarks.md, "Issue 19: Muskets & Mayhem for the balance report",
-says why each exists.
+docs/speed.md, Muskets & Mayhem, "Steady games (the balance report)", says
+why each exists.
 """
 
 from __future__ import annotations

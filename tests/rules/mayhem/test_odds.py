@@ -1,5 +1,5 @@
-"""Exact odds, compared with distributions worked out by hand (ARCHITECTURE,
-"Odds"; issue 3 item 7)."""
+"""Exact odds, compared with distributions worked out by hand (docs/architecture.md,
+"Dice, odds and records"; issue 3 item 7)."""
 
 from __future__ import annotations
 

@@ -2,8 +2,8 @@
 way does: same legal actions, same overlaps, independent clones.
 
 RULINGS, "Contact" and the overlap rule (geometry.OVERLAP_AREA) are what the
-shortcuts must not change; docs/benchmarks.md, Muskets & Mayhem, says why
-each exists.
+shortcuts must not change; docs/speed.md, Muskets & Mayhem, says why each
+exists.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Exact odds for every fire and charge (ARCHITECTURE: "Odds"; issue 7, item 8)."""
+"""Exact odds for every fire and charge (docs/architecture.md, "Dice, odds and records";
+issue 7, item 8)."""
 
 from __future__ import annotations
 
