@@ -103,6 +103,12 @@ class Style:
     #: outcome of its dice, exactly, when they have at most this many outcomes;
     #: else by `tries` rolls.
     exact: int = 36
+    #: An action drawing more d6 than `exact` allows is weighed over this many
+    #: rolls in which every die shows each face once (each die's faces in an
+    #: order of its own): unbiased like random rolls, and exact where the dice
+    #: add up (hits), so three dice at a third are told from one at a third in
+    #: six tries (0: random tries, see `tries`).
+    strata: int = 6
     #: An action whose tries differ by at least `swing` points, from each other or
     #: from the position as it stands (a roll that can end the game or break an
     #: army), is tried `swing_tries` times in all.
@@ -543,7 +549,7 @@ def reaching(game: Game, n: int) -> list[Action]:
     """Up to `n` moves of the side to act onto a place its victory turns on: an
     objective's marker, the area it must fill (see `reaching_moves`)."""
     side = game.side
-    if side is None or n <= 0 or not game.free_action_kinds:
+    if side is None or n <= 0:
         return []
     return reaching_moves(game, _plan(game.scenario, side).reach, n)
 
@@ -564,12 +570,13 @@ def moving(game: Game, sampled: Sequence[Action]) -> bool:
 
 def _candidates(game: Game, rng: random.Random, style: Style) -> list[Action]:
     seen: dict[str, Action] = {}
+    listed = game.legal_actions()
     sampled = game.sample_actions(rng, style.moves)
-    moves = moving(game, sampled)
+    moves = moving(game, [*listed, *sampled])
     marched = marches(game, rng, style.marches) if moves else []
     reached = reaching(game, style.reach) if moves else []
     contacts = contact_moves(game, style.contact) if moves else []
-    for a in [*game.legal_actions(), *sampled, *marched, *reached, *contacts]:
+    for a in [*listed, *sampled, *marched, *reached, *contacts]:
         seen.setdefault(a.text(), a)
     actions = list(seen.values())
     if len(actions) > style.candidates:
@@ -667,6 +674,11 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
             if exact is not None:
                 weighed[i] = (exact, action)
                 exact_ones.add(action.text())
+                continue
+        if tries > 1 and dice and style.strata and 6 ** dice > style.exact:
+            spread = _stratified(game, action, rng, side, weights, dice, style.strata)
+            if spread is not None:
+                weighed[i] = (spread, action)
                 continue
         lo = hi = total
         limit = tries
@@ -766,6 +778,31 @@ def _exact(game: Game, action: Action, rng: random.Random, side: str, weights: W
         total += score(copy, side, weights)
         n += 1
     return total / n if n else None
+
+
+def _stratified(game: Game, action: Action, rng: random.Random, side: str,
+                weights: Weights, dice: int, runs: int) -> float | None:
+    """The average score of `action` over `runs` rolls of its `dice` d6 in which
+    each die shows every face equally often, each die's faces shuffled on their
+    own (Latin hypercube sampling of the dice).  Within a roll the dice are
+    independent and fair, whichever of them the action reads (a save after a
+    hit draws more or fewer), so the average is unbiased; and what adds up die
+    by die is weighed exactly.  None if the copy refuses the action."""
+    columns = []
+    for _ in range(dice):
+        faces = [1 + (k % 6) for k in range(runs)]
+        rng.shuffle(faces)
+        columns.append(faces)
+    total = 0.0
+    for run in range(runs):
+        copy = game.clone(seed=rng.getrandbits(31))
+        copy.chance.script([column[run] for column in columns])
+        try:
+            copy.apply(action)
+        except RulesError:
+            return None
+        total += score(copy, side, weights)
+    return total / runs
 
 
 def steady_ranking(game: Game, rng: random.Random, style: Style = STEADY
