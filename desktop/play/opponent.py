@@ -790,9 +790,9 @@ def _stratified(game: Game, action: Action, rng: random.Random, side: str,
     by die is weighed exactly.  None if the copy refuses the action."""
     columns = []
     for _ in range(dice):
-        faces = [1 + (k % 6) for k in range(runs)]
+        faces = [1 + (k % 6) for k in range(-(-runs // 6) * 6)]
         rng.shuffle(faces)
-        columns.append(faces)
+        columns.append(faces[:runs])
     total = 0.0
     for run in range(runs):
         copy = game.clone(seed=rng.getrandbits(31))
