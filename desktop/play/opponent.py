@@ -124,6 +124,11 @@ class Style:
 STEADY = Style()
 
 
+#: How much nearer (inches) to a place to hold than the enemy's nearest a side's
+#: nearest piece must be for the place to count as all its own (see `terms`).
+NEARER = 6.0
+
+
 #: Spacing (inches) of the points that stand for a table edge to leave by.
 EDGE_STEP = 6.0
 
@@ -444,10 +449,15 @@ def terms(game: Game, side: str) -> Terms:
             worth = 1.0
         ours = min([t.sq[i] for t in own_spots], default=math.inf)
         theirs = min([t.sq[i] for t in enemy_spots], default=math.inf)
-        if ours < theirs:
-            objective_t += worth
-        elif theirs < ours:
-            objective_t -= worth
+        if ours == theirs:
+            continue
+        if ours == math.inf or theirs == math.inf:
+            objective_t += worth if ours < theirs else -worth
+            continue
+        # Nearer by a move or more holds it; a step nearer, a step of it (not
+        # all of it for a lone man an inch ahead of the enemy's).
+        ahead = (math.sqrt(theirs) - math.sqrt(ours)) / NEARER
+        objective_t += worth * (1.0 if ahead >= 1.0 else -1.0 if ahead <= -1.0 else ahead)
     own_walks = [_walk(plan, x, y) for x, y in own]
     if own:
         for i in range(len(goals.hold)):
