@@ -717,8 +717,9 @@ _STANDINGS: dict[tuple[int, int, str], tuple[Scenario, Standing | None]] = {}
 
 
 def _standing(game: Game) -> Standing | None:
-    """`PlayView.standing()` as it was at the first decision of this phase (asked
-    once a phase: a D3 standing costs the judge's look at every piece)."""
+    """`PlayView.standing()` as it was at the first look at this phase since the
+    decision began (`new_decision`): asked once a phase, since a D3 standing
+    costs the judge's look at every piece, and the same for every copy."""
     key = (id(game.scenario), game.turn, game.phase)
     found = _STANDINGS.get(key)
     if found is not None and found[0] is game.scenario:
@@ -728,6 +729,14 @@ def _standing(game: Game) -> Standing | None:
     standing = view_of(game).standing()
     _STANDINGS[key] = (game.scenario, standing)
     return standing
+
+
+def new_decision() -> None:
+    """Forget the standings kept: a decision and its look-ahead read the standing
+    of their own game, never that of another game played from the same scenario
+    in this process (a batch plays many; the same seed must give the same game
+    whichever games ran before it)."""
+    _STANDINGS.clear()
 
 
 def pressed(game: Game, side: str, weights: Weights, press: float | None) -> Weights:
