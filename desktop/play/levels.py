@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from desktop.play.opponent import STEADY, Style, Weights, steady_action, weigh
+from desktop.play.opponent import STEADY, Style, Weights, new_decision, steady_action, weigh
 from desktop.play.veteran import VETERAN, StopFlag, think
 from desktop.rules.engine import JSON, Action, Game
 
@@ -124,6 +124,7 @@ class Computer:
         The other levels answer at once and ignore both.
         """
         weights = weights_for(self.temper)
+        new_decision()
         if self.level is Level.RECRUIT:
             return recruit_action(game, rng, replace(RECRUIT, weights=weights))
         if self.level is Level.STEADY:

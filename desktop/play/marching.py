@@ -117,7 +117,7 @@ def reaching_moves(game: Game, places: Sequence[BaseGeometry], n: int) -> list[A
     already inside a place and within its allowance of one is tried there,
     the nearest first."""
     side = game.side
-    if side is None or n <= 0 or not places or not game.free_action_kinds:
+    if side is None or n <= 0 or not places:
         return []
     view = view_of(game)
     pairs: list[tuple[float, PieceInfo, Callable[[float], list[Point]]]] = []

@@ -103,6 +103,12 @@ class Style:
     #: outcome of its dice, exactly, when they have at most this many outcomes;
     #: else by `tries` rolls.
     exact: int = 36
+    #: An action drawing more d6 than `exact` allows is weighed over this many
+    #: rolls in which every die shows each face once (each die's faces in an
+    #: order of its own): unbiased like random rolls, and exact where the dice
+    #: add up (hits), so three dice at a third are told from one at a third in
+    #: six tries (0: random tries, see `tries`).
+    strata: int = 6
     #: An action whose tries differ by at least `swing` points, from each other or
     #: from the position as it stands (a roll that can end the game or break an
     #: army), is tried `swing_tries` times in all.
@@ -116,6 +122,11 @@ class Style:
 
 
 STEADY = Style()
+
+
+#: How much nearer (inches) to a place to hold than the enemy's nearest a side's
+#: nearest piece must be for the place to count as all its own (see `terms`).
+NEARER = 6.0
 
 
 #: Spacing (inches) of the points that stand for a table edge to leave by.
@@ -438,10 +449,15 @@ def terms(game: Game, side: str) -> Terms:
             worth = 1.0
         ours = min([t.sq[i] for t in own_spots], default=math.inf)
         theirs = min([t.sq[i] for t in enemy_spots], default=math.inf)
-        if ours < theirs:
-            objective_t += worth
-        elif theirs < ours:
-            objective_t -= worth
+        if ours == theirs:
+            continue
+        if ours == math.inf or theirs == math.inf:
+            objective_t += worth if ours < theirs else -worth
+            continue
+        # Nearer by a move or more holds it; a step nearer, a step of it (not
+        # all of it for a lone man an inch ahead of the enemy's).
+        ahead = (math.sqrt(theirs) - math.sqrt(ours)) / NEARER
+        objective_t += worth * (1.0 if ahead >= 1.0 else -1.0 if ahead <= -1.0 else ahead)
     own_walks = [_walk(plan, x, y) for x, y in own]
     if own:
         for i in range(len(goals.hold)):
@@ -543,7 +559,7 @@ def reaching(game: Game, n: int) -> list[Action]:
     """Up to `n` moves of the side to act onto a place its victory turns on: an
     objective's marker, the area it must fill (see `reaching_moves`)."""
     side = game.side
-    if side is None or n <= 0 or not game.free_action_kinds:
+    if side is None or n <= 0:
         return []
     return reaching_moves(game, _plan(game.scenario, side).reach, n)
 
@@ -564,12 +580,13 @@ def moving(game: Game, sampled: Sequence[Action]) -> bool:
 
 def _candidates(game: Game, rng: random.Random, style: Style) -> list[Action]:
     seen: dict[str, Action] = {}
+    listed = game.legal_actions()
     sampled = game.sample_actions(rng, style.moves)
-    moves = moving(game, sampled)
+    moves = moving(game, [*listed, *sampled])
     marched = marches(game, rng, style.marches) if moves else []
     reached = reaching(game, style.reach) if moves else []
     contacts = contact_moves(game, style.contact) if moves else []
-    for a in [*game.legal_actions(), *sampled, *marched, *reached, *contacts]:
+    for a in [*listed, *sampled, *marched, *reached, *contacts]:
         seen.setdefault(a.text(), a)
     actions = list(seen.values())
     if len(actions) > style.candidates:
@@ -668,6 +685,11 @@ def _weigh(game: Game, actions: Sequence[Action], rng: random.Random, style: Sty
                 weighed[i] = (exact, action)
                 exact_ones.add(action.text())
                 continue
+        if tries > 1 and dice and style.strata and 6 ** dice > style.exact:
+            spread = _stratified(game, action, rng, side, weights, dice, style.strata)
+            if spread is not None:
+                weighed[i] = (spread, action)
+                continue
         lo = hi = total
         limit = tries
         while n < limit:
@@ -695,8 +717,9 @@ _STANDINGS: dict[tuple[int, int, str], tuple[Scenario, Standing | None]] = {}
 
 
 def _standing(game: Game) -> Standing | None:
-    """`PlayView.standing()` as it was at the first decision of this phase (asked
-    once a phase: a D3 standing costs the judge's look at every piece)."""
+    """`PlayView.standing()` as it was at the first look at this phase since the
+    decision began (`new_decision`): asked once a phase, since a D3 standing
+    costs the judge's look at every piece, and the same for every copy."""
     key = (id(game.scenario), game.turn, game.phase)
     found = _STANDINGS.get(key)
     if found is not None and found[0] is game.scenario:
@@ -706,6 +729,14 @@ def _standing(game: Game) -> Standing | None:
     standing = view_of(game).standing()
     _STANDINGS[key] = (game.scenario, standing)
     return standing
+
+
+def new_decision() -> None:
+    """Forget the standings kept: a decision and its look-ahead read the standing
+    of their own game, never that of another game played from the same scenario
+    in this process (a batch plays many; the same seed must give the same game
+    whichever games ran before it)."""
+    _STANDINGS.clear()
 
 
 def pressed(game: Game, side: str, weights: Weights, press: float | None) -> Weights:
@@ -766,6 +797,31 @@ def _exact(game: Game, action: Action, rng: random.Random, side: str, weights: W
         total += score(copy, side, weights)
         n += 1
     return total / n if n else None
+
+
+def _stratified(game: Game, action: Action, rng: random.Random, side: str,
+                weights: Weights, dice: int, runs: int) -> float | None:
+    """The average score of `action` over `runs` rolls of its `dice` d6 in which
+    each die shows every face equally often, each die's faces shuffled on their
+    own (Latin hypercube sampling of the dice).  Within a roll the dice are
+    independent and fair, whichever of them the action reads (a save after a
+    hit draws more or fewer), so the average is unbiased; and what adds up die
+    by die is weighed exactly.  None if the copy refuses the action."""
+    columns = []
+    for _ in range(dice):
+        faces = [1 + (k % 6) for k in range(-(-runs // 6) * 6)]
+        rng.shuffle(faces)
+        columns.append(faces[:runs])
+    total = 0.0
+    for run in range(runs):
+        copy = game.clone(seed=rng.getrandbits(31))
+        copy.chance.script([column[run] for column in columns])
+        try:
+            copy.apply(action)
+        except RulesError:
+            return None
+        total += score(copy, side, weights)
+    return total / runs
 
 
 def steady_ranking(game: Game, rng: random.Random, style: Style = STEADY

@@ -357,6 +357,17 @@ class _Search:
         rows.sort(key=lambda r: (r[1], r[2]), reverse=True)
         return rows
 
+    def settled(self, left: float) -> bool:
+        """Whether more passes cannot change the answer: the most-tried action
+        leads the next by more passes than are left (PUCT gives the rest to
+        the leader or the chaser, so the order of the two cannot turn), and no
+        other action overrules it now.  Time left over is not spent: a
+        decision the search is sure of comes at once."""
+        rows = self.ranked()
+        if len(rows) < 2 or rows[0][1] - rows[1][1] <= left:
+            return False
+        return self.best() is self.root.actions[rows[0][0]]
+
     def best(self) -> Action:
         """The most-tried root action, or one that beats it by the margin on the
         passes they share (pass by pass, the same dice: a paired comparison)."""
@@ -373,6 +384,18 @@ class _Search:
                     and min(len(top.values), len(self.root.children[t].values)) >= least):
                 best_t, best_gain = t, gain
         return self.root.actions[best_t]
+
+
+#: How often (in passes) the search asks whether its answer is settled.
+SETTLED_EVERY = 16
+
+
+def _passes_left(settings: Settings, passes: int, spent: float) -> float:
+    """The passes the budget still allows, at the rate so far."""
+    by_time = (settings.seconds - spent) * passes / max(spent, 1e-6)
+    if settings.passes is None:
+        return by_time
+    return min(by_time, settings.passes - passes)
 
 
 def paired(a: list[float], b: list[float]) -> tuple[float, float]:
@@ -405,7 +428,11 @@ def think(game: Game, rng: random.Random, settings: Settings = VETERAN,
                 break
             if stop is not None and stop():
                 break
-            if passes and time.process_time() - start >= settings.seconds:
+            spent = time.process_time() - start
+            if passes and spent >= settings.seconds:
+                break
+            if passes and passes % SETTLED_EVERY == 0 and search.settled(
+                    _passes_left(settings, passes, spent)):
                 break
             search.run_pass()
             passes += 1
