@@ -30,6 +30,7 @@ from desktop.scenario.vocabulary import (
     TerrainType,
 )
 from printouts.context import Context
+from printouts.ruleset_sheets import ruleset_name
 from printouts.style import (
     INK,
     INK_SOFT,
@@ -53,7 +54,7 @@ from printouts.style import (
     width,
 )
 from printouts.symbols import draw_symbol
-from printouts.texts import ruleset_name, victory_line
+from printouts.texts import victory_line
 
 MARGIN: Final = 28.0
 HEADER_H: Final = 44.0

@@ -23,7 +23,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def rulesets(args: argparse.Namespace) -> int:
-    import desktop.rules  # noqa: F401  (registers the built-in rulesets)
     from desktop.rules import registry
 
     for rs in registry.all_rulesets():

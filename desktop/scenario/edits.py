@@ -62,7 +62,6 @@ from desktop.scenario.vocabulary import (
     DEFAULT_FIGURES,
     DEFAULT_FORMATION,
     DEFAULT_LINE_WIDTH,
-    KNOWN_RULESETS,
     LINEAR_TERRAIN,
     TERRAIN_LABELS,
     TERRAIN_PROPERTIES,
@@ -1456,17 +1455,25 @@ def set_text(s: Scenario, *, title: str | None = None, briefing: str | None = No
     )
 
 
+def _known_ruleset(ruleset: str) -> None:
+    """Refuse an id no installed ruleset has (desktop.scenario.rulesets)."""
+    from desktop.scenario import rulesets
+
+    if not rulesets.is_known(ruleset):
+        raise EditError(f"unknown ruleset '{ruleset}'; "
+                        f"known: {', '.join(rulesets.known_ids())}")
+
+
 def set_ruleset(s: Scenario, ruleset: str | None) -> Scenario:
-    if ruleset is not None and ruleset not in KNOWN_RULESETS:
-        raise EditError(f"unknown ruleset '{ruleset}'; known: {', '.join(KNOWN_RULESETS)}")
+    if ruleset is not None:
+        _known_ruleset(ruleset)
     return replace(s, ruleset=ruleset)
 
 
 def set_ruleset_option(s: Scenario, ruleset: str, name: str,
                        value: PropertyValue | None) -> Scenario:
     """Set one option for one ruleset (None removes it, so the ruleset's default holds)."""
-    if ruleset not in KNOWN_RULESETS:
-        raise EditError(f"unknown ruleset '{ruleset}'; known: {', '.join(KNOWN_RULESETS)}")
+    _known_ruleset(ruleset)
     if not _ID.match(name):
         raise EditError(f"'{name}' is not an option name")
     from desktop.scenario.limits import MAX_NAME, MAX_OPTION_NUMBER, MAX_TURNS

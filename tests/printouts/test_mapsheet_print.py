@@ -22,7 +22,7 @@ from printouts import PrintOptions, render
 from printouts import mapsheet as M
 from printouts.context import Context
 from printouts.fonts import fonts
-from printouts.profiles import profile
+from printouts.ruleset_sheets import profile
 from printouts.style import edge_colour, hex_colour, is_light, luminance
 from tests.printouts.fixtures import DATA
 

@@ -34,7 +34,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-import desktop.rules  # noqa: F401  (registers the rulesets)
 from desktop.resources import bundled_scenarios
 from desktop.rules import registry
 from desktop.rules.engine import JSON, Action, Game, OptionValue
