@@ -3,6 +3,7 @@
 #
 #   bash installer/dev.sh run [volley arguments...]   start Volley (default: a bundled scenario)
 #   bash installer/dev.sh test [pytest arguments...]  lint, type-check, contracts, then the test suite
+#                                                     (with the example ruleset examples/sixes installed)
 #   bash installer/dev.sh setup                       only install
 #
 # It is safe to run again: each step is skipped when already done, and a
@@ -31,6 +32,17 @@ install_python() {
   fi
 }
 
+# The example ruleset (docs/writing-a-ruleset.md), installed as a plugin is:
+# the tests play it through the same entry points as Volley's own rulesets.
+install_example() {
+  local stamp="$venv/.volley-example-installed"
+  if [ ! -f "$stamp" ] || [ examples/sixes/pyproject.toml -nt "$stamp" ]; then
+    say "installing the example ruleset (examples/sixes)"
+    "$venv/bin/python" -m pip install -q -e examples/sixes
+    touch "$stamp"
+  fi
+}
+
 setup() {
   install_system
   install_python
@@ -51,6 +63,7 @@ case "$cmd" in
     ;;
   test)
     setup
+    install_example
     export QT_QPA_PLATFORM=offscreen
     bin="$venv/bin"
     say "ruff"
@@ -59,7 +72,12 @@ case "$cmd" in
     "$bin/mypy"
     say "import contracts (the core stays Qt-free)"
     "$bin/lint-imports"
-    say "tests"
+    say "mypy, strict, on the example ruleset"
+    "$bin/mypy" --strict examples/sixes/volley_sixes
+    say "tests (with no arguments: the suite and the example ruleset's own)"
+    if [ $# -eq 0 ]; then
+      set -- tests examples/sixes/tests
+    fi
     "$bin/python" -m pytest "$@"
     ;;
   *)

@@ -2,7 +2,7 @@
 
 One card per commander, general and ADC: who he is, a large drawing of him on
 his horse, and what he does under the ruleset with the records that make sense
-there (printouts.officer_rules, the source the quick reference prints from too).
+there (the ruleset's ``officer_rules``, the source the quick reference prints from too).
 Only Tactical Dice wounds officers, so only its card has wound boxes and the
 casualty roll; a D3 general's card tracks his re-rolls instead.
 """
@@ -13,11 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from desktop.rules.officer_card import OfficerRules, Track
 from desktop.scenario.model import Officer, Side
 from desktop.scenario.vocabulary import RANK_LABELS, Rank
 from printouts.context import Context
 from printouts.officer import draw_officer
-from printouts.officer_rules import OfficerRules, Track, officer_rules
+from printouts.ruleset_sheets import officer_rules
 from printouts.style import (
     ACCENT,
     INK,

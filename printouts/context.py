@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from desktop.rules.roster_profile import RosterProfile
 from desktop.scenario.model import Scenario, Side
 from printouts.fonts import FontSet
 from printouts.game_marks import GameMarks
-from printouts.profiles import RosterProfile
 from printouts.style import Canvas
 
 

@@ -12,13 +12,10 @@ from reportlab.pdfgen.canvas import Canvas as _Canvas
 
 from desktop.scenario.atomic import atomic_write_bytes
 from desktop.scenario.model import Scenario
-from desktop.scenario.vocabulary import KNOWN_RULESETS
 from printouts.context import Context
 from printouts.fonts import fonts
 from printouts.game_marks import GameMarks
-from printouts.officer_rules import officer_rules
-from printouts.profiles import profile
-from printouts.reference_data import REFERENCES
+from printouts.ruleset_sheets import officer_rules, profile, quick_reference, ruleset_of
 from printouts.style import PAPERS
 
 #: The sheets in the order they are printed.
@@ -98,8 +95,10 @@ def resolve(scenario: Scenario, options: PrintOptions) -> Resolved:
         ids = ", ".join(f"{s.id} ({s.name})" for s in scenario.sides)
         raise PrintError(f"no side '{options.side}' in this scenario; its sides are: {ids}")
     ruleset = options.ruleset if options.ruleset is not None else scenario.ruleset
-    if ruleset is not None and ruleset not in KNOWN_RULESETS:
-        raise PrintError(f"unknown ruleset '{ruleset}'; choose from {', '.join(KNOWN_RULESETS)}")
+    if ruleset is not None and ruleset_of(ruleset) is None:
+        from desktop.rules import registry
+
+        raise PrintError(f"unknown ruleset '{ruleset}'; choose from {', '.join(registry.ids())}")
     bad = sorted(set(options.sheets) - set(SHEETS))
     if bad:
         raise PrintError(f"unknown sheet '{bad[0]}'; choose from {', '.join(SHEETS)}")
@@ -107,7 +106,7 @@ def resolve(scenario: Scenario, options: PrintOptions) -> Resolved:
         if ruleset is None:
             notes.append("no ruleset chosen, so there is no quick reference "
                          "(pass --ruleset to add one)")
-        elif ruleset not in REFERENCES:
+        elif quick_reference(ruleset) is None:
             notes.append(f"there is no quick reference for '{ruleset}' yet")
     return Resolved(ruleset, tuple(notes))
 
@@ -150,7 +149,7 @@ def render_counted(
         steps.append((officer_rules(res.ruleset).card_name, cards.draw))
     if "map" in options.sheets:
         steps.append(("map", mapsheet.draw))
-    if "reference" in options.sheets and res.ruleset in REFERENCES:
+    if "reference" in options.sheets and quick_reference(res.ruleset) is not None:
         steps.append(("quick reference", reference.draw))
     for i, (label, step) in enumerate(steps):
         if progress is not None:

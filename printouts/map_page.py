@@ -10,8 +10,9 @@ from desktop.scenario.describe import game_text
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import CM_PER_INCH, LengthUnit
 from printouts.context import Context
+from printouts.ruleset_sheets import ruleset_name
 from printouts.style import INK, INK_SOFT, draw_block, draw_fitted, fit_block
-from printouts.texts import ruleset_name, victory_line
+from printouts.texts import victory_line
 
 MARGIN: Final = 28.0
 

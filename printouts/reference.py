@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from desktop.rules.reference_shapes import Item, RefTable, Section
 from printouts.context import Context
-from printouts.reference_data import REFERENCES, Item, Reference, RefTable, Section, sections
+from printouts.ruleset_sheets import quick_reference, ruleset_name, sections
 from printouts.style import (
     HEADER_FILL,
     INK,
@@ -158,11 +159,11 @@ def _section(ctx: Context, s: Section, w: float, size: float) -> list[Piece]:
     return pieces
 
 
-def _layout(ctx: Context, ref: Reference, size: float, col_w: float,
+def _layout(ctx: Context, ruleset: str, size: float, col_w: float,
             col_h: list[float]) -> list[list[list[Piece]]]:
     """Pages of columns of pieces."""
     pieces: list[Piece] = []
-    for s in sections(ref):
+    for s in sections(ruleset):
         pieces.extend(_section(ctx, s, col_w, size))
     pages: list[list[list[Piece]]] = [[[]]]
     room = col_h[0]
@@ -184,18 +185,19 @@ def _layout(ctx: Context, ref: Reference, size: float, col_w: float,
 
 
 def draw(ctx: Context) -> None:
-    if ctx.ruleset is None or ctx.ruleset not in REFERENCES:
+    ref = quick_reference(ctx.ruleset)
+    if ctx.ruleset is None or ref is None:
         return
-    ref = REFERENCES[ctx.ruleset]
+    title = ruleset_name(ctx.ruleset)
     page_w, page_h = paper_size(ctx.paper)
     col_w = (page_w - 2 * MARGIN - COL_GAP) / 2
     first_h = page_h - 2 * MARGIN - HEAD_H - 20
     later_h = page_h - 2 * MARGIN - 20
     size = 8.2
-    pages = _layout(ctx, ref, size, col_w, [first_h, later_h])
+    pages = _layout(ctx, ctx.ruleset, size, col_w, [first_h, later_h])
     while len(pages) > MAX_PAGES and size > 6.0:
         size -= 0.3
-        pages = _layout(ctx, ref, size, col_w, [first_h, later_h])
+        pages = _layout(ctx, ctx.ruleset, size, col_w, [first_h, later_h])
     c = ctx.canvas
     f = ctx.fonts
     for n, cols in enumerate(pages, start=1):
@@ -204,7 +206,7 @@ def draw(ctx: Context) -> None:
         if n == 1:
             c.setFillColor(INK)
             c.setFont(f.serif_bold, 19)
-            c.drawString(MARGIN, top - 18, ref.title)
+            c.drawString(MARGIN, top - 18, title)
             c.setFont(f.bold, 9)
             c.setFillColor(INK_SOFT)
             c.drawRightString(page_w - MARGIN, top - 16, "QUICK REFERENCE")
@@ -221,6 +223,6 @@ def draw(ctx: Context) -> None:
                 p.draw(x, y)
                 y -= p.height
         footer(c, f, page_w, MARGIN,
-               f"Volley  ·  {ctx.scenario.title}  ·  quick reference: {ref.title}, "
+               f"Volley  ·  {ctx.scenario.title}  ·  quick reference: {title}, "
                "summarised in our own words",
                f"page {n} of {len(pages)}")

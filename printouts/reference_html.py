@@ -1,8 +1,8 @@
 """The quick reference as HTML, for the window's Help ▸ Quick reference.
 
-Made from the same data the printed sheet draws (printouts.reference_data,
-with the officers' section from printouts.officer_rules), so what the
-window shows and what the printer prints cannot drift apart.  Qt-free and
+Made from the same data the printed sheet draws (the ruleset's ``reference``,
+with the officers' section from its ``officer_rules``: printouts.ruleset_sheets),
+so what the window shows and what the printer prints cannot drift apart.  Qt-free and
 reportlab-free: a QTextBrowser shows the result.
 """
 
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from html import escape
 
-from printouts.reference_data import REFERENCES, Item, Reference, RefTable, sections
+from desktop.rules.reference_shapes import Item, RefTable
+from printouts.ruleset_sheets import quick_reference, ruleset_name, sections
 
 
 def _table(t: RefTable) -> str:
@@ -31,18 +32,17 @@ def _item(item: Item) -> str:
     return f"<p>{escape(item)}</p>"
 
 
-def reference_html(ref: Reference) -> str:
-    """One ruleset's quick reference: title, strapline, then every section in order."""
-    parts = [f"<h1>{escape(ref.title)}</h1>", f"<p><i>{escape(ref.strapline)}</i></p>"]
-    for s in sections(ref):
+def ruleset_reference_html(ruleset: str) -> str | None:
+    """The quick reference of `ruleset` (an id): title, strapline, then every
+    section in order; None when it has none."""
+    ref = quick_reference(ruleset)
+    if ref is None:
+        return None
+    parts = [f"<h1>{escape(ruleset_name(ruleset))}</h1>",
+             f"<p><i>{escape(ref.strapline)}</i></p>"]
+    for s in sections(ruleset):
         parts.append(f"<h2>{escape(s.title)}</h2>")
         parts.extend(_item(i) for i in s.items)
     parts.append("<p><small>Summarised in Volley's own words; the same text as the "
                  "printed quick reference (File ▸ Print…).</small></p>")
     return "\n".join(parts)
-
-
-def ruleset_reference_html(ruleset: str) -> str | None:
-    """The quick reference of `ruleset` (an id), or None when it has none."""
-    ref = REFERENCES.get(ruleset)
-    return None if ref is None else reference_html(ref)

@@ -14,12 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
+from desktop.rules.roster_profile import Track, UnitSheet
 from desktop.scenario.model import Officer, Side, Unit
 from desktop.scenario.vocabulary import RANK_LABELS, UNIT_LABELS, Rank
 from printouts.context import Context
 from printouts.game_marks import ticks_for
-from printouts.officer_rules import officer_rules
-from printouts.profiles import Track, UnitSheet
+from printouts.ruleset_sheets import officer_rules
 from printouts.style import (
     ACCENT,
     INK,

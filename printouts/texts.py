@@ -6,24 +6,9 @@ which the terminal's `volley info` uses too.
 
 from __future__ import annotations
 
-from typing import Final
-
 from desktop.scenario.describe import game_text, victory_text
 from desktop.scenario.model import Scenario
-
-RULESET_NAMES: Final[dict[str, str]] = {
-    "kiddies": "Kiddies Horse and Musket",
-    "tactical": "Tactical Dice",
-    "d3": "D3 Horse and Musket",
-    "blown_away": "Blown Away",
-    "mayhem": "Muskets & Mayhem",
-}
-
-
-def ruleset_name(ruleset: str | None) -> str:
-    if ruleset is None:
-        return "no ruleset chosen"
-    return RULESET_NAMES.get(ruleset, ruleset)
+from printouts.ruleset_sheets import ruleset_name
 
 
 def victory_line(s: Scenario) -> str:

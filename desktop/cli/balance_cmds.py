@@ -182,7 +182,6 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def balance(args: argparse.Namespace) -> int:
-    import desktop.rules  # noqa: F401  (registers the built-in rulesets)
     from desktop.play.balance.dask_runner import ClusterError, DaskRunner
     from desktop.play.balance.runner import LocalRunner, Runner, run_balance
     from desktop.play.balance.text import report_text

@@ -29,7 +29,6 @@ def play(args: argparse.Namespace) -> int:
         print(f"volley play: {args.file}: no such file", file=sys.stderr)
         return 2
     if args.ruleset is not None:
-        import desktop.rules  # noqa: F401
         from desktop.rules import registry
 
         if args.ruleset not in registry.ids():
@@ -56,7 +55,6 @@ def replay(args: argparse.Namespace) -> int:
     Records come from anywhere, so every failure is one line naming the file
     (and line where there is one) and exit status 1, never a traceback.
     """
-    import desktop.rules  # noqa: F401  (registers the built-in rulesets)
     from desktop.rules.engine import RulesError
     from desktop.rules.record import RecordError, load_record
     from desktop.rules.record import replay as do_replay

@@ -10,7 +10,6 @@ from pathlib import Path
 
 from desktop.scenario import Scenario, ScenarioError, load
 from desktop.scenario.filenames import derived_path
-from desktop.scenario.vocabulary import KNOWN_RULESETS
 
 EPILOG = """\
 sheets:
@@ -49,9 +48,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="comma-separated: scenario,roster,cards,map,reference or all "
                         "(default: all)")
     p.add_argument("--side", metavar="ID", help="only this side's roster and cards")
-    p.add_argument("--ruleset", metavar="ID", choices=KNOWN_RULESETS,
+    p.add_argument("--ruleset", metavar="ID", type=_ruleset_id,
                    help="ruleset for the rosters and reference (default: the scenario's); "
-                   f"one of {', '.join(KNOWN_RULESETS)}")
+                   "one of the ids `volley rulesets` lists")
     p.add_argument("--paper", default="a4", type=str.lower, choices=("a4", "letter"),
                    help="paper size (default: a4)")
     p.add_argument("--tiles", action="store_true",
@@ -93,11 +92,20 @@ def _tiles_report(quiet: bool) -> Callable[[int, int, str], None] | None:
 def _no_ruleset(scenario: Scenario) -> str:
     """What `volley validate` says of a scenario with no ruleset, and what printing
     does about it (issue 37: the same words from every command)."""
-    import desktop.rules  # noqa: F401  (registers the built-in rulesets)
     from desktop.rules.checks import choose_ruleset
 
     return (f"{choose_ruleset(scenario)}. Printed for no ruleset in particular: blank "
             "tracks, and no quick reference")
+
+
+def _ruleset_id(text: str) -> str:
+    """An installed ruleset's id (asked only when --ruleset is given)."""
+    from desktop.scenario import rulesets
+
+    if not rulesets.is_known(text):
+        raise argparse.ArgumentTypeError(
+            f"unknown ruleset '{text}' (choose from {', '.join(rulesets.known_ids())})")
+    return text
 
 
 def print_command(args: argparse.Namespace) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 
@@ -23,11 +24,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def rulesets(args: argparse.Namespace) -> int:
-    import desktop.rules  # noqa: F401  (registers the built-in rulesets)
+    import warnings
+
     from desktop.rules import registry
 
+    with warnings.catch_warnings():  # said once, below, rather than as a warning too
+        warnings.simplefilter("ignore", registry.RulesetPluginWarning)
+        registry.load()
     for rs in registry.all_rulesets():
         print(f"{rs.id:<12} {rs.name:<22} largest scenario: {rs.limits.describe()}")
+    for problem in registry.problems():  # a declared ruleset that could not be loaded
+        print(f"volley rulesets: {problem}", file=sys.stderr)
     return 0
 
 

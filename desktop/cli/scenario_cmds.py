@@ -62,7 +62,6 @@ def _asked_rulesets(given: str | None) -> list[str] | str:
     """The ruleset ids --ruleset asks for ([] for the scenario's own), or why not."""
     if given is None:
         return []
-    import desktop.rules  # noqa: F401  (registers the built-in rulesets)
     from desktop.rules import registry
 
     known = registry.ids()
@@ -160,7 +159,6 @@ def info(args: argparse.Namespace) -> int:
     )
     print(f"Game: {game}; default ruleset: {s.ruleset or 'none'}")
     if s.ruleset:
-        import desktop.rules  # noqa: F401  (registers the rulesets)
         from desktop.rules.battle import facts
 
         print(f"Battle: {facts(s).line()}")

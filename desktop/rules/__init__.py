@@ -1,11 +1,11 @@
 """The rules engine: rulesets by id, games, actions, chance, records.
 
-Importing this package registers every built-in ruleset (see BUILTIN).
+The rulesets themselves are loaded by the registry when it is first asked
+(``registry.get``, ``registry.ids``...), from the ``volley.rulesets`` entry
+points: importing this package imports none of them.
 """
 
 from __future__ import annotations
-
-import importlib
 
 from desktop.rules import registry
 from desktop.rules.chance import Chance, Draw
@@ -22,18 +22,6 @@ from desktop.rules.engine import (
     RulesError,
     Ruleset,
 )
-
-#: Modules of the built-in rulesets; each registers itself when imported.
-#: A listed module that does not exist yet is skipped.
-BUILTIN = ("desktop.rules.d3", "desktop.rules.mayhem", "desktop.rules.tactical",
-           "desktop.rules.blown_away", "desktop.rules.kiddies")
-
-for _name in BUILTIN:
-    try:
-        importlib.import_module(_name)
-    except ModuleNotFoundError as _e:
-        if _e.name != _name:
-            raise
 
 __all__ = [
     "Action",

@@ -29,6 +29,11 @@ from desktop.rules.start import start_problems as _start_problems
 from desktop.scenario.model import Scenario, Unit
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from desktop.rules.officer_card import OfficerRules
+    from desktop.rules.reference_shapes import Reference
+    from desktop.rules.roster_profile import RosterProfile
     from desktop.scenario.lint import LintProblem
 
 #: A value that json.dumps accepts.
@@ -405,6 +410,34 @@ class Ruleset(ABC):
     #: What a unit may start the battle with under this ruleset (already shaken,
     #: hits marked...), read from the unit's ``start`` entry under this id.
     start_fields: ClassVar[tuple[StartField, ...]] = ()
+
+    # -- what the rest of Volley shows of it (docs/writing-a-ruleset.md) --------------
+    #: A short label for lists ("D3"); empty: the name.
+    label: ClassVar[str] = ""
+    #: How it plays, in a few words ("activation, D3 hits"), after the label in lists.
+    gist: ClassVar[str] = ""
+    #: What a roster row shows under it; None: a plain Combat Value track.
+    roster_profile: ClassVar[RosterProfile | None] = None
+    #: Its quick reference (printed, and Help ▸ Quick reference); None: none.
+    reference: ClassVar[Reference | None] = None
+    #: What its officers do (the officer card, the reference's officers section
+    #: and the roster's officers line); None: the plain wound card.
+    officer_rules: ClassVar[OfficerRules | None] = None
+    #: The kinds of its events in which a unit takes losses (hits, casualties,
+    #: men killed...): a balance report counts every unit such an event names
+    #: as having fought.
+    loss_events: ClassVar[frozenset[str]] = frozenset()
+
+    def listed_as(self) -> str:
+        """How lists name it: "D3 (activation, D3 hits)"."""
+        label = self.label or self.name
+        return f"{label} ({self.gist})" if self.gist else label
+
+    def scenarios(self) -> list[Path]:
+        """Scenario files that come with the ruleset's own package (a plugin's
+        examples; the conformance harness plays them).  Volley's own rulesets
+        keep theirs in scenarios/, so the default is none."""
+        return []
 
     def start_state(self, unit: Unit) -> dict[str, StartValue]:
         """The unit's starting state under this ruleset, every field filled in.

@@ -6,6 +6,7 @@ the right type, and they report with the same positions.
 
 from __future__ import annotations
 
+from desktop.scenario import rulesets
 from desktop.scenario.geometry import (
     distance,
     rect_corners,
@@ -24,7 +25,7 @@ from desktop.scenario.model import (
     TurnLimit,
 )
 from desktop.scenario.reader import Reader
-from desktop.scenario.vocabulary import KNOWN_RULESETS, GameType
+from desktop.scenario.vocabulary import GameType
 from desktop.scenario.yamlmarks import FieldPath
 
 #: How far (inches) a base may overhang the table edge before it counts as off it.
@@ -48,14 +49,16 @@ def check_scenario(s: Scenario, r: Reader) -> None:
     _check_terrain(s, r)
     _check_forces(s, r)
     _check_game(s, r, set(side_ids))
-    if s.ruleset is not None and s.ruleset not in KNOWN_RULESETS:
-        known = ", ".join(KNOWN_RULESETS)
+    # A scenario names rulesets by the ids they are installed under (their
+    # entry points); Volley's own are known without looking further.
+    if s.ruleset is not None and not rulesets.is_known(s.ruleset):
+        known = ", ".join(rulesets.known_ids())
         r.problem(("ruleset",), f"unknown ruleset '{s.ruleset}'; known: {known}")
     for rid in s.ruleset_options:
-        if rid not in KNOWN_RULESETS:
+        if not rulesets.is_known(rid):
             r.problem(
                 ("ruleset_options", rid),
-                f"options for unknown ruleset '{rid}'; known: {', '.join(KNOWN_RULESETS)}",
+                f"options for unknown ruleset '{rid}'; known: {', '.join(rulesets.known_ids())}",
                 key=True,
             )
 

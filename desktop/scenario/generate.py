@@ -108,8 +108,10 @@ def _units(side: str, count: int, y0: float, facing: float, w: float, rng: rando
     return tuple(out)
 
 
-def large_scenario(units: int = 1000, features: int = 300, seed: int = 1) -> Scenario:
-    """A valid scenario with `units` units (split between two sides) and `features` terrain."""
+def large_scenario(units: int = 1000, features: int = 300, seed: int = 1,
+                   ruleset: str | None = None) -> Scenario:
+    """A valid scenario with `units` units (split between two sides) and `features`
+    terrain, naming `ruleset` as its default (the tests and benchmarks name D3)."""
     rng = random.Random(seed)
     per_side = units // 2
     per_row = 0
@@ -146,5 +148,5 @@ def large_scenario(units: int = 1000, features: int = 300, seed: int = 1) -> Sce
         terrain=terrain,
         game=game,
         briefing="A generated table for benchmarks and stress tests.",
-        ruleset="d3",
+        ruleset=ruleset,
     )

@@ -246,6 +246,3 @@ DEFAULT_DEPLOYMENT_DEPTH: Final = 6.0
 #: Radius (inches) of an objective marker, by default.
 DEFAULT_OBJECTIVE_RADIUS: Final = 3.0
 
-#: The five rulesets Volley knows by id (see docs/rulesets.md); a scenario's
-#: default ruleset and its per-ruleset options name one of these.
-KNOWN_RULESETS: Final = ("kiddies", "tactical", "d3", "blown_away", "mayhem")

@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.rules import registry
 from desktop.scenario import Scenario
 from desktop.scenario.filenames import derived_path
-from desktop.scenario.vocabulary import KNOWN_RULESETS
 from desktop.ui.plaintext import esc, literal
 from printouts import (
     LONG_PRINT_PAGES,
@@ -46,7 +46,7 @@ from printouts import (
     write_pdf,
 )
 from printouts.game_marks import GameMarks
-from printouts.texts import ruleset_name
+from printouts.ruleset_sheets import ruleset_name
 
 SHEET_LABELS = {
     "scenario": "Scenario card (briefing, victory, forces)",
@@ -126,8 +126,8 @@ class PrintDialog(QDialog):
         self.ruleset_combo.addItem(
             f"Scenario's default ({ruleset_name(default)})" if default else "None chosen",
             None)
-        for rid in KNOWN_RULESETS:
-            self.ruleset_combo.addItem(ruleset_name(rid), rid)
+        for rs in registry.all_rulesets():
+            self.ruleset_combo.addItem(rs.name, rs.id)
         self.paper_combo = QComboBox()
         self.paper_combo.addItem("A4", "a4")
         self.paper_combo.addItem("US Letter", "letter")

@@ -159,7 +159,7 @@ def main() -> None:
     os.environ["XDG_DATA_HOME"] = os.path.join(home, ".local", "share")
     for units in sizes:
         features = args.features if args.features is not None else units
-        scenario = large_scenario(units, features)
+        scenario = large_scenario(units, features, ruleset="d3")
         figures = sum(u.figures for s in scenario.sides for u in s.units)
         print(f"{units} units ({figures} figures), {features} terrain features, "
               f"table {scenario.table.width:g} x {scenario.table.depth:g} in:", flush=True)

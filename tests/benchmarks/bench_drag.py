@@ -61,7 +61,7 @@ def main() -> None:
     w.ask_save_changes = lambda: "discard"  # type: ignore[method-assign]
     w.resize(1400, 900)
     w.show()
-    scenario = large_scenario(args.units, args.features)
+    scenario = large_scenario(args.units, args.features, ruleset="d3")
     w.show_scenario(scenario)
     app.processEvents()
     w.view.fit_table()

@@ -36,7 +36,7 @@ from desktop.scenario.model import HoldObjectives, Objective, Scenario, Table, T
 
 def limit_scenario(units: int, size: float, objectives: int, ruleset: str) -> Scenario:
     """`large_scenario` spread over a `size` x `size` table with `objectives` to hold."""
-    base = large_scenario(units, features=units, seed=1)
+    base = large_scenario(units, features=units, seed=1, ruleset="d3")
     scale_x, scale_y = size / base.table.width, size / base.table.depth
 
     def moved(p: tuple[float, float]) -> tuple[float, float]:

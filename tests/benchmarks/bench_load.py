@@ -28,7 +28,7 @@ def main() -> None:
     ap.add_argument("--features", type=int, default=300)
     args = ap.parse_args()
     reps = 3 if args.quick else 20
-    scenario = large_scenario(args.units, args.features)
+    scenario = large_scenario(args.units, args.features, ruleset="d3")
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "large.yaml"
         path.write_text(dumps(scenario), encoding="utf-8")

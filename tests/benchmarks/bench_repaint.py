@@ -48,7 +48,7 @@ def main() -> None:
     from desktop.ui.table import TableScene, TableView
 
     app = application()
-    scenario = large_scenario(args.units, args.features)
+    scenario = large_scenario(args.units, args.features, ruleset="d3")
     scene = TableScene()
     t0 = time.perf_counter()
     scene.set_scenario(scenario)

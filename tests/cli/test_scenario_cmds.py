@@ -16,7 +16,7 @@ from desktop.scenario.generate import large_scenario
 @pytest.fixture()
 def good(tmp_path: Path) -> Path:
     p = tmp_path / "good.yaml"
-    p.write_text(dumps(large_scenario(units=20, features=10)), encoding="utf-8")
+    p.write_text(dumps(large_scenario(units=20, features=10, ruleset="d3")), encoding="utf-8")
     return p
 
 

@@ -60,7 +60,7 @@ def test_a_grid_too_small_for_the_units_is_refused(
 def test_the_size_limits_are_checked_by_validate(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 37: "Muskets & Mayhem at most 300 units": the docs say validate checks it."""
-    s = dataclasses.replace(large_scenario(units=302, features=0), ruleset="mayhem")
+    s = dataclasses.replace(large_scenario(units=302, features=0, ruleset="d3"), ruleset="mayhem")
     assert main(["validate", str(written(tmp_path, s))]) == 1
     assert "supports at most 300 units; this scenario has 302" in capsys.readouterr().err
     assert main(["validate", "--ruleset", "d3", str(written(tmp_path, s))]) == 0
@@ -98,7 +98,7 @@ def test_no_ruleset_gets_one_plain_sentence_everywhere(
 
 
 def test_a_scenario_no_ruleset_can_start_is_an_error() -> None:
-    s = dataclasses.replace(large_scenario(units=520, features=0), ruleset=None)
+    s = dataclasses.replace(large_scenario(units=520, features=0, ruleset="d3"), ruleset=None)
     assert playable_under(s) == []
     [problem] = game_problems(s)
     assert problem.kind is Kind.GAME and problem.message.startswith("no ruleset can start")

@@ -26,7 +26,7 @@ from printouts.map_labels import _overlaps, place_labels, unit_outlines
 from printouts.map_tiles import TILE_MIN_TABLE, Tile, new_table, tiles_for
 from printouts.map_view import View
 from printouts.mapsheet import overview_page
-from printouts.profiles import profile
+from printouts.ruleset_sheets import profile
 from printouts.style import edge_colour, hex_colour, is_light, luminance
 from tests.printouts.fixtures import DATA
 

@@ -4,23 +4,27 @@ Each ruleset's card is read back from the PDF and must state that ruleset's
 own rule for officers (the seed line is cited on each case), and must not
 carry Tactical Dice's casualty roll where the ruleset has none.  The card,
 the quick reference and the roster print from one data structure per ruleset
-(printouts.officer_rules): changing it changes all three.
+(``Ruleset.officer_rules``, made in its package from its engine's constants):
+changing it changes all three.
 """
 
 from __future__ import annotations
 
+import importlib
 import io
 from dataclasses import replace
 
 import pytest
 from pypdf import PdfReader
 
+from desktop.rules import registry
+from desktop.rules.officer_card import in_words, number, officer_section
 from desktop.scenario import Scenario
 from printouts import PrintOptions, render
-from printouts import officer_rules as officer_rules_module
-from printouts.officer_rules import OFFICER_RULES, officer_rules, officer_section
-from printouts.reference import sections
-from printouts.reference_data import REFERENCES
+from printouts.ruleset_sheets import officer_rules, quick_reference, sections
+
+#: The rulesets that say what their officers do.
+WITH_OFFICERS = [rs.id for rs in registry.all_rulesets() if rs.officer_rules is not None]
 
 #: The casualty roll of Tactical Dice (seed 001 lines 96-101), as the cards print it.
 TACTICAL_ROLL = "roll a d6 for him"
@@ -90,7 +94,7 @@ def test_kiddies_card_says_there_are_no_officers(mill: Scenario) -> None:
     assert TACTICAL_ROLL not in text and "Killed" not in text and "Wounded" not in text
 
 
-@pytest.mark.parametrize("ruleset", sorted(OFFICER_RULES))
+@pytest.mark.parametrize("ruleset", WITH_OFFICERS)
 def test_card_and_reference_print_the_same_points(mill: Scenario, ruleset: str) -> None:
     rules = officer_rules(ruleset)
     card = card_text(mill, ruleset)
@@ -104,16 +108,17 @@ def test_card_and_reference_print_the_same_points(mill: Scenario, ruleset: str) 
         for _, result in rules.casualty.rows:
             assert result in card and result in ref
     # the reference has no officers section of its own: it is added from the card's data
-    assert all(s.title != rules.title for s in REFERENCES[ruleset].sections)
-    assert sections(REFERENCES[ruleset])[-1] == officer_section(rules)
+    ref = quick_reference(ruleset)
+    assert ref is not None and all(s.title != rules.title for s in ref.sections)
+    assert sections(ruleset)[-1] == officer_section(rules)
 
 
-@pytest.mark.parametrize("ruleset", sorted(OFFICER_RULES))
+@pytest.mark.parametrize("ruleset", WITH_OFFICERS)
 def test_one_change_reaches_card_reference_and_roster(mill: Scenario, ruleset: str,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     changed = replace(officer_rules(ruleset), summary="Summary wyvern.",
                       rules=(("Wyvern:", "he rides a wyvern in this test."),))
-    monkeypatch.setitem(officer_rules_module.OFFICER_RULES, ruleset, changed)
+    monkeypatch.setattr(type(registry.get(ruleset)), "officer_rules", changed)
     text = text_of(mill, sheets=("roster", "cards", "reference"), ruleset=ruleset)
     officers = sum(len(s.officers) for s in mill.sides)
     # the reference once, every card once
@@ -136,26 +141,44 @@ def test_no_ruleset_gets_the_plain_wound_card(mill: Scenario) -> None:
     assert officer_rules(None).wounds and officer_rules("nonesuch") is officer_rules(None)
 
 
-def test_numbers_on_the_cards_are_the_engines() -> None:
-    """The officer numbers printed are the ones the games play by."""
+def test_numbers_on_the_cards_are_the_engines(mill: Scenario,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The officer numbers printed are the ones the games play by: the cards are
+    made from the engines' constants, so changing one changes the card."""
     from desktop.rules.blown_away import constants as ba
+    from desktop.rules.blown_away import sheets as ba_sheets
     from desktop.rules.d3 import rules as d3
     from desktop.rules.mayhem import constants as mm
     from desktop.rules.tactical import constants as td
 
-    o = officer_rules_module
-    assert o.TACTICAL_OFFICER_MOVE == td.OFFICER_MOVE
-    assert o.TACTICAL_GENERAL_DICE == td.GENERAL_COMBAT_DICE
-    assert o.TACTICAL_KILLED_ON == td.OFFICER_KILLED_ON
-    assert o.TACTICAL_WOUNDED_ON == td.OFFICER_WOUNDED_ON
-    assert o.TACTICAL_LEAVES_ON == td.WOUND_LEAVES_ON
-    assert o.TACTICAL_RALLY_ON == td.RALLY_ON
-    assert o.D3_MOVE == d3.GENERAL_ALLOWANCE
-    assert o.D3_REROLL_RANGE == d3.GENERAL_REROLL_RANGE
-    assert o.D3_REROLLS_PER_TURN == d3.GENERAL_REROLLS_PER_TURN
-    assert o.D3_THREAT_RANGE == d3.GENERAL_THREAT_RANGE
-    assert o.D3_EVADE_DISTANCE == d3.GENERAL_EVADE_DISTANCE
-    assert o.MAYHEM_MOVE == mm.COMMANDER_MOVE
-    assert o.MAYHEM_CANCELS == mm.COMMANDER_CANCELS
-    assert o.BLOWN_AWAY_NEXT_TO == ba.COMMANDER_NEXT_TO
-    assert o.BLOWN_AWAY_RUNNERS_CLEAR == ba.RALLY_SAFE
+    tactical = dict(officer_rules("tactical").rules)
+    assert tactical["Moves:"].startswith(f"{td.OFFICER_MOVE} squares a turn")
+    assert f"{in_words(td.GENERAL_COMBAT_DICE)} more die" in tactical["A General"]
+    assert f"on a {td.RALLY_ON} the halt" in tactical["Rally:"]
+    casualty = officer_rules("tactical").casualty
+    assert casualty is not None
+    assert [r for r, _ in casualty.rows] == [str(td.OFFICER_KILLED_ON),
+                                             str(td.OFFICER_WOUNDED_ON),
+                                             f"{td.OFFICER_WOUNDED_ON + 1}–6"]
+    assert f"a {td.WOUND_LEAVES_ON} carries him off" in casualty.rows[1][1]
+    d3_rules = dict(officer_rules("d3").rules)
+    assert d3_rules["Moves:"].startswith(f'{number(d3.GENERAL_ALLOWANCE)}" a turn')
+    assert f'within {number(d3.GENERAL_REROLL_RANGE)}" of him' in d3_rules["Re-roll:"]
+    assert f'within {number(d3.GENERAL_THREAT_RANGE)}" of him' in d3_rules["Too close:"]
+    assert f'ride {number(d3.GENERAL_EVADE_DISTANCE)}" away' in d3_rules["Too close:"]
+    mayhem = dict(officer_rules("mayhem").rules)
+    assert mayhem["Moves:"].startswith(f"up to {number(mm.COMMANDER_MOVE)} a turn")
+    assert f"he cancels {in_words(mm.COMMANDER_CANCELS)} hit" in mayhem["Attached:"]
+    blown = dict(officer_rules("blown_away").rules)
+    assert (f'within {number(ba.COMMANDER_NEXT_TO)}" of it and every runner '
+            f'{number(ba.RALLY_SAFE)}" or more') in blown["Rally:"]
+    # and a changed constant reaches the printed card once the card is made again
+    real = ba.RALLY_SAFE
+    try:
+        ba.RALLY_SAFE = 30.0  # type: ignore[misc]
+        remade = importlib.reload(ba_sheets).OFFICER_RULES
+    finally:
+        ba.RALLY_SAFE = real  # type: ignore[misc]
+        importlib.reload(ba_sheets)
+    monkeypatch.setattr(type(registry.get("blown_away")), "officer_rules", remade)
+    assert 'every runner 30" or more' in card_text(mill, "blown_away")

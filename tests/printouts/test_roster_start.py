@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from desktop.scenario import Scenario
-from printouts.profiles import profile
 from printouts.roster import started
+from printouts.ruleset_sheets import profile
 from tests.printouts.test_sheets import page_texts, pdf
 
 

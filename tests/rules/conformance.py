@@ -34,7 +34,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-import desktop.rules  # noqa: F401  (registers the rulesets)
 from desktop.resources import bundled_scenarios
 from desktop.rules import registry
 from desktop.rules.engine import JSON, Action, Game, OptionValue
@@ -61,13 +60,17 @@ class Result:
 
 
 def scenarios_for(ruleset_id: str) -> list[tuple[str, Scenario]]:
-    """Bundled scenarios made for the ruleset, then tests/rules/data/<id>_*.yaml,
-    then the ruleset's own test battlefields (tests/rules/<id>/data/*.yaml)."""
+    """Bundled scenarios made for the ruleset, then those its own package brings
+    (``Ruleset.scenarios()``: how a ruleset installed as a plugin is played),
+    then tests/rules/data/<id>_*.yaml, then the ruleset's own test battlefields
+    (tests/rules/<id>/data/*.yaml)."""
     out: list[tuple[str, Scenario]] = []
     for path in bundled_scenarios():
         sc = load(path)
         if sc.ruleset == ruleset_id:
             out.append((path.name, sc))
+    for path in registry.get(ruleset_id).scenarios():
+        out.append((f"{ruleset_id}:{path.name}", load(path)))
     for path in sorted(DATA.glob(f"{ruleset_id}_*.yaml")):
         out.append((path.name, load(path)))
     for path in sorted((HERE / ruleset_id / "data").glob("*.yaml")):

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from desktop.cli import main
-from desktop.rules import registry
+from desktop.scenario import rulesets
 from tests.rules import regen_golden
 
 RECORDS = regen_golden.records()
@@ -35,7 +35,12 @@ def test_golden_record_replays_byte_for_byte(record: Path,
         "see tests/rules/regen_golden.py)")
 
 
-@pytest.mark.parametrize("ruleset_id", registry.ids())
+#: Volley's own rulesets keep golden records here (a ruleset installed as a plugin
+#: keeps its own tests in its own package).
+BUNDLED = sorted(e.id for e in rulesets.bundled())
+
+
+@pytest.mark.parametrize("ruleset_id", BUNDLED)
 def test_every_ruleset_has_golden_records(ruleset_id: str) -> None:
     assert len(regen_golden.records(ruleset_id)) >= AT_LEAST
 

@@ -34,14 +34,14 @@ def _over(rs: Ruleset) -> Scenario:
     """A generated scenario just above one of `rs`'s limits (its unit limit if it has one)."""
     lim = rs.limits
     if lim.units is not None:
-        return large_scenario(lim.units + 1, 2)
+        return large_scenario(lim.units + 1, 2, ruleset="d3")
     if lim.figures is not None:
         units = 2
-        while _figures(large_scenario(units, 0)) <= lim.figures:
+        while _figures(large_scenario(units, 0, ruleset="d3")) <= lim.figures:
             units *= 2
-        return large_scenario(units, 2)
+        return large_scenario(units, 2, ruleset="d3")
     assert lim.terrain is not None
-    return large_scenario(4, lim.terrain + 1)
+    return large_scenario(4, lim.terrain + 1, ruleset="d3")
 
 
 def test_every_ruleset_declares_a_limit_below_the_readers_caps() -> None:
@@ -72,7 +72,7 @@ def test_a_scenario_above_the_limit_is_refused_with_a_sentence(rs: Ruleset) -> N
 
 def _with_figures(total: int) -> Scenario:
     """A generated scenario whose units hold exactly `total` figures (100 at most each)."""
-    s = large_scenario(max(2, -(-total // 100)), 0)
+    s = large_scenario(max(2, -(-total // 100)), 0, ruleset="d3")
     units = [u for side in s.sides for u in side.units]
     left, share = total, []
     for k in range(len(units)):
@@ -92,19 +92,19 @@ def test_a_scenario_at_the_limit_is_accepted(rs: Ruleset) -> None:
     the benchmark times that); a small generated table really starts."""
     lim = rs.limits
     if lim.units is not None:
-        assert rs.size_problem(large_scenario(lim.units, 0)) is None
-        assert rs.size_problem(large_scenario(lim.units + 1, 0)) is not None
+        assert rs.size_problem(large_scenario(lim.units, 0, ruleset="d3")) is None
+        assert rs.size_problem(large_scenario(lim.units + 1, 0, ruleset="d3")) is not None
     if lim.figures is not None:
         assert rs.size_problem(_with_figures(lim.figures)) is None
         assert rs.size_problem(_with_figures(lim.figures + 1)) is not None
     if lim.terrain is not None:
-        assert rs.size_problem(large_scenario(4, lim.terrain)) is None
-    game = rs.new_game(large_scenario(6, 4), seed=0)
+        assert rs.size_problem(large_scenario(4, lim.terrain, ruleset="d3")) is None
+    game = rs.new_game(large_scenario(6, 4, ruleset="d3"), seed=0)
     assert game.outcome is None
 
 
 def test_the_limits_count_units_figures_and_terrain() -> None:
-    s = large_scenario(10, 3)
+    s = large_scenario(10, 3, ruleset="d3")
     figures = _figures(s)
     assert SizeLimits(units=10, figures=figures, terrain=3).problem("X", s) is None
     assert "at most 9 units; this scenario has 10." in str(SizeLimits(units=9).problem("X", s))

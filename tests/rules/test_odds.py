@@ -80,4 +80,3 @@ def test_the_game_answers_odds_with_the_same_exact_fractions() -> None:
     assert o == shoot_odds(g, Shoot("b1", "r1"))
     assert o is not None and o.activation == F(1, 3)  # 2 x d6 > 8: a 5 or a 6
     assert g.odds(Shoot("r1", "b1")) is None  # not red's turn: no odds
-

@@ -15,14 +15,14 @@ from shapely.geometry import Point as SPoint
 from shapely.geometry import Polygon
 
 from desktop.resources import DEFAULT_SCENARIO, bundled_scenario, bundled_scenarios
-from desktop.scenario import Scenario, dumps, load, loads
+from desktop.scenario import Scenario, dumps, load, loads, rulesets
 from desktop.scenario.geometry import (
     deployment_zone,
     footprint,
     shape_area,
     table_polygon,
 )
-from desktop.scenario.vocabulary import KNOWN_RULESETS, TerrainType
+from desktop.scenario.vocabulary import TerrainType
 
 #: Overlap (square inches) below which two bases only touch.
 TOUCH = 1e-6
@@ -72,7 +72,7 @@ def test_briefing_and_victory(scenario: Scenario) -> None:
     assert len(scenario.briefing.split()) >= 80, "a briefing of a few paragraphs"
     assert scenario.briefing.count("\n\n") >= 2
     assert scenario.game.victory
-    assert scenario.ruleset in KNOWN_RULESETS
+    assert scenario.ruleset in rulesets.known_ids()
     assert scenario.title and scenario.author
 
 

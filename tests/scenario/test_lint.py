@@ -78,7 +78,7 @@ def test_units_in_impassable_terrain(d3: Scenario) -> None:
 
 def test_lint_runs_on_the_largest_scenario() -> None:
     """The most the format allows is checked whole (its speed: bench_big, not a timed test)."""
-    s = large_scenario(units=MAX_UNITS, features=MAX_FEATURES)
+    s = large_scenario(units=MAX_UNITS, features=MAX_FEATURES, ruleset="d3")
     assert lint(s) == []  # the generator places every unit legally, in its zone
 
 

@@ -112,7 +112,7 @@ def test_defaults_follow_the_vocabulary() -> None:
 
 
 def test_generated_large_scenario_round_trips() -> None:
-    s = large_scenario(units=200, features=60)
+    s = large_scenario(units=200, features=60, ruleset="d3")
     assert loads(dumps(s)) == s
 
 
@@ -159,7 +159,7 @@ def test_the_collector_rests_while_a_file_is_read_and_wakes_after(
         return real(*args, **kwargs)
 
     monkeypatch.setattr(io, "read_scenario", spy)
-    text = dumps(large_scenario(units=10, features=5))
+    text = dumps(large_scenario(units=10, features=5, ruleset="d3"))
     assert gc.isenabled()
     loads(text)
     assert seen == [False] and gc.isenabled()

@@ -13,6 +13,8 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenu
 
 from desktop.play.session import Setup
 from desktop.resources import bundled_scenario, bundled_scenarios
+from desktop.rules import registry
+from desktop.rules.reference_shapes import RefTable
 from desktop.scenario import load
 from desktop.ui import launchers  # noqa: F401  (the welcome's doors, as the program loads them)
 from desktop.ui.help.about import PARTS, AboutDialog, about_html, version
@@ -20,8 +22,8 @@ from desktop.ui.help.reference_window import ReferenceWindow
 from desktop.ui.help.shortcuts import ShortcutsDialog, shortcut_rows
 from desktop.ui.help.welcome import SHOWN_KEY, WelcomeDialog, carry_out, welcome_once
 from desktop.ui.main_window import MainWindow
-from printouts.reference_data import REFERENCES, RefTable, sections
 from printouts.reference_html import ruleset_reference_html
+from printouts.ruleset_sheets import quick_reference, sections, with_references
 
 
 @pytest.fixture
@@ -39,7 +41,7 @@ def _menus(w: QMainWindow) -> list[str]:
 
 def _texts(ref_id: str) -> list[str]:
     out: list[str] = []
-    for s in sections(REFERENCES[ref_id]):
+    for s in sections(ref_id):
         out.append(s.title)
         for item in s.items:
             if isinstance(item, RefTable):
@@ -51,7 +53,7 @@ def _texts(ref_id: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("rid", sorted(REFERENCES))
+@pytest.mark.parametrize("rid", [rs.id for rs in with_references()])
 def test_the_window_reference_holds_everything_the_printed_sheet_does(rid: str) -> None:
     html = ruleset_reference_html(rid)
     assert html is not None
@@ -70,9 +72,12 @@ def test_quick_reference_opens_on_the_windows_ruleset(qtbot: Any, viewer: MainWi
     qtbot.addWidget(ref)
     assert ref.rules.currentData() == "mayhem"
     text = ref.browser.toPlainText()
-    assert REFERENCES["mayhem"].title in text and REFERENCES["mayhem"].sections[0].title in text
+    mayhem = quick_reference("mayhem")
+    assert mayhem is not None
+    assert registry.get("mayhem").name in text and mayhem.sections[0].title in text
     ref.rules.setCurrentIndex(ref.rules.findData("d3"))
-    assert REFERENCES["d3"].sections[1].title in ref.browser.toPlainText()
+    d3 = quick_reference("d3")
+    assert d3 is not None and d3.sections[1].title in ref.browser.toPlainText()
 
 
 def test_the_play_window_has_help_for_its_games_rules(qtbot: Any) -> None:

@@ -145,7 +145,7 @@ def test_edit_scenario_opens_the_games_scenario(qtbot: Any, window: PlayWindow) 
 def test_blown_away_men_running_are_struck_on_the_printed_boxes() -> None:
     """Issue 34: running men were a note ("2 running"); the roster now strikes
     their boxes once, after the crossed ones, as the window draws them."""
-    from printouts.profiles import Track
+    from desktop.rules.roster_profile import Track
     from printouts.roster import draw_track
 
     for seed in range(1, 40):

@@ -23,7 +23,7 @@ def test_the_start_dialog_shows_the_refusal_and_offers_no_play(qtbot: Any) -> No
         pytest.skip("no ruleset limits its units")
     rs = min(limited, key=lambda r: r.limits.units or 0)
     assert rs.limits.units is not None
-    scenario = large_scenario(rs.limits.units + 1, 2)
+    scenario = large_scenario(rs.limits.units + 1, 2, ruleset="d3")
     dialog = StartDialog(scenario, ruleset=rs.id)
     qtbot.addWidget(dialog)
     assert not dialog.refusal.isHidden()
@@ -40,6 +40,6 @@ def test_the_start_dialog_shows_the_refusal_and_offers_no_play(qtbot: Any) -> No
 def test_a_scenario_within_every_limit_shows_no_refusal(qtbot: Any) -> None:
     from desktop.ui.play.start_dialog import StartDialog
 
-    dialog = StartDialog(large_scenario(6, 2))
+    dialog = StartDialog(large_scenario(6, 2, ruleset="d3"))
     qtbot.addWidget(dialog)
     assert dialog.refusal.isHidden() and dialog.play_button.isEnabled()

@@ -10,8 +10,9 @@ its games.
 Everything is read through the public engine and play-view API: the outcome,
 the turn, the view's pieces (position and status) and the events, never a
 ruleset's own code.  What counts as fighting is read from the events: an
-event that names a `target`, or one of the loss kinds the rulesets share
-(hits, casualties, killed, eliminated...), involves every unit it names.
+event that names a `target`, or one of the kinds the ruleset declares as
+losses (``Ruleset.loss_events``: hits, casualties, men killed...), involves
+every unit it names.
 """
 
 from __future__ import annotations
@@ -40,9 +41,6 @@ MAX_ACTIONS = 20_000
 #: the Crossroads, 470 to 500 on the Windmill Ridge; a Veteran-against-Steady
 #: game of the Crossroads then costs 36 s CPU.
 VETERAN_PASSES = 200
-#: Event kinds that mean a unit took losses (the rulesets' shared words).
-LOSS_KINDS = frozenset({"hits", "casualties", "killed", "eliminated", "losses", "broken",
-                        "rout", "destroyed", "flags", "spent"})
 #: Event data keys that name the pieces an event is about.
 PIECE_KEYS = ("unit", "target", "shooter", "piece", "figure")
 #: Event data keys that list pieces.
@@ -172,10 +170,12 @@ def _unit_of(word: object, units: frozenset[str]) -> str | None:
     return base if base in units else None
 
 
-def fighters(event: Event, units: frozenset[str]) -> set[str]:
-    """The units an event shows fighting (none for a move, a phase, a roll...)."""
+def fighters(event: Event, units: frozenset[str],
+             loss_events: frozenset[str]) -> set[str]:
+    """The units an event shows fighting (none for a move, a phase, a roll...):
+    those it names if it has a target or is one of the ruleset's `loss_events`."""
     data = event.data
-    if "target" not in data and event.kind not in LOSS_KINDS:
+    if "target" not in data and event.kind not in loss_events:
         return set()
     named: list[object] = [data.get(k) for k in PIECE_KEYS]
     for key in PIECE_LIST_KEYS:
@@ -222,7 +222,7 @@ class Watcher:
                 if u is not None:
                     self.fought.add(u)
         for e in events:
-            self.fought |= fighters(e, self.units)
+            self.fought |= fighters(e, self.units, self.game.ruleset.loss_events)
         if self.game.over:
             self._look()
         else:

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from desktop.scenario.edits.base import _ID, EditError
 from desktop.scenario.model import Scenario
-from desktop.scenario.vocabulary import KNOWN_RULESETS, PropertyValue
+from desktop.scenario.vocabulary import PropertyValue
 
 
 def set_text(s: Scenario, *, title: str | None = None, briefing: str | None = None,
@@ -21,17 +21,25 @@ def set_text(s: Scenario, *, title: str | None = None, briefing: str | None = No
     )
 
 
+def _known_ruleset(ruleset: str) -> None:
+    """Refuse an id no installed ruleset has (desktop.scenario.rulesets)."""
+    from desktop.scenario import rulesets
+
+    if not rulesets.is_known(ruleset):
+        raise EditError(f"unknown ruleset '{ruleset}'; "
+                        f"known: {', '.join(rulesets.known_ids())}")
+
+
 def set_ruleset(s: Scenario, ruleset: str | None) -> Scenario:
-    if ruleset is not None and ruleset not in KNOWN_RULESETS:
-        raise EditError(f"unknown ruleset '{ruleset}'; known: {', '.join(KNOWN_RULESETS)}")
+    if ruleset is not None:
+        _known_ruleset(ruleset)
     return replace(s, ruleset=ruleset)
 
 
 def set_ruleset_option(s: Scenario, ruleset: str, name: str,
                        value: PropertyValue | None) -> Scenario:
     """Set one option for one ruleset (None removes it, so the ruleset's default holds)."""
-    if ruleset not in KNOWN_RULESETS:
-        raise EditError(f"unknown ruleset '{ruleset}'; known: {', '.join(KNOWN_RULESETS)}")
+    _known_ruleset(ruleset)
     if not _ID.match(name):
         raise EditError(f"'{name}' is not an option name")
     from desktop.scenario.limits import MAX_NAME, MAX_OPTION_NUMBER, MAX_TURNS

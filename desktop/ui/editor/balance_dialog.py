@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-import desktop.rules  # noqa: F401  (registers the rulesets)
 from desktop.play.balance.batch import current_turn_limit
 from desktop.play.balance.runner import sweep_limits
 from desktop.play.levels import LEVELS, Level

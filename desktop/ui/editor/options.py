@@ -27,16 +27,15 @@ from desktop.rules import registry
 from desktop.rules.engine import OptionSpec, Ruleset
 from desktop.scenario.edits.base import EditError
 from desktop.scenario.model import Scenario
-from desktop.scenario.vocabulary import KNOWN_RULESETS, PropertyValue
+from desktop.scenario.vocabulary import PropertyValue
 from desktop.ui import commands as C
 from desktop.ui.option_widgets import OptionField, add_option_rows
 from desktop.ui.plaintext import no_mnemonic
 
 
 def rulesets() -> list[Ruleset]:
-    """The rulesets a scenario may name, in the order the settings list them."""
-    known = {r.id: r for r in registry.all_rulesets()}
-    return [known[r] for r in KNOWN_RULESETS if r in known and known[r].options]
+    """The rulesets that have options, by id (the order the settings list them in)."""
+    return [r for r in registry.all_rulesets() if r.options]
 
 
 class RulesetOptionsDialog(QDialog):

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.rules import registry
 from desktop.scenario import ScenarioError
 from desktop.scenario import limits as L
 from desktop.scenario.edits.base import EditError
@@ -37,18 +38,10 @@ from desktop.scenario.edits.sides import rename_side, set_side_baseline, update_
 from desktop.scenario.edits.table import set_deployment_depth, set_game_type, set_table
 from desktop.scenario.io import checked_dumps
 from desktop.scenario.model import Grid, Scenario
-from desktop.scenario.vocabulary import KNOWN_RULESETS, Edge, GameType, LengthUnit
+from desktop.scenario.vocabulary import Edge, GameType, LengthUnit
 from desktop.ui import commands as C
 from desktop.ui.plaintext import plain_label
 from desktop.ui.refusal import refusal_text
-
-RULESET_LABELS = {
-    "kiddies": "Kiddies (figures, spans, flicked shots)",
-    "tactical": "Tactical Dice (square grid, CV)",
-    "d3": "D3 (activation, D3 hits)",
-    "blown_away": "Blown Away (cards)",
-    "mayhem": "Muskets & Mayhem (buckets of d6)",
-}
 
 
 def _spin(value: float, lo: float, hi: float, step: float = 1.0, decimals: int = 1,
@@ -126,8 +119,8 @@ class SettingsDialog(QDialog):
         form.addRow("Author", self.author)
         self.ruleset = QComboBox()
         self.ruleset.addItem("(none: choose when playing)", None)
-        for r in KNOWN_RULESETS:
-            self.ruleset.addItem(RULESET_LABELS.get(r, r), r)
+        for rs in registry.all_rulesets():
+            self.ruleset.addItem(rs.listed_as(), rs.id)
         self.ruleset.setCurrentIndex(self.ruleset.findData(s.ruleset))
         form.addRow("Default ruleset", self.ruleset)
         self.briefing = QPlainTextEdit(s.briefing)

@@ -21,7 +21,6 @@ def current_ruleset(window: QMainWindow) -> str | None:
     scenario = getattr(window, "scenario", None)
     if scenario is None:
         return None
-    import desktop.rules  # noqa: F401  (registers the rulesets)
     from desktop.play.session import default_ruleset
 
     return default_ruleset(scenario)

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from printouts.reference_data import REFERENCES
 from printouts.reference_html import ruleset_reference_html
+from printouts.ruleset_sheets import with_references
 
 
 class ReferenceWindow(QDialog):
@@ -32,8 +32,8 @@ class ReferenceWindow(QDialog):
         row = QHBoxLayout()
         row.addWidget(QLabel("Rules:"))
         self.rules = QComboBox()
-        for rid, ref in REFERENCES.items():
-            self.rules.addItem(ref.title, rid)
+        for rs in with_references():
+            self.rules.addItem(rs.name, rs.id)
         row.addWidget(self.rules, 1)
         lay.addLayout(row)
         self.browser = QTextBrowser()

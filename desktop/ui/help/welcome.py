@@ -34,7 +34,6 @@ def battles() -> list[tuple[str, Path]]:
     """(title, path) of every bundled scenario that loads, in file order; the
     title's second line says the battle's ruleset, length and size
     ("D3 Horse and Musket · 12 turns · 48 × 36 in table · 6 against 7 units")."""
-    import desktop.rules  # noqa: F401  (registers the rulesets: their names)
     from desktop.rules.battle import facts
 
     out: list[tuple[str, Path]] = []

@@ -62,7 +62,6 @@ def run(file: Path, ruleset: str | None, seed: int | None, shot: Path | None,
         briefing: bool = False) -> int:
     """`briefing`: with `shot`, the picture shows the briefing card (a battle
     begun in the window always opens with it)."""
-    import desktop.rules
     from desktop.ui.app import application
 
     app = application()

@@ -24,7 +24,6 @@ if TYPE_CHECKING:  # the engine loads only when a game starts (start-up stays qu
 def play_scenario(parent: QWidget | None, scenario: Scenario | None,
                   path: Path | None = None) -> QMainWindow | None:
     """Ask how to play `scenario` and open a play window on it (None if cancelled)."""
-    import desktop.rules  # noqa: F401  (registers the rulesets)
     from desktop.rules.engine import RulesError
     from desktop.ui.plaintext import literal
     from desktop.ui.play.start_dialog import StartDialog

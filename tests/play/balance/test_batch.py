@@ -89,13 +89,17 @@ def test_an_objective_is_held_by_a_side_alone_on_it() -> None:
     assert holder(area, [_piece("g", "red", 0.0, kind="officer")]) is None
 
 
-def test_fighting_is_read_from_events_naming_a_target_or_losses() -> None:
+def test_fighting_is_read_from_events_naming_a_target_or_the_rulesets_losses() -> None:
     units = frozenset({"u1", "u2", "u3"})
-    assert fighters(Event("shot", "", {"unit": "u1", "target": "u2"}), units) == {"u1", "u2"}
-    assert fighters(Event("killed", "", {"unit": "u3.4"}), units) == {"u3"}
+    losses = frozenset({"killed"})  # as a ruleset declares them (Ruleset.loss_events)
+    assert fighters(Event("shot", "", {"unit": "u1", "target": "u2"}), units, losses) \
+        == {"u1", "u2"}
+    assert fighters(Event("killed", "", {"unit": "u3.4"}), units, losses) == {"u3"}
+    # a kind the ruleset does not call a loss names no fighter without a target
+    assert fighters(Event("killed", "", {"unit": "u3.4"}), units, frozenset()) == set()
     assert fighters(Event("charge", "", {"target": "u1", "victims": ["u2.1"]}),
-                    units) == {"u1", "u2"}
-    assert fighters(Event("move", "", {"unit": "u1"}), units) == set()
+                    units, losses) == {"u1", "u2"}
+    assert fighters(Event("move", "", {"unit": "u1"}), units, losses) == set()
 
 
 def test_losses_are_the_boxes_the_play_view_crosses_off(tiny_batch: Batch) -> None:

@@ -1,7 +1,10 @@
 """The shapes a quick reference is written in: sections of bullets, terms and tables.
 
-Apart from the sheets' data so that the officers' rules (printouts.officer_rules)
-can build their section without importing the sheets that import them.
+A ruleset gives its quick reference as ``Ruleset.reference`` in these shapes
+(its own words, never the seed's); the printed sheet (printouts.reference)
+and the window's Help ▸ Quick reference (printouts.reference_html) lay out
+whatever sections it gives, titled with the ruleset's name, and end with the
+officers' section made from its officer card (desktop.rules.officer_card).
 """
 
 from __future__ import annotations
@@ -29,7 +32,6 @@ class Section:
 
 @dataclass(frozen=True)
 class Reference:
-    ruleset: str
-    title: str
+    #: One line under the title: the ruleset's character in a sentence.
     strapline: str
     sections: tuple[Section, ...]

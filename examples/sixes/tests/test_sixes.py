@@ -1,0 +1,89 @@
+"""Sixes plays by its own rules (volley_sixes.constants; the quick reference,
+volley_sixes.sheets, says the same in words), and Volley finds it installed."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from volley_sixes import constants as C
+from volley_sixes.actions import Charge, End, Fire, Move, parse
+from volley_sixes.game import ELIMINATED, SixesGame
+
+from desktop.rules import registry
+from desktop.rules.engine import Game
+from desktop.scenario import load
+
+
+def new_game(dice: tuple[int, ...] = (), **options: object) -> SixesGame:
+    rs = registry.get("sixes")
+    game = rs.new_game(load(rs.scenarios()[0]), options, seed=1, dice=dice)  # type: ignore[arg-type]
+    assert isinstance(game, SixesGame)
+    return game
+
+
+def to_fire(game: Game) -> None:
+    game.apply(End())  # the first side's movement ends: its fire phase
+
+
+def test_it_is_installed_through_its_entry_point() -> None:
+    rs = registry.get("sixes")
+    assert rs.name == "Sixes" and rs.view_class is not None
+    assert rs.roster_profile and rs.reference and rs.officer_rules
+    assert [p.name for p in rs.scenarios()] == ["sixes_farm.yaml"]
+
+
+def test_notation_reads_back() -> None:
+    for a in (End(), Move("red_1", 12.5, 3, 90), Fire("red_1", "blue_1"),
+              Charge("blue_hus", "red_rifles")):
+        assert parse(a.text()) == a
+
+
+def test_a_unit_moves_at_most_its_allowance() -> None:
+    g = new_game()
+    p = g.piece("red_2")
+    assert p is not None and p.type is not None
+    reach = C.MOVE[p.type]
+    assert g.check(Move("red_2", p.x, p.y + reach, 180)) is None
+    assert "at most" in (g.check(Move("red_2", p.x, p.y + reach + 0.5, 180)) or "")
+
+
+def test_fire_throws_dice_by_quality_and_hits_on_four() -> None:
+    # the Rifles (veteran: 3 dice) move up, then shoot the 3e Léger: 4, 3, 6 = 2 hits
+    g = new_game(dice=(4, 3, 6))
+    g.apply(Move("red_rifles", 28, 20, 180))
+    to_fire(g)
+    g.apply(Fire("red_rifles", "blue_3"))
+    target = g.piece("blue_3")
+    assert target is not None and target.hits == 2
+
+
+def test_six_hits_remove_a_unit_and_two_hits_cost_a_die() -> None:
+    g = new_game()
+    t = g.piece("blue_3")
+    assert t is not None
+    t.hits = C.HITS_PER_DIE_LOST
+    assert g.dice(t) == C.DICE[t.quality] - 1
+    events: list = []
+    g._hit(t, C.STRENGTH, events)
+    assert t.status == ELIMINATED and t.hits == C.STRENGTH
+    assert [e.kind for e in events] == ["eliminated"]
+    assert "eliminated" in registry.get("sixes").loss_events
+
+
+@pytest.mark.parametrize(("cover", "need"), [(True, C.HIT_ON + 1), (False, C.HIT_ON)])
+def test_cover_is_an_option(cover: bool, need: int) -> None:
+    g = new_game(cover=cover)
+    farm = g.piece("red_1")  # stands in the farm (a town)
+    assert farm is not None and g.need(farm) == need
+
+
+def test_odds_are_exact_binomials() -> None:
+    g = new_game()
+    g.apply(Move("red_rifles", 28, 20, 180))
+    to_fire(g)
+    odds = g.odds(Fire("red_rifles", "blue_3"))
+    assert odds is not None
+    hits = odds["hits"]
+    assert isinstance(hits, list) and math.isclose(sum(hits), 1.0)
+    assert math.isclose(hits[3], 0.5 ** 3)
