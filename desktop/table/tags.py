@@ -23,8 +23,9 @@ Rect = tuple[float, float, float, float]
 #: How much a square inch of overlap costs, by what it overlaps.
 TAG_WEIGHT = 4.0  # another tag: both become unreadable
 BASE_WEIGHT = 3.0  # a base, a marker: hides what is on the table
-#: An officer's disc is drawn above every unit, so a unit's name under it loses
-#: its letters outright ("Horse of ●nt Solms"): worse than touching another name.
+#: An officer's disc (or a unit's counters) is drawn above every unit, so a
+#: unit's name under it loses its letters outright ("Horse of ●nt Solms"):
+#: worse than touching another name.
 DISC_WEIGHT = 6.0
 #: A square inch of plate off the table's edge.
 EDGE_WEIGHT = 2.0
@@ -187,7 +188,7 @@ def place_tags(tags: Sequence[Tag], obstacles: Iterable[Obstacle],
 
 #: Where along the row behind (or in front of) its base a plate may slide,
 #: as the share of the plate left of the base's centre, most preferred first.
-SLIDES = (0.4, 0.6, 0.25, 0.75, 0.1, 0.9)
+SLIDES = (0.4, 0.6, 0.25, 0.75, 0.05, 0.95)
 #: How many of spots_around's spots lie close behind or beside the base (the
 #: rest go round to its front and further off).
 NEAR_SPOTS = 3 + len(SLIDES)

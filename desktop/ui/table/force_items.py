@@ -193,9 +193,9 @@ class Tagged(QGraphicsItem):
             two = spots_around(self._body, label.wrapped_size, behind_below=behind_below,
                                gap=gap)
         # A name keeps to one line near its base, then tries two lines there,
-        # before it goes round to the front (on one line: two lines reach no
-        # further than one there, and every spot costs time on a big table).
-        self._spots = (*one[:NEAR_SPOTS], *two[:NEAR_SPOTS], *one[NEAR_SPOTS:])
+        # before it goes round to the front.
+        self._spots = (*one[:NEAR_SPOTS], *two[:NEAR_SPOTS],
+                       *one[NEAR_SPOTS:], *two[NEAR_SPOTS:])
         self._spot = 0
         xs = [v for s in self._spots for v in (s[0], s[2])]
         ys = [v for s in self._spots for v in (s[1], s[3])]

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QGraphicsItem
 
-from desktop.table.tags import TAG_WEIGHT, Obstacle, Rect, Tag, overlap, place_tags
+from desktop.table.tags import DISC_WEIGHT, Obstacle, Rect, Tag, overlap, place_tags
 from desktop.ui.table.force_items import Tagged
 
 
@@ -96,6 +96,6 @@ def _marker_obstacles(scene: TagScene) -> Iterable[Obstacle]:
     for zone in scene.zones.values():
         yield Obstacle(_rect(zone.title_rect()), ZONE_TITLE_WEIGHT)
     extra = getattr(scene, "extra_clear", None)
-    if extra is not None:  # the play window's counters: as bad to cover as a tag
+    if extra is not None:  # the play window's counters: drawn over names, as a disc is
         for r in extra():
-            yield Obstacle(_rect(r), TAG_WEIGHT)
+            yield Obstacle(_rect(r), DISC_WEIGHT)
