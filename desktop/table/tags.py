@@ -23,11 +23,15 @@ Rect = tuple[float, float, float, float]
 #: How much a square inch of overlap costs, by what it overlaps.
 TAG_WEIGHT = 4.0  # another tag: both become unreadable
 BASE_WEIGHT = 3.0  # a base, a marker: hides what is on the table
+#: An officer's disc (or a unit's counters) is drawn above every unit, so a
+#: unit's name under it loses its letters outright ("Horse of ●nt Solms"):
+#: worse than touching another name.
+DISC_WEIGHT = 6.0
 #: A square inch of plate off the table's edge.
 EDGE_WEIGHT = 2.0
 #: Each step down the list of spots costs this share of the plate's own area,
 #: so a tag leaves its usual spot only for a clearly better one.
-STEP_COST = 0.02
+STEP_COST = 0.005
 #: Side of the cells of the spatial index, inches.
 CELL = 4.0
 #: Times the tags still covering something look again with all the others in place.
@@ -105,12 +109,21 @@ class _Grid:
         """Weighted overlap of `r` with everything here but what belongs to `key`."""
         seen: set[int] = set()
         total = 0.0
-        for c in self._span(r):
-            for n in self._cells.get(c, ()):
-                if n in seen or self.owners[n] == key:
-                    continue
-                seen.add(n)
-                total += overlap(r, self.rects[n]) * self.weights[n]
+        left, top, right, bottom = r
+        rects, owners, weights = self.rects, self.owners, self.weights
+        for i in range(floor(left / CELL), floor(right / CELL) + 1):
+            for j in range(floor(top / CELL), floor(bottom / CELL) + 1):
+                for n in self._cells.get((i, j), ()):
+                    if n in seen:
+                        continue
+                    seen.add(n)
+                    o = rects[n]  # overlap(), inlined: this runs for every spot tried
+                    w = (right if right < o[2] else o[2]) - (left if left > o[0] else o[0])
+                    if w <= 0 or owners[n] == key:
+                        continue
+                    h = (bottom if bottom < o[3] else o[3]) - (top if top > o[1] else o[1])
+                    if h > 0:
+                        total += w * h * weights[n]
         return total
 
 
@@ -173,14 +186,26 @@ def place_tags(tags: Sequence[Tag], obstacles: Iterable[Obstacle],
     return chosen
 
 
+#: Where along the row behind (or in front of) its base a plate may slide,
+#: as the share of the plate left of the base's centre, most preferred first.
+SLIDES = (0.4, 0.6, 0.25, 0.75, 0.05, 0.95)
+#: How many of spots_around's spots lie close behind or beside the base (the
+#: rest go round to its front and further off).
+NEAR_SPOTS = 3 + len(SLIDES)
+
+
 def spots_around(body: Rect, size: tuple[float, float], behind_below: bool = True,
                  gap: float = 0.12) -> tuple[Rect, ...]:
     """Plate positions around an upright `body` for a plate of `size` (width, height).
 
     In order: behind it (below, or above when `behind_below` is false),
-    beside it on the right and on the left, behind it slid to either side,
-    in front of it (centred, then slid), beside it level with its rear, then
-    one plate further behind.
+    beside it on the right and on the left, behind it slid to either side
+    (a little, then most of the way), in front of it (centred, then slid),
+    beside it level with its rear, then one plate further behind.  Every
+    spot lies in the base's own row or column, so a name does not wander
+    off to another's (issue 34: in a crowded line a name needs more than a
+    few spots to choose from, or it ends under the next base or a general's
+    disc).
     """
     x0, y0, x1, y1 = body
     w, h = size
@@ -198,11 +223,9 @@ def spots_around(body: Rect, size: tuple[float, float], behind_below: bool = Tru
         at(cx - w / 2, back),
         at(right, cy - h / 2),
         at(left, cy - h / 2),
-        at(cx - w * 0.1, back),
-        at(cx - w * 0.9, back),
+        *(at(cx - w * f, back) for f in SLIDES),
         at(cx - w / 2, front),
-        at(cx - w * 0.1, front),
-        at(cx - w * 0.9, front),
+        *(at(cx - w * f, front) for f in SLIDES),
         at(right, rear_row),
         at(left, rear_row),
         at(cx - w / 2, further),

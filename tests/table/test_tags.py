@@ -92,14 +92,12 @@ def test_fixed_tags_count_and_do_not_move() -> None:
 
 
 def test_when_nothing_is_clear_the_least_covered_spot_wins() -> None:
-    body = _base(10, 10)
-    tag = _unit_tag("a", body)
-    # Cover every spot, the fourth (behind, slid right) least.
-    obstacles = [Obstacle(body, owner="a")]
-    for i, s in enumerate(tag.spots):
-        share = 0.05 if i == 3 else 0.6
-        obstacles.append(Obstacle((s[0], s[1], s[0] + (s[2] - s[0]) * share, s[3])))
-    assert place_tags([tag], obstacles)["a"] == 3
+    # Four spots apart from each other, every one partly covered, the third least.
+    spots = tuple((10.0 * i, 0.0, 10.0 * i + 4.0, 0.8) for i in range(4))
+    tag = Tag("a", spots)
+    obstacles = [Obstacle((s[0], s[1], s[0] + 4.0 * (0.05 if i == 2 else 0.6), s[3]))
+                 for i, s in enumerate(spots)]
+    assert place_tags([tag], obstacles)["a"] == 2
 
 
 def test_a_column_of_battalions_has_every_name_clear() -> None:
@@ -121,3 +119,15 @@ def test_obstacle_weights_rank_what_may_be_covered() -> None:
     base = Obstacle(right, weight=BASE_WEIGHT)  # ... another base beside it
     assert place_tags([tag], [title, base])["a"] == 0  # the title is covered, not the base
     assert place_tags([tag], [Obstacle(behind), Obstacle(right, weight=0.1)])["a"] == 1
+
+
+def test_every_spot_stays_in_the_row_or_column_of_its_base() -> None:
+    """Issue 34: names stay beside their own bases, never wandering to another's."""
+    body = _base(10, 10, w=3, d=1.2)
+    for behind_below in (True, False):
+        for s in spots_around(body, (9.0, 0.8), behind_below=behind_below):
+            shares_row = s[0] < body[2] and s[2] > body[0]
+            shares_column = s[1] < body[3] and s[3] > body[1]
+            assert shares_row or shares_column, s
+            assert overlap(s, body) == 0.0
+

@@ -100,6 +100,37 @@ def test_a_blown_away_drag_past_the_stop_stops_on_the_line(window: PlayWindow) -
     assert math.dist((40.0, 60.0), ends[0]) == pytest.approx(stop, abs=0.01)
 
 
+def test_a_blown_away_mob_dragged_past_its_clearance_stops_on_the_line(
+        window: PlayWindow) -> None:
+    """Issue 34: a mob dragged past its 6" clearance of the enemy stops on the last
+    quarter inch that keeps it, as a formed unit stops short at 4", instead of the
+    drop being refused; the same point however far the cursor goes."""
+    import math
+
+    from tests.rules.blown_away.helpers import foot, scenario
+
+    w = window
+    sc = scenario([foot("b1", 28, 37, 0)], [foot("r1", 40, 30, 180)])
+    w.start(Setup(sc, "blown_away", {"first_side": "blue"}, seed=1))
+    g = w.game
+    assert g is not None and g.side == "blue"
+    u = g.piece("b1")  # type: ignore[attr-defined]
+    u.men.run(u.ranks)
+    assert u.mob
+    ends = []
+    for far in (15.0, 17.5):
+        probe = w.dragging.propose("b1", 28.0 + far, 37.0)
+        assert probe is not None and probe.reason is None, probe
+        d = w.proposal
+        assert d is not None and "6″ of the enemy" in d.snapped
+        assert "Stopped on the rules' limit" in w.status.text()
+        ends.append((d.x, d.y))
+        w.dragging.cancel()
+    assert ends[0] == pytest.approx(ends[1], abs=1e-6)
+    stop = g.mob_stop_length(u, (45.0, 37.0), 0.0)  # type: ignore[attr-defined]
+    assert math.dist((28.0, 37.0), ends[0]) == pytest.approx(stop, abs=0.01)
+
+
 def test_a_hint_is_drawn_on_the_table_even_when_its_trial_roll_fails(
         window: PlayWindow) -> None:
     """Issue 34: the hint is drawn (outline where the unit would stand, an arrow

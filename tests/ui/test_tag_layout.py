@@ -140,3 +140,44 @@ def test_roster_gives_guns_beside_the_crew(d3_window: MainWindow) -> None:
     r = rows["12-pounder position battery"]
     assert model.index(r, 1).data() == "Foot artillery"
     assert model.index(r, 4).data() == "4 · 1 gun"
+
+
+def _play_at_screenshot_size(qtbot: Any, path: Path) -> Any:
+    """A game begun on `path` in the play window at the size of `volley play --screenshot`."""
+    from desktop.play.session import Setup, default_ruleset
+    from desktop.ui.play.app import WINDOW_SIZE
+    from tests.ui.play_windows import play_window
+
+    w = play_window(qtbot)
+    scenario = load(path)
+    w.start(Setup(scenario, default_ruleset(scenario), seed=0, scenario_path=path))
+    w.resize(*WINDOW_SIZE)
+    w.show()
+    qtbot.waitExposed(w)
+    qtbot.wait(50)
+    w.view.fit_table()
+    return w
+
+
+def test_no_name_lies_under_a_general_or_a_neighbour_in_crowded_lines(
+        qtbot: Any, bundled: list[Path]) -> None:
+    """Issue 34, crowded lines: "Horse of Count Solms" lay under Count Willem's disc
+    (Four Farms), the 46e's second battalion under the battery (D3 second day).
+    In the window as it opens, grown tags and counters and all, no unit's name
+    touches an officer's disc, and what little of a name still touches another
+    base is a corner, not a word."""
+    for name in ("blown_away_four_farms.yaml", "d3_kreuzdorf_second_day.yaml"):
+        w = _play_at_screenshot_size(qtbot, next(p for p in bundled if p.name == name))
+        scene = w.scene
+        if "farms" in name:  # the big table's names are grown to be read whole
+            assert scene.units["st_horse"].tag_scale > 1.0
+        for unit in scene.units.values():
+            tag = unit.tag_rect()
+            for officer in scene.officers.values():
+                assert overlap(tag, officer.body_rect()) == 0.0, (name, unit.tag_key,
+                                                                 officer.tag_key)
+            on_bases = sum(overlap(tag, other.body_rect())
+                           for other in scene.units.values() if other is not unit)
+            height = tag[3] - tag[1]
+            assert on_bases < height * height, (name, unit.tag_key, on_bases)
+        w.close()

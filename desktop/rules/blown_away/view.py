@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely
@@ -40,6 +40,9 @@ from desktop.scenario.model import HoldObjectives
 from desktop.scenario.vocabulary import TerrainType
 from desktop.scenario.wording import possessive
 from desktop.table.sight import Sight
+
+if TYPE_CHECKING:
+    from desktop.rules.blown_away.game import Piece
 
 #: Rays cast across the 90-degree wedge a formed unit may move into.
 WEDGE_RAYS = 31
@@ -235,8 +238,10 @@ class BlownAwayView(PlayView):
         (``BlownAwayGame.stop_length``, on the line from its pivoted centre)."""
         g = self.g
         p = g.state.pieces.get(pid)
-        if p is None or p.mob or p.eliminated:
+        if p is None or p.eliminated:
             return None
+        if p.mob:
+            return self._snap_mob(p, x, y, facing)
         start = g.pivot_point(p, facing)
         length = math.dist(start, (x, y))
         if length < 1e-9:
@@ -256,6 +261,28 @@ class BlownAwayView(PlayView):
                 return (to[0], to[1], words)
         return (start[0] + ux * max(0.0, stop - 0.03), start[1] + uy * max(0.0, stop - 0.03),
                 words)
+
+    def _snap_mob(self, p: Piece, x: float, y: float,
+                  facing: float) -> tuple[float, float, str] | None:
+        """A mob dragged past its clearance of the enemy stops on the last point
+        (every quarter inch from where it stands) whose path keeps the clearance
+        (``BlownAwayGame.mob_stop_length``), as a formed unit stops short."""
+        g = self.g
+        length = math.dist(p.pos, (x, y))
+        stop = g.mob_stop_length(p, (x, y), facing)
+        if stop is None or stop <= 0.0 or length <= stop + 1e-6:
+            return None
+        ux, uy = (x - p.pos[0]) / length, (y - p.pos[1]) / length
+        words = (f"stops here: any further and it runs within {self.C.MOB_CLEARANCE:g}″ "
+                 "of the enemy")
+        # a hair short, so that the position written to 0.01″ keeps the clearance
+        for back in (0.0, 0.006, 0.012, 0.03):
+            r = max(0.0, stop - back)
+            to = (p.pos[0] + ux * r, p.pos[1] + uy * r)
+            act = self.move_action(p.id, to[0], to[1], facing)
+            if act is not None and "may not pass closer" not in (g.check(act) or ""):
+                return (to[0], to[1], words)
+        return None
 
     # -- fighting --------------------------------------------------------------------
 

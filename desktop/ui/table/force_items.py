@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from desktop.scenario.geometry import forward, rect_corners
 from desktop.scenario.model import Officer, Side, Unit
 from desktop.scenario.vocabulary import LengthUnit, Rank
-from desktop.table.tags import Rect, spots_around
+from desktop.table.tags import BASE_WEIGHT, DISC_WEIGHT, NEAR_SPOTS, Rect, spots_around
 from desktop.ui import icons
 from desktop.ui.table.styles import INK, PAPER, Z_OFFICER, Z_UNIT
 from desktop.ui.table.tooltips import officer_tip, unit_tip
@@ -80,12 +80,30 @@ def _darker(colour: QColor, factor: int = 160) -> QColor:
     return colour.darker(factor)
 
 
+def _two_lines(text: str, fm: QFontMetricsF) -> tuple[str, str] | None:
+    """`text` broken at the space that leaves the narrowest plate, or None if it has none."""
+    best: tuple[float, str, str] | None = None
+    for i, ch in enumerate(text):
+        if ch != " ":
+            continue
+        a, b = text[:i].rstrip(), text[i + 1:].lstrip()
+        if not a or not b:
+            continue
+        width = max(fm.horizontalAdvance(a), fm.horizontalAdvance(b))
+        if best is None or width < best[0]:
+            best = (width, a, b)
+    return None if best is None else (best[1], best[2])
+
+
 class _UprightLabel:
     """A name plate drawn upright beside an item, in its local frame.
 
     Its plate is a rectangle in the item's upright frame (origin at the
     item's position, axes along the table's): the scene moves it to the
-    clearest of the item's spots (see desktop.table.tags).
+    clearest of the item's spots (see desktop.table.tags).  A name of more
+    than a word may also stand on two lines (`wrapped_size`), for a crowded
+    line where one long plate finds no clear spot (issue 34); a plate as
+    high as that size is drawn on two lines.
     """
 
     PAD = 0.12
@@ -98,13 +116,23 @@ class _UprightLabel:
         self._scale = scale * grow
         self._pad = self.PAD * grow
         self._ascent = fm.ascent() * self._scale
+        self._line = fm.height() * self._scale
         self.size = (fm.horizontalAdvance(text) * self._scale + self._pad * 2,
-                     fm.height() * self._scale + self._pad * 2)
+                     self._line + self._pad * 2)
+        self.lines: tuple[str, ...] = (text,)
+        self._wrapped = _two_lines(text, fm)
+        self.wrapped_size: tuple[float, float] | None = None
+        if self._wrapped is not None:
+            width = max(fm.horizontalAdvance(t) for t in self._wrapped)
+            self.wrapped_size = (width * self._scale + self._pad * 2,
+                                 self._line * 2 + self._pad * 2)
         self.place((0.0, 0.0, *self.size))
 
     def place(self, plate: Rect) -> None:
         x0, y0, x1, y1 = plate
         self.plate = QRectF(x0, y0, x1 - x0, y1 - y0)
+        two = self._wrapped is not None and y1 - y0 > self.size[1] + self._line / 2
+        self.lines = self._wrapped if two and self._wrapped is not None else (self.text,)
         self.baseline = QPointF(x0 + self._pad, y0 + self._pad + self._ascent)
         # Bounds in the item's (rotated) frame.
         self.local_bounds = QTransform().rotate(-self.rotation).mapRect(self.plate)
@@ -123,7 +151,9 @@ class _UprightLabel:
         painter.scale(scale, scale)
         painter.setFont(font)
         painter.setPen(INK)
-        painter.drawText(QPointF(0, 0), self.text)
+        step = self._line / scale
+        for i, line in enumerate(self.lines):
+            painter.drawText(QPointF(0, i * step), line)
         painter.restore()
 
 
@@ -150,12 +180,22 @@ class Tagged(QGraphicsItem):
 
     #: How much bigger than on the table the tag is drawn (set by the scene).
     tag_scale: float = 1.0
+    #: How bad it is for another name to lie on this item (desktop.table.tags).
+    body_weight: float = BASE_WEIGHT
 
     def _set_label(self, label: _UprightLabel, behind_below: bool = True) -> None:
         self._label = label
         self._behind_below = behind_below
-        self._spots = spots_around(self._body, label.size, behind_below=behind_below,
-                                   gap=0.12 * label.grow)
+        gap = 0.12 * label.grow
+        one = spots_around(self._body, label.size, behind_below=behind_below, gap=gap)
+        two: tuple[Rect, ...] = ()
+        if label.wrapped_size is not None:
+            two = spots_around(self._body, label.wrapped_size, behind_below=behind_below,
+                               gap=gap)
+        # A name keeps to one line near its base, then tries two lines there,
+        # before it goes round to the front.
+        self._spots = (*one[:NEAR_SPOTS], *two[:NEAR_SPOTS],
+                       *one[NEAR_SPOTS:], *two[NEAR_SPOTS:])
         self._spot = 0
         xs = [v for s in self._spots for v in (s[0], s[2])]
         ys = [v for s in self._spots for v in (s[1], s[3])]
@@ -171,6 +211,10 @@ class Tagged(QGraphicsItem):
     def tag_spots(self) -> tuple[Rect, ...]:
         """Where the name may stand, in scene inches, most preferred first."""
         return tuple(self._offset(s) for s in self._spots)
+
+    def tag_width(self) -> float:
+        """How long the name's plate is on one line, in inches."""
+        return self._label.size[0]
 
     def tag_rect(self) -> Rect:
         return self._offset(self._spots[self._spot])
@@ -323,6 +367,8 @@ OFFICER_SIZE = {Rank.COMMANDER: 1.7, Rank.GENERAL: 1.4, Rank.ADC: 1.05}
 
 class OfficerItem(Tagged):
     """A round marker in side colour with rank stars, a facing pointer and the name."""
+
+    body_weight = DISC_WEIGHT
 
     def __init__(self, side: Side, officer: Officer,
                  length_unit: LengthUnit = LengthUnit.INCH) -> None:

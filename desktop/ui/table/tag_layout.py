@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QGraphicsItem
 
-from desktop.table.tags import TAG_WEIGHT, Obstacle, Rect, Tag, overlap, place_tags
+from desktop.table.tags import DISC_WEIGHT, Obstacle, Rect, Tag, overlap, place_tags
 from desktop.ui.table.force_items import Tagged
 
 
@@ -34,8 +34,9 @@ class TagScene(Protocol):
 
     def items(self, area: QRectF, mode: Any) -> list[QGraphicsItem]: ...
 
-#: Zone titles are faint: a tag may cover one sooner than a base.
-ZONE_TITLE_WEIGHT = 1.0
+#: Zone titles are faint and lie under the units: a name covers one (and stays
+#: readable) far sooner than it slips under a base, where it loses letters.
+ZONE_TITLE_WEIGHT = 0.5
 
 
 def _rect(r: QRectF) -> Rect:
@@ -53,8 +54,10 @@ def _near(scene: TagScene, area: QRectF) -> list[Tagged]:
 
 def layout_tags(scene: TagScene, around: Sequence[QRectF] | None = None) -> None:
     """Place the tags of the scene's units and officers; only those near `around` if given."""
-    # Officers first: a disc among battalions has the fewest clear spots.
-    tagged: list[Tagged] = [*scene.officers.values(), *scene.units.values()]
+    # Officers first: a disc among battalions has the fewest clear spots; then
+    # the longest names, which fit the fewest gaps in a line.
+    tagged: list[Tagged] = [*scene.officers.values(),
+                            *sorted(scene.units.values(), key=lambda t: -t.tag_width())]
     if not tagged:
         return
     if around is None:
@@ -75,7 +78,7 @@ def layout_tags(scene: TagScene, around: Sequence[QRectF] | None = None) -> None
         for t in movers[1:]:
             hull = hull.united(_qrect(t.tag_hull()))
         near = _near(scene, hull)
-    obstacles = [Obstacle(t.body_rect(), owner=t.tag_key) for t in near]
+    obstacles = [Obstacle(t.body_rect(), t.body_weight, t.tag_key) for t in near]
     obstacles += _marker_obstacles(scene)
     moving = {id(t) for t in movers}
     fixed = {t.tag_key: t.tag_rect() for t in near if id(t) not in moving}
@@ -93,6 +96,6 @@ def _marker_obstacles(scene: TagScene) -> Iterable[Obstacle]:
     for zone in scene.zones.values():
         yield Obstacle(_rect(zone.title_rect()), ZONE_TITLE_WEIGHT)
     extra = getattr(scene, "extra_clear", None)
-    if extra is not None:  # the play window's counters: as bad to cover as a tag
+    if extra is not None:  # the play window's counters: drawn over names, as a disc is
         for r in extra():
-            yield Obstacle(_rect(r), TAG_WEIGHT)
+            yield Obstacle(_rect(r), DISC_WEIGHT)

@@ -268,3 +268,38 @@ def test_a_drag_past_the_stop_snaps_to_it() -> None:
     assert stop is not None
     assert math.dist(u.pos, got[0]) == pytest.approx(stop, abs=0.01)
     assert v.snap_move("b1", 40.2, 59.0, 0.0) is None  # short of the stop: as dragged
+
+
+def test_a_mob_dragged_past_its_6_inch_clearance_snaps_to_it() -> None:
+    """Issue 34: a mob dragged past its 6" clearance of the enemy (seed 003: it
+    "may not pass closer than 6 inches from enemy troops") stops on the last
+    quarter inch that keeps it, as a formed unit stops short at 4", instead of
+    being refused; the same point however far it is dragged, at any angle."""
+    from desktop.rules.view import view_of
+
+    g = new_game(scenario([foot("b1", 28, 37, 0)], [foot("r1", 40, 30, 180)]))
+    _mob(g, "b1")
+    v = view_of(g)
+    u = g.piece("b1")
+    assert "6\"" in (g.check(g.parse_action("move b1 46,37 0")) or "")  # refused as dragged
+    for bearing_deg in (70.0, 80.0, 90.0, 97.0):
+        a = math.radians(bearing_deg)
+        ends = []
+        for far in (14.0, 15.3, 17.9):
+            to = (u.pos[0] + math.sin(a) * far, u.pos[1] - math.cos(a) * far)
+            snapped = v.snap_move("b1", to[0], to[1], 0.0)
+            assert snapped is not None, (bearing_deg, far)
+            x, y, words = snapped
+            assert "6″ of the enemy" in words
+            act = v.move_action("b1", x, y, 0.0)
+            assert act is not None and g.check(act) is None  # legal: on the line
+            ends.append((x, y))
+        assert ends[0] == pytest.approx(ends[1], abs=1e-6) == ends[2]
+        stop = math.dist(u.pos, ends[0])
+        assert stop / STOP_STEP == pytest.approx(round(stop / STOP_STEP), abs=0.05)
+        # a quarter inch further runs within the clearance
+        beyond = (u.pos[0] + math.sin(a) * (stop + STOP_STEP),
+                  u.pos[1] - math.cos(a) * (stop + STOP_STEP))
+        assert "6\"" in (g.check(g.parse_action(
+            f"move b1 {beyond[0]:.2f},{beyond[1]:.2f} 0")) or "")
+    assert v.snap_move("b1", 28.0, 45.0, 0.0) is None  # running away: as dragged
