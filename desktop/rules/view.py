@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from desktop.rules.action_odds import Odds
 from desktop.rules.engine import Action, Event, Game, NotationError
 from desktop.rules.victory import VictoryState
 from desktop.rules.view_values import (
@@ -36,7 +37,6 @@ from desktop.rules.view_values import (
     Card,
     Flight,
     Losses,
-    Odds,
     PieceInfo,
     Standing,
     Weapon,
@@ -155,15 +155,6 @@ def card_face(card: str) -> str:
     return card[:-1] + SUITS.get(card[-1:], card[-1:]) if card else card
 
 
-def pct(p: float | Fraction) -> str:
-    v = float(p) * 100.0
-    if 0 < v < 1:
-        return "<1%"
-    if 99 < v < 100:
-        return ">99%"
-    return f"{v:.0f}%"
-
-
 def subject(action: Action) -> str | None:
     """The piece an action is about (its second word), if it names one."""
     words = action.text().split()
@@ -210,9 +201,8 @@ class PlayView:
 
     def terrain(self) -> TerrainIndex:
         if self._terrain is None:
-            got = getattr(self.game, "terrain", None)
-            self._terrain = got if isinstance(got, TerrainIndex) else TerrainIndex(
-                self.game.scenario)
+            got = self.game.terrain_index()
+            self._terrain = got if got is not None else TerrainIndex(self.game.scenario)
         return self._terrain
 
     def pieces(self) -> dict[str, PieceInfo]:
@@ -369,15 +359,10 @@ class PlayView:
         return f"{name} has no target it may engage now: {'; '.join(parts)}{end}.{tail}"
 
     def odds(self, action: Action) -> Odds | None:
-        """The game's own ``odds(action)`` as a chart, if it has one (a mapping with
-        a distribution: a list indexed by count, or a mapping of outcomes)."""
-        fn = getattr(self.game, "odds", None)
-        if not callable(fn) or self.game.check(action) is not None:
-            return None
-        data = fn(action)
-        if not isinstance(data, dict):
-            return None
-        return odds_from_data(action, data, self.describe(action))
+        """The engine's odds of `action` (``Game.odds``), with names in place of
+        ids; a ruleset's view overrides it to say more."""
+        got = self.game.odds(action)
+        return None if got is None else got.worded(self.names_in)
 
     def reach_area(self, pid: str) -> BaseGeometry | None:
         """Exactly where the piece's centre may end this move, when the ruleset can
@@ -773,39 +758,9 @@ def _common(namer: Namer, ids: list[str]) -> str:
     return ", ".join(namer(u) for u in sorted(units))
 
 
-def odds_from_data(action: Action, data: dict[str, Any], said: str | None = None) -> Odds | None:
-    """A chart from a ruleset's plain odds data: the first distribution found (a
-    list of probabilities indexed by count, or a mapping of outcome to
-    probability) becomes the bars; other probabilities become notes."""
-    bars: list[tuple[str, Fraction]] = []
-    title = ""
-    for key, v in data.items():
-        if isinstance(v, list) and v and all(isinstance(x, (int, float)) for x in v) \
-                and abs(sum(v) - 1.0) < 1e-6:
-            bars = [(str(i), as_fraction(x)) for i, x in enumerate(v)]
-            title = key.replace("_", " ")
-            break
-        if isinstance(v, dict) and v and all(isinstance(x, (int, float)) for x in v.values()) \
-                and abs(sum(v.values()) - 1.0) < 1e-6:
-            bars = [(str(k).replace("_", " "), as_fraction(x)) for k, x in v.items()]
-            title = key.replace("_", " ")
-            break
-    if not bars:
-        return None
-    notes = [f"{k.replace('_', ' ')} {pct(v)}" for k, v in data.items()
-             if isinstance(v, float) and 0.0 <= v <= 1.0]
-    return Odds(f"{said or action.text()}: {title}", bars, notes)
-
-
 def pass_chance(need: int) -> Fraction:
     """Chance a d6 scores `need` or more (a natural 1 always fails)."""
     return Fraction(max(0, min(5, 7 - max(need, 2))), 6)
-
-
-def as_fraction(p: float | Fraction) -> Fraction:
-    """A chance as a fraction: exact ones kept, a float read to the nearest
-    fraction with a denominator below a million (dice odds are far coarser)."""
-    return p if isinstance(p, Fraction) else Fraction(p).limit_denominator(1_000_000)
 
 
 def union_of(parts: list[BaseGeometry]) -> BaseGeometry | None:
@@ -827,7 +782,7 @@ def label_of(t: str) -> str:
 
 def view_of(game: Game) -> PlayView:
     """The play view of `game`'s ruleset (the generic one if it names none)."""
-    make = getattr(game.ruleset, "view_class", None)
+    make = type(game.ruleset).view_class
     view = make(game) if make is not None else PlayView(game)
     if not isinstance(view, PlayView):
         raise TypeError(f"{type(game.ruleset).__name__}.view_class does not make a PlayView")

@@ -126,36 +126,6 @@ class Weapon:
         return sector(self.apex, self.facing, self.half_angle, self.range)
 
 
-#: A note of :class:`Odds` that starts with this warns of a consequence that
-#: lasts beyond the action (a D3 gun that fires is deployed for the rest of the
-#: game): the odds panel shows it apart, in red, before the player commits.
-LASTING = "⚠ "
-
-
-@dataclass(frozen=True)
-class Odds:
-    """The chances of an action's outcomes, ready for a small bar chart.
-
-    Every ruleset gives exact fractions; where no exact answer exists (a
-    simulated flick) the bars are an estimate from simulated tries on a copy
-    and `margin` is its 95% margin in percentage points ("about 60%, ± 4").
-    """
-
-    title: str
-    bars: list[tuple[str, Fraction]]
-    notes: list[str] = field(default_factory=list)
-    #: None for exact odds; the estimate's margin (percentage points) otherwise.
-    margin: float | None = None
-
-    @property
-    def exact(self) -> bool:
-        return self.margin is None
-
-    def chance(self, label: str) -> Fraction:
-        """The chance of the bar named `label` (0 if there is none)."""
-        return next((p for k, p in self.bars if k == label), Fraction(0))
-
-
 @dataclass(frozen=True)
 class Card:
     """What the unit card shows."""

@@ -21,9 +21,10 @@ from shapely.geometry import Point as SPoint
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from desktop.rules.action_odds import Odds, pct
 from desktop.rules.engine import Action, Game
 from desktop.rules.victory import VictoryState
-from desktop.rules.view import PlayView, pct, union_of
+from desktop.rules.view import PlayView, union_of
 from desktop.rules.view_values import (
     OFFICER_BASE,
     Allowance,
@@ -31,7 +32,6 @@ from desktop.rules.view_values import (
     Card,
     Losses,
     Markup,
-    Odds,
     PieceInfo,
     Standing,
     Weapon,
@@ -577,7 +577,7 @@ class BlownAwayView(PlayView):
         return out
 
     def standing(self) -> Standing | None:
-        return self.g.judge.standing(self.g.turn, self.g._views())
+        return self.g.judge.standing(self.g.turn, self.g.victory_pieces())
 
     def victory(self) -> VictoryState | None:
         """The judge's conditions, and the objectives as this ruleset holds them: a
@@ -585,7 +585,7 @@ class BlownAwayView(PlayView):
         or pass through, and wins at once with enough of them (RULINGS)."""
         g = self.g
         hold = HoldObjectives(g.objectives_to_win, g.objective_ids) if g.objective_ids else None
-        return g.judge.report(g.turn, g._views(), holders=g.state.objectives,
+        return g.judge.report(g.turn, g.victory_pieces(), holders=g.state.objectives,
                               hold_at_once=hold, outcome=g.outcome)
 
     def strength(self) -> tuple[str, dict[str, float]]:

@@ -13,6 +13,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
 
+from desktop.rules.action_odds import Odds
 from desktop.rules.chance import Chance
 from desktop.rules.d3 import rules as R
 from desktop.rules.d3.actions import Accept, Charge, D3Action, End, Move, Reroll, Shoot, parse
@@ -21,8 +22,7 @@ from desktop.rules.d3.actions import Accept, Charge, D3Action, End, Move, Reroll
 from desktop.rules.d3.dice import activation_passes as activation_passes
 from desktop.rules.d3.dice import charge_hits as charge_hits
 from desktop.rules.d3.dice import shooting_hits as shooting_hits
-from desktop.rules.d3.odds import Odds as HitOdds
-from desktop.rules.d3.odds import action_odds
+from desktop.rules.d3.odds import odds_chart
 from desktop.rules.d3.pieces import ACTIVE, DISORDERED, ELIMINATED, EXITED, Footprints, Piece
 from desktop.rules.d3.sampler import sample_moves
 from desktop.rules.d3.words import count, firing_type, inches, move_words
@@ -41,9 +41,10 @@ from desktop.rules.engine import (
     SizeLimits,
 )
 from desktop.rules.options import Choice, side_choices, turn_limit_option
+from desktop.rules.piece_view import PieceView
 from desktop.rules.placement import forbidden_ground
 from desktop.rules.start import StartField
-from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.rules.victory import VictoryJudge
 from desktop.scenario.lint import LintProblem
 from desktop.scenario.model import ExitUnits, LastManStanding, Scenario
 from desktop.scenario.vocabulary import OPPOSITE_EDGE, Edge, TerrainType, UnitType
@@ -710,11 +711,10 @@ class D3Game(Game):
         """Hits a unit can still take before it is eliminated."""
         return max(0, R.ELIMINATION_HITS - u.hits)
 
-    def odds(self, action: Action) -> HitOdds | None:
-        """The exact odds of a legal shot or charge (desktop.rules.d3.odds.Odds:
+    def odds(self, action: Action) -> Odds | None:
+        """The hits a legal shot or charge inflicts, exact (desktop.rules.d3.odds:
         Fractions enumerated from the dice), None for any other action."""
-
-        return action_odds(self, action)
+        return odds_chart(self, action)
 
     # -- legality ------------------------------------------------------------------------
 
@@ -1100,7 +1100,7 @@ class D3Game(Game):
             # the judge reads where units stand (holding objectives) only when
             # there is no turn limit or at its last turn
             limit = self.judge.turn_limit
-            out = self.judge.end_of_turn(self._turn, self._views(
+            out = self.judge.end_of_turn(self._turn, self.victory_pieces(
                 shapes=limit is None or self._turn >= limit.turns))
             if out is not None:
                 self._finish(out, ev)
@@ -1173,7 +1173,10 @@ class D3Game(Game):
                                 {"unit": u.id, "hits": u.hits}))
         return n
 
-    def _views(self, shapes: bool = True) -> list[PieceView]:
+    def terrain_index(self) -> TerrainIndex:
+        return self.terrain
+
+    def victory_pieces(self, shapes: bool = True) -> list[PieceView]:
         """The units as the victory judge sees them; without `shapes`, no
         footprints (only holding objectives reads them: VictoryJudge.holder)."""
         out = []
@@ -1189,7 +1192,7 @@ class D3Game(Game):
 
     def _judge_immediate(self, ev: list[Event]) -> None:
         if self._outcome is None:
-            out = self.judge.immediate(self._views(shapes=False))  # counts and exits only
+            out = self.judge.immediate(self.victory_pieces(shapes=False))  # counts and exits only
             if out is not None:
                 self._finish(out, ev)
 
@@ -1293,7 +1296,7 @@ class D3Game(Game):
                 "order": list(self.order)}
 
 
-# --- pure rules (also used by desktop.rules.odds) ---------------------------------------------
+# --- pure rules (also used by desktop.rules.d3.odds) ------------------------------------------
 
 
 _NO_BLOCKERS = Blockers([], [], [], [])

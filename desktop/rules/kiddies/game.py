@@ -22,11 +22,13 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from fractions import Fraction
 from typing import TypeVar
 
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
+from desktop.rules.action_odds import Odds
 from desktop.rules.chance import Chance
 from desktop.rules.engine import (
     JSON,
@@ -106,9 +108,10 @@ from desktop.rules.kiddies.table import (
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.options import Choice, turn_limit_option
+from desktop.rules.piece_view import PieceView
 from desktop.rules.placement import forbidden_ground
 from desktop.rules.start import StartField
-from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.rules.victory import VictoryJudge
 from desktop.scenario.lint import LintProblem
 from desktop.scenario.model import (
     ExitUnits,
@@ -1140,7 +1143,7 @@ class KiddiesGame(Game):
         return False
 
     def _end_turn(self, ev: list[Event]) -> None:
-        out = self.judge.end_of_turn(self._turn, self.views())
+        out = self.judge.end_of_turn(self._turn, self.victory_pieces())
         if out is None and self.judge.turn_limit is None and 0 < self.turn_limit <= self._turn:
             out = Outcome(None, f"turn limit reached after turn {self._turn}: a draw")
         if out is not None:
@@ -1153,7 +1156,7 @@ class KiddiesGame(Game):
         self._side = None
         ev.append(Event("outcome", outcome.reason, outcome.to_json()))
 
-    def views(self) -> list[PieceView]:
+    def victory_pieces(self) -> list[PieceView]:
         return list(self._placed(("views",), self._views))
 
     def _views(self) -> list[PieceView]:
@@ -1249,6 +1252,46 @@ class KiddiesGame(Game):
             taken.update(chosen)
             out.append(((f.id,), chosen))
         return out
+
+    def odds(self, action: Action) -> Odds | None:
+        """What a legal move or charge brings, in ids: a move that ends in contact,
+        the exact odds of the hand-to-hand fight it makes; a charge, whom it rides
+        down (certain).  None for a flick: its flight is a physics simulation with
+        no exact chances, so the play view estimates them from simulated tries on
+        a copy (``KiddiesView.odds``, with a margin)."""
+        if not isinstance(action, Move | GroupMove | Charge) or self.check(action) is not None:
+            return None
+        if isinstance(action, Charge):
+            plan = self.charge_plan(self.side or "", action.figures, action.facing)
+            if isinstance(plan, str):
+                return None
+            n = len(plan.victims)
+            who = ",".join(plan.victims) if plan.victims else "nobody"
+            return Odds(f"Charge: {','.join(action.figures)} ride down {who}",
+                        [(f"{n} ridden down" if n else "nobody in the path", Fraction(1))],
+                        ["no dice: every infantryman in the path falls, of either side"])
+        fight = self.contact_fight(action)
+        if fight is None:
+            return None
+        mine, theirs, win, draw, loss = fight
+        return Odds(f"Hand to hand: {','.join(mine)} against {','.join(theirs)}",
+                    [("win", win), ("all fall", draw), ("lose", loss)],
+                    ["if the fight stands when both sides have moved", "exact odds"])
+
+    def contact_fight(self, action: Move | GroupMove) -> tuple[
+            tuple[str, ...], tuple[str, ...], Fraction, Fraction, Fraction] | None:
+        """The hand-to-hand fight a legal move would bring its movers into, if it
+        ends in contact: (the movers' side of it, the other, the movers' exact
+        chances to win, all fall, lose).  Tried on a copy; nothing is drawn."""
+        movers = {action.figure} if isinstance(action, Move) else set(action.figures)
+        after = self.clone(0)  # a move draws nothing; the copy's own source is never used
+        after.apply(action)
+        for a, b, o in after.melee_odds():
+            if movers & set(a) or movers & set(b):
+                mine, theirs = (a, b) if movers & set(a) else (b, a)
+                win, loss = (o.win, o.loss) if mine == a else (o.loss, o.win)
+                return mine, theirs, win, o.draw, loss
+        return None
 
     def melee_odds(self) -> list[tuple[tuple[str, ...], tuple[str, ...], FightOdds]]:
         """Every fight hand to hand would bring now, with the exact odds of its first side.

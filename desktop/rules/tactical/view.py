@@ -14,6 +14,7 @@ from typing import ClassVar
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from desktop.rules.action_odds import Odds, pct
 from desktop.rules.engine import Action, Game
 from desktop.rules.tactical import constants as C
 from desktop.rules.tactical import dice as D
@@ -34,14 +35,13 @@ from desktop.rules.tactical.game import ARTILLERY_PHASE, INITIATIVE, TacticalGam
 from desktop.rules.tactical.grid import Square, king_distance, square_name
 from desktop.rules.tactical.state import ACTIVE, ROUTED, SPENT, UNHARMED, TOfficer, TUnit
 from desktop.rules.victory import VictoryState
-from desktop.rules.view import PlayView, pct
+from desktop.rules.view import PlayView
 from desktop.rules.view_values import (
     OFFICER_BASE,
     Allowance,
     Capabilities,
     Card,
     Losses,
-    Odds,
     PieceInfo,
     Standing,
 )
@@ -171,10 +171,10 @@ class TacticalView(PlayView):
         return out
 
     def standing(self) -> Standing | None:
-        return self.tg.judge.standing(self.tg.turn, self.tg._views())
+        return self.tg.judge.standing(self.tg.turn, self.tg.victory_pieces())
 
     def victory(self) -> VictoryState | None:
-        return self.tg.judge.report(self.tg.turn, self.tg._views(), outcome=self.tg.outcome)
+        return self.tg.judge.report(self.tg.turn, self.tg.victory_pieces(), outcome=self.tg.outcome)
 
     def strength(self) -> tuple[str, dict[str, float]]:
         """Combat Value left on the table: what wears down in this ruleset."""
