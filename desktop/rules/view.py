@@ -7,7 +7,8 @@ players speak to a ruleset only through this protocol and the engine's
 public API: pieces, movement (allowance, what blocks, what costs, the
 reachable area), the action for a proposed move or attack, odds, sight, the
 unit card and its buttons, the phase prompt, an action's label, strength and
-die faces, and the :class:`Capabilities` the window picks its tools from.
+die faces; what a ruleset offers beyond that (figures, group moves, flicks,
+facing bands, a grid) is a protocol of :mod:`desktop.rules.view_capabilities`.
 
 The base class works for any ruleset from the public engine API alone; a
 ruleset's own view adds what its game knows beyond it.  A view answers by
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -26,16 +26,13 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.action_odds import Odds
-from desktop.rules.engine import Action, Event, Game, NotationError
+from desktop.rules.engine import Action, Game, NotationError
 from desktop.rules.victory import VictoryState
 from desktop.rules.view_values import (
     GONE_WORDS,
     OFFICER_BASE,
-    Aim,
     Allowance,
-    Capabilities,
     Card,
-    Flight,
     Losses,
     PieceInfo,
     Standing,
@@ -167,35 +164,23 @@ def target_of(action: Action) -> str | None:
 
 
 class PlayView:
-    """Works from the engine's public API alone (any ruleset)."""
-
-    capabilities: ClassVar[Capabilities] = Capabilities()
+    """The core of what every ruleset's play view answers, worked out from the
+    engine's public API alone (any ruleset).  A view that offers more (figures,
+    group moves, flicks, facing bands, a grid) also implements the matching
+    protocol of :mod:`desktop.rules.view_capabilities`."""
 
     #: Action kinds that engage an enemy piece (highlighted as targets).
     attack_kinds: frozenset[str] = frozenset({"shoot", "fire", "charge", "combat"})
     #: How each kind of action reads (see :data:`KIND_WORDS`); a view may extend it.
     kind_words: ClassVar[dict[str, str]] = KIND_WORDS
+    #: What the ruler and the move label read in by default ("table" or "spans").
+    measure_in: ClassVar[str] = "table"
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._terrain: TerrainIndex | None = None
-        #: With `capabilities.facing_bands`, the facing the window's ghost ends
-        #: with, per piece: the bands are asked for again when it pivots.
-        self.band_facing: dict[str, float] = {}
         self._pieces: tuple[int, dict[str, PieceInfo]] | None = None
         self._namer: Namer | None = None
-
-    @property
-    def individual(self) -> bool:
-        return self.capabilities.individual
-
-    @property
-    def measure_in(self) -> str:
-        return self.capabilities.measure_in
-
-    @property
-    def facing_bands(self) -> bool:
-        return self.capabilities.facing_bands
 
     # -- the pieces ---------------------------------------------------------------
 
@@ -649,76 +634,6 @@ class PlayView:
             if p.present and not p.is_officer:
                 out[p.side] += 1
         return out
-
-    # -- individual figures, group moves and flicks ----------------------------------------
-    # Asked only when `capabilities` says the ruleset has them; the defaults say
-    # "not supported" (nothing to shoot, no group, no flight).
-
-    def flight(self, events: Sequence[Event]) -> Flight | None:
-        """The flight of the first simulated flick among `events`, to animate.
-        The base reads an event whose data holds a ``flight`` mapping (pellet,
-        path, impacts, fell, off_table, moved_paths; ``radius`` if given)."""
-        for e in events:
-            f = e.data.get("flight") if isinstance(e.data, dict) else None
-            if not isinstance(f, dict):
-                continue
-            return Flight(
-                str(e.data.get("shooter", "")), str(f.get("pellet", "")),
-                float(f.get("radius", 0.35)),
-                [(float(t), float(x), float(y)) for t, x, y in f.get("path", [])],
-                [dict(i) for i in f.get("impacts", [])],
-                [str(x) for x in f.get("fell", [])], [str(x) for x in f.get("off_table", [])],
-                {str(k): [(float(t), float(x), float(y)) for t, x, y in v]
-                 for k, v in f.get("moved_paths", {}).items()})
-        return None
-
-    def shot_kind(self) -> str | None:
-        """The kind of flick being fired now (None: no flicking now)."""
-        return None
-
-    @property
-    def tabletop(self) -> bool:
-        """Flicks are made on a real table and the player records who fell."""
-        return False
-
-    def shooters(self) -> list[str]:
-        """Pieces that may flick now."""
-        return []
-
-    def aim(self, shooter: str, heading: float, strength: float) -> Aim | None:
-        """The flick `shooter` would make, as the engine judges it."""
-        return None
-
-    def shot_action(self, aim: Aim) -> Action | None:
-        return None
-
-    def strength_for(self, shooter: str, distance: float) -> float:
-        """The strength of a flick that slides `distance` on open table."""
-        return 0.0
-
-    def fell_action(self, shooter: str, ids: list[str]) -> Action | None:
-        """Tabletop flicks: the action recording which figures fell."""
-        return None
-
-    def volley_group(self, fid: str) -> tuple[str, ...] | None:
-        return None
-
-    def volley_groups(self) -> list[tuple[str, ...]]:
-        """Figures that shoot together (outlined on the table)."""
-        return []
-
-    def cannons(self) -> list[tuple[str, bool]]:
-        """Each gun figure and whether it is manned."""
-        return []
-
-    def group_action(self, ids: list[str], dx: float, dy: float, turn: float) -> Action | None:
-        """The action moving figures `ids` together by (dx, dy), turning `turn`."""
-        return None
-
-    def group_ends(self, ids: list[str], dx: float, dy: float,
-                   turn: float) -> dict[str, tuple[float, float, float]]:
-        """Where each figure of a group move ends: (x, y, facing)."""
-        return {}
 
     def fight_of(self, pid: str) -> tuple[tuple[str, ...], tuple[str, ...], Odds] | None:
         """The hand to hand fight `pid` is in (its side, the other, the odds), if any."""

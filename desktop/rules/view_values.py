@@ -138,24 +138,6 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Capabilities:
-    """What a ruleset's play needs of the window, from which it picks its tools."""
-
-    #: Pieces are individual figures (drawn as small bases, selected in groups).
-    individual: bool = False
-    #: Several figures may be moved together (a shift and a turn about their centre).
-    group_moves: bool = False
-    #: Shots are flicked: aimed by a heading and a strength, then simulated.
-    flicks: bool = False
-    #: The reach depends on the facing a move ends with (bands follow the pivot).
-    facing_bands: bool = False
-    #: Moves go square to square (the table is a grid).
-    grid: bool = False
-    #: What the ruler and the move label read in by default ("table" or "spans").
-    measure_in: str = "table"
-
-
-@dataclass(frozen=True)
 class CardAction:
     """A button on a unit card: what it says, what it does, and a line of help."""
 

@@ -25,10 +25,10 @@ from desktop.rules.action_odds import Odds, pct
 from desktop.rules.engine import Action, Game
 from desktop.rules.victory import VictoryState
 from desktop.rules.view import PlayView, union_of
+from desktop.rules.view_capabilities import FacingBandsView
 from desktop.rules.view_values import (
     OFFICER_BASE,
     Allowance,
-    Capabilities,
     Card,
     Losses,
     Markup,
@@ -84,12 +84,13 @@ _INFOS: dict[tuple[int, str], PieceInfo] = {}
 _INFOS_SIZE = 50_000
 
 
-class BlownAwayView(PlayView):
+class BlownAwayView(PlayView, FacingBandsView):
     attack_kinds = frozenset({"fire", "combat"})
-    capabilities = Capabilities(facing_bands=True)
-
     def __init__(self, game: Game) -> None:
         super().__init__(game)
+        #: The facing the window's ghost ends with, per piece (FacingBands): the
+        #: bands are asked for again when it pivots.
+        self.band_facing: dict[str, float] = {}
         from desktop.rules.blown_away import constants as C
         from desktop.rules.blown_away.game import BlownAwayGame
 
@@ -182,6 +183,10 @@ class BlownAwayView(PlayView):
         parts = [self.terrain().union(self.C.NO_END)]
         parts.extend(q.fp() for q in self.g.units(p.side) if q.id != pid)
         return union_of(parts)
+
+    def end_facing(self, pid: str, facing: float) -> None:
+        """A move's reach turns with the facing it ends with (FacingBands)."""
+        self.band_facing = {pid: facing}
 
     def reach_area(self, pid: str) -> BaseGeometry | None:
         """The wedge a formed unit can reach at its facing (cut by the stop rule and

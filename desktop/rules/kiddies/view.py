@@ -25,10 +25,10 @@ from desktop.rules.engine import Action, Event, Game
 from desktop.rules.kiddies.pieces import ACTIVE as ACTIVE_FIGURE
 from desktop.rules.victory import VictoryState
 from desktop.rules.view import PlayView, union_of
+from desktop.rules.view_capabilities import FiguresView, FlicksView, GroupMovesView
 from desktop.rules.view_values import (
     Aim,
     Allowance,
-    Capabilities,
     Card,
     CardAction,
     Flight,
@@ -92,9 +92,9 @@ def flight_of(events: list[Event] | tuple[Event, ...]) -> Flight | None:
     return None
 
 
-class KiddiesView(PlayView):
+class KiddiesView(PlayView, FiguresView, GroupMovesView, FlicksView):
     attack_kinds = frozenset()
-    capabilities = Capabilities(individual=True, group_moves=True, flicks=True, measure_in="spans")
+    measure_in = "spans"
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)

@@ -36,10 +36,10 @@ from desktop.rules.tactical.grid import Square, king_distance, square_name
 from desktop.rules.tactical.state import ACTIVE, ROUTED, SPENT, UNHARMED, TOfficer, TUnit
 from desktop.rules.victory import VictoryState
 from desktop.rules.view import PlayView
+from desktop.rules.view_capabilities import GridView
 from desktop.rules.view_values import (
     OFFICER_BASE,
     Allowance,
-    Capabilities,
     Card,
     Losses,
     PieceInfo,
@@ -63,11 +63,9 @@ FLAG_NOTE: dict[D.FlagEffect, str] = {
 }
 
 
-class TacticalView(PlayView):
+class TacticalView(PlayView, GridView):
     """Moves by square: a drop picks the square under the centre; the bands are
     the squares the engine says the piece can reach."""
-
-    capabilities = Capabilities(grid=True)
 
     #: RULINGS, Tactical Dice faces.
     FACES: ClassVar[dict[int, str]] = {d: W.FACE[f] for d, f in C.FACE_OF.items()}
@@ -142,6 +140,10 @@ class TacticalView(PlayView):
 
     def _square(self, x: float, y: float) -> Square:
         return self.board.square_of((x, y))
+
+    def square_name(self, x: float, y: float) -> str:
+        """The square holding (x, y), as the notation names it: "c4" (Grid)."""
+        return square_name(self._square(x, y))
 
     def _where(self, sq: Square) -> str:
         return f"{square_name(sq)}, {W.area(self.board.area(sq))}"
