@@ -27,6 +27,7 @@ from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.action_odds import Odds
 from desktop.rules.engine import Action, Game, NotationError
+from desktop.rules.position_cache import PositionCache
 from desktop.rules.victory import VictoryState
 from desktop.rules.view_values import (
     GONE_WORDS,
@@ -179,7 +180,8 @@ class PlayView:
     def __init__(self, game: Game) -> None:
         self.game = game
         self._terrain: TerrainIndex | None = None
-        self._pieces: tuple[int, dict[str, PieceInfo]] | None = None
+        #: Answers about the position as it stands (the pieces).
+        self._at_position = PositionCache()
         self._namer: Namer | None = None
 
     # -- the pieces ---------------------------------------------------------------
@@ -192,10 +194,9 @@ class PlayView:
 
     def pieces(self) -> dict[str, PieceInfo]:
         """Every piece as the game stands, worked out once per position."""
-        key = len(self.game.history)
-        if self._pieces is None or self._pieces[0] != key:
-            self._pieces = (key, self._make_pieces())
-        return self._pieces[1]
+        got: dict[str, PieceInfo] = self._at_position.get(
+            self.game.position_stamp(), "pieces", self._make_pieces)
+        return got
 
     def _make_pieces(self) -> dict[str, PieceInfo]:
         """The pieces now (the base reads the engine's ``units_json``)."""

@@ -43,6 +43,7 @@ from desktop.rules.engine import (
 from desktop.rules.options import Choice, side_choices, turn_limit_option
 from desktop.rules.piece_view import PieceView
 from desktop.rules.placement import forbidden_ground
+from desktop.rules.position_cache import PositionCache
 from desktop.rules.start import StartField
 from desktop.rules.victory import VictoryJudge
 from desktop.scenario.lint import LintProblem
@@ -193,8 +194,7 @@ class D3Game(Game):
         #: Sight lines hidden by terrain or not, by ends and the features that
         #: may block them (the ground never changes: shared with clones).
         self._terrain_lines: dict[tuple[float, float, float, float, tuple[int, ...]], bool] = {}
-        self._checked: dict[Action, str | None] = {}
-        self._checked_at = -1
+        self._checked = PositionCache()
         #: Helpers' caches keyed by the number of actions applied (see sampler).
         self.scratch: dict[str, Any] = {}
         self.events.extend(self._start_player_turn())
@@ -745,18 +745,16 @@ class D3Game(Game):
     def _check(self, action: Action) -> str | None:
         """Checks are memoised until the next action is applied (random play and
         the computer player check a move, then apply it)."""
-        if self._checked_at != len(self.history):
-            self._checked.clear()
-            self._checked_at = len(self.history)
+        checked = self._checked.at(self.position_stamp())
         try:
-            return self._checked[action]
+            return checked[action]  # type: ignore[no-any-return]
         except KeyError:
             pass
         except TypeError:
             return self._check_now(action)
         why = self._check_now(action)
-        if len(self._checked) < 256:
-            self._checked[action] = why
+        if len(checked) < 256:
+            checked[action] = why
         return why
 
     def _check_now(self, action: Action) -> str | None:
@@ -1258,8 +1256,7 @@ class D3Game(Game):
         # positions only, and the copy stands where the original does: it
         # keeps them (the computer player checks a move, then applies it to
         # copies).  Caches that hold the pieces themselves start afresh.
-        g._checked = dict(self._checked)
-        g._checked_at = self._checked_at
+        g._checked = self._checked.copy()
         g.scratch = {}
         g._present = {}
         g._unit_arrays = None

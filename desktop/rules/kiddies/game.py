@@ -110,6 +110,7 @@ from desktop.rules.notation import canonical_facing
 from desktop.rules.options import Choice, turn_limit_option
 from desktop.rules.piece_view import PieceView
 from desktop.rules.placement import forbidden_ground
+from desktop.rules.position_cache import PositionCache
 from desktop.rules.start import StartField
 from desktop.rules.victory import VictoryJudge
 from desktop.scenario.lint import LintProblem
@@ -257,10 +258,8 @@ class KiddiesGame(Game):
         #: The last grid made (for :meth:`_regrid`): the figures, their places, the grid.
         self._last_grid: tuple[tuple[Figure, ...], tuple[tuple[float, float], ...],
                                dict[tuple[int, int], list[int]]] | None = None
-        self._memo: dict[object, object] = {}
-        self._memo_ver = 0
-        self._geo_memo: dict[object, object] = {}
-        self._geo_memo_ver = 0
+        self._memo = PositionCache()  # per `_ver`
+        self._geo_memo = PositionCache()  # per `_geo_ver`
         self._immediate: tuple[int, Outcome | None] | None = None
         self._turn = 0
         self._phase = "choose"
@@ -335,8 +334,8 @@ class KiddiesGame(Game):
         other = copy.copy(self)
         other.figures = {k: f.copy() for k, f in self.figures.items()}
         # the answers carry over, all but the lists of this game's own figures
-        other._memo = dict(self._memo)
-        other._geo_memo = dict(self._geo_memo)
+        other._memo = self._memo.copy()
+        other._geo_memo = self._geo_memo.copy()
         other._roster = {}  # lists of this game's own figures
         other.manned_at_start = dict(self.manned_at_start)
         other.skirmished = set(self.skirmished)
@@ -365,25 +364,11 @@ class KiddiesGame(Game):
     def _placed(self, key: object, make: Callable[[], T]) -> T:
         """`make()`, worked out once per placing of the figures (what does not read
         whether they have moved or fired this turn)."""
-        if self._geo_memo_ver != self._geo_ver:
-            self._geo_memo = {}
-            self._geo_memo_ver = self._geo_ver
-        try:
-            return self._geo_memo[key]  # type: ignore[return-value]
-        except KeyError:
-            value = self._geo_memo[key] = make()
-            return value
+        return self._geo_memo.get(self._geo_ver, key, make)
 
     def _cached(self, key: object, make: Callable[[], T]) -> T:
         """`make()`, worked out once per state of the figures."""
-        if self._memo_ver != self._ver:
-            self._memo = {}
-            self._memo_ver = self._ver
-        try:
-            return self._memo[key]  # type: ignore[return-value]
-        except KeyError:
-            value = self._memo[key] = make()
-            return value
+        return self._memo.get(self._ver, key, make)
 
     def _active(self, side: str | None = None) -> tuple[Figure, ...]:
         if self._roster_memo_ver != self._roster_ver:
