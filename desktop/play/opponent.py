@@ -396,7 +396,7 @@ def terms(game: Game, side: str) -> Terms:
     counts: dict[str, list[float]] = {}
     had_regulars: set[str] = set()
     losing = bool(goals.losing)
-    unit_of = getattr(adapter, "unit_of", None) if losing else None
+    unit_of = adapter.unit_of if losing else None
     doomed = adapter.pending_removals() if losing else {}
     pieces = plan.pieces
     if len(pieces) >= _MAX_SPOTS:

@@ -107,8 +107,7 @@ def illegal_start(game: Game) -> LintProblem | None:
     off the table and over the battery (issue 37).  The engine's own checks
     (``invariant_problems``, the conformance harness's hook) say so.
     """
-    check = getattr(game, "invariant_problems", None)
-    found = [str(p) for p in check()] if callable(check) else []
+    found = [str(p) for p in game.invariant_problems()]
     if found:
         found = _not_set_up_so(found, game.scenario)
     if not found:

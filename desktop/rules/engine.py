@@ -31,10 +31,13 @@ from desktop.scenario.model import Scenario, Unit
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from desktop.rules.action_odds import Odds
     from desktop.rules.officer_card import OfficerRules
+    from desktop.rules.piece_view import PieceView
     from desktop.rules.reference_shapes import Reference
     from desktop.rules.roster_profile import RosterProfile
     from desktop.scenario.lint import LintProblem
+    from desktop.table.terrain import TerrainIndex
 
 #: A value that json.dumps accepts.
 JSON: TypeAlias = Any
@@ -214,6 +217,14 @@ class Game(ABC):
     - ``outcome`` (None while the game goes on), ``clone()``, ``snapshot()``;
     - ``history`` (actions applied), ``events`` (everything that happened),
       ``chance`` (the dice and cards, with their log).
+
+    And what the rest of Volley asks of every ruleset (declared below, each
+    with a default where a ruleset may have nothing to say): ``odds(action)``
+    (one :class:`~desktop.rules.action_odds.Odds` type for all),
+    ``invariant_problems()``, ``initial_script``, ``victory_pieces()``,
+    ``terrain_index()`` and ``position_stamp()``; ``_finish`` is the hook a
+    ruleset's own ``_apply`` ends the game through.  Nothing outside a
+    ruleset's package reaches a game any other way (no ``getattr``).
     """
 
     #: The sequence of play, in order.
@@ -353,6 +364,53 @@ class Game(ABC):
             "counters": self.counters_json(),
         }
 
+
+    # -- what the rest of Volley asks of every ruleset ----------------------------
+
+    #: The scripted draws the game was made with, (dice, cards), used before the
+    #: seeded source: a record keeps them so that the game replays
+    #: (desktop.rules.record.record_of).  A game made with scripted draws sets it.
+    initial_script: tuple[tuple[int, ...], tuple[str, ...]] = ((), ())
+
+    def odds(self, action: Action) -> Odds | None:
+        """The chances of `action`'s outcomes, exact (fractions worked out from
+        the dice or cards, no draw made), in the engine's words: ids may stand
+        for pieces, the play view puts names in their place.  None for an
+        illegal action or one whose outcome is certain or not the dice's
+        (a move), and by default."""
+        return None
+
+    def invariant_problems(self) -> list[str]:
+        """States the rules can never produce, in words (empty when all is well):
+        the conformance harness asks after every action, and the editor asks of
+        a scenario's starting position (desktop.rules.checks.illegal_start)."""
+        return []
+
+    def victory_pieces(self) -> list[PieceView]:
+        """The units as the victory judge (desktop.rules.victory.VictoryJudge)
+        sees them now: the ruleset's view hands them to the judge for the
+        Victory panel and the standing.  A ruleset that judges victory its own
+        way need not give them."""
+        raise NotImplementedError(
+            f"{type(self).__name__} does not judge victory with desktop.rules.victory")
+
+    def terrain_index(self) -> TerrainIndex | None:
+        """The game's own index of the scenario's terrain, if it keeps one, so that
+        its view reads the same one rather than build another (None: it keeps
+        none)."""
+        return None
+
+    def position_stamp(self) -> int:
+        """A number that names the position for caches of answers about it
+        (desktop.rules.position_cache): it changes whenever the game moves on.
+        By default the number of actions applied; a ruleset whose state may be
+        changed otherwise (by hand, in tests and the editor) counts its own."""
+        return len(self.history)
+
+    def _finish(self, outcome: Outcome, events: list[Event]) -> None:
+        """End the game with `outcome`, adding its event to `events`: the one
+        place each ruleset's `_apply` ends a game through."""
+        raise NotImplementedError(f"{type(self).__name__} does not end games")
 
 
 class StateGame(Game):

@@ -163,7 +163,7 @@ def step_error(record: Record, index: int, text: str, error: Exception) -> Recor
 
 def record_of(game: Game, scenario_path: str | None = None) -> Record:
     """The record of a game played so far (its scripted draws as it was created)."""
-    script = getattr(game, "initial_script", ((), ()))
+    script = game.initial_script
     return Record(
         scenario=game.scenario,
         ruleset=game.ruleset.id,

@@ -19,9 +19,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from shapely.geometry import Point as SPoint
-from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.engine import Outcome
+from desktop.rules.piece_view import PieceView
 from desktop.rules.view_values import Standing
 from desktop.scenario.geometry import shape_area
 from desktop.scenario.model import (
@@ -36,22 +36,6 @@ from desktop.scenario.model import (
     VictoryCondition,
 )
 from desktop.scenario.vocabulary import Edge, UnitType
-
-
-@dataclass(frozen=True)
-class PieceView:
-    """What the judge needs to know about one unit (officers are not pieces here)."""
-
-    id: str
-    side: str
-    type: UnitType
-    #: On the table and in the fight (not eliminated, routed off, or exited).
-    present: bool
-    figures: int
-    position: tuple[float, float]
-    footprint: BaseGeometry | None = None
-    #: The edge it left the table by, if it did.
-    exited: Edge | None = None
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ players speak to a ruleset only through this protocol and the engine's
 public API: pieces, movement (allowance, what blocks, what costs, the
 reachable area), the action for a proposed move or attack, odds, sight, the
 unit card and its buttons, the phase prompt, an action's label, strength and
-die faces, and the :class:`Capabilities` the window picks its tools from.
+die faces; what a ruleset offers beyond that (figures, group moves, flicks,
+facing bands, a grid) is a protocol of :mod:`desktop.rules.view_capabilities`.
 
 The base class works for any ruleset from the public engine API alone; a
 ruleset's own view adds what its game knows beyond it.  A view answers by
@@ -18,25 +19,22 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from desktop.rules.engine import Action, Event, Game, NotationError
+from desktop.rules.action_odds import Odds
+from desktop.rules.engine import Action, Game, NotationError
+from desktop.rules.position_cache import PositionCache
 from desktop.rules.victory import VictoryState
 from desktop.rules.view_values import (
     GONE_WORDS,
     OFFICER_BASE,
-    Aim,
     Allowance,
-    Capabilities,
     Card,
-    Flight,
     Losses,
-    Odds,
     PieceInfo,
     Standing,
     Weapon,
@@ -155,15 +153,6 @@ def card_face(card: str) -> str:
     return card[:-1] + SUITS.get(card[-1:], card[-1:]) if card else card
 
 
-def pct(p: float | Fraction) -> str:
-    v = float(p) * 100.0
-    if 0 < v < 1:
-        return "<1%"
-    if 99 < v < 100:
-        return ">99%"
-    return f"{v:.0f}%"
-
-
 def subject(action: Action) -> str | None:
     """The piece an action is about (its second word), if it names one."""
     words = action.text().split()
@@ -176,51 +165,38 @@ def target_of(action: Action) -> str | None:
 
 
 class PlayView:
-    """Works from the engine's public API alone (any ruleset)."""
-
-    capabilities: ClassVar[Capabilities] = Capabilities()
+    """The core of what every ruleset's play view answers, worked out from the
+    engine's public API alone (any ruleset).  A view that offers more (figures,
+    group moves, flicks, facing bands, a grid) also implements the matching
+    protocol of :mod:`desktop.rules.view_capabilities`."""
 
     #: Action kinds that engage an enemy piece (highlighted as targets).
     attack_kinds: frozenset[str] = frozenset({"shoot", "fire", "charge", "combat"})
     #: How each kind of action reads (see :data:`KIND_WORDS`); a view may extend it.
     kind_words: ClassVar[dict[str, str]] = KIND_WORDS
+    #: What the ruler and the move label read in by default ("table" or "spans").
+    measure_in: ClassVar[str] = "table"
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._terrain: TerrainIndex | None = None
-        #: With `capabilities.facing_bands`, the facing the window's ghost ends
-        #: with, per piece: the bands are asked for again when it pivots.
-        self.band_facing: dict[str, float] = {}
-        self._pieces: tuple[int, dict[str, PieceInfo]] | None = None
+        #: Answers about the position as it stands (the pieces).
+        self._at_position = PositionCache()
         self._namer: Namer | None = None
-
-    @property
-    def individual(self) -> bool:
-        return self.capabilities.individual
-
-    @property
-    def measure_in(self) -> str:
-        return self.capabilities.measure_in
-
-    @property
-    def facing_bands(self) -> bool:
-        return self.capabilities.facing_bands
 
     # -- the pieces ---------------------------------------------------------------
 
     def terrain(self) -> TerrainIndex:
         if self._terrain is None:
-            got = getattr(self.game, "terrain", None)
-            self._terrain = got if isinstance(got, TerrainIndex) else TerrainIndex(
-                self.game.scenario)
+            got = self.game.terrain_index()
+            self._terrain = got if got is not None else TerrainIndex(self.game.scenario)
         return self._terrain
 
     def pieces(self) -> dict[str, PieceInfo]:
         """Every piece as the game stands, worked out once per position."""
-        key = len(self.game.history)
-        if self._pieces is None or self._pieces[0] != key:
-            self._pieces = (key, self._make_pieces())
-        return self._pieces[1]
+        got: dict[str, PieceInfo] = self._at_position.get(
+            self.game.position_stamp(), "pieces", self._make_pieces)
+        return got
 
     def _make_pieces(self) -> dict[str, PieceInfo]:
         """The pieces now (the base reads the engine's ``units_json``)."""
@@ -369,15 +345,10 @@ class PlayView:
         return f"{name} has no target it may engage now: {'; '.join(parts)}{end}.{tail}"
 
     def odds(self, action: Action) -> Odds | None:
-        """The game's own ``odds(action)`` as a chart, if it has one (a mapping with
-        a distribution: a list indexed by count, or a mapping of outcomes)."""
-        fn = getattr(self.game, "odds", None)
-        if not callable(fn) or self.game.check(action) is not None:
-            return None
-        data = fn(action)
-        if not isinstance(data, dict):
-            return None
-        return odds_from_data(action, data, self.describe(action))
+        """The engine's odds of `action` (``Game.odds``), with names in place of
+        ids; a ruleset's view overrides it to say more."""
+        got = self.game.odds(action)
+        return None if got is None else got.worded(self.names_in)
 
     def reach_area(self, pid: str) -> BaseGeometry | None:
         """Exactly where the piece's centre may end this move, when the ruleset can
@@ -665,76 +636,6 @@ class PlayView:
                 out[p.side] += 1
         return out
 
-    # -- individual figures, group moves and flicks ----------------------------------------
-    # Asked only when `capabilities` says the ruleset has them; the defaults say
-    # "not supported" (nothing to shoot, no group, no flight).
-
-    def flight(self, events: Sequence[Event]) -> Flight | None:
-        """The flight of the first simulated flick among `events`, to animate.
-        The base reads an event whose data holds a ``flight`` mapping (pellet,
-        path, impacts, fell, off_table, moved_paths; ``radius`` if given)."""
-        for e in events:
-            f = e.data.get("flight") if isinstance(e.data, dict) else None
-            if not isinstance(f, dict):
-                continue
-            return Flight(
-                str(e.data.get("shooter", "")), str(f.get("pellet", "")),
-                float(f.get("radius", 0.35)),
-                [(float(t), float(x), float(y)) for t, x, y in f.get("path", [])],
-                [dict(i) for i in f.get("impacts", [])],
-                [str(x) for x in f.get("fell", [])], [str(x) for x in f.get("off_table", [])],
-                {str(k): [(float(t), float(x), float(y)) for t, x, y in v]
-                 for k, v in f.get("moved_paths", {}).items()})
-        return None
-
-    def shot_kind(self) -> str | None:
-        """The kind of flick being fired now (None: no flicking now)."""
-        return None
-
-    @property
-    def tabletop(self) -> bool:
-        """Flicks are made on a real table and the player records who fell."""
-        return False
-
-    def shooters(self) -> list[str]:
-        """Pieces that may flick now."""
-        return []
-
-    def aim(self, shooter: str, heading: float, strength: float) -> Aim | None:
-        """The flick `shooter` would make, as the engine judges it."""
-        return None
-
-    def shot_action(self, aim: Aim) -> Action | None:
-        return None
-
-    def strength_for(self, shooter: str, distance: float) -> float:
-        """The strength of a flick that slides `distance` on open table."""
-        return 0.0
-
-    def fell_action(self, shooter: str, ids: list[str]) -> Action | None:
-        """Tabletop flicks: the action recording which figures fell."""
-        return None
-
-    def volley_group(self, fid: str) -> tuple[str, ...] | None:
-        return None
-
-    def volley_groups(self) -> list[tuple[str, ...]]:
-        """Figures that shoot together (outlined on the table)."""
-        return []
-
-    def cannons(self) -> list[tuple[str, bool]]:
-        """Each gun figure and whether it is manned."""
-        return []
-
-    def group_action(self, ids: list[str], dx: float, dy: float, turn: float) -> Action | None:
-        """The action moving figures `ids` together by (dx, dy), turning `turn`."""
-        return None
-
-    def group_ends(self, ids: list[str], dx: float, dy: float,
-                   turn: float) -> dict[str, tuple[float, float, float]]:
-        """Where each figure of a group move ends: (x, y, facing)."""
-        return {}
-
     def fight_of(self, pid: str) -> tuple[tuple[str, ...], tuple[str, ...], Odds] | None:
         """The hand to hand fight `pid` is in (its side, the other, the odds), if any."""
         return None
@@ -773,39 +674,9 @@ def _common(namer: Namer, ids: list[str]) -> str:
     return ", ".join(namer(u) for u in sorted(units))
 
 
-def odds_from_data(action: Action, data: dict[str, Any], said: str | None = None) -> Odds | None:
-    """A chart from a ruleset's plain odds data: the first distribution found (a
-    list of probabilities indexed by count, or a mapping of outcome to
-    probability) becomes the bars; other probabilities become notes."""
-    bars: list[tuple[str, Fraction]] = []
-    title = ""
-    for key, v in data.items():
-        if isinstance(v, list) and v and all(isinstance(x, (int, float)) for x in v) \
-                and abs(sum(v) - 1.0) < 1e-6:
-            bars = [(str(i), as_fraction(x)) for i, x in enumerate(v)]
-            title = key.replace("_", " ")
-            break
-        if isinstance(v, dict) and v and all(isinstance(x, (int, float)) for x in v.values()) \
-                and abs(sum(v.values()) - 1.0) < 1e-6:
-            bars = [(str(k).replace("_", " "), as_fraction(x)) for k, x in v.items()]
-            title = key.replace("_", " ")
-            break
-    if not bars:
-        return None
-    notes = [f"{k.replace('_', ' ')} {pct(v)}" for k, v in data.items()
-             if isinstance(v, float) and 0.0 <= v <= 1.0]
-    return Odds(f"{said or action.text()}: {title}", bars, notes)
-
-
 def pass_chance(need: int) -> Fraction:
     """Chance a d6 scores `need` or more (a natural 1 always fails)."""
     return Fraction(max(0, min(5, 7 - max(need, 2))), 6)
-
-
-def as_fraction(p: float | Fraction) -> Fraction:
-    """A chance as a fraction: exact ones kept, a float read to the nearest
-    fraction with a denominator below a million (dice odds are far coarser)."""
-    return p if isinstance(p, Fraction) else Fraction(p).limit_denominator(1_000_000)
 
 
 def union_of(parts: list[BaseGeometry]) -> BaseGeometry | None:
@@ -827,7 +698,7 @@ def label_of(t: str) -> str:
 
 def view_of(game: Game) -> PlayView:
     """The play view of `game`'s ruleset (the generic one if it names none)."""
-    make = getattr(game.ruleset, "view_class", None)
+    make = type(game.ruleset).view_class
     view = make(game) if make is not None else PlayView(game)
     if not isinstance(view, PlayView):
         raise TypeError(f"{type(game.ruleset).__name__}.view_class does not make a PlayView")

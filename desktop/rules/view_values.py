@@ -126,36 +126,6 @@ class Weapon:
         return sector(self.apex, self.facing, self.half_angle, self.range)
 
 
-#: A note of :class:`Odds` that starts with this warns of a consequence that
-#: lasts beyond the action (a D3 gun that fires is deployed for the rest of the
-#: game): the odds panel shows it apart, in red, before the player commits.
-LASTING = "⚠ "
-
-
-@dataclass(frozen=True)
-class Odds:
-    """The chances of an action's outcomes, ready for a small bar chart.
-
-    Every ruleset gives exact fractions; where no exact answer exists (a
-    simulated flick) the bars are an estimate from simulated tries on a copy
-    and `margin` is its 95% margin in percentage points ("about 60%, ± 4").
-    """
-
-    title: str
-    bars: list[tuple[str, Fraction]]
-    notes: list[str] = field(default_factory=list)
-    #: None for exact odds; the estimate's margin (percentage points) otherwise.
-    margin: float | None = None
-
-    @property
-    def exact(self) -> bool:
-        return self.margin is None
-
-    def chance(self, label: str) -> Fraction:
-        """The chance of the bar named `label` (0 if there is none)."""
-        return next((p for k, p in self.bars if k == label), Fraction(0))
-
-
 @dataclass(frozen=True)
 class Card:
     """What the unit card shows."""
@@ -165,24 +135,6 @@ class Card:
     rows: list[tuple[str, str]]
     may: list[str]
     chances: list[tuple[str, Fraction]] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Capabilities:
-    """What a ruleset's play needs of the window, from which it picks its tools."""
-
-    #: Pieces are individual figures (drawn as small bases, selected in groups).
-    individual: bool = False
-    #: Several figures may be moved together (a shift and a turn about their centre).
-    group_moves: bool = False
-    #: Shots are flicked: aimed by a heading and a strength, then simulated.
-    flicks: bool = False
-    #: The reach depends on the facing a move ends with (bands follow the pivot).
-    facing_bands: bool = False
-    #: Moves go square to square (the table is a grid).
-    grid: bool = False
-    #: What the ruler and the move label read in by default ("table" or "spans").
-    measure_in: str = "table"
 
 
 @dataclass(frozen=True)

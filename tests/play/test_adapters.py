@@ -166,18 +166,3 @@ def test_sight_report_names_what_blocks(d3) -> None:
     rep = sight_report(origin, target, terrain, a.sight_types(), [], names={})
     assert not rep.clear and "wood" in rep.verdict
     assert rep.lines[0].blocked_at is not None
-
-
-
-def test_odds_from_plain_data() -> None:
-    from desktop.rules.mayhem.actions import Fire
-    from desktop.rules.view import odds_from_data
-
-    act = Fire("a", "b")
-    v = odds_from_data(act, {"kind": "fire", "dice": 3, "hits": [0.5, 0.25, 0.25],
-                             "rout": 0.1})
-    assert v is not None and v.bars == [("0", 0.5), ("1", 0.25), ("2", 0.25)]
-    assert v.notes == ["rout 10%"]
-    c = odds_from_data(act, {"cases": {"held": 0.75, "broken": 0.25}})
-    assert c is not None and [b for b, _ in c.bars] == ["held", "broken"]
-    assert odds_from_data(act, {"kind": "fire"}) is None

@@ -14,6 +14,7 @@ from desktop.rules import registry
 from desktop.rules.blown_away.view import BlownAwayView, card_face
 from desktop.rules.kiddies.view import KiddiesView, flight_of
 from desktop.rules.view import view_of
+from desktop.rules.view_capabilities import FiguresView
 from desktop.scenario import load
 
 
@@ -76,7 +77,7 @@ def kiddies() -> Session:
 def test_kiddies_figures_spans_and_aim() -> None:
     s = kiddies()
     a = s.play_view
-    assert isinstance(a, KiddiesView) and a.individual and a.measure_in == "spans"
+    assert isinstance(a, KiddiesView) and isinstance(a, FiguresView) and a.measure_in == "spans"
     assert len(a.pieces()) == 60
     s.apply_text("first")
     a = s.play_view

@@ -16,10 +16,10 @@ import random
 import pytest
 
 from desktop.rules import registry
+from desktop.rules.action_odds import Odds
 from desktop.rules.engine import Game
 from desktop.rules.randomplay import random_action
 from desktop.rules.view import PlayView, view_of
-from desktop.rules.view_values import Odds
 from desktop.scenario.model import TurnLimit
 from tests.play.bundled import first_bundled
 

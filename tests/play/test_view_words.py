@@ -1,12 +1,13 @@
 """The base PlayView's words and its 'not supported' defaults (issue 16: names,
-never ids or notation; the window picks its tools from capabilities)."""
+never ids or notation; the window picks its tools from the view's capability
+protocols)."""
 
 from __future__ import annotations
 
 from desktop.play.session import Session, Setup
 from desktop.resources import bundled_scenario
-from desktop.rules.engine import Event
 from desktop.rules.view import PlayView, card_face, purpose_words, roll_words
+from desktop.rules.view_capabilities import CAPABILITIES
 from desktop.scenario import load
 
 
@@ -42,20 +43,11 @@ def test_rolls_and_purposes_read_as_words() -> None:
 
 
 def test_figure_and_flick_questions_are_not_supported_by_default() -> None:
+    """The base view offers the core protocol alone: none of the capability
+    protocols (desktop.rules.view_capabilities), so the window offers none of
+    their tools; the core's own hand-to-hand question answers None."""
     v = base_view()
-    assert not v.capabilities.individual and not v.capabilities.flicks
-    assert v.shooters() == [] and v.shot_kind() is None and not v.tabletop
-    assert v.aim("aus_ir49", 0.0, 0.5) is None and v.fell_action("aus_ir49", []) is None
-    assert v.group_action(["aus_ir49"], 1.0, 0.0, 0.0) is None
-    assert v.group_ends(["aus_ir49"], 1.0, 0.0, 0.0) == {} and v.fight_of("aus_ir49") is None
-    assert v.volley_groups() == [] and v.cannons() == []
-    assert v.flight([Event("move", "x", {})]) is None
-
-
-def test_a_flight_is_read_from_an_events_flight_data() -> None:
-    v = base_view()
-    data = {"shooter": "s", "flight": {"pellet": "large", "radius": 0.4,
-                                       "path": [[0, 1, 2], [1, 3, 4]], "impacts": [],
-                                       "fell": ["f"], "off_table": [], "moved_paths": {}}}
-    f = v.flight([Event("shot", "s shoots", data)])
-    assert f is not None and f.radius == 0.4 and f.fell == ["f"] and f.pellet_at(0.5) == (2, 3)
+    for capability in CAPABILITIES.values():
+        assert not isinstance(v, capability)
+    assert not hasattr(v, "shooters") and not hasattr(v, "group_action")
+    assert v.fight_of("aus_ir49") is None

@@ -7,7 +7,8 @@ Seeded random legal play until the game ends.  After every action:
 - with ``deep`` (the test suite's setting): every action ``legal_actions()``
   lists passes ``check``, and so does every candidate ``sample_actions()``
   offers; each of them reads back from its notation as itself
-  (``ruleset.parse_action(a.text()) == a``); asking for them changes nothing;
+  (``ruleset.parse_action(a.text()) == a``); a few of them have ``odds()``
+  that are None or possible (``odds_problems``); asking changes nothing;
   and the action is applied to a ``clone()`` and a ``clone(seed)`` first: the
   original is untouched by both, the original then reaches exactly what the
   plain clone reached (a clone rolls the original's own coming dice, so the
@@ -36,6 +37,7 @@ from pathlib import Path
 
 from desktop.resources import bundled_scenarios
 from desktop.rules import registry
+from desktop.rules.action_odds import Odds
 from desktop.rules.engine import JSON, Action, Game, OptionValue
 from desktop.rules.randomplay import random_action
 from desktop.rules.record import dumps, loads, record_of, replay
@@ -107,9 +109,7 @@ def state_problems(game: Game, snap: JSON | None = None) -> list[str]:
             out.append(f"phase {snap['phase']!r} is not declared")
     elif snap["side"] is not None:
         out.append("over, yet a side is to act")
-    own = getattr(game, "invariant_problems", None)
-    if callable(own):
-        out.extend(own())
+    out.extend(game.invariant_problems())
     return out
 
 
@@ -129,8 +129,32 @@ def action_problems(game: Game, probe: random.Random) -> list[str]:
             why = game.check(a)
             if why is not None:
                 out.append(f"{kind} action '{a.text()}' fails check: {why}")
+    out.extend(odds_problems(game, legal + sampled))
     if len(game.chance.log) != drawn:
-        out.append("listing or checking actions drew from the game's dice or cards")
+        out.append("listing or checking actions, or asking their odds, drew from the "
+                   "game's dice or cards")
+    return out
+
+
+#: Actions whose odds are asked after each action (a few, picked afresh each time).
+ODDS_ASKED = 6
+
+
+def odds_problems(game: Game, actions: list[Action]) -> list[str]:
+    """``odds()`` (the engine protocol's one Odds type) of a few offered actions is
+    None or possible odds: exact chances summing to exactly 1."""
+    out: list[str] = []
+    pick = random.Random(len(game.history))
+    for a in pick.sample(actions, min(ODDS_ASKED, len(actions))):
+        try:
+            got = game.odds(a)
+        except Exception as exc:  # an offered action has odds or None, never an error
+            out.append(f"odds of '{a.text()}' raised {type(exc).__name__}: {exc}")
+            continue
+        if got is not None and not isinstance(got, Odds):
+            out.append(f"odds of '{a.text()}' are a {type(got).__name__}, not an Odds")
+        elif got is not None:
+            out.extend(f"odds of '{a.text()}': {p}" for p in got.problems())
     return out
 
 

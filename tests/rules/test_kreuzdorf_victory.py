@@ -10,7 +10,8 @@ limit's fallback, here the defender).
 from __future__ import annotations
 
 from desktop.resources import bundled_scenario
-from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.rules.piece_view import PieceView
+from desktop.rules.victory import VictoryJudge
 from desktop.scenario import load
 from desktop.scenario.model import Scenario
 

@@ -72,11 +72,17 @@ def test_odds_of_a_shot_and_a_charge_in_a_game() -> None:
 
 
 def test_the_game_answers_odds_with_the_same_exact_fractions() -> None:
+    """Game.odds (the engine protocol's one Odds type) gives the hits distribution
+    that shoot_odds enumerates, failed activation included, in the engine's ids."""
     sc = scenario([unit("b1", INF, 20, 40)], [unit("r1", INF, 20, 34, 180), *far_red()])
     g = new_game(sc)
     g.apply_text("end")
     g.pieces["b1"].hits = 8
     o = g.odds(Shoot("b1", "r1"))
-    assert o == shoot_odds(g, Shoot("b1", "r1"))
-    assert o is not None and o.activation == F(1, 3)  # 2 x d6 > 8: a 5 or a 6
+    exact = shoot_odds(g, Shoot("b1", "r1"))
+    assert exact.activation == F(1, 3)  # 2 x d6 > 8: a 5 or a 6
+    assert o is not None and o.exact and o.title == "b1 fires at r1: hits"
+    assert [p for _, p in o.bars] == list(exact.hits.values())
+    assert o.chance("no hits") == exact.hits[0] and sum(p for _, p in o.bars) == 1
+    assert "passes its activation test 33%" in o.notes
     assert g.odds(Shoot("r1", "b1")) is None  # not red's turn: no odds

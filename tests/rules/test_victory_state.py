@@ -13,8 +13,9 @@ from shapely.geometry import Point
 import desktop.rules  # noqa: F401  (registers the rulesets)
 from desktop.resources import bundled_scenarios
 from desktop.rules import registry
+from desktop.rules.piece_view import PieceView
 from desktop.rules.randomplay import random_action
-from desktop.rules.victory import PieceView, VictoryJudge, VictoryState
+from desktop.rules.victory import VictoryJudge, VictoryState
 from desktop.rules.view import view_of
 from desktop.scenario import Scenario, load
 from desktop.scenario.geometry import shape_area
@@ -231,8 +232,7 @@ def test_every_ruleset_reports_what_its_referee_judges(name):
         if name == "blown_away_four_farms":
             holders = dict(game.state.objectives)  # type: ignore[attr-defined]
         else:
-            holders = judge.holders(game._views() if hasattr(game, "_views")  # type: ignore[attr-defined]
-                                    else game.views())  # type: ignore[attr-defined]
+            holders = judge.holders(game.victory_pieces())
         assert {o.id: o.holder for o in state.objectives} == {
             o.id: holders.get(o.id) for o in sc.game.objectives}
         assert sum(g.deciding for g in state.goals) <= 2

@@ -48,8 +48,8 @@ def test_odds_bars_name_their_outcomes_at_the_docks_default_width(
     it opens, and a lasting consequence stands out above the notes."""
     from fractions import Fraction
 
+    from desktop.rules.action_odds import LASTING, Odds
     from desktop.rules.tactical import words as TW
-    from desktop.rules.view_values import LASTING, Odds
 
     w = window
     w.start(Setup(load(bundled_scenario("tactical_ridge.yaml")), "tactical", seed=1))

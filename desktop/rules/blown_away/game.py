@@ -20,6 +20,7 @@ import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Self
 
 import numpy as np
@@ -28,6 +29,7 @@ from shapely.geometry import LineString
 from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
 
+from desktop.rules.action_odds import Odds, pct
 from desktop.rules.blown_away.actions import (
     BlownAwayAction,
     Combat,
@@ -96,9 +98,10 @@ from desktop.rules.engine import (
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.options import Choice, side_choices, turn_limit_option
+from desktop.rules.piece_view import PieceView
 from desktop.rules.placement import forbidden_ground
 from desktop.rules.start import StartField
-from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.rules.victory import VictoryJudge
 from desktop.scenario.lint import LintProblem
 from desktop.scenario.model import (
     HoldObjectives,
@@ -1281,10 +1284,19 @@ class BlownAwayGame(StateGame):
                            self.card_bonus(u, t, False), self.card_bonus(t, u, True),
                            runs_t, runs_u)
 
-    def odds(self, action: Action) -> dict[str, JSON] | None:
-        """The exact outcome distribution of a combat, as plain data."""
+    def odds(self, action: Action) -> Odds | None:
+        """Who wins a legal combat, exact over the cards left in both decks; a
+        legal long-range shot kills one man for certain (seed 003); in ids."""
         if isinstance(action, Combat) and self.check(action) is None:
-            return self.combat_odds(action.unit, action.target).to_json()
+            o = self.combat_odds(action.unit, action.target)
+            u, t = action.unit, action.target
+            return Odds(f"{u} fights {t}: who wins",
+                        [(f"{u} wins", o.unit_wins), ("a tie", o.tie),
+                         (f"{t} wins", o.target_wins)],
+                        [f"{t} loses a man: {pct(o.target_loses_a_man)}",
+                         f"{u} loses a man: {pct(o.unit_loses_a_man)}"])
+        if isinstance(action, Fire) and self.check(action) is None:
+            return Odds(f"{action.gun} fires at {action.target}", [("one man killed", Fraction(1))])
         return None
 
     # -- applying ------------------------------------------------------------------------
@@ -1643,7 +1655,10 @@ class BlownAwayGame(StateGame):
                 ev.append(Event("objective", f"{self._name(new or '')} takes {name or oid}",
                                 {"objective": oid, "side": new}))
 
-    def _views(self) -> list[PieceView]:
+    def terrain_index(self) -> TerrainIndex:
+        return self.terrain
+
+    def victory_pieces(self) -> list[PieceView]:
         return [PieceView(p.id, p.side, p.type, not p.eliminated, p.men.left, p.pos, p.fp())
                 for p in self.state.pieces.values()]
 
@@ -1664,12 +1679,12 @@ class BlownAwayGame(StateGame):
             self._finish(Outcome(s, f"{self._name(s)} holds {n} of "
                                     f"{len(self.objective_ids)} objectives"), ev)
             return True
-        # the judge reads only what `_views` gives it: where each unit stands
+        # the judge reads only what `victory_pieces` gives it: where each unit stands
         # (its stamp), whether it is present and its men left
         key = ("immediate", tuple((p.stamp, p.men.left) for p in st.pieces.values()))
         out = self._memo_get(key)
         if out is _MISSING:
-            out = self.judge.immediate(self._views())
+            out = self.judge.immediate(self.victory_pieces())
             self._memo_put(key, out)
         if isinstance(out, Outcome):
             self._finish(out, ev)
@@ -1677,7 +1692,7 @@ class BlownAwayGame(StateGame):
         return False
 
     def _judge_end_of_turn(self, ev: list[Event]) -> bool:
-        out = self.judge.end_of_turn(self.state.turn, self._views())
+        out = self.judge.end_of_turn(self.state.turn, self.victory_pieces())
         if out is not None:
             self._finish(out, ev)
             return True

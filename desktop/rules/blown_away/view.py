@@ -21,17 +21,17 @@ from shapely.geometry import Point as SPoint
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from desktop.rules.action_odds import Odds, pct
 from desktop.rules.engine import Action, Game
 from desktop.rules.victory import VictoryState
-from desktop.rules.view import PlayView, pct, union_of
+from desktop.rules.view import PlayView, union_of
+from desktop.rules.view_capabilities import FacingBandsView
 from desktop.rules.view_values import (
     OFFICER_BASE,
     Allowance,
-    Capabilities,
     Card,
     Losses,
     Markup,
-    Odds,
     PieceInfo,
     Standing,
     Weapon,
@@ -87,12 +87,13 @@ _INFOS: dict[tuple[int, str], PieceInfo] = {}
 _INFOS_SIZE = 50_000
 
 
-class BlownAwayView(PlayView):
+class BlownAwayView(PlayView, FacingBandsView):
     attack_kinds = frozenset({"fire", "combat"})
-    capabilities = Capabilities(facing_bands=True)
-
     def __init__(self, game: Game) -> None:
         super().__init__(game)
+        #: The facing the window's ghost ends with, per piece (FacingBands): the
+        #: bands are asked for again when it pivots.
+        self.band_facing: dict[str, float] = {}
         from desktop.rules.blown_away import constants as C
         from desktop.rules.blown_away.game import BlownAwayGame
 
@@ -185,6 +186,10 @@ class BlownAwayView(PlayView):
         parts = [self.terrain().union(self.C.NO_END)]
         parts.extend(q.fp() for q in self.g.units(p.side) if q.id != pid)
         return union_of(parts)
+
+    def end_facing(self, pid: str, facing: float) -> None:
+        """A move's reach turns with the facing it ends with (FacingBands)."""
+        self.band_facing = {pid: facing}
 
     def reach_area(self, pid: str) -> BaseGeometry | None:
         """The wedge a formed unit can reach at its facing (cut by the stop rule and
@@ -604,7 +609,7 @@ class BlownAwayView(PlayView):
         return out
 
     def standing(self) -> Standing | None:
-        return self.g.judge.standing(self.g.turn, self.g._views())
+        return self.g.judge.standing(self.g.turn, self.g.victory_pieces())
 
     def victory(self) -> VictoryState | None:
         """The judge's conditions, and the objectives as this ruleset holds them: a
@@ -612,7 +617,7 @@ class BlownAwayView(PlayView):
         or pass through, and wins at once with enough of them (RULINGS)."""
         g = self.g
         hold = HoldObjectives(g.objectives_to_win, g.objective_ids) if g.objective_ids else None
-        return g.judge.report(g.turn, g._views(), holders=g.state.objectives,
+        return g.judge.report(g.turn, g.victory_pieces(), holders=g.state.objectives,
                               hold_at_once=hold, outcome=g.outcome)
 
     def strength(self) -> tuple[str, dict[str, float]]:

@@ -13,6 +13,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
 
+from desktop.rules.action_odds import Odds
 from desktop.rules.chance import Chance
 from desktop.rules.d3 import rules as R
 from desktop.rules.d3.actions import Accept, Charge, D3Action, End, Move, Reroll, Shoot, parse
@@ -21,8 +22,7 @@ from desktop.rules.d3.actions import Accept, Charge, D3Action, End, Move, Reroll
 from desktop.rules.d3.dice import activation_passes as activation_passes
 from desktop.rules.d3.dice import charge_hits as charge_hits
 from desktop.rules.d3.dice import shooting_hits as shooting_hits
-from desktop.rules.d3.odds import Odds as HitOdds
-from desktop.rules.d3.odds import action_odds
+from desktop.rules.d3.odds import odds_chart
 from desktop.rules.d3.pieces import ACTIVE, DISORDERED, ELIMINATED, EXITED, Footprints, Piece
 from desktop.rules.d3.sampler import sample_moves
 from desktop.rules.d3.words import count, firing_type, inches, move_words
@@ -41,9 +41,11 @@ from desktop.rules.engine import (
     SizeLimits,
 )
 from desktop.rules.options import Choice, side_choices, turn_limit_option
+from desktop.rules.piece_view import PieceView
 from desktop.rules.placement import forbidden_ground
+from desktop.rules.position_cache import PositionCache
 from desktop.rules.start import StartField
-from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.rules.victory import VictoryJudge
 from desktop.scenario.lint import LintProblem
 from desktop.scenario.model import ExitUnits, LastManStanding, Scenario
 from desktop.scenario.vocabulary import OPPOSITE_EDGE, Edge, TerrainType, UnitType
@@ -192,8 +194,7 @@ class D3Game(Game):
         #: Sight lines hidden by terrain or not, by ends and the features that
         #: may block them (the ground never changes: shared with clones).
         self._terrain_lines: dict[tuple[float, float, float, float, tuple[int, ...]], bool] = {}
-        self._checked: dict[Action, str | None] = {}
-        self._checked_at = -1
+        self._checked = PositionCache()
         #: Helpers' caches keyed by the number of actions applied (see sampler).
         self.scratch: dict[str, Any] = {}
         self.events.extend(self._start_player_turn())
@@ -705,11 +706,10 @@ class D3Game(Game):
         """Hits a unit can still take before it is eliminated."""
         return max(0, R.ELIMINATION_HITS - u.hits)
 
-    def odds(self, action: Action) -> HitOdds | None:
-        """The exact odds of a legal shot or charge (desktop.rules.d3.odds.Odds:
+    def odds(self, action: Action) -> Odds | None:
+        """The hits a legal shot or charge inflicts, exact (desktop.rules.d3.odds:
         Fractions enumerated from the dice), None for any other action."""
-
-        return action_odds(self, action)
+        return odds_chart(self, action)
 
     # -- legality ------------------------------------------------------------------------
 
@@ -740,18 +740,16 @@ class D3Game(Game):
     def _check(self, action: Action) -> str | None:
         """Checks are memoised until the next action is applied (random play and
         the computer player check a move, then apply it)."""
-        if self._checked_at != len(self.history):
-            self._checked.clear()
-            self._checked_at = len(self.history)
+        checked = self._checked.at(self.position_stamp())
         try:
-            return self._checked[action]
+            return checked[action]  # type: ignore[no-any-return]
         except KeyError:
             pass
         except TypeError:
             return self._check_now(action)
         why = self._check_now(action)
-        if len(self._checked) < 256:
-            self._checked[action] = why
+        if len(checked) < 256:
+            checked[action] = why
         return why
 
     def _check_now(self, action: Action) -> str | None:
@@ -1095,7 +1093,7 @@ class D3Game(Game):
             # the judge reads where units stand (holding objectives) only when
             # there is no turn limit or at its last turn
             limit = self.judge.turn_limit
-            out = self.judge.end_of_turn(self._turn, self._views(
+            out = self.judge.end_of_turn(self._turn, self.victory_pieces(
                 shapes=limit is None or self._turn >= limit.turns))
             if out is not None:
                 self._finish(out, ev)
@@ -1168,7 +1166,10 @@ class D3Game(Game):
                                 {"unit": u.id, "hits": u.hits}))
         return n
 
-    def _views(self, shapes: bool = True) -> list[PieceView]:
+    def terrain_index(self) -> TerrainIndex:
+        return self.terrain
+
+    def victory_pieces(self, shapes: bool = True) -> list[PieceView]:
         """The units as the victory judge sees them; without `shapes`, no
         footprints (only holding objectives reads them: VictoryJudge.holder)."""
         out = []
@@ -1184,7 +1185,7 @@ class D3Game(Game):
 
     def _judge_immediate(self, ev: list[Event]) -> None:
         if self._outcome is None:
-            out = self.judge.immediate(self._views(shapes=False))  # counts and exits only
+            out = self.judge.immediate(self.victory_pieces(shapes=False))  # counts and exits only
             if out is not None:
                 self._finish(out, ev)
 
@@ -1250,8 +1251,7 @@ class D3Game(Game):
         # positions only, and the copy stands where the original does: it
         # keeps them (the computer player checks a move, then applies it to
         # copies).  Caches that hold the pieces themselves start afresh.
-        g._checked = dict(self._checked)
-        g._checked_at = self._checked_at
+        g._checked = self._checked.copy()
         g.scratch = {}
         g._present = {}
         g._unit_arrays = None
@@ -1288,7 +1288,7 @@ class D3Game(Game):
                 "order": list(self.order)}
 
 
-# --- pure rules (module functions the game calls) ---------------------------------------------
+# --- pure rules (also used by desktop.rules.d3.odds) ------------------------------------------
 
 
 _NO_BLOCKERS = Blockers([], [], [], [])

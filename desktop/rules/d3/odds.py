@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
+from desktop.rules.action_odds import Odds, pct
 from desktop.rules.d3 import rules as R
 from desktop.rules.d3.actions import Charge, Shoot
 from desktop.rules.d3.dice import activation_passes, charge_hits, shooting_hits
@@ -76,7 +77,7 @@ def charge_result(on_hill: bool, defender_cavalry: bool, side_on: Aspect) -> dic
 
 
 @dataclass(frozen=True)
-class Odds:
+class HitOdds:
     """What an action may do: `activation` is the chance it happens at all;
     `hits` the distribution of hits inflicted (0 includes a failed activation);
     `eliminated` the chance the target reaches the elimination threshold."""
@@ -91,12 +92,12 @@ class Odds:
         return sum((h * p for h, p in self.hits.items()), Fraction(0))
 
 
-def combine(activation: Fraction, given: Mapping[int, Fraction], target_hits: int) -> Odds:
+def combine(activation: Fraction, given: Mapping[int, Fraction], target_hits: int) -> HitOdds:
     hits = {h: p * activation for h, p in given.items()}
     hits[0] = hits.get(0, Fraction(0)) + (1 - activation)
     elim = sum((p for h, p in hits.items() if target_hits + h >= R.ELIMINATION_HITS),
                Fraction(0))
-    return Odds(activation, dict(sorted(hits.items())), elim, dict(given))
+    return HitOdds(activation, dict(sorted(hits.items())), elim, dict(given))
 
 
 def reroll_available(game: OddsGame, unit_id: str) -> bool:
@@ -104,10 +105,7 @@ def reroll_available(game: OddsGame, unit_id: str) -> bool:
     return bool(game.generals_able_to_reroll(game.pieces[unit_id]))
 
 
-_reroll_available = reroll_available  # the old private name
-
-
-def shoot_odds(game: OddsGame, action: Shoot, use_reroll: bool = True) -> Odds:
+def shoot_odds(game: OddsGame, action: Shoot, use_reroll: bool = True) -> HitOdds:
     """The odds of a shot in this game, as it stands (raises ValueError if illegal)."""
     why = game.check(action)
     if why is not None:
@@ -119,7 +117,7 @@ def shoot_odds(game: OddsGame, action: Shoot, use_reroll: bool = True) -> Odds:
     return combine(act, given, t.hits)
 
 
-def charge_odds(game: OddsGame, action: Charge, use_reroll: bool = True) -> Odds:
+def charge_odds(game: OddsGame, action: Charge, use_reroll: bool = True) -> HitOdds:
     """The odds of a charge: activation now, hits in the hand-to-hand phase."""
     why = game.check(action)
     if why is not None:
@@ -134,8 +132,27 @@ def charge_odds(game: OddsGame, action: Charge, use_reroll: bool = True) -> Odds
     return combine(act, given, t.hits)
 
 
-def action_odds(game: OddsGame, action: Action) -> Odds | None:
+def action_odds(game: OddsGame, action: Action) -> HitOdds | None:
     """The exact odds of a legal shot or charge; None for any other action."""
     if not isinstance(action, (Shoot, Charge)) or game.check(action) is not None:
         return None
     return shoot_odds(game, action) if isinstance(action, Shoot) else charge_odds(game, action)
+
+
+def hits_words(n: int) -> str:
+    """A bar's outcome in words: "no hits", "1 hit", "3 hits"."""
+    return "no hits" if n == 0 else f"{n} hit" + ("" if n == 1 else "s")
+
+
+def odds_chart(game: OddsGame, action: Action) -> Odds | None:
+    """The engine's answer to ``odds(action)``: the hits a legal shot or charge
+    inflicts (a failed activation counts as none), in ids; None otherwise."""
+    o = action_odds(game, action)
+    if o is None or not isinstance(action, (Shoot, Charge)):
+        return None
+    verb = "charges" if isinstance(action, Charge) else "fires at"
+    return Odds(f"{action.unit} {verb} {action.target}: hits",
+                [(hits_words(h), p) for h, p in o.hits.items()],
+                [f"passes its activation test {pct(o.activation)}",
+                 f"{float(o.mean_hits()):.1f} hits on average",
+                 f"eliminates {action.target} {pct(o.eliminated)}"])

@@ -13,25 +13,17 @@ from functools import cache
 
 from shapely.geometry.base import BaseGeometry
 
+from desktop.rules.action_odds import LASTING, Odds, pct
 from desktop.rules.d3 import rules as R
 from desktop.rules.d3.actions import Accept, Charge, End, Move, Reroll, Shoot
 from desktop.rules.d3.game import MOVEMENT, SHOOTING, D3Game
-from desktop.rules.d3.odds import activation_chance, charge_result
+from desktop.rules.d3.odds import action_odds, activation_chance, charge_result, hits_words
 from desktop.rules.d3.pieces import DISORDERED, ELIMINATED, EXITED, Piece
 from desktop.rules.d3.words import degrees, inches, move_words
 from desktop.rules.engine import Action, Game
 from desktop.rules.victory import VictoryState
-from desktop.rules.view import PlayView, pct
-from desktop.rules.view_values import (
-    LASTING,
-    Allowance,
-    Card,
-    Losses,
-    Odds,
-    PieceInfo,
-    Standing,
-    Weapon,
-)
+from desktop.rules.view import PlayView
+from desktop.rules.view_values import Allowance, Card, Losses, PieceInfo, Standing, Weapon
 from desktop.scenario.vocabulary import QUALITY_LABELS, UNIT_LABELS, TerrainType, UnitType
 from desktop.table.shapes import Aspect, angle_diff, aspect, distance, front_centre_of
 from desktop.table.sight import Sight
@@ -106,7 +98,7 @@ class D3View(PlayView):
 
     def odds(self, action: Action) -> Odds | None:
         """The engine's exact odds (Fractions enumerated from the dice) as a chart."""
-        o = self.g.odds(action)
+        o = action_odds(self.g, action)
         if o is None or not isinstance(action, (Shoot, Charge)):
             return None
         who, whom = self.name_of(action.unit), self.name_of(action.target)
@@ -125,7 +117,7 @@ class D3View(PlayView):
                 notes.insert(0, f"{LASTING}Once it passes its activation test, {who} is "
                              "deployed for the rest of the game: it may then only pivot "
                              "where it stands, never move.")
-        return Odds(title, [(_hits(h), p) for h, p in o.hits.items()], notes)
+        return Odds(title, [(hits_words(h), p) for h, p in o.hits.items()], notes)
 
     def weapons(self, pid: str) -> list[Weapon]:
         p = self.g.pieces.get(pid)
@@ -321,10 +313,10 @@ class D3View(PlayView):
         return out
 
     def standing(self) -> Standing | None:
-        return self.g.judge.standing(self.g.turn, self.g._views())
+        return self.g.judge.standing(self.g.turn, self.g.victory_pieces())
 
     def victory(self) -> VictoryState | None:
-        return self.g.judge.report(self.g.turn, self.g._views(), outcome=self.g.outcome)
+        return self.g.judge.report(self.g.turn, self.g.victory_pieces(), outcome=self.g.outcome)
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.order}
@@ -395,8 +387,3 @@ def _charge_loss(on_hill: bool, cavalry: bool, side_on: Aspect, left: int) -> fl
     capped at the `left` hits the defender still has to take."""
     dist = charge_result(on_hill, cavalry, side_on)
     return float(sum((min(h, left) * p for h, p in dist.items()), Fraction(0)))
-
-
-def _hits(n: int) -> str:
-    """A bar's outcome in words: "no hits", "1 hit", "3 hits"."""
-    return "no hits" if n == 0 else f"{n} hit" + ("" if n == 1 else "s")

@@ -22,11 +22,13 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from fractions import Fraction
 from typing import TypeVar
 
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
+from desktop.rules.action_odds import Odds
 from desktop.rules.chance import Chance
 from desktop.rules.engine import (
     JSON,
@@ -106,9 +108,11 @@ from desktop.rules.kiddies.table import (
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.options import Choice, turn_limit_option
+from desktop.rules.piece_view import PieceView
 from desktop.rules.placement import forbidden_ground
+from desktop.rules.position_cache import PositionCache
 from desktop.rules.start import StartField
-from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.rules.victory import VictoryJudge
 from desktop.scenario.lint import LintProblem
 from desktop.scenario.model import (
     ExitUnits,
@@ -254,10 +258,8 @@ class KiddiesGame(Game):
         #: The last grid made (for :meth:`_regrid`): the figures, their places, the grid.
         self._last_grid: tuple[tuple[Figure, ...], tuple[tuple[float, float], ...],
                                dict[tuple[int, int], list[int]]] | None = None
-        self._memo: dict[object, object] = {}
-        self._memo_ver = 0
-        self._geo_memo: dict[object, object] = {}
-        self._geo_memo_ver = 0
+        self._memo = PositionCache()  # per `_ver`
+        self._geo_memo = PositionCache()  # per `_geo_ver`
         self._immediate: tuple[int, Outcome | None] | None = None
         self._turn = 0
         self._phase = "choose"
@@ -332,8 +334,8 @@ class KiddiesGame(Game):
         other = copy.copy(self)
         other.figures = {k: f.copy() for k, f in self.figures.items()}
         # the answers carry over, all but the lists of this game's own figures
-        other._memo = dict(self._memo)
-        other._geo_memo = dict(self._geo_memo)
+        other._memo = self._memo.copy()
+        other._geo_memo = self._geo_memo.copy()
         other._roster = {}  # lists of this game's own figures
         other.manned_at_start = dict(self.manned_at_start)
         other.skirmished = set(self.skirmished)
@@ -362,25 +364,11 @@ class KiddiesGame(Game):
     def _placed(self, key: object, make: Callable[[], T]) -> T:
         """`make()`, worked out once per placing of the figures (what does not read
         whether they have moved or fired this turn)."""
-        if self._geo_memo_ver != self._geo_ver:
-            self._geo_memo = {}
-            self._geo_memo_ver = self._geo_ver
-        try:
-            return self._geo_memo[key]  # type: ignore[return-value]
-        except KeyError:
-            value = self._geo_memo[key] = make()
-            return value
+        return self._geo_memo.get(self._geo_ver, key, make)
 
     def _cached(self, key: object, make: Callable[[], T]) -> T:
         """`make()`, worked out once per state of the figures."""
-        if self._memo_ver != self._ver:
-            self._memo = {}
-            self._memo_ver = self._ver
-        try:
-            return self._memo[key]  # type: ignore[return-value]
-        except KeyError:
-            value = self._memo[key] = make()
-            return value
+        return self._memo.get(self._ver, key, make)
 
     def _active(self, side: str | None = None) -> tuple[Figure, ...]:
         if self._roster_memo_ver != self._roster_ver:
@@ -1140,7 +1128,7 @@ class KiddiesGame(Game):
         return False
 
     def _end_turn(self, ev: list[Event]) -> None:
-        out = self.judge.end_of_turn(self._turn, self.views())
+        out = self.judge.end_of_turn(self._turn, self.victory_pieces())
         if out is None and self.judge.turn_limit is None and 0 < self.turn_limit <= self._turn:
             out = Outcome(None, f"turn limit reached after turn {self._turn}: a draw")
         if out is not None:
@@ -1153,7 +1141,7 @@ class KiddiesGame(Game):
         self._side = None
         ev.append(Event("outcome", outcome.reason, outcome.to_json()))
 
-    def views(self) -> list[PieceView]:
+    def victory_pieces(self) -> list[PieceView]:
         return list(self._placed(("views",), self._views))
 
     def _views(self) -> list[PieceView]:
@@ -1249,6 +1237,46 @@ class KiddiesGame(Game):
             taken.update(chosen)
             out.append(((f.id,), chosen))
         return out
+
+    def odds(self, action: Action) -> Odds | None:
+        """What a legal move or charge brings, in ids: a move that ends in contact,
+        the exact odds of the hand-to-hand fight it makes; a charge, whom it rides
+        down (certain).  None for a flick: its flight is a physics simulation with
+        no exact chances, so the play view estimates them from simulated tries on
+        a copy (``KiddiesView.odds``, with a margin)."""
+        if not isinstance(action, Move | GroupMove | Charge) or self.check(action) is not None:
+            return None
+        if isinstance(action, Charge):
+            plan = self.charge_plan(self.side or "", action.figures, action.facing)
+            if isinstance(plan, str):
+                return None
+            n = len(plan.victims)
+            who = ",".join(plan.victims) if plan.victims else "nobody"
+            return Odds(f"Charge: {','.join(action.figures)} ride down {who}",
+                        [(f"{n} ridden down" if n else "nobody in the path", Fraction(1))],
+                        ["no dice: every infantryman in the path falls, of either side"])
+        fight = self.contact_fight(action)
+        if fight is None:
+            return None
+        mine, theirs, win, draw, loss = fight
+        return Odds(f"Hand to hand: {','.join(mine)} against {','.join(theirs)}",
+                    [("win", win), ("all fall", draw), ("lose", loss)],
+                    ["if the fight stands when both sides have moved", "exact odds"])
+
+    def contact_fight(self, action: Move | GroupMove) -> tuple[
+            tuple[str, ...], tuple[str, ...], Fraction, Fraction, Fraction] | None:
+        """The hand-to-hand fight a legal move would bring its movers into, if it
+        ends in contact: (the movers' side of it, the other, the movers' exact
+        chances to win, all fall, lose).  Tried on a copy; nothing is drawn."""
+        movers = {action.figure} if isinstance(action, Move) else set(action.figures)
+        after = self.clone(0)  # a move draws nothing; the copy's own source is never used
+        after.apply(action)
+        for a, b, o in after.melee_odds():
+            if movers & set(a) or movers & set(b):
+                mine, theirs = (a, b) if movers & set(a) else (b, a)
+                win, loss = (o.win, o.loss) if mine == a else (o.loss, o.win)
+                return mine, theirs, win, o.draw, loss
+        return None
 
     def melee_odds(self) -> list[tuple[tuple[str, ...], tuple[str, ...], FightOdds]]:
         """Every fight hand to hand would bring now, with the exact odds of its first side.

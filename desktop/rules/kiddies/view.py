@@ -20,19 +20,19 @@ from typing import Final
 from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
 
+from desktop.rules.action_odds import Odds, pct
 from desktop.rules.engine import Action, Event, Game
 from desktop.rules.kiddies.pieces import ACTIVE as ACTIVE_FIGURE
 from desktop.rules.victory import VictoryState
-from desktop.rules.view import PlayView, pct, union_of
+from desktop.rules.view import PlayView, union_of
+from desktop.rules.view_capabilities import FiguresView, FlicksView, GroupMovesView
 from desktop.rules.view_values import (
     Aim,
     Allowance,
-    Capabilities,
     Card,
     CardAction,
     Flight,
     Losses,
-    Odds,
     PieceInfo,
     Standing,
     Weapon,
@@ -92,9 +92,9 @@ def flight_of(events: list[Event] | tuple[Event, ...]) -> Flight | None:
     return None
 
 
-class KiddiesView(PlayView):
+class KiddiesView(PlayView, FiguresView, GroupMovesView, FlicksView):
     attack_kinds = frozenset()
-    capabilities = Capabilities(individual=True, group_moves=True, flicks=True, measure_in="spans")
+    measure_in = "spans"
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -588,17 +588,14 @@ class KiddiesView(PlayView):
         """The fight a move brings a mover into, if it ends in contact (exact odds)."""
         from desktop.rules.kiddies.actions import GroupMove, Move
 
-        movers = {action.figure} if isinstance(action, Move) else \
-            set(action.figures) if isinstance(action, GroupMove) else set()
-        after = self.g.clone(0)  # a move draws nothing; the copy's own source is never used
-        after.apply(action)
-        for a, b, o in after.melee_odds():
-            if movers & set(a) or movers & set(b):
-                mine, theirs = (a, b) if movers & set(a) else (b, a)
-                win, loss = (o.win, o.loss) if mine == a else (o.loss, o.win)
-                return self._fight_odds(mine, theirs, win, o.draw, loss,
-                                        "if the fight stands when both sides have moved")
-        return None
+        if not isinstance(action, Move | GroupMove):
+            return None
+        fight = self.g.contact_fight(action)  # the engine's, as its odds() gives it
+        if fight is None:
+            return None
+        mine, theirs, win, draw, loss = fight
+        return self._fight_odds(mine, theirs, win, draw, loss,
+                                "if the fight stands when both sides have moved")
 
     def _charge_odds(self, action: Action) -> Odds | None:
         from desktop.rules.kiddies.actions import Charge
@@ -672,10 +669,10 @@ class KiddiesView(PlayView):
                 for uid, n in fallen.items()}
 
     def standing(self) -> Standing | None:
-        return self.g.judge.standing(self.g.turn, self.g.views(), limit=self.g.turn_limit)
+        return self.g.judge.standing(self.g.turn, self.g.victory_pieces(), limit=self.g.turn_limit)
 
     def victory(self) -> VictoryState | None:
-        return self.g.judge.report(self.g.turn, self.g.views(), limit=self.g.turn_limit,
+        return self.g.judge.report(self.g.turn, self.g.victory_pieces(), limit=self.g.turn_limit,
                                    outcome=self.g.outcome, noun="figure")
 
     def pending_losses(self) -> dict[str, float]:

@@ -19,6 +19,7 @@ from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
+from desktop.rules.action_odds import Odds, pct
 from desktop.rules.chance import Chance
 from desktop.rules.engine import (
     JSON,
@@ -108,14 +109,16 @@ from desktop.rules.mayhem.state import (
 )
 from desktop.rules.notation import canonical_facing
 from desktop.rules.options import Choice, turn_limit_option
+from desktop.rules.piece_view import PieceView
 from desktop.rules.placement import forbidden_ground
 from desktop.rules.start import StartField
-from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.rules.victory import VictoryJudge
 from desktop.scenario.lint import LintProblem
 from desktop.scenario.model import LastManStanding, Point, Scenario
 from desktop.scenario.vocabulary import Formation, LengthUnit, UnitType
 from desktop.table.shapes import arc_part_coords, bearing, forward, nearest_on_convex, rounded
 from desktop.table.sight import Obstacles, Sight, SightRequest, line_of_sight_many, sight_reasons
+from desktop.table.terrain import TerrainIndex
 
 INITIATIVE = "initiative"
 MOVEMENT = "movement"
@@ -1044,7 +1047,7 @@ class MayhemGame(StateGame):
         st = self.state
         if self._check_immediate_victory(ev):
             return True
-        result = self.judge.end_of_turn(st.turn, self._views())
+        result = self.judge.end_of_turn(st.turn, self.victory_pieces())
         if result is not None:
             self._finish(result, ev)
             return True
@@ -1060,7 +1063,10 @@ class MayhemGame(StateGame):
 
     # -- victory ---------------------------------------------------------------------
 
-    def _views(self) -> list[PieceView]:
+    def terrain_index(self) -> TerrainIndex:
+        return self.terrain
+
+    def victory_pieces(self) -> list[PieceView]:
         return [
             PieceView(u.id, u.side, u.type, u.active, u.figures, u.position,
                       u.footprint() if u.active else None)
@@ -1077,7 +1083,7 @@ class MayhemGame(StateGame):
         if key in self._verdicts:
             result = self._verdicts[key]
         else:
-            result = self._verdicts[key] = self.judge.immediate(self._views())
+            result = self._verdicts[key] = self.judge.immediate(self.victory_pieces())
         if result is None:
             return False
         self._finish(result, ev)
@@ -1440,37 +1446,36 @@ class MayhemGame(StateGame):
         return (combat.check_number(u.quality, self.in_defences(u)),
                 combat.check_number(t.quality, self.in_defences(t), charged=True))
 
-    def odds(self, action: Action) -> dict[str, JSON] | None:
-        """The exact outcome distribution of a legal fire, melee or charge action,
-        as data whose probabilities are `Fraction`s (None for other actions)."""
+    def odds(self, action: Action) -> Odds | None:
+        """The exact chances of a legal fire, melee or charge (Fractions from the
+        dice), in ids; None for other actions."""
         if self.check(action) is not None:
             return None
-        if isinstance(action, Fire):
-            o = self.fire_odds(action.unit, action.target)
-            return {
-                "kind": "fire",
-                "hits": list(o.hits),
-                "casualties": list(o.casualties),
-                "eliminated": o.eliminated,
-                "morale_drop": o.morale_drop,
-                "routed": o.routed,
-            }
-        if isinstance(action, Melee):
-            m = self.melee_odds(action.unit)
-            return {
-                "kind": "melee",
-                "casualties_a": list(m.on_a),
-                "casualties_b": list(m.on_b),
-                "a_wins": m.a_wins, "b_wins": m.b_wins,
-                "undecided": m.undecided,
-            }
         if isinstance(action, Charge):
             c = self.charge_odds(action.unit, action.target)
-            return {
-                "kind": "charge",
-                "charger_need": c.charger_need, "target_need": c.target_need,
-                "halts": c.halts, "gives_way": c.gives_way, "stands": c.stands,
-            }
+            who, whom = action.unit, action.target
+            return Odds(f"{who} charges {whom}: the checks",
+                        [(f"{who} halts", c.halts), (f"{whom} gives way", c.gives_way),
+                         (f"{whom} stands: melee", c.stands)],
+                        [f"{who} needs {c.charger_need}+ to charge home",
+                         f"{whom} needs {c.target_need}+ to stand",
+                         "melee odds show once in contact"])
+        if isinstance(action, Fire):
+            o = self.fire_odds(action.unit, action.target)
+            dice, need, save, _ = self.fire_numbers(action.unit, action.target)
+            return Odds(f"{action.unit} fires at {action.target}: casualties",
+                        [(str(k), p) for k, p in enumerate(o.casualties)],
+                        [f"{dice} dice hitting on {need}+, saved on {save}+",
+                         f"morale drops {pct(o.morale_drop)}",
+                         f"routs {pct(o.routed)}",
+                         f"eliminated {pct(o.eliminated)}"])
+        if isinstance(action, Melee):
+            m = self.melee_odds(action.unit)
+            a, b = self.melee_pair(action.unit)
+            return Odds(f"Melee of {a} and {b}: who wins",
+                        [(f"{a} wins", m.a_wins), (f"{b} wins", m.b_wins),
+                         ("neither", m.undecided)],
+                        ["the winner must inflict 2 more casualties than it takes"])
         return None
 
     # -- random candidates ---------------------------------------------------------------

@@ -9,13 +9,12 @@ from shapely.geometry.base import BaseGeometry
 
 from desktop.rules.engine import Action, Game
 from desktop.rules.victory import VictoryState
-from desktop.rules.view import PlayView, label_of, pass_chance, pct, union_of
+from desktop.rules.view import PlayView, label_of, pass_chance, union_of
 from desktop.rules.view_values import (
     OFFICER_BASE,
     Allowance,
     Card,
     Losses,
-    Odds,
     PieceInfo,
     Standing,
     Weapon,
@@ -123,41 +122,6 @@ class MayhemView(PlayView):
         """The engine's own end-of-move rule (MayhemGame.move_barriers)."""
         u = self.g.state.units.get(pid)
         return None if u is None else union_of(self.g.move_barriers(u)[1])
-
-    def odds(self, action: Action) -> Odds | None:
-        """The engine's exact odds (Fractions) as a chart, in names."""
-        from desktop.rules.mayhem.actions import Charge, Fire, Melee
-
-        if self.g.check(action) is not None:
-            return None
-        if isinstance(action, Charge):
-            c = self.g.charge_odds(action.unit, action.target)
-            who, whom = self.name_of(action.unit), self.name_of(action.target)
-            return Odds(f"{who} charges {whom}: the checks",
-                        [(f"{who} halts", c.halts), (f"{whom} gives way", c.gives_way),
-                         (f"{whom} stands: melee", c.stands)],
-                        [f"{who} needs {c.charger_need}+ to charge home",
-                         f"{whom} needs {c.target_need}+ to stand",
-                         "melee odds show once in contact"])
-        if isinstance(action, Fire):
-            o = self.g.fire_odds(action.unit, action.target)
-            dice, need, save, _ = self.g.fire_numbers(action.unit, action.target)
-            who, whom = self.name_of(action.unit), self.name_of(action.target)
-            return Odds(f"{who} fires at {whom}: casualties",
-                        [(str(k), p) for k, p in enumerate(o.casualties)],
-                        [f"{dice} dice hitting on {need}+, saved on {save}+",
-                         f"morale drops {pct(o.morale_drop)}",
-                         f"routs {pct(o.routed)}",
-                         f"eliminated {pct(o.eliminated)}"])
-        if isinstance(action, Melee):
-            m = self.g.melee_odds(action.unit)
-            a, b = self.g.melee_pair(action.unit)
-            na, nb = self.name_of(a), self.name_of(b)
-            return Odds(f"Melee of {na} and {nb}: who wins",
-                        [(f"{na} wins", m.a_wins), (f"{nb} wins", m.b_wins),
-                         ("neither", m.undecided)],
-                        ["the winner must inflict 2 more casualties than it takes"])
-        return None
 
     def weapons(self, pid: str) -> list[Weapon]:
         from desktop.rules.mayhem.constants import ARTILLERY_CLOSE_RANGE
@@ -370,10 +334,10 @@ class MayhemView(PlayView):
         return out
 
     def standing(self) -> Standing | None:
-        return self.g.judge.standing(self.g.turn, self.g._views())
+        return self.g.judge.standing(self.g.turn, self.g.victory_pieces())
 
     def victory(self) -> VictoryState | None:
-        return self.g.judge.report(self.g.turn, self.g._views(), outcome=self.g.outcome)
+        return self.g.judge.report(self.g.turn, self.g.victory_pieces(), outcome=self.g.outcome)
 
     def pending_losses(self) -> dict[str, float]:
         """Figures each side is expected to lose to what the game resolves on

@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from desktop.rules.action_odds import Odds, pct
 from desktop.rules.chance import Chance
 from desktop.rules.engine import (
     JSON,
@@ -34,6 +35,7 @@ from desktop.rules.engine import (
     SizeLimits,
 )
 from desktop.rules.options import turn_limit_option
+from desktop.rules.piece_view import PieceView
 from desktop.rules.start import StartField
 from desktop.rules.tactical import constants as C
 from desktop.rules.tactical import dice as D
@@ -86,7 +88,7 @@ from desktop.rules.tactical.words import FLAG_EFFECT as FLAG_WORDS
 from desktop.rules.tactical.words import STATUS as STATUS_WORDS
 from desktop.rules.tactical.words import area as area_words
 from desktop.rules.tactical.words import case_words, counted
-from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.rules.victory import VictoryJudge
 from desktop.scenario.model import LastManStanding, Scenario, Unit
 from desktop.scenario.vocabulary import ARTILLERY, Edge, Formation, UnitType
 
@@ -1710,7 +1712,7 @@ class TacticalGame(Game):
         for u in st.units.values():
             if u.type is UnitType.CAVALRY and u.cc_last < st.turn:
                 u.cc_turns = 0
-        out = self.judge.end_of_turn(st.turn, self._views())
+        out = self.judge.end_of_turn(st.turn, self.victory_pieces())
         if out is not None:
             self._finish(out, ev)
             return
@@ -1731,7 +1733,7 @@ class TacticalGame(Game):
 
     # -- victory ----------------------------------------------------------------------
 
-    def _views(self) -> list[PieceView]:
+    def victory_pieces(self) -> list[PieceView]:
         """Ruling (SPENT_COUNTS_AS_LOST): a spent unit has ceased to be effective, so
         for victory it is lost (army break) and holds nothing."""
         out = []
@@ -1761,7 +1763,7 @@ class TacticalGame(Game):
         else:
             if len(judged) >= _PATHS_KEPT:
                 judged.clear()
-            out = judged[key] = self.judge.immediate(self._views())
+            out = judged[key] = self.judge.immediate(self.victory_pieces())
         if out is not None:
             self._finish(out, ev)
 
@@ -2313,11 +2315,21 @@ class TacticalGame(Game):
                 "round": a.rounds + 1, "by_attacker": by_a.to_json(),
                 "by_defender": by_d.to_json()}
 
-    def odds(self, action: Action) -> dict[str, JSON] | None:
-        """The exact outcome distribution of a fire or charge action, as plain data
-        (the fractions themselves: :meth:`chances`)."""
+    def odds(self, action: Action) -> Odds | None:
+        """The exact chances of a legal fire (its hits) or charge (how the charged
+        unit answers), from :meth:`chances`, in ids; None for anything else."""
         got = self.chances(action)
-        return None if got is None else got.to_json()
+        if isinstance(got, O.FireOdds) and isinstance(action, Fire):
+            return Odds(f"{action.unit} fires at {action.target}: "
+                        f"{counted(got.dice, 'die')}, hitting on {got.hit_face.name.title()}",
+                        [(counted(i, "hit"), p) for i, p in enumerate(got.hits)],
+                        [f"brought to 0 CV {pct(got.spent)}", f"routs {pct(got.rout)}"])
+        if isinstance(got, O.ChargeOdds) and isinstance(action, Charge):
+            guns = self.unit(action.target).type in ARTILLERY
+            return Odds(f"{action.unit} charges {action.target}: {counted(got.dice, 'die')}",
+                        [(case_words(c, guns, short=True), p) for c, p in got.cases.items()],
+                        [f"at least one Sabre {pct(1 - got.sabres[0])}"])
+        return None
 
     # -- self-checks ------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from typing import ClassVar
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from desktop.rules.action_odds import Odds, pct
 from desktop.rules.engine import Action, Game
 from desktop.rules.tactical import constants as C
 from desktop.rules.tactical import dice as D
@@ -34,14 +35,13 @@ from desktop.rules.tactical.game import ARTILLERY_PHASE, INITIATIVE, TacticalGam
 from desktop.rules.tactical.grid import Square, king_distance, square_name
 from desktop.rules.tactical.state import ACTIVE, ROUTED, SPENT, UNHARMED, TOfficer, TUnit
 from desktop.rules.victory import VictoryState
-from desktop.rules.view import PlayView, pct
+from desktop.rules.view import PlayView
+from desktop.rules.view_capabilities import GridView
 from desktop.rules.view_values import (
     OFFICER_BASE,
     Allowance,
-    Capabilities,
     Card,
     Losses,
-    Odds,
     PieceInfo,
     Standing,
 )
@@ -63,11 +63,9 @@ FLAG_NOTE: dict[D.FlagEffect, str] = {
 }
 
 
-class TacticalView(PlayView):
+class TacticalView(PlayView, GridView):
     """Moves by square: a drop picks the square under the centre; the bands are
     the squares the engine says the piece can reach."""
-
-    capabilities = Capabilities(grid=True)
 
     #: RULINGS, Tactical Dice faces.
     FACES: ClassVar[dict[int, str]] = {d: W.FACE[f] for d, f in C.FACE_OF.items()}
@@ -143,6 +141,10 @@ class TacticalView(PlayView):
     def _square(self, x: float, y: float) -> Square:
         return self.board.square_of((x, y))
 
+    def square_name(self, x: float, y: float) -> str:
+        """The square holding (x, y), as the notation names it: "c4" (Grid)."""
+        return square_name(self._square(x, y))
+
     def _where(self, sq: Square) -> str:
         return f"{square_name(sq)}, {W.area(self.board.area(sq))}"
 
@@ -171,10 +173,10 @@ class TacticalView(PlayView):
         return out
 
     def standing(self) -> Standing | None:
-        return self.tg.judge.standing(self.tg.turn, self.tg._views())
+        return self.tg.judge.standing(self.tg.turn, self.tg.victory_pieces())
 
     def victory(self) -> VictoryState | None:
-        return self.tg.judge.report(self.tg.turn, self.tg._views(), outcome=self.tg.outcome)
+        return self.tg.judge.report(self.tg.turn, self.tg.victory_pieces(), outcome=self.tg.outcome)
 
     def strength(self) -> tuple[str, dict[str, float]]:
         """Combat Value left on the table: what wears down in this ruleset."""

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from desktop.play.log import LogLine, dice_of, step_lines
 from desktop.rules.engine import Action, IllegalAction
+from desktop.rules.view_capabilities import FiguresView
 from desktop.ui.play.host import PlayHost
 
 
@@ -24,7 +25,7 @@ class Acting:
             return False
         if isinstance(action, str):
             action = s.game.parse_action(action)
-        before = s.play_view.pieces() if s.play_view.individual else {}
+        before = s.play_view.pieces() if isinstance(s.play_view, FiguresView) else {}
         try:
             step = s.apply(action)
             w.figures.clear_fallen()

@@ -12,6 +12,7 @@ from shapely.geometry import Point as SPoint
 from desktop.play.allowance import Probe, clamp_to_reach, compute_bands, probe
 from desktop.play.measure import fmt_distance, square_centre
 from desktop.play.session import deploy, deploy_problem
+from desktop.rules.view_capabilities import FacingBandsView, GroupMovesView
 from desktop.rules.view_values import PieceInfo
 from desktop.table.shapes import bearing
 from desktop.ui.play.drags import Drag
@@ -182,7 +183,7 @@ class Dragging:
         about its centre; the engine judges the whole group move."""
         w = self.w
         a = w.play_view
-        assert a is not None and w.ghost is not None
+        assert isinstance(a, GroupMovesView) and w.ghost is not None
         dx, dy = d.x - d.piece.x, d.y - d.piece.y
         turn = (d.facing - d.piece.facing) % 360.0
         ends = a.group_ends(list(d.members), dx, dy, turn)
@@ -288,12 +289,12 @@ class Dragging:
 
     def _rebands(self, d: Drag) -> None:
         """The reach of a ruleset whose moves depend on the new facing (the view
-        says `facing_bands`), asked again after the ghost pivots."""
+        is a FacingBandsView), asked again after the ghost pivots."""
         w = self.w
         a = w.play_view
-        if a is None or not a.facing_bands or w.deploying or d.members:
+        if not isinstance(a, FacingBandsView) or w.deploying or d.members:
             return
-        a.band_facing = {d.pid: d.facing}
+        a.end_facing(d.pid, d.facing)
         d.bands = compute_bands(a, d.pid)
         if w.bands_item is not None and w.bands_item.scene() is w.scene:
             w.scene.removeItem(w.bands_item)
@@ -320,7 +321,7 @@ class Dragging:
         a = w.play_view
         if d is None or a is None:
             return False
-        if d.members and a.capabilities.group_moves:
+        if d.members and isinstance(a, GroupMovesView):
             act = a.group_action(list(d.members), d.x - d.piece.x, d.y - d.piece.y,
                                  (d.facing - d.piece.facing) % 360.0)
         else:

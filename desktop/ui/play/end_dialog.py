@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLa
 
 from desktop.play.levels import Computer
 from desktop.play.session import Session, Setup, series_by_turn
+from desktop.rules.view_capabilities import FiguresView
 from desktop.scenario import ScenarioError, load
 from desktop.scenario.model import Scenario
 from desktop.ui.plaintext import esc, no_mnemonic
@@ -85,7 +86,7 @@ class EndDialog(QDialog):
         start = s.series[0].values
         rows = "".join(
             f"<tr><td><b>{esc(x.name)}</b></td><td>{left.get(x.id, 0)} "
-            f"{'figures' if s.play_view.individual else 'units'} left</td>"
+            f"{'figures' if isinstance(s.play_view, FiguresView) else 'units'} left</td>"
             f"<td>{strength.get(x.id, 0):g} of {start.get(x.id, 0):g} {esc(label)}</td></tr>"
             for x in s.game.scenario.sides)
         summary = QLabel(f"<p>After {s.game.turn} turns and {len(s.steps)} actions:</p>"

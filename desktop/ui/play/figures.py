@@ -1,13 +1,14 @@
 """Individual figures in the play window: figure items, group selection,
 aiming a flick, the flick's animation and the tabletop record of who fell.
 
-The tools are picked by the view's :class:`Capabilities`: ``individual`` draws
-one :class:`FigureItem` per figure instead of units (in the side colours and
-ink of desktop.ui.table.force_items); ``group_moves`` lets several figures be
-selected and dragged together; ``flicks`` aims, fires and animates flicks, or
-records who fell when the view says flicks are made on a real table
-(``tabletop``).  Everything is asked of the view through the PlayView
-protocol; no ruleset is named here.  :class:`FigureTools` is a mixin of the
+The tools are picked by the protocols the view implements
+(desktop.rules.view_capabilities): a ``FiguresView`` gets one
+:class:`FigureItem` per figure instead of units (in the side colours and ink
+of desktop.ui.table.force_items); a ``GroupMovesView`` lets several figures be
+selected and dragged together; a ``FlicksView`` aims, fires and animates
+flicks, or records who fell when the view says flicks are made on a real
+table (``tabletop``).  Everything is asked of the view through the PlayView
+protocol and those; no ruleset is named here.  :class:`FigureTools` is a mixin of the
 play window: everything goes through its methods, which the tests call directly.
 """
 
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from shapely.ops import unary_union
 
 from desktop.rules.engine import Event
-from desktop.rules.view import PlayView
+from desktop.rules.view_capabilities import FiguresView, FlicksView, GroupMovesView
 from desktop.rules.view_values import Aim, Flight, PieceInfo
 from desktop.table.shapes import bearing, sector
 from desktop.ui.plaintext import literal
@@ -367,22 +368,31 @@ class Figures:
         self.cancel_aim()
         self.clear_fallen()
 
-    def _with(self, capability: str) -> PlayView | None:
-        """The play view, if it has `capability` ("individual", "group_moves",
-        "flicks"); None otherwise, so the tool stays out of the way."""
+    # The play view, if it offers the capability (desktop.rules.view_capabilities);
+    # None otherwise, so the tool stays out of the way.
+
+    def _figures(self) -> FiguresView | None:
         a = self.w.play_view
-        return a if a is not None and getattr(a.capabilities, capability, False) else None
+        return a if isinstance(a, FiguresView) else None
+
+    def _groups(self) -> GroupMovesView | None:
+        a = self.w.play_view
+        return a if isinstance(a, GroupMovesView) else None
+
+    def _flicks(self) -> FlicksView | None:
+        a = self.w.play_view
+        return a if isinstance(a, FlicksView) else None
 
     def figure_tools_on(self) -> bool:
         """Do the figure tools take the mouse (individual figures on the table)?"""
-        return self._with("individual") is not None
+        return self._figures() is not None
 
     def figure_prompt(self) -> str | None:
         """The phase bar's sentence while a figure tool is at work (None: the view's)."""
         a = self.w.play_view
         if a is None:
             return None
-        flicks = self._with("flicks")
+        flicks = self._flicks()
         if flicks is not None and self.fell_shooter is not None:
             return (f"{self._name(self.fell_shooter)} shot on the table: click each figure "
                     "that fell (click again to take it back), then Confirm.")
@@ -392,9 +402,8 @@ class Figures:
                         "figures that fell.")
             return ("Drag from a shooter (outlined green) to aim: the direction is the flick, "
                     "the length how far the pellet slides. Enter flicks.")
-        groups = self._with("group_moves")
-        if groups is not None and self.w.interactive() and any(
-                groups.can_move(p.id) for p in groups.pieces().values() if p.present):
+        if self._groups() is not None and self.w.interactive() and any(
+                a.can_move(p.id) for p in a.pieces().values() if p.present):
             return (f"Drag a figure to move it ({a.measure_in}). Ctrl-click or Shift-drag a "
                     "box to select a group, then drag one of them to move them together.")
         return None
@@ -408,7 +417,7 @@ class Figures:
 
     def sync_figures(self) -> None:
         a = self.w.play_view
-        if a is None or not a.individual or self.w.deploying:
+        if a is None or not isinstance(a, FiguresView) or self.w.deploying:
             for it in self.figure_items.values():
                 self.w.scene.removeItem(it)
             self.figure_items = {}
@@ -440,11 +449,11 @@ class Figures:
         """Volley groups (gold), manned cannons (green ring; grey dashed if not),
         shooters of the category being fired, the group selected, the fallen picked."""
         self._clear_highlights()
-        k = self._with("individual")
-        if k is None:
+        k, a, flicks = self._figures(), self.w.play_view, self._flicks()
+        if k is None or a is None:
             return
-        pcs = k.pieces()
-        side = k.game.side
+        pcs = a.pieces()
+        side = a.game.side
         for grp in k.volley_groups():
             ps = [pcs[i] for i in grp]
             area = unary_union([p.footprint() for p in ps]).buffer(0.18, 4)
@@ -460,8 +469,8 @@ class Figures:
                              else QColor(120, 120, 120), 1.4, dashed=not manned)
             it.setToolTip("manned gun" if manned else "unmanned gun")
             self.highlights.append(it)
-        if self.w.interactive() and self._with("flicks") is not None:
-            for sid in k.shooters():
+        if self.w.interactive() and flicks is not None:
+            for sid in flicks.shooters():
                 it = OutlineItem(geom_path(pcs[sid].footprint().buffer(0.35, 4)), SHOOTER, 2.6,
                                  fill_alpha=60, z=Z_UNIT + 0.5)
                 it.setToolTip("may shoot now: drag from it to aim")
@@ -480,8 +489,8 @@ class Figures:
 
     def toggle_group(self, fid: str) -> None:
         """Ctrl-click: add a figure of the side to act to the group, or take it out."""
-        k = self._with("group_moves")
-        if k is None:
+        k = self.w.play_view
+        if k is None or self._groups() is None:
             return
         if fid in self.group:
             self.group.remove(fid)
@@ -495,7 +504,7 @@ class Figures:
         self._group_message()
 
     def select_group(self, ids: Sequence[str]) -> None:
-        k = self._with("group_moves")
+        k = self.w.play_view if self._groups() is not None else None
         self.group = [i for i in ids if k is not None and k.can_move(i)]
         if self.group:
             self.w.selected = self.group[0]
@@ -525,7 +534,8 @@ class Figures:
         if self.band_item is not None:
             self.w.scene.removeItem(self.band_item)
             self.band_item = None
-        a, start = self._with("group_moves"), self.band_from
+        a = self.w.play_view if self._groups() is not None else None
+        start = self.band_from
         self.band_from = None
         if a is None or start is None:
             return
@@ -537,7 +547,7 @@ class Figures:
 
     def group_members(self, pid: str) -> tuple[str, ...]:
         """The figures a drag of `pid` moves: the group, if `pid` is in it."""
-        if self._with("group_moves") is not None and len(self.group) >= 2 \
+        if self._groups() is not None and len(self.group) >= 2 \
                 and pid in self.group:
             return tuple(self.group)
         return ()
@@ -545,14 +555,14 @@ class Figures:
     # -- aiming and flicking -----------------------------------------------------------
 
     def can_aim(self, pid: str) -> bool:
-        k = self._with("flicks")
+        k = self._flicks()
         return (k is not None and self.w.interactive() and not k.tabletop
                 and pid in k.shooters())
 
     def aim_at(self, shooter: str, heading: float, strength: float) -> Aim | None:
         """Aim `shooter`'s flick (clipped to its arc); draws the aim; Enter fires."""
-        k = self._with("flicks")
-        if k is None or not self.can_aim(shooter):
+        k, a = self._flicks(), self.w.play_view
+        if k is None or a is None or not self.can_aim(shooter):
             return None
         aim = k.aim(shooter, heading, strength)
         if aim is None:
@@ -562,9 +572,9 @@ class Figures:
         if self.aim_item is None:
             self.aim_item = AimItem()
             self.w.scene.addItem(self.aim_item)
-        p = k.pieces()[shooter]
+        p = a.pieces()[shooter]
         # the arc it may flick into is its weapon's (none given: any way it likes)
-        arcs = k.weapons(shooter)
+        arcs = a.weapons(shooter)
         half = arcs[0].half_angle if arcs else 180.0
         arc = geom_path(sector(p.pos, p.facing, half, max(aim.reach, 4.0) + 2.0))
         self.aim_item.set_aim(p.pos, aim.heading, aim.reach, arc, aim.reason is None)
@@ -583,10 +593,10 @@ class Figures:
     def aim_towards(self, shooter: str, pt: tuple[float, float]) -> Aim | None:
         """Aim by dragging: the direction from the shooter, the length is how far the
         pellet should slide."""
-        k = self._with("flicks")
-        if k is None:
+        k, a = self._flicks(), self.w.play_view
+        if k is None or a is None:
             return None
-        p = k.pieces()[shooter]
+        p = a.pieces()[shooter]
         dist = math.dist(p.pos, pt)
         return self.aim_at(shooter, bearing(p.pos, pt), k.strength_for(shooter, dist))
 
@@ -599,7 +609,7 @@ class Figures:
 
     def flick(self) -> bool:
         """Fire the aimed flick: the engine simulates it, the window animates it."""
-        k, aim = self._with("flicks"), self.aiming
+        k, aim = self._flicks(), self.aiming
         if k is None or aim is None:
             return False
         if aim.reason is not None:
@@ -618,8 +628,8 @@ class Figures:
     def animate_step(self, events: Sequence[Event],
                      before: dict[str, PieceInfo]) -> FlickPlayer | None:
         """Start the animation of a simulated flick among `events` (if any)."""
-        a = self._with("flicks")
-        flight = a.flight(list(events)) if a is not None else None
+        k = self._flicks()
+        flight = k.flight(list(events)) if k is not None else None
         if flight is None:
             return None
         if self.flick_player is not None:
@@ -636,7 +646,7 @@ class Figures:
 
     def begin_fell(self, shooter: str) -> bool:
         """Tabletop mode: `shooter` flicked on the real table; click who fell."""
-        k = self._with("flicks")
+        k = self._flicks()
         if k is None or not k.tabletop or not self.w.interactive() or shooter not in k.shooters():
             return False
         self.fell_shooter = shooter
@@ -657,7 +667,7 @@ class Figures:
         self.w.refresh()
 
     def confirm_fell(self) -> bool:
-        k, shooter = self._with("flicks"), self.fell_shooter
+        k, shooter = self._flicks(), self.fell_shooter
         if k is None or shooter is None:
             return False
         ids = list(self.fell_pick)

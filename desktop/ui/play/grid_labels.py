@@ -108,12 +108,12 @@ class GridLabels:
 
 
 def grid_game(ruleset: str) -> bool:
-    """Does the ruleset move square to square (its view's capabilities say so)?"""
+    """Does the ruleset move square to square (its view is a GridView)?"""
     from desktop.rules import registry
+    from desktop.rules.view_capabilities import GridView
 
     try:
-        view_class = getattr(registry.get(ruleset), "view_class", None)
+        view_class = type(registry.get(ruleset)).view_class
     except LookupError:
         return False
-    caps = getattr(view_class, "capabilities", None)
-    return bool(getattr(caps, "grid", False))
+    return isinstance(view_class, type) and issubclass(view_class, GridView)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
+from desktop.rules.view_capabilities import FlicksView
 from desktop.ui.play.host import PlayHost
 
 #: A press that moves less than this (screen pixels) is a click, not a drag.
@@ -99,7 +100,8 @@ class Interaction(QObject):
             if pid is not None:
                 w.figures.toggle_fell(pid)
             return True
-        if pid is not None and k.tabletop and pid in k.shooters() and w.interactive():
+        if pid is not None and isinstance(k, FlicksView) and k.tabletop \
+                and pid in k.shooters() and w.interactive():
             w.figures.begin_fell(pid)
             return True
         if pid is not None and w.figures.can_aim(pid):

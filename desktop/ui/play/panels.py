@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.play.log import LogLine
-from desktop.rules.view import pct
-from desktop.rules.view_values import LASTING, Card, Markup, Odds
+from desktop.rules.action_odds import LASTING, Odds, pct
+from desktop.rules.view_values import Card, Markup
 from desktop.ui.plaintext import esc, literal, no_mnemonic, plain_label
 
 pg.setConfigOptions(antialias=True, background="w", foreground="k")

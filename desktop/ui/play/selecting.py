@@ -9,6 +9,7 @@ from shapely.geometry import Point as SPoint
 
 from desktop.rules.engine import Action
 from desktop.rules.view import target_of
+from desktop.rules.view_capabilities import FiguresView
 from desktop.table.tags import overlap
 from desktop.ui.plaintext import esc, literal
 from desktop.ui.play.host import PlayHost
@@ -78,7 +79,7 @@ class Selection:
             n = len(w.target_marks)
             w.odds.title.setText(f"<i>{n} target{'s' if n > 1 else ''} outlined in red: "
                                  "hover one for the exact odds, click it to commit.</i>")
-        elif w.interactive() and p.side == g.side and not a.individual:
+        elif w.interactive() and p.side == g.side and not isinstance(a, FiguresView):
             why = a.why_no_target(pid) or f"{p.name} has no target it may engage now."
             w.odds.title.setText(f"<i>{esc(why)}</i>")
         fight = a.fight_of(pid) if p.present else None
@@ -160,7 +161,7 @@ class Selection:
         pcs = a.pieces()
         for d in g.units_json():
             p = pcs.get(str(d["id"]))
-            if p is None or not p.present or p.is_officer or a.individual:
+            if p is None or not p.present or p.is_officer or isinstance(a, FiguresView):
                 continue
             own = a.badge(p.id)
             if own is not None:

@@ -3,7 +3,7 @@ volley_sixes.sheets, says the same in words), and Volley finds it installed."""
 
 from __future__ import annotations
 
-import math
+from fractions import Fraction
 
 import pytest
 from volley_sixes import constants as C
@@ -84,6 +84,6 @@ def test_odds_are_exact_binomials() -> None:
     to_fire(g)
     odds = g.odds(Fire("red_rifles", "blue_3"))
     assert odds is not None
-    hits = odds["hits"]
-    assert isinstance(hits, list) and math.isclose(sum(hits), 1.0)
-    assert math.isclose(hits[3], 0.5 ** 3)
+    assert odds.exact and not odds.problems()
+    assert sum(c for _, c in odds.bars) == 1
+    assert odds.chance("3") == Fraction(1, 8)

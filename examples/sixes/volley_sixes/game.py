@@ -15,8 +15,10 @@ import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import ClassVar
 
+from desktop.rules.action_odds import Odds
 from desktop.rules.chance import Chance
 from desktop.rules.engine import (
     JSON,
@@ -29,7 +31,8 @@ from desktop.rules.engine import (
     Ruleset,
     StateGame,
 )
-from desktop.rules.victory import PieceView, VictoryJudge
+from desktop.rules.piece_view import PieceView
+from desktop.rules.victory import VictoryJudge
 from desktop.scenario.model import LastManStanding, Scenario
 from desktop.scenario.vocabulary import ARTILLERY, Quality, UnitType
 from desktop.table.shapes import angle_diff, bearing, distance, rect
@@ -377,7 +380,7 @@ class SixesGame(StateGame):
             ev.append(Event("phase", f"{st.side}'s movement",
                             {"phase": MOVEMENT, "side": st.side}))
             return
-        out = self.judge.end_of_turn(st.turn, self.views())
+        out = self.judge.end_of_turn(st.turn, self.victory_pieces())
         if out is not None:
             self._finish(out, ev)
             return
@@ -388,7 +391,7 @@ class SixesGame(StateGame):
         ev.append(Event("turn", f"Turn {st.turn}: {st.side} moves first",
                         {"turn": st.turn, "side": st.side}))
 
-    def views(self) -> list[PieceView]:
+    def victory_pieces(self) -> list[PieceView]:
         """The units as the victory judge sees them."""
         return [PieceView(p.id, p.side, p.type, p.present, 1, p.pos,
                           rect(p.x, p.y, p.frontage, p.depth, p.facing))
@@ -396,7 +399,7 @@ class SixesGame(StateGame):
 
     def _judge(self, ev: list[Event]) -> None:
         if self.state.outcome is None:
-            out = self.judge.immediate(self.views())
+            out = self.judge.immediate(self.victory_pieces())
             if out is not None:
                 self._finish(out, ev)
 
@@ -423,7 +426,7 @@ class SixesGame(StateGame):
                 out.append(f"{p.id} is {p.status} with {p.hits} hits")
         return out
 
-    def odds(self, action: Action) -> dict[str, JSON] | None:
+    def odds(self, action: Action) -> Odds | None:
         """The chance of each number of hits a shot or charge scores (exact)."""
         if not isinstance(action, Fire | Charge) or self.check(action) is not None:
             return None
@@ -431,9 +434,13 @@ class SixesGame(StateGame):
         charging = isinstance(action, Charge)
         n = self.dice(p, charging)
         need = C.HIT_ON if charging else self.need(t)
-        return {"hits": binomial(n, (7 - need) / 6.0)}
+        verb = "charges" if charging else "fires at"
+        chances = binomial(n, Fraction(7 - need, 6))
+        return Odds(f"{p.id} {verb} {t.id}: hits",
+                    [(str(k), c) for k, c in enumerate(chances)],
+                    [f"{n} dice, each hitting on {need}+"])
 
 
-def binomial(n: int, p: float) -> list[float]:
-    """The chance of k successes in n throws, for k = 0..n."""
+def binomial(n: int, p: Fraction) -> list[Fraction]:
+    """The chance of k successes in n throws, for k = 0..n (exact)."""
     return [math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)]

@@ -33,7 +33,7 @@ class SixesView(PlayView):
     def victory(self) -> VictoryState | None:
         """The victory panel, from the referee's own judge."""
         g = self.game
-        return g.judge.report(g.turn, g.views(), outcome=g.outcome)
+        return g.judge.report(g.turn, g.victory_pieces(), outcome=g.outcome)
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s.id: 0.0 for s in self.game.scenario.sides}

@@ -10,7 +10,7 @@ from desktop.resources import bundled_scenario
 from desktop.rules import registry
 from desktop.rules.blown_away.game import BlownAwayGame
 from desktop.rules.randomplay import random_action
-from desktop.rules.view import PlayView, odds_from_data
+from desktop.rules.view import PlayView
 from desktop.scenario import load
 
 
@@ -54,7 +54,8 @@ def test_moves_made_on_the_table_are_legal_actions() -> None:
     assert move is not None and g.check(move) is None
 
 
-def test_combat_odds_chart_from_plain_data() -> None:
+def test_the_combat_chart_is_the_engine_s_odds_in_names() -> None:
+    """A view with no odds of its own names the engine's (PlayView.odds)."""
     from tests.rules.blown_away.helpers import foot, new_game, play, scenario
 
     g = new_game(scenario([foot("b1", 40, 60, 0)], [foot("r1", 40, 55, 180)]))
@@ -62,5 +63,7 @@ def test_combat_odds_chart_from_plain_data() -> None:
     action = g.parse_action("combat b1 r1")
     data = g.odds(action)
     assert data is not None
-    view = odds_from_data(action, data)
-    assert view is not None and [b[0] for b in view.bars] == ["unit wins", "tie", "target wins"]
+    view = PlayView(g).odds(action)
+    assert view is not None and [p for _, p in view.bars] == [p for _, p in data.bars]
+    names = {u.id: u.name for _, u in g.scenario.all_units()}
+    assert view.bars[0][0] == f"{names['b1'] or 'b1'} wins"

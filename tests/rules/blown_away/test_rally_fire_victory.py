@@ -214,7 +214,10 @@ def test_combat_odds_are_exact_from_full_decks() -> None:
     assert (o.unit_wins, o.tie, o.target_wins) == (Fraction(6, 13), Fraction(1, 13),
                                                    Fraction(6, 13))
     assert o.target_runs == {0: Fraction(6, 13), 1: Fraction(7, 13)}
-    assert g.odds(g.parse_action("combat b1 r1"))["kind"] == "combat"  # type: ignore[index]
+    shown = g.odds(g.parse_action("combat b1 r1"))  # the engine protocol's Odds
+    assert shown is not None and shown.bars == [("b1 wins", Fraction(6, 13)),
+                                                ("a tie", Fraction(1, 13)),
+                                                ("r1 wins", Fraction(6, 13))]
 
 
 def test_combat_odds_use_the_cards_left_and_the_defence_bonus() -> None:

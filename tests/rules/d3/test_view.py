@@ -17,11 +17,11 @@ import pytest
 from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 
+from desktop.rules.action_odds import LASTING, Odds
 from desktop.rules.d3.actions import Accept, Charge, End, Move, Reroll, Shoot
 from desktop.rules.d3.game import D3Game
 from desktop.rules.d3.view import D3View
 from desktop.rules.view import view_of
-from desktop.rules.view_values import LASTING, Odds
 from desktop.scenario.model import Unit
 from desktop.scenario.vocabulary import TerrainType as T
 from desktop.table.movement import MovePlan, Placement
@@ -88,7 +88,9 @@ def test_shot_odds_are_exact_fractions_worked_out_by_hand() -> None:
 def test_the_game_answers_odds_itself_and_refuses_other_actions() -> None:
     g = _shot_game()
     o = g.odds(Shoot("b1", "r1"))
-    assert o is not None and o.activation == F(2, 3) and o.eliminated == F(4, 9)
+    assert o is not None and o.exact and sum(p for _, p in o.bars) == 1
+    assert "passes its activation test 67%" in o.notes and "eliminates r1 44%" in o.notes
+    assert view(g).odds(Shoot("b1", "r1")).bars == o.bars  # the view's chart, the same chances
     assert g.odds(End()) is None
     assert g.odds(Shoot("b1", "b1")) is None  # not legal: no odds
     assert view(g).odds(End()) is None

@@ -54,7 +54,7 @@ def _assert_fresh(g: KiddiesGame) -> None:
         assert g.charge_trios(side) == _fresh_lines(horse, CHARGE_SIZE)
     # the grid the game keeps against one built from scratch
     g._around(0.0, 0.0, 1.0)
-    assert _cells(g._geo_memo[("grid",)]) == _cells(_grid_of(tuple(everyone)))  # type: ignore[arg-type]
+    assert _cells(g._geo_memo.at(g._geo_ver)[("grid",)]) == _cells(_grid_of(tuple(everyone)))  # type: ignore[arg-type]
     # the fights kept per placing against fights worked out afresh
     assert g.melee_odds() == g._melee_odds()
     bodies = g.bodies()

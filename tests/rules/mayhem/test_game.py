@@ -355,9 +355,9 @@ def test_game_odds_match_the_pure_odds() -> None:
     g = new_game(scenario([b], [r]), [6, 1])
     play(g, "first", "hold b1", "hold r1")
     o = g.odds(parse("fire b1 r1"))
-    assert o is not None and o["kind"] == "fire"
-    assert sum(o["casualties"]) == pytest.approx(1.0)
-    assert o["casualties"][0] == pytest.approx((3 / 4) ** 8)
+    assert o is not None and o.title == "b1 fires at r1: casualties"
+    assert sum(p for _, p in o.bars) == 1
+    assert o.chance("0") == pytest.approx((3 / 4) ** 8)
 
 
 def test_clone_is_independent_and_replays_alike() -> None:

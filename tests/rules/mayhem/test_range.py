@@ -41,9 +41,10 @@ def test_artillery_beyond_close_range_hits_on_four_as_written() -> None:
 def test_artillery_odds_beyond_close_range_use_four_up() -> None:
     """004:44-51: the odds the player is shown agree with the dice (4+: one in two)."""
     g = _gun_at_eight_inches([6, 1])
-    o = g.odds(parse("fire b1 r1"))
-    assert o is not None
-    assert o["hits"][4] == Fraction(1, 16)  # four dice, each 1/2 (5+ would be 1/81)
+    o = g.fire_odds("b1", "r1")
+    assert o.hits[4] == Fraction(1, 16)  # four dice, each 1/2 (5+ would be 1/81)
+    shown = g.odds(parse("fire b1 r1"))
+    assert shown is not None and [p for _, p in shown.bars] == list(o.casualties)
 
 
 def test_range_penalty_is_an_option_off_by_default() -> None:

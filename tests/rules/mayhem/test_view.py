@@ -65,9 +65,10 @@ def test_engine_odds_are_fractions() -> None:
     play(g, "first", "hold b1", "hold r1", "hold b2", "hold r2", "hold gb")
     assert g.phase == "stationary"
     o = g.odds(Fire("b1", "r1"))
-    assert o is not None
-    assert all(isinstance(p, Fraction) for p in o["casualties"])
-    assert isinstance(o["routed"], Fraction) and sum(o["casualties"]) == 1
+    assert o is not None and o.exact
+    assert all(isinstance(p, Fraction) for _, p in o.bars)
+    assert sum(p for _, p in o.bars) == 1
+    assert [p for _, p in o.bars] == list(g.fire_odds("b1", "r1").casualties)
 
 
 def test_fire_odds_exact_and_in_names() -> None:

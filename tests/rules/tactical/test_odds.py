@@ -7,9 +7,11 @@ from fractions import Fraction
 
 import pytest
 
+from desktop.rules.action_odds import pct
 from desktop.rules.tactical import dice as D
 from desktop.rules.tactical.constants import Face
 from desktop.rules.tactical.game import charge_odds_json, fire_odds_json
+from desktop.rules.tactical.odds import ChargeOdds, fire_odds
 from desktop.scenario.vocabulary import Quality
 from tests.rules.tactical.helpers import CAV, blue_first, new_game, officer, scenario, unit
 
@@ -74,10 +76,14 @@ def test_tactical_game_offers_odds_for_fire_and_charges() -> None:
                           red_officers=[officer("g", "d3")]), dice=[1, 6])
     blue_first(g)
     fo = g.odds(g.parse_action("fire b r"))
-    assert fo is not None and fo["kind"] == "fire" and fo["dice"] == 4
-    assert fo == fire_odds_json(4, Face.TARGET, 3, 7, cancel=1)
+    assert fo is not None and fo.title == "b fires at r: 4 dice, hitting on Target"
+    want = fire_odds(4, Face.TARGET, 3, 7, cancel=1)
+    assert [p for _, p in fo.bars] == list(want.hits)
+    assert f"routs {pct(want.rout)}" in fo.notes
     co = g.odds(g.parse_action("charge k r2 e3"))
-    assert co is not None and co["against"] == "formed" and co["dice"] == 3
+    charge = g.chances(g.parse_action("charge k r2 e3"))
+    assert isinstance(charge, ChargeOdds) and charge.against == "formed" and charge.dice == 3
+    assert co is not None and [p for _, p in co.bars] == list(charge.cases.values())
     assert g.odds(g.parse_action("move b b4")) is None
     assert g.odds(g.parse_action("fire b r2")) is None  # illegal: no odds
 

@@ -26,11 +26,12 @@ import pytest
 
 from desktop.resources import bundled_scenario
 from desktop.rules import registry
+from desktop.rules.action_odds import pct
 from desktop.rules.tactical import odds as O
 from desktop.rules.tactical.actions import Fire
 from desktop.rules.tactical.game import TacticalGame
 from desktop.rules.tactical.view import TacticalView
-from desktop.rules.view import pct, view_of
+from desktop.rules.view import view_of
 from desktop.scenario import load
 from desktop.scenario.vocabulary import Quality
 from tests.rules.tactical.helpers import FA, new_game, officer, scenario, unit

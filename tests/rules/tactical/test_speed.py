@@ -183,7 +183,7 @@ def test_tactical_remembered_verdict_is_the_judges() -> None:
     for g in _games(range(2), every=3):
         key = tuple([(u.status, u.cv) for u in g.st.units.values()])
         if key in g._judged:
-            assert g._judged[key] == g.judge.immediate(g._views())
+            assert g._judged[key] == g.judge.immediate(g.victory_pieces())
             checked += 1
     assert checked > 50
 

@@ -94,13 +94,15 @@ def test_tactical_view_charge_odds_are_the_charge_table_in_words() -> None:
     assert v.odds(Move("b", (1, 3))) is None
 
 
-def test_tactical_engine_odds_json_still_reads_the_fractions() -> None:
+def test_tactical_engine_odds_are_the_chances_fractions() -> None:
+    """Game.odds gives the hits distribution of TacticalGame.chances, exactly."""
     g, _v = duel([1, 6])
     blue_first(g)
     got = g.chances(Fire("b", "r"))
-    data = g.odds(Fire("b", "r"))
-    assert isinstance(got, FireOdds) and data is not None
-    assert data["hits"] == [float(p) for p in got.hits]
+    o = g.odds(Fire("b", "r"))
+    assert isinstance(got, FireOdds) and o is not None and o.exact
+    assert [p for _, p in o.bars] == list(got.hits) and sum(p for _, p in o.bars) == 1
+    assert o.bars[0][0] == "no hits"
 
 
 # -- the engine answers: no rule written twice ----------------------------------------------

@@ -1,0 +1,124 @@
+"""The play-view conformance harness (tests/rules/view_conformance.py) over every
+registered ruleset (docs/engine.md, "View conformance harness").
+
+A view's class declares the capability protocols it offers
+(desktop.rules.view_capabilities) and implements each of them; on a few
+positions of a seeded game on one of the ruleset's scenarios the core protocol
+and every capability answer with values of the right kinds about pieces that
+exist, and asking changes nothing.  The last tests show the harness catches
+what it is meant to.
+"""
+
+from __future__ import annotations
+
+import inspect
+from fractions import Fraction
+
+import pytest
+
+from desktop.rules import registry
+from desktop.rules.action_odds import Odds
+from desktop.rules.engine import Action
+from desktop.rules.view import PlayView
+from desktop.rules.view_capabilities import CAPABILITIES, FlicksView, GridView
+from tests.rules import view_conformance as vc
+from tests.rules.conformance import scenarios_for
+
+
+@pytest.mark.parametrize("ruleset_id", registry.ids())
+def test_a_view_declares_exactly_the_capabilities_it_implements(ruleset_id: str) -> None:
+    assert vc.declared_problems(vc.view_class_of(ruleset_id)) == []
+
+
+@pytest.mark.parametrize("ruleset_id", registry.ids())
+def test_a_view_answers_the_protocol_on_positions_of_a_game(ruleset_id: str) -> None:
+    name, sc = scenarios_for(ruleset_id)[0]
+    assert vc.play(ruleset_id, sc, seed=1) == [], name
+
+
+def test_the_bundled_views_offer_the_capabilities_their_play_needs() -> None:
+    """What the window offers each bundled ruleset: Kiddies' figures, group moves
+    and flicks; Blown Away's facing bands; Tactical Dice's grid; nothing more."""
+    offered = {rid: sorted(w for w, p in CAPABILITIES.items()
+                           if p in inspect.getmro(vc.view_class_of(rid)))
+               for rid in ("blown_away", "d3", "kiddies", "mayhem", "tactical")}
+    assert offered == {"blown_away": ["facing bands"], "d3": [],
+                       "kiddies": ["figures", "flicks", "group moves"], "mayhem": [],
+                       "tactical": ["grid"]}
+
+
+# -- the harness catches what it is meant to -------------------------------------------
+
+
+class _Declares(PlayView, GridView):
+    """Says it is a grid, names no square."""
+
+
+class _Hides(PlayView):
+    """Can flick, but does not say so."""
+
+    @property
+    def tabletop(self) -> bool:
+        return False
+
+    def shot_kind(self) -> str | None:
+        return None
+
+    def shooters(self) -> list[str]:
+        return []
+
+    def aim(self, shooter: str, heading: float, strength: float) -> None:
+        return None
+
+    def shot_action(self, aim: object) -> None:
+        return None
+
+    def strength_for(self, shooter: str, distance: float) -> float:
+        return 0.0
+
+    def fell_action(self, shooter: str, ids: list[str]) -> None:
+        return None
+
+    def flight(self, events: object) -> None:
+        return None
+
+
+def test_the_harness_finds_a_capability_declared_but_not_implemented() -> None:
+    assert vc.declared_problems(_Declares) == [
+        "_Declares declares grid (GridView) but does not implement square_name"]
+
+
+def test_the_harness_finds_a_capability_implemented_but_not_declared() -> None:
+    assert isinstance(_Hides(registry.get("d3").new_game(scenarios_for("d3")[0][1])),
+                      FlicksView)  # the window would offer flicks all the same
+    assert vc.declared_problems(_Hides) == [
+        "_Hides implements every method of flicks (FlicksView) but does not declare it"]
+
+
+def test_the_harness_finds_odds_that_do_not_sum_to_one() -> None:
+    game = registry.get("d3").new_game(scenarios_for("d3")[0][1])
+
+    class Lopsided(PlayView):
+        def odds(self, action: Action) -> Odds | None:
+            return Odds("b1 fires at r1", [("hit", Fraction(1, 2))])
+
+    act = game.legal_actions()[0]
+    assert vc.action_problems(Lopsided(game), act) == [
+        f"odds({act.text()}): 'b1 fires at r1': exact chances sum to 1/2, not 1"]
+
+
+def test_the_harness_finds_a_view_that_rolls_the_game_s_dice() -> None:
+    game = registry.get("d3").new_game(scenarios_for("d3")[0][1])
+
+    class Peeking(PlayView):
+        def prompt(self, selected: str | None) -> str:
+            self.game.chance.d6("a peek")
+            return "Go on."
+
+    registry_view = type(game.ruleset).view_class
+    try:
+        type(game.ruleset).view_class = Peeking
+        found = vc.position_problems(game)
+    finally:
+        type(game.ruleset).view_class = registry_view
+    assert "asking the view changed the game or drew from its dice or cards" in found
