@@ -26,7 +26,8 @@ import random
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from desktop.play.opponent import STEADY, Style, Weights, new_decision, steady_action, weigh
+from desktop.play.opponent import STEADY, Style, new_decision, steady_action, weigh
+from desktop.play.scoring import Weights
 from desktop.play.veteran import VETERAN, StopFlag, think
 from desktop.rules.engine import JSON, Action, Game
 
@@ -87,7 +88,7 @@ RECRUIT_SLIP = 0.3
 
 
 def weights_for(temper: Temper) -> Weights:
-    """How a computer of this style weighs a position (see opponent.score)."""
+    """How a computer of this style weighs a position (see scoring.score)."""
     return _WEIGHTS[temper]
 
 

@@ -51,12 +51,11 @@ from dataclasses import dataclass, field, replace
 from desktop.play.opponent import (
     STEADY,
     Style,
-    Weights,
     pressed,
-    score,
     steady_action,
     steady_scores,
 )
+from desktop.play.scoring import Weights, score
 from desktop.rules.engine import Action, Game, RulesError
 from desktop.rules.view import view_of
 

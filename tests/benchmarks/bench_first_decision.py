@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import desktop.rules  # noqa: E402,F401  (registers the rulesets)
-from desktop.play import goalfield, opponent  # noqa: E402
+from desktop.play import goalfield, scoring  # noqa: E402
 from desktop.play.levels import Computer, Level  # noqa: E402
 from desktop.rules import registry  # noqa: E402
 from desktop.scenario.generate import large_scenario  # noqa: E402
@@ -62,7 +62,7 @@ def limit_scenario(units: int, size: float, objectives: int, ruleset: str) -> Sc
 def fresh() -> None:
     """Empty every cache a decision fills, as in a new process."""
     goalfield._FIELDS.clear()
-    opponent._PLANS.clear()
+    scoring._PLANS.clear()
 
 
 class FieldClock:

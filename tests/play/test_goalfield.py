@@ -116,7 +116,7 @@ def test_bundled_scenarios_keep_one_inch_cells_and_the_same_distances(bundled: l
     one (so no decision): every bundled table keeps one-inch cells and each field
     equals the plain walk's, float for float."""
     from desktop.play.goalfield import GoalField, cell_size
-    from desktop.play.opponent import goals_for
+    from desktop.play.scoring import goals_for
     from desktop.scenario import load
 
     for path in bundled:

@@ -21,7 +21,7 @@ from desktop.play.levels import (
     Temper,
     weights_for,
 )
-from desktop.play.opponent import Weights, score
+from desktop.play.scoring import Weights, score
 from desktop.rules import registry
 from desktop.rules.engine import Game
 from tests.play.bundled import first_bundled

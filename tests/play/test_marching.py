@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from desktop.play.opponent import _plan, marches
+from desktop.play.opponent import marches
+from desktop.play.scoring import _plan
 from desktop.rules import registry
 from desktop.rules.engine import Game
 from desktop.rules.randomplay import random_action

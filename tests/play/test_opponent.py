@@ -12,16 +12,13 @@ import pytest
 
 from desktop.play.opponent import (
     Style,
-    Weights,
-    _touches,
     _weigh,
-    goals_for,
     pressed,
-    score,
     steady_action,
     weigh,
     weigh_actions,
 )
+from desktop.play.scoring import Weights, _touches, goals_for, score
 from desktop.rules import registry
 from desktop.rules.engine import Game
 from desktop.rules.randomplay import play_out
@@ -207,7 +204,8 @@ def test_a_shot_on_one_or_two_dice_is_weighed_by_its_exact_odds() -> None:
     """Issue 33, class 5 (fire by expected effect): the Steady player weighs a D3
     volley (an activation d6 and a D3 of hits) over all 36 outcomes of its two
     dice, so its score is the exact average -- the same on any rng."""
-    from desktop.play.opponent import _exact, score
+    from desktop.play.opponent import _exact
+    from desktop.play.scoring import score
     from tests.play.tactics.suite import load_positions
 
     position = next(p for p in load_positions("d3") if p.klass == "fire")
@@ -233,7 +231,7 @@ def test_the_same_kill_for_fewer_cannonballs_scores_higher() -> None:
     (seed 003); every shot kills a man.  The score counts the balls left
     (PlayView.supplies, Weights.supply), so the shot at the regiment in the open
     beats the same shot into the Sconce, and both beat holding fire."""
-    from desktop.play.opponent import score
+    from desktop.play.scoring import score
     from desktop.rules.view import view_of
     from tests.play.tactics.suite import load_positions
 

@@ -1,4 +1,4 @@
-"""The steady player's kept answers (desktop.play.opponent): what its score reads of
+"""The steady player's kept answers (desktop.play.scoring): what its score reads of
 each piece and each point is kept with the side's plan and reused across the
 look-ahead copies; a kept answer must be the answer worked out afresh.
 
@@ -12,8 +12,9 @@ import random
 
 import pytest
 
-from desktop.play import opponent
-from desktop.play.opponent import score, steady_action
+from desktop.play import scoring
+from desktop.play.opponent import steady_action
+from desktop.play.scoring import score
 from desktop.rules import registry
 from desktop.rules.engine import Game, RulesError
 from tests.play.bundled import first_bundled
@@ -25,13 +26,13 @@ DECISIONS = {"d3": 60, "tactical": 60, "mayhem": 30, "blown_away": 30, "kiddies"
 
 def _fresh_score(game: Game, side: str) -> float:
     """`score` with every kept answer forgotten (a new plan), the kept ones put back."""
-    kept = dict(opponent._PLANS)
-    opponent._PLANS.clear()
+    kept = dict(scoring._PLANS)
+    scoring._PLANS.clear()
     try:
         return score(game, side)
     finally:
-        opponent._PLANS.clear()
-        opponent._PLANS.update(kept)
+        scoring._PLANS.clear()
+        scoring._PLANS.update(kept)
 
 
 def _check(game: Game) -> None:
