@@ -199,8 +199,8 @@ class _Kept:
     #: Turn, phase and side: any change of these starts the lists afresh.
     key: tuple[int, str, str | None]
     #: Each unit's and officer's stamp (state.Stamped) and square when the lists
-    #: were made.
-    seen_units: dict[str, tuple[int, Square]]
+    #: were made (and whether the unit was on the table).
+    seen_units: dict[str, tuple[int, Square, bool]]
     seen_officers: dict[str, tuple[int, Square]]
     #: The side's units on the table and officers on the field, by id.
     mine: tuple[str, ...]
@@ -829,6 +829,31 @@ class TacticalGame(Game):
             got = bd.memo[key] = frozenset(codes)
         return got
 
+    @staticmethod
+    def _enemy_within(u: TUnit, enemies: Sequence[TUnit], steps: int) -> bool:
+        """Whether one of `enemies` stands within `steps` orthogonal steps of `u`."""
+        c0, r0 = u.sq
+        for t in enemies:
+            c, r = t.sq
+            if abs(c - c0) + abs(r - r0) <= steps:
+                return True
+        return False
+
+    def _enemy_codes(self, start: Square, steps: int) -> frozenset[int]:
+        """An enemy on any square within `steps` orthogonal steps of `start`, coded
+        as `_paths_of` codes pieces (kept with the board)."""
+        key = ("enemies near", start, steps)
+        got: frozenset[int] | None = self.board.memo.get(key)
+        if got is None:
+            bd = self.board
+            c0, r0 = start
+            got = bd.memo[key] = frozenset(
+                (c * bd.rows + r) * 2 + 1
+                for c in range(max(0, c0 - steps), min(bd.cols, c0 + steps + 1))
+                for r in range(max(0, r0 - steps), min(bd.rows, r0 + steps + 1))
+                if abs(c - c0) + abs(r - r0) <= steps)
+        return got
+
     def _find_paths(self, k: str, start: Square, reach: int, charge: bool,
                     near: Sequence[int], relevant: frozenset[int]) -> _Paths:
         """The squares a path from `start` may end at, and the fewest steps to each:
@@ -1129,6 +1154,13 @@ class TacticalGame(Game):
         return best
 
     def why_not_charge(self, u: TUnit, t: TUnit, via: Square) -> str | None:
+        why = self._why_not_charger(u)
+        if why is not None:
+            return why
+        return self._why_not_charge_at(u, t, via)
+
+    def _why_not_charger(self, u: TUnit) -> str | None:
+        """Why `u` may charge nothing now, whatever the target (None if it may)."""
         why = self.why_not_mover(u)
         if why is not None:
             return why
@@ -1136,11 +1168,15 @@ class TacticalGame(Game):
             return f"{u.id} has fired"
         if u.half_cv:
             return f"{u.id} has lost more than half its Combat Value: it may not charge"
-        k = self.kind(u)
-        if k not in ("infantry", "cavalry"):
+        if self.kind(u) not in ("infantry", "cavalry"):
             return "only formed infantry and cavalry charge"
         if u.type is UnitType.CAVALRY and u.blown_until >= self.st.turn:
             return f"{u.id}'s horses are blown"
+        return None
+
+    def _why_not_charge_at(self, u: TUnit, t: TUnit, via: Square) -> str | None:
+        """why_not_charge once `u` is known to be able to charge."""
+        k = self.kind(u)
         if t.side == u.side or not t.on_table:
             return f"{t.id} is not an enemy on the table"
         if t.engaged is not None:
@@ -1293,16 +1329,18 @@ class TacticalGame(Game):
         st = self.st
         key = (st.turn, st.phase, st.side)
         # Each piece's stamp and square when the lists were made.
-        seen_u: dict[str, tuple[int, Square]]
+        seen_u: dict[str, tuple[int, Square, bool]]
         seen_o: dict[str, tuple[int, Square]]
         units: dict[str, _UnitActions] = {}
         #: Units whose lists are partly kept: the old lists and which parts still hold.
         parts: dict[str, tuple[_UnitActions, bool, bool, bool]] = {}
         officers: dict[str, list[Action]] = {}
         if kept is not None and kept.key == key:
-            # Where changed units stood and stand, whether friends, and the same
-            # coded as _paths_of codes pieces.
-            moved: list[tuple[int, int, bool, int]] = []
+            # Where changed units stood and stand, whether friends, the same coded
+            # as _paths_of codes pieces, and that code again if the unit came, went
+            # or left the table (-1 if it stayed where it was: paths read only
+            # where units stand).
+            moved: list[tuple[int, int, bool, int, int]] = []
             changed: set[str] = set()
             rows = self.board.rows
             seen_u = dict(kept.seen_units)
@@ -1311,21 +1349,25 @@ class TacticalGame(Game):
                 if was is None or was[0] != u._stamp:
                     changed.add(uid)
                     friend = u.side == st.side
+                    on = u.status in _ON_TABLE
+                    placed = was is None or was[1] != u.sq or was[2] != on
                     if was is not None:
                         c, r = was[1]
-                        moved.append((c, r, friend, (c * rows + r) * 2 + (not friend)))
+                        code = (c * rows + r) * 2 + (not friend)
+                        moved.append((c, r, friend, code, code if placed else -1))
                     c, r = u.sq
-                    moved.append((c, r, friend, (c * rows + r) * 2 + (not friend)))
-                    seen_u[uid] = (u._stamp, u.sq)
+                    code = (c * rows + r) * 2 + (not friend)
+                    moved.append((c, r, friend, code, code if placed else -1))
+                    seen_u[uid] = (u._stamp, u.sq, on)
             led: set[Square] = set()  # where changed officers stood and stand
             changed_o: set[str] = set()
             seen_o = dict(kept.seen_officers)
             for oid, o in st.officers.items():
-                was = seen_o.get(oid)
-                if was is None or was[0] != o._stamp:
+                seen = seen_o.get(oid)
+                if seen is None or seen[0] != o._stamp:
                     changed_o.add(oid)
-                    if was is not None:
-                        led.add(was[1])
+                    if seen is not None:
+                        led.add(seen[1])
                     led.add(o.sq)
                     seen_o[oid] = (o._stamp, o.sq)
             if not changed and not changed_o:
@@ -1337,11 +1379,11 @@ class TacticalGame(Game):
                 c0, r0 = st.units[uid].sq
                 fire_ok = move_ok = charge_ok = True
                 move_near, charge_near = block.move_near, block.charge_near
-                for c, r, friend, code in moved:
+                for c, r, friend, code, placed_code in moved:
                     fr = block.fire_friends if friend else block.fire_reach
                     if fire_ok and abs(c - c0) <= fr and abs(r - r0) <= fr:
                         fire_ok = False
-                    if move_ok and code in move_near:
+                    if move_ok and placed_code in move_near:
                         move_ok = False
                     if charge_ok and code in charge_near:
                         charge_ok = False
@@ -1356,7 +1398,7 @@ class TacticalGame(Game):
                     continue
                 c0, r0 = st.officers[oid].sq
                 if all(abs(c - c0) > C.OFFICER_MOVE or abs(r - r0) > C.OFFICER_MOVE
-                       for c, r, _, _ in moved):
+                       for c, r, _, _, _ in moved):
                     officers[oid] = acts
             if not changed:
                 mine, leaders = kept.mine, kept.leaders
@@ -1364,7 +1406,8 @@ class TacticalGame(Game):
                 mine = self._mine(st.side)
                 leaders = kept.leaders if not changed_o else self._leaders(st.side)
         else:
-            seen_u = {uid: (u._stamp, u.sq) for uid, u in st.units.items()}
+            seen_u = {uid: (u._stamp, u.sq, u.status in _ON_TABLE)
+                      for uid, u in st.units.items()}
             seen_o = {oid: (o._stamp, o.sq) for oid, o in st.officers.items()}
             mine = self._mine(st.side)
             leaders = self._leaders(st.side)
@@ -1429,6 +1472,7 @@ class TacticalGame(Game):
         limbers: list[Action] = []
         walk: _Paths | None = None
         charge: _Paths | None = None
+        charge_near = _NOBODY
         if moving:
             if was is not None:
                 limbers = was.limbers
@@ -1444,11 +1488,19 @@ class TacticalGame(Game):
                     walk = self._paths_of(u, False)
                     moves = self._move_actions(u)
                 if was is not None and charge_ok:
-                    charges, charge = was.charges, was.charge
-                elif self.kind(u) in ("infantry", "cavalry"):
+                    charges, charge, charge_near = was.charges, was.charge, was.charge_near
+                elif self._why_not_charger(u) is not None:
+                    pass  # (whatever the others do)
+                elif not self._enemy_within(u, enemies, self.allowance(u, True) + 1):
+                    # A target stands next to where a charge path ends: no enemy
+                    # within a step more than the allowance, no charge, and only an
+                    # enemy coming that near can change it.
+                    charge_near = self._enemy_codes(u.sq, self.allowance(u, True) + 1)
+                else:
                     # A charge ends where it stands or where one of its paths ends,
                     # next to its target.
                     found = charge = self._paths_of(u, True)
+                    charge_near = found.near
                     ends = found.ends
                     if found.next_to is None:
                         found.next_to = {n for e in (u.sq, *ends)
@@ -1459,14 +1511,13 @@ class TacticalGame(Game):
                         for via in self.board.neighbours(t.sq):
                             if via != u.sq and via not in ends:
                                 continue
-                            if self.why_not_charge(u, t, via) is None:
+                            if self._why_not_charge_at(u, t, via) is None:
                                 key = (u.id, t.id, via)
                                 rush = self._charges_made.get(key)
                                 if rush is None:
                                     rush = self._charges_made[key] = Charge(*key)
                                 charges.append(rush)
         move_near = walk.near if walk is not None else _NOBODY
-        charge_near = charge.near if charge is not None else _NOBODY
         if was is not None:
             return _UnitActions(fires, moves, charges, limbers, was.fire_reach,
                                 was.fire_friends, move_near, charge_near, walk, charge)
