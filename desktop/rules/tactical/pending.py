@@ -94,9 +94,19 @@ class _Fates(Chance):
 def pending(g: TacticalGame) -> Pending:
     """What `g` settles on its own later (see the module's words), remembered by
     the state it is asked of."""
-    st = g.st
     if g.outcome is not None:
         return NOTHING
+    # The view asks twice a position (losses, removals): the answer is kept with
+    # the position's other answers too, so the key is made once.
+    mine: Pending | None = g._cached(("pending",))
+    if mine is not None:
+        return mine
+    return g._store(("pending",), _pending(g))  # type: ignore[no-any-return]
+
+
+def _pending(g: TacticalGame) -> Pending:
+    """`pending` found by its key among the answers kept with the board."""
+    st = g.st
     key: tuple[Any, ...]
     if not st.pending:
         key = _locked_key(g)
