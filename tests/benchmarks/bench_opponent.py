@@ -71,21 +71,28 @@ def cost(sc: Scenario, seed: int) -> tuple[list[float], int]:
     of the game the player made (every `clone` of the real game)."""
     game = registry.get(str(sc.ruleset)).new_game(sc, seed=seed)
     copies = 0
-    clone = game.clone
+    cls = type(game)
+    clone = cls.clone
 
-    def counting(seed: int | None = None):  # type: ignore[no-untyped-def]
+    # Counted on the class, not set on the game: a copy takes the game's fields,
+    # so a counter set on the game made every copy of a copy a copy of the game.
+    def counting(self, seed: int | None = None):  # type: ignore[no-untyped-def]
         nonlocal copies
-        copies += 1
-        return clone(seed)
+        if self is game:
+            copies += 1
+        return clone(self, seed)
 
-    game.clone = counting  # type: ignore[method-assign]
-    rng = random.Random(seed * 7919 + 1)
-    times: list[float] = []
-    while game.outcome is None and len(times) < MAX_ACTIONS:
-        t = time.process_time()
-        action = steady_action(game, rng)
-        times.append(time.process_time() - t)
-        game.apply(action)
+    cls.clone = counting  # type: ignore[method-assign]
+    try:
+        rng = random.Random(seed * 7919 + 1)
+        times: list[float] = []
+        while game.outcome is None and len(times) < MAX_ACTIONS:
+            t = time.process_time()
+            action = steady_action(game, rng)
+            times.append(time.process_time() - t)
+            game.apply(action)
+    finally:
+        cls.clone = clone  # type: ignore[method-assign]
     return times, copies
 
 

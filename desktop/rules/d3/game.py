@@ -286,19 +286,33 @@ class D3Game(Game):
         if covered:
             return True
         if origin is not None:
-            fp = target.fp()
-            minx, miny, maxx, maxy = fp.bounds
-            minx, maxx = min(minx, origin[0]), max(maxx, origin[0])
-            miny, maxy = min(miny, origin[1]), max(maxy, origin[1])
-            if not self.terrain.bbox_candidates(minx, miny, maxx, maxy):
-                return False
-            walls = self.terrain.features_hit(
-                LineString([origin, _nearest(origin, fp)]), R.WALL_TYPES
-            )
-            for f in walls:
-                area = self.terrain.areas[self.terrain.by_id[f.id]]
-                if float(area.distance(fp)) <= R.WALL_COVER_DISTANCE:
-                    return True
+            # Depends only on where the target stands and where the shot comes
+            # from: kept with the target's place, which its copies share (the
+            # computer weighs a shot on dozens of copies).
+            behind: dict[Point, bool] | None = target._here.get("walls")
+            if behind is None:
+                behind = target._here["walls"] = {}
+            got = behind.get(origin)
+            if got is None:
+                got = behind[origin] = self._behind_wall(target, origin)
+            return got
+        return False
+
+    def _behind_wall(self, target: Piece, origin: Point) -> bool:
+        """Whether a wall near `target` lies across the line from `origin`."""
+        fp = target.fp()
+        minx, miny, maxx, maxy = fp.bounds
+        minx, maxx = min(minx, origin[0]), max(maxx, origin[0])
+        miny, maxy = min(miny, origin[1]), max(maxy, origin[1])
+        if not self.terrain.bbox_candidates(minx, miny, maxx, maxy):
+            return False
+        walls = self.terrain.features_hit(
+            LineString([origin, _nearest(origin, fp)]), R.WALL_TYPES
+        )
+        for f in walls:
+            area = self.terrain.areas[self.terrain.by_id[f.id]]
+            if float(area.distance(fp)) <= R.WALL_COVER_DISTANCE:
+                return True
         return False
 
     def on_hill(self, p: Piece) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from desktop.rules.action_odds import Odds, pct
 from desktop.rules.chance import Chance
@@ -148,6 +148,9 @@ class _Paths:
     charge: bool
     #: Steps allowed from the start, its own ground counted.
     limit: int
+    #: The pieces that can change these paths, coded as `_paths_of` codes them
+    #: (see `_ground_codes`): any other piece may come and go.
+    near: frozenset[int]
     occupied: frozenset[Square]
     #: Squares next to an enemy (a path ends there).
     touch: frozenset[Square]
@@ -165,10 +168,11 @@ class _Paths:
     actions: dict[str, list[Action]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class _UnitActions:
+class _UnitActions(NamedTuple):
     """What one unit of the side to act may do, in the legal list's order, in four
-    parts, each kept while nothing it depends on has changed."""
+    parts, each kept while nothing it depends on has changed.  (A named tuple: one
+    is made for every unit at every new list, and a frozen dataclass's fields
+    cost a call each to set.)"""
 
     fires: list[Action]
     moves: list[Action]
@@ -179,13 +183,11 @@ class _UnitActions:
     #: by standing between (within range, and never between neighbours).
     fire_reach: int
     fire_friends: int
-    #: ... within this many orthogonal steps, the moves (a friend within the
-    #: allowance, an enemy one more) and the charges (likewise, with the charge's
-    #: allowance: its targets are the enemies one step beyond).
-    move_reach: int
-    move_friends: int
-    charge_reach: int
-    charge_friends: int
+    #: The pieces whose change can change the moves and the charges, coded as
+    #: `_paths_of` codes them (`_Paths.near`; empty when the unit may not move
+    #: or charge whatever the others do).
+    move_near: frozenset[int]
+    charge_near: frozenset[int]
     #: Its paths (plain and charging) as they were when the lists were made.
     walk: _Paths | None
     charge: _Paths | None
@@ -199,8 +201,8 @@ class _Kept:
     #: Turn, phase and side: any change of these starts the lists afresh.
     key: tuple[int, str, str | None]
     #: Each unit's and officer's stamp (state.Stamped) and square when the lists
-    #: were made.
-    seen_units: dict[str, tuple[int, Square]]
+    #: were made (and whether the unit was on the table).
+    seen_units: dict[str, tuple[int, Square, bool]]
     seen_officers: dict[str, tuple[int, Square]]
     #: The side's units on the table and officers on the field, by id.
     mine: tuple[str, ...]
@@ -260,8 +262,13 @@ class TacticalGame(Game):
             self.board.memo.setdefault("officers", {})
         #: What the ground says of each line of sight (Board.between and more).
         self._sights: dict[tuple[Square, Square], Any] = self.board.memo.setdefault("sight", {})
-        #: Fire actions by shooter and target, made once (actions are values).
+        #: Fire actions by shooter and target, made once (actions are values), and
+        #: likewise moves by unit and square and charges by unit, target and square.
         self._fires_made: dict[tuple[str, str], Action] = self.board.memo.setdefault("fires", {})
+        self._moves_made: dict[tuple[str, Square], Action] = \
+            self.board.memo.setdefault("moves", {})
+        self._charges_made: dict[tuple[str, str, Square], Action] = \
+            self.board.memo.setdefault("charges", {})
         self._check_room(scenario)
         units: dict[str, TUnit] = {}
         taken: set[Square] = set()
@@ -763,7 +770,7 @@ class TacticalGame(Game):
 
     def _paths_of(self, u: TUnit, charge: bool) -> _Paths:
         """`u`'s paths, worked out once for its kind, square and allowance and the
-        pieces within reach (nothing further away can change them)."""
+        pieces that can change them (`_ground_codes`: nothing else can)."""
         mine: _Paths | None = self._cached(("paths", u.id, charge))
         if mine is not None:
             return mine
@@ -775,34 +782,82 @@ class TacticalGame(Game):
                     return got
         reach = self.allowance(u, charge)
         k = self.kind(u)
-        sq, side = u.sq, u.side
-        c0, r0 = sq
-        # A path stays within `reach` steps: a friend further off cannot block it,
-        # an enemy more than a step beyond that cannot touch it.
-        # Each piece near is named by one number (its square's number, twice, plus
-        # one for an enemy): a key of small numbers is quicker to hash than pairs.
-        placed: list[tuple[int, int, str, str, int]] | None = self._cached(("placed",))
-        if placed is None:
-            rows = self.board.rows
-            placed = [(x.sq[0], x.sq[1], x.side, x.id, (x.sq[0] * rows + x.sq[1]) * 2)
-                      for x in self.st.units.values() if x.status in _ON_TABLE]
-            self._store(("placed",), placed)
-        uid = u.id
-        far = reach + 1
-        near = tuple([code + (s != side) for c, r, s, xid, code in placed
-                      if (d := abs(c - c0) + abs(r - r0)) <= far and xid != uid
-                      and (d < far or s != side)])
+        sq = u.sq
+        # Each piece is named by one number (its square's number, twice, plus one
+        # for an enemy): a key of small numbers is quicker to hash than pairs.
+        codes: list[int] | None = self._cached(("codes", u.side))
+        if codes is None:
+            rows, side = self.board.rows, u.side
+            codes = self._store(("codes", side), [
+                (x.sq[0] * rows + x.sq[1]) * 2 + (x.side != side)
+                for x in self.st.units.values() if x.status in _ON_TABLE])
+        relevant = self._ground_codes(k, sq, reach, charge)
+        near = tuple([code for code in codes if code in relevant])
         key = (k, sq, reach, charge, near)
         got = self._path_memo.get(key)
         if got is None:
             if len(self._path_memo) >= _PATHS_KEPT:
                 self._path_memo.clear()
-            got = self._path_memo[key] = self._find_paths(k, sq, reach, charge, near)
+            got = self._path_memo[key] = self._find_paths(k, sq, reach, charge, near,
+                                                          relevant)
         self._store(("paths", u.id, charge), got)
         return got
 
+    def _ground_codes(self, k: str, start: Square, reach: int, charge: bool
+                      ) -> frozenset[int]:
+        """The pieces that can change the paths of a unit of kind `k` from `start`
+        with `reach` steps, as `_paths_of` codes them, kept with the board: a friend
+        on a square the ground alone lets a path reach, an enemy there or next to
+        one (a square next to an enemy ends a path); for a charge also an enemy
+        next to the start (a target where the unit stands).  Pieces only take
+        squares and end paths, so the paths among the pieces reach a part of what
+        the ground alone allows, and a piece anywhere else changes nothing."""
+        key = ("near", k, start, reach, charge)
+        got: frozenset[int] | None = self.board.memo.get(key)
+        if got is None:
+            bd = self.board
+            rows = bd.rows
+            codes: set[int] = set()
+            ground = self._find_paths(k, start, reach, False, (), frozenset())
+            for end in ground.ends:
+                code = (end[0] * rows + end[1]) * 2
+                codes.add(code)
+                codes.add(code + 1)
+                for n in bd.neighbours(end):
+                    codes.add((n[0] * rows + n[1]) * 2 + 1)
+            if charge:
+                for n in bd.neighbours(start):
+                    codes.add((n[0] * rows + n[1]) * 2 + 1)
+            got = bd.memo[key] = frozenset(codes)
+        return got
+
+    @staticmethod
+    def _enemy_within(u: TUnit, enemies: Sequence[TUnit], steps: int) -> bool:
+        """Whether one of `enemies` stands within `steps` orthogonal steps of `u`."""
+        c0, r0 = u.sq
+        for t in enemies:
+            c, r = t.sq
+            if abs(c - c0) + abs(r - r0) <= steps:
+                return True
+        return False
+
+    def _enemy_codes(self, start: Square, steps: int) -> frozenset[int]:
+        """An enemy on any square within `steps` orthogonal steps of `start`, coded
+        as `_paths_of` codes pieces (kept with the board)."""
+        key = ("enemies near", start, steps)
+        got: frozenset[int] | None = self.board.memo.get(key)
+        if got is None:
+            bd = self.board
+            c0, r0 = start
+            got = bd.memo[key] = frozenset(
+                (c * bd.rows + r) * 2 + 1
+                for c in range(max(0, c0 - steps), min(bd.cols, c0 + steps + 1))
+                for r in range(max(0, r0 - steps), min(bd.rows, r0 + steps + 1))
+                if abs(c - c0) + abs(r - r0) <= steps)
+        return got
+
     def _find_paths(self, k: str, start: Square, reach: int, charge: bool,
-                    near: Sequence[int]) -> _Paths:
+                    near: Sequence[int], relevant: frozenset[int]) -> _Paths:
         """The squares a path from `start` may end at, and the fewest steps to each:
         a breadth-first search over (square, limit).  Steps go onto free squares the
         ground allows, no more than the allowance, cut short by crops or rough ground
@@ -812,7 +867,8 @@ class TacticalGame(Game):
         whatever that could reach, the earlier visit reaches as soon.  Any walk
         with a loop has a shorter simple path to the same end (the limit only
         shrinks along a path), so the squares and steps are the simple paths'.
-        `near` names the pieces within reach as _paths_of codes them."""
+        `near` names the pieces that can change the paths as _paths_of codes them,
+        `relevant` every such code (`_ground_codes`)."""
         rows = self.board.rows
         taken: set[Square] = set()
         touched: set[Square] = set()
@@ -824,7 +880,7 @@ class TacticalGame(Game):
         occupied, touch = frozenset(taken), frozenset(touched)
         limit = min(reach, self._area_bound(k, self.board.area(start))) if reach > 0 else 0
         ends: dict[Square, int] = {}
-        got = _Paths(k, start, charge, limit, occupied, touch, ends)
+        got = _Paths(k, start, charge, limit, relevant, occupied, touch, ends)
         if reach <= 0:
             return got
         walk = self._walk_table(k)
@@ -986,7 +1042,10 @@ class TacticalGame(Game):
         found = self._paths_of(u, False)
         got = found.actions.get(u.id)
         if got is None:
-            got = found.actions[u.id] = [Move(u.id, sq) for sq in sorted(found.ends)]
+            uid, made = u.id, self._moves_made
+            got = found.actions[uid] = [made.get((uid, sq)) or made.setdefault((uid, sq),
+                                                                               Move(uid, sq))
+                                        for sq in sorted(found.ends)]
         return got
 
     def why_not_mover(self, u: TUnit) -> str | None:
@@ -1094,6 +1153,13 @@ class TacticalGame(Game):
         return best
 
     def why_not_charge(self, u: TUnit, t: TUnit, via: Square) -> str | None:
+        why = self._why_not_charger(u)
+        if why is not None:
+            return why
+        return self._why_not_charge_at(u, t, via)
+
+    def _why_not_charger(self, u: TUnit) -> str | None:
+        """Why `u` may charge nothing now, whatever the target (None if it may)."""
         why = self.why_not_mover(u)
         if why is not None:
             return why
@@ -1101,11 +1167,15 @@ class TacticalGame(Game):
             return f"{u.id} has fired"
         if u.half_cv:
             return f"{u.id} has lost more than half its Combat Value: it may not charge"
-        k = self.kind(u)
-        if k not in ("infantry", "cavalry"):
+        if self.kind(u) not in ("infantry", "cavalry"):
             return "only formed infantry and cavalry charge"
         if u.type is UnitType.CAVALRY and u.blown_until >= self.st.turn:
             return f"{u.id}'s horses are blown"
+        return None
+
+    def _why_not_charge_at(self, u: TUnit, t: TUnit, via: Square) -> str | None:
+        """why_not_charge once `u` is known to be able to charge."""
+        k = self.kind(u)
         if t.side == u.side or not t.on_table:
             return f"{t.id} is not an enemy on the table"
         if t.engaged is not None:
@@ -1258,34 +1328,45 @@ class TacticalGame(Game):
         st = self.st
         key = (st.turn, st.phase, st.side)
         # Each piece's stamp and square when the lists were made.
-        seen_u: dict[str, tuple[int, Square]]
+        seen_u: dict[str, tuple[int, Square, bool]]
         seen_o: dict[str, tuple[int, Square]]
         units: dict[str, _UnitActions] = {}
         #: Units whose lists are partly kept: the old lists and which parts still hold.
         parts: dict[str, tuple[_UnitActions, bool, bool, bool]] = {}
         officers: dict[str, list[Action]] = {}
         if kept is not None and kept.key == key:
-            moved: list[tuple[int, int, bool]] = []  # where changed units stood and
-            changed: set[str] = set()                 # stand, and whether friends
+            # Where changed units stood and stand, whether friends, the same coded
+            # as _paths_of codes pieces, and that code again if the unit came, went
+            # or left the table (-1 if it stayed where it was: paths read only
+            # where units stand).
+            moved: list[tuple[int, int, bool, int, int]] = []
+            changed: set[str] = set()
+            rows = self.board.rows
             seen_u = dict(kept.seen_units)
             for uid, u in st.units.items():
                 was = seen_u.get(uid)
                 if was is None or was[0] != u._stamp:
                     changed.add(uid)
                     friend = u.side == st.side
+                    on = u.status in _ON_TABLE
+                    placed = was is None or was[1] != u.sq or was[2] != on
                     if was is not None:
-                        moved.append((*was[1], friend))
-                    moved.append((*u.sq, friend))
-                    seen_u[uid] = (u._stamp, u.sq)
+                        c, r = was[1]
+                        code = (c * rows + r) * 2 + (not friend)
+                        moved.append((c, r, friend, code, code if placed else -1))
+                    c, r = u.sq
+                    code = (c * rows + r) * 2 + (not friend)
+                    moved.append((c, r, friend, code, code if placed else -1))
+                    seen_u[uid] = (u._stamp, u.sq, on)
             led: set[Square] = set()  # where changed officers stood and stand
             changed_o: set[str] = set()
             seen_o = dict(kept.seen_officers)
             for oid, o in st.officers.items():
-                was = seen_o.get(oid)
-                if was is None or was[0] != o._stamp:
+                seen = seen_o.get(oid)
+                if seen is None or seen[0] != o._stamp:
                     changed_o.add(oid)
-                    if was is not None:
-                        led.add(was[1])
+                    if seen is not None:
+                        led.add(seen[1])
                     led.add(o.sq)
                     seen_o[oid] = (o._stamp, o.sq)
             if not changed and not changed_o:
@@ -1296,17 +1377,14 @@ class TacticalGame(Game):
                     continue
                 c0, r0 = st.units[uid].sq
                 fire_ok = move_ok = charge_ok = True
-                for c, r, friend in moved:
-                    dc, dr = abs(c - c0), abs(r - r0)
-                    if friend:
-                        fr, mr, cr = block.fire_friends, block.move_friends, block.charge_friends
-                    else:
-                        fr, mr, cr = block.fire_reach, block.move_reach, block.charge_reach
-                    if fire_ok and dc <= fr and dr <= fr:
+                move_near, charge_near = block.move_near, block.charge_near
+                for c, r, friend, code, placed_code in moved:
+                    fr = block.fire_friends if friend else block.fire_reach
+                    if fire_ok and abs(c - c0) <= fr and abs(r - r0) <= fr:
                         fire_ok = False
-                    if move_ok and dc + dr <= mr:
+                    if move_ok and placed_code in move_near:
                         move_ok = False
-                    if charge_ok and dc + dr <= cr:
+                    if charge_ok and code in charge_near:
                         charge_ok = False
                 if (c0, r0) in led:  # a General's die in close combat
                     charge_ok = False
@@ -1319,7 +1397,7 @@ class TacticalGame(Game):
                     continue
                 c0, r0 = st.officers[oid].sq
                 if all(abs(c - c0) > C.OFFICER_MOVE or abs(r - r0) > C.OFFICER_MOVE
-                       for c, r, _ in moved):
+                       for c, r, _, _, _ in moved):
                     officers[oid] = acts
             if not changed:
                 mine, leaders = kept.mine, kept.leaders
@@ -1327,7 +1405,8 @@ class TacticalGame(Game):
                 mine = self._mine(st.side)
                 leaders = kept.leaders if not changed_o else self._leaders(st.side)
         else:
-            seen_u = {uid: (u._stamp, u.sq) for uid, u in st.units.items()}
+            seen_u = {uid: (u._stamp, u.sq, u.status in _ON_TABLE)
+                      for uid, u in st.units.items()}
             seen_o = {oid: (o._stamp, o.sq) for oid, o in st.officers.items()}
             mine = self._mine(st.side)
             leaders = self._leaders(st.side)
@@ -1371,18 +1450,28 @@ class TacticalGame(Game):
         else:
             fires = []
             if self._why_not_shooter(u) is None:
+                # _why_not_target's checks for enemies on the table: the range as a
+                # box (a king's distance), then what is left of them in its order.
                 reach = self.fire_range(u)
                 c0, r0 = u.sq
                 made = self._fires_made
-                fires = [made.get((u.id, t.id)) or made.setdefault((u.id, t.id), Fire(u.id, t.id))
-                         for t in enemies
-                         if abs(t.sq[0] - c0) <= reach and abs(t.sq[1] - r0) <= reach
-                         and self._why_not_target(u, t) is None]
+                uid = u.id
+                sight, screened, dice = self.sight, self.screened, self.fire_dice
+                for t in enemies:
+                    c, r = t.sq
+                    if (abs(c - c0) > reach or abs(r - r0) > reach or t.engaged is not None
+                            or not sight(u, t) or screened(u, t) or dice(u, t) <= 0):
+                        continue
+                    shot = made.get((uid, t.id))
+                    if shot is None:
+                        shot = made[(uid, t.id)] = Fire(uid, t.id)
+                    fires.append(shot)
         moves: list[Action] = []
         charges: list[Action] = []
         limbers: list[Action] = []
         walk: _Paths | None = None
         charge: _Paths | None = None
+        charge_near = _NOBODY
         if moving:
             if was is not None:
                 limbers = was.limbers
@@ -1398,11 +1487,19 @@ class TacticalGame(Game):
                     walk = self._paths_of(u, False)
                     moves = self._move_actions(u)
                 if was is not None and charge_ok:
-                    charges, charge = was.charges, was.charge
-                elif self.kind(u) in ("infantry", "cavalry"):
+                    charges, charge, charge_near = was.charges, was.charge, was.charge_near
+                elif self._why_not_charger(u) is not None:
+                    pass  # (whatever the others do)
+                elif not self._enemy_within(u, enemies, self.allowance(u, True) + 1):
+                    # A target stands next to where a charge path ends: no enemy
+                    # within a step more than the allowance, no charge, and only an
+                    # enemy coming that near can change it.
+                    charge_near = self._enemy_codes(u.sq, self.allowance(u, True) + 1)
+                else:
                     # A charge ends where it stands or where one of its paths ends,
                     # next to its target.
                     found = charge = self._paths_of(u, True)
+                    charge_near = found.near
                     ends = found.ends
                     if found.next_to is None:
                         found.next_to = {n for e in (u.sq, *ends)
@@ -1413,18 +1510,21 @@ class TacticalGame(Game):
                         for via in self.board.neighbours(t.sq):
                             if via != u.sq and via not in ends:
                                 continue
-                            if self.why_not_charge(u, t, via) is None:
-                                charges.append(Charge(u.id, t.id, via))
+                            if self._why_not_charge_at(u, t, via) is None:
+                                key = (u.id, t.id, via)
+                                rush = self._charges_made.get(key)
+                                if rush is None:
+                                    rush = self._charges_made[key] = Charge(*key)
+                                charges.append(rush)
+        move_near = walk.near if walk is not None else _NOBODY
         if was is not None:
             return _UnitActions(fires, moves, charges, limbers, was.fire_reach,
-                                was.fire_friends, was.move_reach, was.move_friends,
-                                was.charge_reach, was.charge_friends, walk, charge)
+                                was.fire_friends, move_near, charge_near, walk, charge)
         fire = self.fire_range(u)
         # Nothing stands between squares a king's step apart (Board.between).
         friends = fire if fire > 1 else 0
-        move, rush = self.allowance(u, False), self.allowance(u, True)
-        return _UnitActions(fires, moves, charges, limbers, fire + 1, friends, move + 1, move,
-                            rush + 1, rush, walk, charge)
+        return _UnitActions(fires, moves, charges, limbers, fire + 1, friends, move_near,
+                            charge_near, walk, charge)
 
     def _officer_actions(self, o: TOfficer, own: Sequence[TUnit]) -> list[Action]:
         """Where officer `o` may ride and whom he may rally (only units in his square
@@ -2421,6 +2521,7 @@ _SLOW = frozenset({C.CROPS, C.ROUGH})
 _NO_BOUND = 1 << 30
 _SKIRMISH_SLOW = frozenset({C.WOOD, C.MARSH})
 _ON_TABLE = frozenset({ACTIVE, SPENT})
+_NOBODY: frozenset[int] = frozenset()
 
 
 def _straight_tail(start: Square, path: Path, final: Square) -> bool:

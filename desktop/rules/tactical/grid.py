@@ -38,6 +38,7 @@ col_name = column_name
 
 #: Square names already written (the action lists name thousands a game).
 _NAMES: dict[Square, str] = {}
+_NOTHING_CROSSED: frozenset[TerrainType] = frozenset()
 
 
 def square_name(sq: Square) -> str:
@@ -119,6 +120,11 @@ class Board:
         self.cols = max(1, math.floor((scenario.table.width - ox) / self.size + 1e-9))
         self.rows = max(1, math.floor((scenario.table.depth - oy) / self.size + 1e-9))
         self.index = TerrainIndex(scenario)
+        #: The boxes of the features a step or a line may cross (rivers, streams,
+        #: fences and walls): a line whose box meets none of them crosses nothing.
+        self._linear_boxes = [tuple(b) for b, t in zip(self.index.bounds.tolist(),
+                                                       self.index.types, strict=True)
+                              if t in C.WATER | C.BARRIERS]
         self.terrain: dict[Square, SquareTerrain] = _SquaresRead(self)
         self._steps: dict[tuple[Square, Square], frozenset[TerrainType]] = {}
         self._between: dict[tuple[Square, Square], tuple[Square, ...]] = {}
@@ -216,9 +222,17 @@ class Board:
         key = (a, b) if a <= b else (b, a)
         got = self._steps.get(key)
         if got is None:
-            line = LineString([self.centre(a), self.centre(b)])
-            got = frozenset(self.index.types[i] for i in self.index.indices_overlapping(line)
-                            if self.index.types[i] in C.WATER | C.BARRIERS)
+            (ax, ay), (bx, by) = self.centre(a), self.centre(b)
+            x0, x1 = (ax, bx) if ax <= bx else (bx, ax)
+            y0, y1 = (ay, by) if ay <= by else (by, ay)
+            if not any(fx0 <= x1 and fx1 >= x0 and fy0 <= y1 and fy1 >= y0
+                       for fx0, fy0, fx1, fy1 in self._linear_boxes):
+                got = _NOTHING_CROSSED
+            else:
+                line = LineString([(ax, ay), (bx, by)])
+                got = frozenset(self.index.types[i]
+                                for i in self.index.indices_overlapping(line)
+                                if self.index.types[i] in C.WATER | C.BARRIERS)
             self._steps[key] = got
         return got
 

@@ -94,15 +94,30 @@ class _Fates(Chance):
 def pending(g: TacticalGame) -> Pending:
     """What `g` settles on its own later (see the module's words), remembered by
     the state it is asked of."""
-    st = g.st
     if g.outcome is not None:
         return NOTHING
-    if not st.pending and not any(u.engaged is not None for u in st.units.values()):
-        return NOTHING
-    key = (tuple([u._stamp for u in st.units.values()]),
-           tuple([o._stamp for o in st.officers.values()]),
-           tuple([(p.shooter, p.target, p.hits, p.flags, p.officer_due) for p in st.pending]),
-           st.turn, st.phase, st.order)
+    # The view asks twice a position (losses, removals): the answer is kept with
+    # the position's other answers too, so the key is made once.
+    mine: Pending | None = g._cached(("pending",))
+    if mine is not None:
+        return mine
+    return g._store(("pending",), _pending(g))  # type: ignore[no-any-return]
+
+
+def _pending(g: TacticalGame) -> Pending:
+    """`pending` found by its key among the answers kept with the board."""
+    st = g.st
+    key: tuple[Any, ...]
+    if not st.pending:
+        key = _locked_key(g)
+        if not key:
+            return NOTHING
+    else:
+        key = (tuple([u._stamp for u in st.units.values()]),
+               tuple([o._stamp for o in st.officers.values()]),
+               tuple([(p.shooter, p.target, p.hits, p.flags, p.officer_due)
+                      for p in st.pending]),
+               st.turn, st.phase, st.order)
     kept: dict[Any, Pending] = g.board.memo.setdefault("pending", {})
     got = kept.get(key)
     if got is None:
@@ -110,6 +125,35 @@ def pending(g: TacticalGame) -> Pending:
             kept.clear()
         got = kept[key] = _work_out(g)
     return got
+
+
+def _locked_key(g: TacticalGame) -> tuple[Any, ...]:
+    """With no shot waiting, what decides the answer: the units locked in close
+    combat (and their opponents) by their stamps, who stands next to each (where
+    it may retire), the officers in their squares by their stamps, and the turn,
+    phase and order (when the round falls).  A look-ahead copy that moves or
+    fires elsewhere finds the answer of the position it was copied from.  Empty
+    when no unit is locked."""
+    st = g.st
+    units = st.units
+    involved: dict[str, TUnit] = {}
+    for u in units.values():
+        if u.engaged is not None:
+            involved[u.id] = u
+            t = units.get(u.engaged)
+            if t is not None:
+                involved[t.id] = t
+    if not involved:
+        return ()
+    at = g.occupancy().get
+    neighbours = g.board.neighbours
+    parts = []
+    for u in involved.values():
+        sq = u.sq
+        near = tuple([x.id if (x := at(n)) is not None else None for n in neighbours(sq)])
+        led = tuple([(o.id, o._stamp) for o in st.officers.values() if o.sq == sq])
+        parts.append((u.id, u._stamp, near, led))
+    return ("locked", tuple(parts), st.turn, st.phase, st.order)
 
 
 def _work_out(g: TacticalGame) -> Pending:

@@ -246,3 +246,38 @@ def test_cost_per_call_on_the_bundled_battle() -> None:
     for _ in range(50):
         _view(g.clone()).pending_losses()
     assert (time.perf_counter() - start) / 50 < 0.02
+
+
+def test_the_kept_answer_follows_what_the_close_combat_reads() -> None:
+    """With no shot waiting, the answer is kept by the units locked in close
+    combat, who stands next to them and the officers with them (issue 36: the
+    computer's look-ahead copies share it).  Each of those changed on a copy of
+    `_melee` changes the answer, and the copy's kept answer is the one worked out
+    afresh; a unit moving elsewhere leaves it as it was."""
+    from desktop.rules.tactical import pending as P
+
+    g = new_game(scenario([unit("b", "c4"), unit("far", "f6")],
+                          [unit("r", "c3", cv=2), unit("x1", "c2"), unit("x2", "b3")],
+                          blue_officers=[officer("gen", "e6")]))
+    _lock(g, "b", "r")
+    base = P.pending(g)
+    assert base == P._work_out(g) and base.losses
+
+    def changed(edit: str) -> P.Pending:
+        c = g.clone()
+        if edit == "block":  # 4e's last way back (d3) held: it routs rather than retires
+            c.unit("far").sq = (3, 2)
+        elif edit == "cv":
+            c.unit("r").cv = 1
+        elif edit == "general":  # a General joins the 52nd: a die more
+            c.officer("gen").sq = c.unit("b").sq
+        elif edit == "elsewhere":
+            c.unit("far").sq = (5, 4)
+        c.invalidate()
+        got = P.pending(c)
+        assert got == P._work_out(c), edit
+        return got
+
+    for edit in ("block", "cv", "general"):
+        assert changed(edit) != base, edit
+    assert changed("elsewhere") == base

@@ -210,3 +210,4 @@ def test_tactical_pieces_stamp_every_change_and_only_changes() -> None:
     before = o._stamp
     o.moved = not o.moved
     assert o._stamp != before
+
