@@ -6,7 +6,7 @@ expectations over them are sums of floats; everything is remembered per set of
 numbers, and each retreat per arrangement of the units near it, so that the
 computer player's search pays for a melee once.
 
-What is pending (seed 004, "Sequence"; game.py follows it):
+What is pending (seed 004, "Sequence"; turns.py follows it):
 
 * **Fire casualties already rolled** (`Piece.pending`): "apply casualties at
   end of [the fire] phase".  The figures go at the phase's end (all of them, if
