@@ -80,13 +80,14 @@ from desktop.rules.blown_away.constants import (
 )
 from desktop.rules.blown_away.men import (
     EDITS,
+    Edits,
     Men,
     artillery_runs,
     rally_count,
     runs_after_kill,
 )
 from desktop.rules.blown_away.odds import CombatOdds, combat_odds, pile_of
-from desktop.rules.blown_away.sight import Line, aim_lines, any_clear, ground_blocks
+from desktop.rules.blown_away.sight import Line, Span, aim_lines, any_clear, ground_blocks, span
 from desktop.rules.chance import Chance, card_name, card_value
 from desktop.rules.engine import (
     JSON,
@@ -141,7 +142,6 @@ from desktop.table.shapes import (
     wedge,
 )
 from desktop.table.sight import (
-    Obstacles,
     Sight,
     sight_reasons,
 )
@@ -255,7 +255,12 @@ class Piece:
         d = self.__dict__
         old = d.get(name, _MISSING)
         if old is _MISSING or old != value:
-            d["_rev"] = next(EDITS)
+            n = d["_rev"] = next(EDITS)
+            owner = d.get("_edits")
+            if owner is not None:
+                owner.n = n
+        if name == "men":
+            value.__dict__["_edits"] = d.get("_edits")
         object.__setattr__(self, name, value)
         if name in _GEOMETRY_FIELDS:
             d["_fp"] = None
@@ -354,6 +359,14 @@ class State:
     #: The cards turned in the latest combat, by side.
     last_cards: dict[str, str] = field(default_factory=dict)
     outcome: Outcome | None = None
+    #: Renewed by every edit of a piece or its men (`Piece.rev`, `Men.rev`).
+    edits: Edits = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        e = self.edits = Edits(next(EDITS))
+        for p in self.pieces.values():
+            p.__dict__["_edits"] = e
+            p.men.__dict__["_edits"] = e
 
     def enemy(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
@@ -427,12 +440,13 @@ class BlownAwayGame(StateGame):
         self._table: tuple[int, tuple[int, ...]] = (-1, ())
         #: Sight keys (`_sight_key`) of one position: its epoch, every unit on the
         #: table (its stamp and box), and the keys by the two stamps.
-        self._sights: tuple[int, list[tuple[int, float, float, float, float]],
-                            dict[tuple[int, int], tuple[object, ...]]] = (-1, [], {})
+        self._sights: tuple[int, list[tuple[Piece, int, float, float, float, float]],
+                            dict[tuple[int, int], tuple[tuple[object, ...], list[Piece]]]] = (
+            -1, [], {})
         #: The legal actions, and the state (`_legal_key`) they were listed for.
         self._legal: tuple[tuple[object, ...], tuple[Action, ...]] | None = None
-        #: The pieces (`_revs`) and holders `_update_objectives` last saw.
-        self._objectives_seen: tuple[tuple[int, ...], tuple[str | None, ...]] | None = None
+        #: The pieces (`State.edits`) and holders `_update_objectives` last saw.
+        self._objectives_seen: tuple[int, tuple[str | None, ...]] | None = None
         #: Who was present at the judge's last immediate verdict, and it.
         self._immediate: tuple[tuple[bool, ...], object] | None = None
         #: Verdicts of `_check` in one state (`_legal_key`).
@@ -519,6 +533,7 @@ class BlownAwayGame(StateGame):
             engaged=set(st.engaged),
             last_cards=dict(st.last_cards),
         )
+        other.state.edits.n = st.edits.n  # the same pieces: the same answers
         other.chance = self.chance.clone(seed)
         other.history = list(self.history)
         other.events = list(self.events)
@@ -668,14 +683,8 @@ class BlownAwayGame(StateGame):
         edits a piece, the engine, the play window or a test, renews the key)."""
         st = self.state
         return (st.turn, st.side, st.phase, st.acted, st.commander_moved, st.outcome is None,
-                tuple(sorted(st.engaged)), self._revs(),
+                tuple(sorted(st.engaged)), st.edits.n,
                 tuple([c.pos for c in st.commanders.values()]))
-
-    def _revs(self) -> tuple[int, ...]:
-        """Names the state of every piece and its men (`Piece.rev`, `Men.rev`):
-        equal only while none of them has changed."""
-        return tuple([r for p in self.state.pieces.values()
-                      for r in (p.__dict__["_rev"], p.men.__dict__["_rev"])])
 
     def legal_actions(self) -> list[Action]:
         """Listed once per state (issue 18: a phase's end asks whether anything is
@@ -721,7 +730,6 @@ class BlownAwayGame(StateGame):
         elif st.phase == ARTILLERY_PHASE:
             guns = [g for g in self.units(side) if self._why_no_fire(g) is None]
             targets = self.formed(st.enemy(side))
-            self._see_all([(g, t) for g in guns for t in targets])
             for g in guns:
                 for t in targets:
                     if self._check_fire(g, t) is None:
@@ -1142,26 +1150,19 @@ class BlownAwayGame(StateGame):
             return f"{t.id} is not within {BORE_HALF_ANGLE:g} degrees of the bore"
         return None
 
-    def _obstacles(self) -> Obstacles | None:
-        """Every unit on the table indexed for sight, once per position of them all
-        (each question excludes its two ends)."""
-        table = ("obstacles", self._table_key())
-        got = self._memo_get(table)
-        if got is _MISSING:
-            units = self.units()
-            got = Obstacles([q.fp() for q in units], [q.id for q in units],
-                            rects=[q.corners() for q in units]) if units else None
-            self._memo_put(table, got)
-        return got  # type: ignore[return-value]
-
     def _sight_key(self, g: Piece, t: Piece) -> tuple[object, ...]:
         """Names everything sight from `g` to `t` depends on: their placements and
         those of the units inside the box around `g`'s front centre and `t` (no
         line between them can cross a base outside it).  Kept per position: a
         list of guns and targets asks it for every pair, then again per shot."""
+        return self._sight_near(g, t)[0]
+
+    def _sight_near(self, g: Piece, t: Piece) -> tuple[tuple[object, ...], list[Piece]]:
+        """`_sight_key`, and the units it names."""
         epoch, boxes, keys = self._sights
         if epoch != _EPOCH[0]:
-            boxes = [(q.stamp, *q.box()) for q in self.state.pieces.values() if not q.eliminated]
+            boxes = [(q, q.stamp, *q.box()) for q in self.state.pieces.values()
+                     if not q.eliminated]
             keys = {}
             self._sights = (_EPOCH[0], boxes, keys)
         gs, ts = g.stamp, t.stamp
@@ -1172,23 +1173,10 @@ class BlownAwayGame(StateGame):
         x0, y0, x1, y1 = t.box()
         x0, y0 = min(x0, ax) - SIGHT_BOX_MARGIN, min(y0, ay) - SIGHT_BOX_MARGIN
         x1, y1 = max(x1, ax) + SIGHT_BOX_MARGIN, max(y1, ay) + SIGHT_BOX_MARGIN
-        near = tuple([q for q, bx0, by0, bx1, by1 in boxes
-                      if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0
-                      and q != gs and q != ts])
-        got = keys[(gs, ts)] = ("sight", gs, ts, near)
+        near = [q for q, s, bx0, by0, bx1, by1 in boxes
+                if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0 and s != gs and s != ts]
+        got = keys[(gs, ts)] = (("sight", gs, ts, tuple([q.stamp for q in near])), near)
         return got
-
-    def _see_all(self, pairs: list[tuple[Piece, Piece]]) -> None:
-        """Answer `sees` for every (gun, target) pair in range and in the bore arc
-        (the range and arc kept per placement of the two)."""
-        for g, t in pairs:
-            key = ("fire", g.stamp, t.stamp)
-            why = self._memo_get(key)
-            if why is _MISSING:
-                why = self._fire_geometry(g, t)
-                self._memo_put(key, why)
-            if why is None:
-                self.sees(g, t)
 
     def _ground_lines(self, g: Piece, t: Piece) -> tuple[list[Line], list[bool],
                                                           list[Line], list[bool]]:
@@ -1211,15 +1199,22 @@ class BlownAwayGame(StateGame):
         on the table; the features either stands in do not block it (the verdict
         of `desktop.table.sight.line_of_sight`, worked out as `blown_away.sight`
         says).  Kept by the placements of the two and of the units between."""
-        key = self._sight_key(g, t)
+        key, near = self._sight_near(g, t)
         got = self._memo_get(key)
         if got is _MISSING:
             first, ground_first, corners, ground_corners = self._ground_lines(g, t)
-            obstacles = self._obstacles()
-            skip = set() if obstacles is None else {obstacles.index.get(g.id, -1),
-                                                    obstacles.index.get(t.id, -1)}
-            got = any_clear(first, ground_first, obstacles, skip) or \
-                any_clear(corners, ground_corners, obstacles, skip)
+            bases = [self._span(q) for q in near]
+            got = any_clear(first, ground_first, bases) or \
+                any_clear(corners, ground_corners, bases)
+            self._memo_put(key, got)
+        return got  # type: ignore[return-value]
+
+    def _span(self, q: Piece) -> Span:
+        """`q`'s base ready for the sight test (kept per placement)."""
+        key = ("span", q.stamp)
+        got = self._memo_get(key)
+        if got is _MISSING:
+            got = span(q.corners())
             self._memo_put(key, got)
         return got  # type: ignore[return-value]
 
@@ -1646,7 +1641,7 @@ class BlownAwayGame(StateGame):
         st = self.state
         # nothing to do when no piece has changed since the last look and no
         # move has passed (the holders it left are the holders still)
-        seen = (self._revs(), tuple(st.objectives.values()))
+        seen = (st.edits.n, tuple(st.objectives.values()))
         if passed is None and self._objectives_seen == seen:
             return
         occupying: dict[str, set[str]] = {oid: set() for oid in self.objective_areas}
@@ -1902,6 +1897,7 @@ class BlownAwayGame(StateGame):
 def _after_kill(p: Piece) -> Piece:
     """A copy of `p` with one man fewer in ranks (for odds of what runs after)."""
     q = copy.copy(p)
+    q.__dict__["_edits"] = None  # (a copy apart: no edit of the game's state)
     q.men = copy.deepcopy(p.men)
     q.men.kill(engaged=True)
     return q

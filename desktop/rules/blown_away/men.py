@@ -31,6 +31,25 @@ MAN = "man"
 EDITS = count(1)
 
 
+class Edits:
+    """The edit number of one game state's pieces and men together: every edit
+    of any of them renews it (each piece and its men hold the state's `Edits`),
+    so two looks at a state that find the same number found the same pieces."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+
+def _renew(d: dict[str, object]) -> None:
+    """A new edit number for the object whose `__dict__` is `d`, and its state's."""
+    n = d["_rev"] = next(EDITS)
+    owner = d.get("_edits")
+    if owner is not None:
+        owner.n = n  # type: ignore[attr-defined]
+
+
 def command_order(roles: tuple[CommandRole, ...] | list[CommandRole]) -> list[CommandRole]:
     """The order the command figures go in: as listed, the flag bearer last."""
     others = [r for r in roles if r is not CommandRole.FLAG]
@@ -58,7 +77,7 @@ class Men:
     def __setattr__(self, name: str, value: object) -> None:
         d = self.__dict__
         d[name] = value
-        d["_rev"] = next(EDITS)
+        _renew(d)
 
     @property
     def rev(self) -> int:
@@ -69,7 +88,7 @@ class Men:
         return rev
 
     def _touch(self) -> None:
-        self.__dict__["_rev"] = next(EDITS)
+        _renew(self.__dict__)
 
     @classmethod
     def of(cls, figures: int, command: tuple[CommandRole, ...] = ()) -> Men:

@@ -7,15 +7,17 @@ its corners; a line is clear when it crosses no sight-blocking feature the
 two ends do not stand in and no other base.  Its answer is whether any line
 is clear, so it is the same when the lines are tried in another order or
 grouping.  Here the lines and which of them the ground blocks depend only on
-the gun's and the target's placements (kept by their stamps), and the bases
-are asked about the lines the ground leaves open, one by one in plain
-arithmetic (`Obstacles.crosses_one`, the sight module's own test).  Blown
-Away asks the same pairs again and again while only other units move: most
+the gun's and the target's placements (kept by their stamps), and the lines
+the ground leaves open are tested, one by one in plain arithmetic (the test
+of `Obstacles.crosses_one`), against the bases whose boxes meet the box of
+eye and target (no other base can meet a line between them).  Blown Away
+asks the same pairs again and again while only other units move: most
 questions never reach shapely.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -23,7 +25,7 @@ import shapely
 
 from desktop.scenario.vocabulary import TerrainType
 from desktop.table.shapes import nearest_on_convex
-from desktop.table.sight import Obstacles, crosses_interior
+from desktop.table.sight import crosses_interior
 from desktop.table.terrain import TerrainIndex
 
 Point = tuple[float, float]
@@ -69,14 +71,58 @@ def ground_blocks(lines: Sequence[Line], terrain: TerrainIndex,
     return out
 
 
-def any_clear(lines: Sequence[Line], ground: Sequence[bool], obstacles: Obstacles | None,
-              skip: set[int]) -> bool:
-    """Is one of `lines` clear of the ground (`ground`: blocked by it) and of
-    every base but those numbered in `skip`?  `obstacles` are rectangles
-    (made with their corners)."""
-    for (ax, ay, bx, by), blocked in zip(lines, ground, strict=True):
-        if blocked:
+#: A base for sight: its box (x0, y0, x1, y1), its corners, and for each of
+#: its two axes the axis and the corners' extent along it less and plus the
+#: graze margin (`desktop.table.sight.Obstacles`' own numbers).
+Span = tuple[float, float, float, float, tuple[Point, ...],
+             float, float, float, float, float, float, float, float]
+
+
+def _extent(c: Sequence[Point], k: int) -> tuple[float, float, float, float]:
+    """As `desktop.table.sight._extent`: the axis from corner 0 to corner k and
+    the extent along it shrunk by the graze margin."""
+    ux, uy = c[k][0] - c[0][0], c[k][1] - c[0][1]
+    scale = math.hypot(ux, uy) * 1e-9
+    pr = [x * ux + y * uy for x, y in c]
+    return ux, uy, max(pr) - scale, min(pr) + scale
+
+
+def span(corners: Sequence[Point]) -> Span:
+    """A rectangular base (its corners in order) ready for `crosses`."""
+    c = tuple((float(x), float(y)) for x, y in corners)
+    xs, ys = [p[0] for p in c], [p[1] for p in c]
+    return (min(xs), min(ys), max(xs), max(ys), c, *_extent(c, 1), *_extent(c, 3))
+
+
+def crosses(ax: float, ay: float, bx: float, by: float, bases: Sequence[Span]) -> bool:
+    """Does the segment cross the interior of one of `bases`?  The test of
+    `Obstacles.crosses_one` (boxes, each rectangle's two axes, the segment's
+    normal; touching or grazing does not count), on bases worked out once per
+    placement rather than once per position of the whole table."""
+    lo_x, hi_x = min(ax, bx), max(ax, bx)
+    lo_y, hi_y = min(ay, by), max(ay, by)
+    nx, ny = ay - by, bx - ax  # the segment's normal
+    n_len = math.hypot(nx, ny) * 1e-9
+    pa = ax * nx + ay * ny
+    for x0, y0, x1, y1, c, ux, uy, hi1, lo1, vx, vy, hi2, lo2 in bases:
+        if x1 <= lo_x or x0 >= hi_x or y1 <= lo_y or y0 >= hi_y:
             continue
-        if obstacles is None or not obstacles.crosses_one(ax, ay, bx, by, skip):
+        p1, p2 = ax * ux + ay * uy, bx * ux + by * uy
+        if min(p1, p2) >= hi1 or max(p1, p2) <= lo1:
+            continue
+        p1, p2 = ax * vx + ay * vy, bx * vx + by * vy
+        if min(p1, p2) >= hi2 or max(p1, p2) <= lo2:
+            continue
+        pr = [x * nx + y * ny for x, y in c]
+        if min(pr) < pa - n_len and max(pr) > pa + n_len:
+            return True
+    return False
+
+
+def any_clear(lines: Sequence[Line], ground: Sequence[bool], bases: Sequence[Span]) -> bool:
+    """Is one of `lines` clear of the ground (`ground`: blocked by it) and of
+    `bases`?"""
+    for (ax, ay, bx, by), blocked in zip(lines, ground, strict=True):
+        if not blocked and not crosses(ax, ay, bx, by, bases):
             return True
     return False
