@@ -436,8 +436,6 @@ class BlownAwayGame(StateGame):
         #: look-ahead until one of the pieces moves.  Shared with clones (stamps
         #: name placements, whichever game holds them).
         self._memo: dict[tuple[object, ...], object] = {}
-        #: The stamps of every piece, and the epoch they were read at.
-        self._table: tuple[int, tuple[int, ...]] = (-1, ())
         #: Sight keys (`_sight_key`) of one position: its epoch, every unit on the
         #: table (its stamp and box), and the keys by the two stamps.
         self._sights: tuple[int, list[tuple[Piece, int, float, float, float, float]],
@@ -549,14 +547,6 @@ class BlownAwayGame(StateGame):
         if len(self._memo) >= MEMO_SIZE:
             self._memo.clear()
         self._memo[key] = value
-
-    def _table_key(self) -> tuple[int, ...]:
-        """The stamps of every piece: names the position of the whole table."""
-        epoch, key = self._table
-        if epoch != _EPOCH[0]:
-            key = tuple(p.stamp for p in self.state.pieces.values())
-            self._table = (_EPOCH[0], key)
-        return key
 
     def _hits(self, p: Piece) -> list[int]:
         """Terrain features the footprint of `p` touches (cached per placement)."""
