@@ -80,8 +80,16 @@ from desktop.rules.blown_away.constants import (
     WALLS,
     WORKS,
 )
-from desktop.rules.blown_away.men import Men, artillery_runs, rally_count, runs_after_kill
+from desktop.rules.blown_away.men import (
+    EDITS,
+    Edits,
+    Men,
+    artillery_runs,
+    rally_count,
+    runs_after_kill,
+)
 from desktop.rules.blown_away.odds import CombatOdds, combat_odds, pile_of
+from desktop.rules.blown_away.sight import Line, Span, aim_lines, any_clear, ground_blocks, span
 from desktop.rules.chance import Chance, card_name, card_value
 from desktop.rules.engine import (
     JSON,
@@ -119,7 +127,7 @@ from desktop.scenario.vocabulary import (
     Trait,
     UnitType,
 )
-from desktop.table.movement import Access, Blocker, MovePlan, Placement, blocker_problem
+from desktop.table.movement import SHRINK, Access, Blocker, MovePlan, Placement, blocker_problem
 from desktop.table.movement import terrain_problem as table_terrain_problem
 from desktop.table.shapes import (
     Aspect,
@@ -137,11 +145,7 @@ from desktop.table.shapes import (
     wedge,
 )
 from desktop.table.sight import (
-    Obstacles,
     Sight,
-    SightRequest,
-    line_of_sight,
-    line_of_sight_many,
     sight_reasons,
 )
 from desktop.table.terrain import AREA_EPS, TerrainIndex
@@ -186,9 +190,6 @@ _GEOMETRY_FIELDS = frozenset({"pos", "facing", "formation", "eliminated", "front
 _EPOCH = [0]
 #: Entries the geometry memo holds before it starts afresh.
 MEMO_SIZE = 200_000
-#: Sight questions asked together (few enough that the sight module tests the
-#: lines against bases one by one, as it does for a single question).
-SIGHT_BATCH = 8
 #: Slack (inches) around the box in which a unit may block a line of sight.
 SIGHT_BOX_MARGIN = 1e-6
 
@@ -199,7 +200,8 @@ class Piece:
 
     Setting a field in `_GEOMETRY_FIELDS` forgets the cached footprint and bumps
     `_EPOCH`, so geometry cached per position can never outlive the position,
-    whoever moves the piece (the engine, the play window or a test)."""
+    whoever moves the piece (the engine, the play window or a test); setting
+    any field to a new value renews `rev`."""
 
     id: str
     side: str
@@ -253,13 +255,29 @@ class Piece:
         return ACTIVE if self.men.ranks > 0 else MOB
 
     def __setattr__(self, name: str, value: object) -> None:
+        d = self.__dict__
+        old = d.get(name, _MISSING)
+        if old is _MISSING or old != value:
+            n = d["_rev"] = next(EDITS)
+            owner = d.get("_edits")
+            if owner is not None:
+                owner.n = n
+        if name == "men":
+            value.__dict__["_edits"] = d.get("_edits")
         object.__setattr__(self, name, value)
         if name in _GEOMETRY_FIELDS:
-            d = self.__dict__
             d["_fp"] = None
             d["_box"] = None
             _EPOCH[0] += 1
             d["_stamp"] = _EPOCH[0]
+
+    @property
+    def rev(self) -> int:
+        """Names this state of the piece's own fields (not its men's: `Men.rev`):
+        renewed by every edit that changes a value, whoever makes it; a copy
+        keeps it until either changes."""
+        rev: int = self.__dict__["_rev"]
+        return rev
 
     @property
     def stamp(self) -> int:
@@ -344,6 +362,14 @@ class State:
     #: The cards turned in the latest combat, by side.
     last_cards: dict[str, str] = field(default_factory=dict)
     outcome: Outcome | None = None
+    #: Renewed by every edit of a piece or its men (`Piece.rev`, `Men.rev`).
+    edits: Edits = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        e = self.edits = Edits(next(EDITS))
+        for p in self.pieces.values():
+            p.__dict__["_edits"] = e
+            p.men.__dict__["_edits"] = e
 
     def enemy(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
@@ -381,6 +407,21 @@ class _Path:
 
 _r = rounded  # records and snapshots round alike in every ruleset
 
+#: The terrain index and objective circles of the last few scenarios played,
+#: by the scenario object (a balance report or a benchmark starts many games
+#: on one): both are only read once built.
+_GROUNDS: dict[int, tuple[Scenario, TerrainIndex, dict[str, BaseGeometry]]] = {}
+
+
+def _ground_of(scenario: Scenario) -> tuple[TerrainIndex, dict[str, BaseGeometry]]:
+    got = _GROUNDS.get(id(scenario))
+    if got is None or got[0] is not scenario:
+        if len(_GROUNDS) >= 8:
+            _GROUNDS.clear()
+        areas = {o.id: SPoint(o.position).buffer(o.radius, 32) for o in scenario.game.objectives}
+        got = _GROUNDS[id(scenario)] = (scenario, TerrainIndex(scenario), areas)
+    return got[1], got[2]
+
 
 class BlownAwayGame(StateGame):
     state: State
@@ -398,20 +439,23 @@ class BlownAwayGame(StateGame):
         #: look-ahead until one of the pieces moves.  Shared with clones (stamps
         #: name placements, whichever game holds them).
         self._memo: dict[tuple[object, ...], object] = {}
-        #: The stamps of every piece, and the epoch they were read at.
-        self._table: tuple[int, tuple[int, ...]] = (-1, ())
         #: Sight keys (`_sight_key`) of one position: its epoch, every unit on the
         #: table (its stamp and box), and the keys by the two stamps.
-        self._sights: tuple[int, list[tuple[int, float, float, float, float]],
-                            dict[tuple[int, int], tuple[object, ...]]] = (-1, [], {})
+        self._sights: tuple[int, list[tuple[Piece, int, float, float, float, float]],
+                            dict[tuple[int, int], tuple[tuple[object, ...], list[Piece]]]] = (
+            -1, [], {})
         #: The legal actions, and the state (`_legal_key`) they were listed for.
         self._legal: tuple[tuple[object, ...], tuple[Action, ...]] | None = None
+        #: The pieces (`State.edits`) and holders `_update_objectives` last saw.
+        self._objectives_seen: tuple[int, tuple[str | None, ...]] | None = None
+        #: Who was present at the judge's last immediate verdict, and it.
+        self._immediate: tuple[tuple[bool, ...], object] | None = None
         #: Verdicts of `_check` in one state (`_legal_key`).
         self._verdicts: tuple[tuple[object, ...], dict[Action, str | None]] | None = None
         self.initial_script = script
         if len(scenario.sides) != 2:
             raise RulesError("Blown Away is played by exactly two sides")
-        self.terrain = TerrainIndex(scenario)
+        self.terrain, areas = _ground_of(scenario)
         self.immobile_guns = bool(self.options["artillery_immobile"])
         limit = int(self.options["turn_limit"])
         hold = [c for c in scenario.game.victory if isinstance(c, HoldObjectives)]
@@ -419,7 +463,7 @@ class BlownAwayGame(StateGame):
             (hold[0].objectives or tuple(o.id for o in scenario.game.objectives))
             if hold else tuple(o.id for o in scenario.game.objectives))
         self.objectives_to_win = hold[0].count if hold else OBJECTIVES_TO_WIN
-        self.objective_areas = {o.id: SPoint(o.position).buffer(o.radius, 32)
+        self.objective_areas = {o.id: areas[o.id]
                                 for o in scenario.game.objectives if o.id in self.objective_ids}
         #: Each objective's bounding box (its circle's: the polygon lies inside).
         self.objective_boxes = {o.id: (o.position[0] - o.radius, o.position[1] - o.radius,
@@ -490,6 +534,7 @@ class BlownAwayGame(StateGame):
             engaged=set(st.engaged),
             last_cards=dict(st.last_cards),
         )
+        other.state.edits.n = st.edits.n  # the same pieces: the same answers
         other.chance = self.chance.clone(seed)
         other.history = list(self.history)
         other.events = list(self.events)
@@ -505,14 +550,6 @@ class BlownAwayGame(StateGame):
         if len(self._memo) >= MEMO_SIZE:
             self._memo.clear()
         self._memo[key] = value
-
-    def _table_key(self) -> tuple[int, ...]:
-        """The stamps of every piece: names the position of the whole table."""
-        epoch, key = self._table
-        if epoch != _EPOCH[0]:
-            key = tuple(p.stamp for p in self.state.pieces.values())
-            self._table = (_EPOCH[0], key)
-        return key
 
     def _hits(self, p: Piece) -> list[int]:
         """Terrain features the footprint of `p` touches (cached per placement)."""
@@ -634,18 +671,13 @@ class BlownAwayGame(StateGame):
     # -- legality --------------------------------------------------------------------
 
     def _legal_key(self) -> tuple[object, ...]:
-        """Everything the legal-action list depends on: where the pieces stand,
-        the turn and phase, and each unit's men, shots, cannonballs and gun."""
+        """Everything the legal-action list depends on: the turn and phase, and
+        every piece and its men as they are (by their edit numbers, so whoever
+        edits a piece, the engine, the play window or a test, renews the key)."""
         st = self.state
-        parts: list[object] = [self._table_key(), st.turn, st.side, st.phase, st.acted,
-                               st.commander_moved, st.outcome is None,
-                               tuple(sorted(st.engaged))]
-        for p in st.pieces.values():
-            m = p.men
-            parts += (m.file, len(m.command), m.running_file, len(m.running_command),
-                      p.fought, p.shots, p.markers, p.gun)
-        parts += [c.pos for c in st.commanders.values()]
-        return tuple(parts)
+        return (st.turn, st.side, st.phase, st.acted, st.commander_moved, st.outcome is None,
+                tuple(sorted(st.engaged)), st.edits.n,
+                tuple([c.pos for c in st.commanders.values()]))
 
     def legal_actions(self) -> list[Action]:
         """Listed once per state (issue 18: a phase's end asks whether anything is
@@ -691,7 +723,6 @@ class BlownAwayGame(StateGame):
         elif st.phase == ARTILLERY_PHASE:
             guns = [g for g in self.units(side) if self._why_no_fire(g) is None]
             targets = self.formed(st.enemy(side))
-            self._see_all([(g, t) for g in guns for t in targets])
             for g in guns:
                 for t in targets:
                     if self._check_fire(g, t) is None:
@@ -819,7 +850,18 @@ class BlownAwayGame(StateGame):
         return (fc[0] - fx * d / 2.0, fc[1] - fy * d / 2.0)
 
     def _table_problem(self, geom: BaseGeometry) -> str | None:
-        minx, miny, maxx, maxy = geom.bounds
+        return self._box_problem(geom.bounds)
+
+    def _end_problem(self, plan: MovePlan) -> str | None:
+        """`_table_problem` of the plan's end footprint, from its corners (the
+        very numbers of the polygon, so the same bounds) without building it."""
+        e = plan.end
+        cs = corners(e.x, e.y, plan.frontage, plan.depth, e.facing)
+        xs, ys = [c[0] for c in cs], [c[1] for c in cs]
+        return self._box_problem((min(xs), min(ys), max(xs), max(ys)))
+
+    def _box_problem(self, bounds: tuple[float, float, float, float]) -> str | None:
+        minx, miny, maxx, maxy = bounds
         t = self.scenario.table
         tol = 1e-6
         if minx < -tol or miny < -tol or maxx > t.width + tol or maxy > t.depth + tol:
@@ -847,7 +889,7 @@ class BlownAwayGame(StateGame):
         w, d = p.size()
         plan = MovePlan(Placement(start[0], start[1], facing), Placement(to[0], to[1], facing),
                         w, d)
-        why = self._table_problem(plan.end_footprint())
+        why = self._end_problem(plan)
         if why:
             return why
         why = self._blockers_problem(p, plan)
@@ -863,16 +905,29 @@ class BlownAwayGame(StateGame):
         return None
 
     def _blockers_problem(self, p: Piece, plan: MovePlan) -> str | None:
-        bs: list[Blocker] = []
+        """`desktop.table.movement.blocker_problem` for the units whose boxes meet
+        the move's (friends passable, enemy mobs swept away, no gap kept), with
+        its geometry asked only of bases the corners cannot prove clear."""
         box = plan.bbox()
+        e = plan.end
+        f, d = max(plan.frontage - 2 * SHRINK, 1e-3), max(plan.depth - 2 * SHRINK, 1e-3)
+        end_c = corners(e.x, e.y, f, d, e.facing)
+        lane_c: list[Point] | None = None
+        if plan.length >= 1e-9:
+            lane_c = corners((plan.start.x + e.x) / 2.0, (plan.start.y + e.y) / 2.0, f,
+                             d + plan.length, plan.travel_facing)
         for q in self.units():
             if q.id == p.id or not _boxes_meet(box, q.box()):
                 continue  # (a base clear of everything the move covers never stops it)
             if q.side != p.side and q.mob:
                 continue  # swept away
-            bs.append(Blocker(q.id, q.fp(), passable=q.side == p.side, min_gap=0.0,
-                              label=q.name or q.id))
-        return blocker_problem(plan, bs)
+            qc = q.corners()
+            if not _apart(end_c, qc) and plan.end_footprint(SHRINK).intersects(q.fp()):
+                return f"would end on top of {q.name or q.id}"
+            if lane_c is not None and q.side != p.side and not _apart(lane_c, qc) and \
+                    plan.lane(SHRINK).intersects(q.fp()):
+                return f"would pass through {q.name or q.id}"
+        return None
 
     def stop_length(self, p: Piece, start: Point, facing: float, to: Point) -> float | None:
         """How far along the line from `start` (after the pivot) to `to` the unit may
@@ -931,7 +986,7 @@ class BlownAwayGame(StateGame):
         w, d = p.size()
         plan = MovePlan(Placement(p.pos[0], p.pos[1], facing), Placement(to[0], to[1], facing),
                         w, d)
-        why = self._table_problem(plan.end_footprint())
+        why = self._end_problem(plan)
         if why:
             return why
         path = self.mob_path(p, to, facing)
@@ -1123,25 +1178,19 @@ class BlownAwayGame(StateGame):
             return f"{t.id} is not within {BORE_HALF_ANGLE:g} degrees of the bore"
         return None
 
-    def _obstacles(self) -> Obstacles | None:
-        """Every unit on the table indexed for sight, once per position of them all
-        (each question excludes its two ends)."""
-        table = ("obstacles", self._table_key())
-        got = self._memo_get(table)
-        if got is _MISSING:
-            units = self.units()
-            got = Obstacles([q.fp() for q in units], [q.id for q in units]) if units else None
-            self._memo_put(table, got)
-        return got  # type: ignore[return-value]
-
     def _sight_key(self, g: Piece, t: Piece) -> tuple[object, ...]:
         """Names everything sight from `g` to `t` depends on: their placements and
         those of the units inside the box around `g`'s front centre and `t` (no
         line between them can cross a base outside it).  Kept per position: a
         list of guns and targets asks it for every pair, then again per shot."""
+        return self._sight_near(g, t)[0]
+
+    def _sight_near(self, g: Piece, t: Piece) -> tuple[tuple[object, ...], list[Piece]]:
+        """`_sight_key`, and the units it names."""
         epoch, boxes, keys = self._sights
         if epoch != _EPOCH[0]:
-            boxes = [(q.stamp, *q.box()) for q in self.state.pieces.values() if not q.eliminated]
+            boxes = [(q, q.stamp, *q.box()) for q in self.state.pieces.values()
+                     if not q.eliminated]
             keys = {}
             self._sights = (_EPOCH[0], boxes, keys)
         gs, ts = g.stamp, t.stamp
@@ -1152,50 +1201,48 @@ class BlownAwayGame(StateGame):
         x0, y0, x1, y1 = t.box()
         x0, y0 = min(x0, ax) - SIGHT_BOX_MARGIN, min(y0, ay) - SIGHT_BOX_MARGIN
         x1, y1 = max(x1, ax) + SIGHT_BOX_MARGIN, max(y1, ay) + SIGHT_BOX_MARGIN
-        near = tuple([q for q, bx0, by0, bx1, by1 in boxes
-                      if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0
-                      and q != gs and q != ts])
-        got = keys[(gs, ts)] = ("sight", gs, ts, near)
+        near = [q for q, s, bx0, by0, bx1, by1 in boxes
+                if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0 and s != gs and s != ts]
+        got = keys[(gs, ts)] = (("sight", gs, ts, tuple([q.stamp for q in near])), near)
         return got
 
-    def _see_all(self, pairs: list[tuple[Piece, Piece]]) -> None:
-        """Answer `sees` for every (gun, target) pair in range and in the bore arc
-        with a few batched sight queries (one at a time, each paid numpy's
-        overhead on two sight lines)."""
-        todo: list[tuple[Piece, Piece, tuple[object, ...]]] = []
-        for g, t in pairs:
-            key = ("fire", g.stamp, t.stamp)
-            why = self._memo_get(key)
-            if why is _MISSING:
-                why = self._fire_geometry(g, t)
-                self._memo_put(key, why)
-            if why is None:
-                sight = self._sight_key(g, t)
-                if self._memo_get(sight) is _MISSING:
-                    todo.append((g, t, sight))
-        if not todo:
-            return
-        obstacles = self._obstacles()
-        for k in range(0, len(todo), SIGHT_BATCH):
-            chunk = todo[k:k + SIGHT_BATCH]
-            reqs = [SightRequest(g.front_centre(), t.fp(), (g.id, t.id),
-                                 tuple(set(self._hits(g)) | set(self._hits(t))))
-                    for g, t, _ in chunk]
-            seen = line_of_sight_many(reqs, self.terrain, BLOCKS_SIGHT, obstacles)
-            for (_, _, sight), ok in zip(chunk, seen, strict=True):
-                self._memo_put(sight, ok)
+    def _ground_lines(self, g: Piece, t: Piece) -> tuple[list[Line], list[bool],
+                                                          list[Line], list[bool]]:
+        """The sight lines from `g`'s front centre to `t` (first the nearest point
+        and the centre, then the corners) and which of them the ground blocks:
+        they depend on the two placements alone, so they are kept by their stamps
+        while the units between come and go."""
+        key = ("ground", g.stamp, t.stamp)
+        got = self._memo_get(key)
+        if got is _MISSING:
+            first, corners = aim_lines(g.front_centre(), t.corners())
+            exempt = frozenset(self._hits(g)) | frozenset(self._hits(t))
+            blocked = ground_blocks(first + corners, self.terrain, BLOCKS_SIGHT, exempt)
+            got = (first, blocked[:2], corners, blocked[2:])
+            self._memo_put(key, got)
+        return got  # type: ignore[return-value]
 
     def sees(self, g: Piece, t: Piece) -> bool:
         """Sight from `g`'s front centre to any part of `t`, past every other unit
-        on the table; the features either stands in do not block it.  The units
-        are indexed once per position (the two ends excluded per question)."""
-        key = self._sight_key(g, t)
+        on the table; the features either stands in do not block it (the verdict
+        of `desktop.table.sight.line_of_sight`, worked out as `blown_away.sight`
+        says).  Kept by the placements of the two and of the units between."""
+        key, near = self._sight_near(g, t)
         got = self._memo_get(key)
         if got is _MISSING:
-            exempt = set(self._hits(g)) | set(self._hits(t))
-            got = line_of_sight(g.front_centre(), t.fp(), self.terrain, BLOCKS_SIGHT,
-                                self._obstacles(), exclude=(g.id, t.id),
-                                exempt_features=exempt)
+            first, ground_first, corners, ground_corners = self._ground_lines(g, t)
+            bases = [self._span(q) for q in near]
+            got = any_clear(first, ground_first, bases) or \
+                any_clear(corners, ground_corners, bases)
+            self._memo_put(key, got)
+        return got  # type: ignore[return-value]
+
+    def _span(self, q: Piece) -> Span:
+        """`q`'s base ready for the sight test (kept per placement)."""
+        key = ("span", q.stamp)
+        got = self._memo_get(key)
+        if got is _MISSING:
+            got = span(q.corners())
             self._memo_put(key, got)
         return got  # type: ignore[return-value]
 
@@ -1629,6 +1676,11 @@ class BlownAwayGame(StateGame):
         """RULINGS: a side holds an objective that its men in ranks alone occupy, or
         that they were the last to occupy or pass through."""
         st = self.state
+        # nothing to do when no piece has changed since the last look and no
+        # move has passed (the holders it left are the holders still)
+        seen = (st.edits.n, tuple(st.objectives.values()))
+        if passed is None and self._objectives_seen == seen:
+            return
         occupying: dict[str, set[str]] = {oid: set() for oid in self.objective_areas}
         for p in self.formed():
             key = ("objectives", p.stamp)
@@ -1654,6 +1706,7 @@ class BlownAwayGame(StateGame):
                 name = next(o.name for o in self.scenario.game.objectives if o.id == oid)
                 ev.append(Event("objective", f"{self._name(new or '')} takes {name or oid}",
                                 {"objective": oid, "side": new}))
+        self._objectives_seen = (seen[0], tuple(st.objectives.values()))
 
     def terrain_index(self) -> TerrainIndex:
         return self.terrain
@@ -1679,13 +1732,21 @@ class BlownAwayGame(StateGame):
             self._finish(Outcome(s, f"{self._name(s)} holds {n} of "
                                     f"{len(self.objective_ids)} objectives"), ev)
             return True
-        # the judge reads only what `victory_pieces` gives it: where each unit stands
-        # (its stamp), whether it is present and its men left
-        key = ("immediate", tuple((p.stamp, p.men.left) for p in st.pieces.values()))
-        out = self._memo_get(key)
-        if out is _MISSING:
-            out = self.judge.immediate(self.victory_pieces())
-            self._memo_put(key, out)
+        # The judge's immediate verdict here (last man standing, army break,
+        # regulars lost, units off the table: the ground is judged above) reads
+        # of each unit only whether it is present (no Blown Away unit leaves
+        # by an edge), so it is kept by who is present.
+        present = tuple([not p.eliminated for p in st.pieces.values()])
+        last = self._immediate
+        if last is not None and last[0] == present:
+            out: object = last[1]
+        else:
+            key = ("immediate", present)
+            out = self._memo_get(key)
+            if out is _MISSING:
+                out = self.judge.immediate(self.victory_pieces())
+                self._memo_put(key, out)
+            self._immediate = (present, out)
         if isinstance(out, Outcome):
             self._finish(out, ev)
             return True
@@ -1876,6 +1937,7 @@ class BlownAwayGame(StateGame):
 def _after_kill(p: Piece) -> Piece:
     """A copy of `p` with one man fewer in ranks (for odds of what runs after)."""
     q = copy.copy(p)
+    q.__dict__["_edits"] = None  # (a copy apart: no edit of the game's state)
     q.men = copy.deepcopy(p.men)
     q.men.kill(engaged=True)
     return q
@@ -1887,6 +1949,21 @@ def _boxes_meet(a: tuple[float, float, float, float],
     eps = 1e-6
     return a[0] <= b[2] + eps and b[0] <= a[2] + eps and a[1] <= b[3] + eps and \
         b[1] <= a[3] + eps
+
+
+def _apart(a: list[Point], b: list[Point]) -> bool:
+    """Are two rectangles (corners in order) surely apart: separated along an
+    axis of one of them by more than any rounding (so shapely would say they
+    do not meet)?"""
+    for c in (a, b):
+        for k in (1, 3):
+            ux, uy = c[k][0] - c[0][0], c[k][1] - c[0][1]
+            pa = [x * ux + y * uy for x, y in a]
+            pb = [x * ux + y * uy for x, y in b]
+            slack = 1e-7 * (math.hypot(ux, uy) + 1.0)
+            if max(pa) < min(pb) - slack or max(pb) < min(pa) - slack:
+                return True
+    return False
 
 
 def _segment_distance(a: Point, b: Point, p: Point) -> float:

@@ -10,6 +10,7 @@ to run only when it is all that is left in ranks, the flag bearer very last
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import count
 
 from desktop.rules.blown_away.constants import (
     CAVALRY_WIN_RUNS,
@@ -24,6 +25,29 @@ from desktop.scenario.vocabulary import CommandRole
 
 #: The word for a rank-and-file man in events.
 MAN = "man"
+
+#: Edit numbers for every unit's men and pieces (`Men.rev`, `Piece.rev`): each
+#: edit takes the next, so a number names one state of one object's fields.
+EDITS = count(1)
+
+
+class Edits:
+    """The edit number of one game state's pieces and men together: every edit
+    of any of them renews it (each piece and its men hold the state's `Edits`),
+    so two looks at a state that find the same number found the same pieces."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+
+def _renew(d: dict[str, object]) -> None:
+    """A new edit number for the object whose `__dict__` is `d`, and its state's."""
+    n = d["_rev"] = next(EDITS)
+    owner = d.get("_edits")
+    if owner is not None:
+        owner.n = n  # type: ignore[attr-defined]
 
 
 def command_order(roles: tuple[CommandRole, ...] | list[CommandRole]) -> list[CommandRole]:
@@ -49,6 +73,22 @@ class Men:
     killed: int = 0
     #: Killed and returned to the storage tray.
     dead: int = 0
+
+    def __setattr__(self, name: str, value: object) -> None:
+        d = self.__dict__
+        d[name] = value
+        _renew(d)
+
+    @property
+    def rev(self) -> int:
+        """Names the men as they are now: renewed by every edit, whoever makes it
+        (the lists of command figures change in place only here, which renews it
+        too); a copy keeps it until either changes."""
+        rev: int = self.__dict__["_rev"]
+        return rev
+
+    def _touch(self) -> None:
+        _renew(self.__dict__)
 
     @classmethod
     def of(cls, figures: int, command: tuple[CommandRole, ...] = ()) -> Men:
@@ -90,6 +130,7 @@ class Men:
             self.file -= 1
             return MAN
         if self.command:
+            self._touch()
             return self.command.pop(0).value
         return None
 
@@ -116,6 +157,7 @@ class Men:
                 self.running_file += 1
             else:
                 self.running_command.append(CommandRole(who))
+                self._touch()
             out.append(who)
         return out
 
@@ -125,7 +167,7 @@ class Men:
         for _ in range(max(n, 0)):
             if self.running_command and (RALLY_COMMAND_FIRST or not self.running_file):
                 self.command.append(self.running_command.pop(0))
-                self.command = command_order(self.command)
+                self.command = command_order(self.command)  # (renews `rev`)
             elif self.running_file:
                 self.running_file -= 1
                 self.file += 1

@@ -59,6 +59,8 @@ PELLETS: Final[dict[str, Pellet]] = {
 DT: Final = 1.0 / 240.0
 #: random.Random.gauss's constant (the same number: 2 pi).
 _TWOPI: Final = 2.0 * math.pi
+_hypot, _radians, _degrees, _cos, _sin = math.hypot, math.radians, math.degrees, math.cos, math.sin
+_log, _sqrt = math.log, math.sqrt
 #: Steps between looks for the figures the pellet may reach (a speed-up only).
 NEAR_EVERY: Final = 12
 #: Inches added to that look, for the pellet pushed clear of a figure it strikes.
@@ -370,228 +372,302 @@ def simulate(
     bodies passed in are left as they were (a game's flight on its own bodies).
     `grid`, built from bodies in the same places (copies of these), spares
     building one for every flight; any other is ignored."""
-    width, depth = table
-    speed = max(0.0, strength) * pellet.top_speed * max(0.2, 1.0 + rng.gauss(0.0, STRENGTH_SIGMA))
-    aim = heading + rng.gauss(0.0, AIM_SIGMA)
-    curl = rng.gauss(0.0, CURL_SIGMA)
-    a = math.radians(aim)
-    px, py = start
-    vx, vy = math.sin(a) * speed, -math.cos(a) * speed
-    live = [b for b in bodies if not b.fallen and not b.off]
-    for s in solids:
-        shapely.prepare(s.area)
-    if woods is not None:
-        shapely.prepare(woods)
-    areas = [(s, _area_of(s.area)) for s in solids]
-    wood = _area_of(woods) if woods is not None and not woods.is_empty else None
-    inside = {s.id for s, ar in areas if ar.has(px, py)}
-    path: list[tuple[float, float, float]] = [(0.0, px, py)]
-    impacts: list[Impact] = []
-    fell: list[str] = []
-    body_paths: dict[str, list[tuple[float, float, float]]] = {}
-    t = 0.0
-    pellet_moving = True
-    jitter = math.radians(JITTER_SIGMA) * math.sqrt(DT)
-    step = 0
-    # Speed-ups that change no flight: bodies start moving only when something
-    # strikes them, so the moving ones are looked for only after a strike (or
-    # while some still move); and the pellet is tested only against the figures
-    # it can reach before the next look (every NEAR_EVERY steps, or at once
-    # after any strike), in the order of `live`.
-    # The figures are found through a grid of their starting places: a body that
-    # has been struck (the only way one moves) is kept in `touched` and always
-    # looked at, so the candidates from the grid plus those are every body that
-    # can pass the tests below, which then run in the order of `live`.
-    index = _Grid(live, grid if len(live) == len(bodies) else None)
-    hypot, radians, degrees, cos, sin = math.hypot, math.radians, math.degrees, math.cos, math.sin
-    gauss = rng.gauss
-    # random.Random.gauss written out below (the same draws and sums, in the same
-    # order; its spare value carried in `spare` and handed back at the end): the
-    # call cost a tenth of a flight.  A generator with a gauss of its own is
-    # asked as it is.
-    own_gauss = type(rng).gauss is random.Random.gauss
-    draw = rng.random
-    spare: float | None = None
-    if own_gauss:
-        spare, rng.gauss_next = rng.gauss_next, None  # type: ignore[attr-defined]
-    log, sqrt = math.log, math.sqrt
-    sx0 = min((ar.x0 for _s, ar in areas), default=math.inf)
-    sy0 = min((ar.y0 for _s, ar in areas), default=math.inf)
-    sx1 = max((ar.x1 for _s, ar in areas), default=-math.inf)
-    sy1 = max((ar.y1 for _s, ar in areas), default=-math.inf)
-    touched = {i for i, b in enumerate(live) if b.vx != 0.0 or b.vy != 0.0}
-    if keep_bodies:
-        for i in touched:
-            live[i] = live[i].copy()
-    moving_bodies: list[Body] = []
-    struck = True
-    near: list[Body] = live
-    near_left = 0
-    while t < MAX_TIME:
-        step += 1
-        t += DT
-        if struck or moving_bodies:
-            moving_bodies = [live[i] for i in sorted(touched) if not live[i].fallen
-                             and not live[i].off
-                             and (live[i].vx != 0.0 or live[i].vy != 0.0)]
-        if not pellet_moving and not moving_bodies:
-            break
-        if pellet_moving and (struck or near_left <= 0):
-            ahead = math.hypot(vx, vy) * DT * NEAR_EVERY + pellet.radius + NEAR_SLACK
-            near = [b for b in index.around(px, py, ahead, touched) if not b.fallen
-                    and not b.off and (b.vx != 0.0 or b.vy != 0.0
-                                       or math.hypot(px - b.x, py - b.y) <= b.reach + ahead)]
-            near_left = NEAR_EVERY
-        near_left -= 1
-        struck = False
-        sampled = False
-        # -- the pellet (a rotation and _Area.has written out: this runs a few
-        # hundred times a flick)
-        if pellet_moving:
-            sp = hypot(vx, vy)
-            if not own_gauss:
-                z = gauss(0.0, jitter)
+    flight = _Flight(pellet, start, heading, strength, bodies, table, rng, solids, woods, grid,
+                     keep_bodies)
+    flight.run()
+    return flight.result()
+
+
+class _Flight:
+    """One flight in progress, step by step (1/240 s): the pellet slides, wobbles,
+    bounces off solids and strikes figures; struck figures slide and knock others.
+
+    Speed-ups that change no flight: bodies start moving only when something
+    strikes them, so the moving ones are looked for only after a strike (or
+    while some still move); and the pellet is tested only against the figures
+    it can reach before the next look (every NEAR_EVERY steps, or at once after
+    any strike), in the order of `live`.  The figures are found through a grid
+    of their starting places: a body that has been struck (the only way one
+    moves) is kept in `touched` and always looked at, so the candidates from the
+    grid plus those are every body that can pass the tests, which then run in
+    the order of `live`.  `random.Random.gauss` is written out in the step (the
+    same draws and sums, in the same order; its spare value carried in `spare`
+    and handed back at the end): the call cost a tenth of a flight.  A
+    generator with a gauss of its own is asked as it is."""
+
+    __slots__ = ("areas", "body_paths", "curl", "depth", "fell", "impacts", "index", "inside",
+                 "jitter", "keep_bodies", "live", "moving_bodies", "near", "near_left",
+                 "own_gauss", "path", "pellet", "pellet_moving", "px", "py", "rng", "solid_box",
+                 "spare", "step", "struck", "t", "touched", "vx", "vy", "width", "wood")
+
+    def __init__(self, pellet: Pellet, start: Point, heading: float, strength: float,
+                 bodies: Sequence[Body], table: tuple[float, float], rng: random.Random,
+                 solids: Sequence[Solid], woods: BaseGeometry | None, grid: BodyGrid | None,
+                 keep_bodies: bool) -> None:
+        self.pellet = pellet
+        self.width, self.depth = table
+        self.rng = rng
+        self.keep_bodies = keep_bodies
+        speed = max(0.0, strength) * pellet.top_speed * max(
+            0.2, 1.0 + rng.gauss(0.0, STRENGTH_SIGMA))
+        aim = heading + rng.gauss(0.0, AIM_SIGMA)
+        self.curl = rng.gauss(0.0, CURL_SIGMA)
+        a = math.radians(aim)
+        self.px, self.py = start
+        self.vx, self.vy = math.sin(a) * speed, -math.cos(a) * speed
+        self.live = live = [b for b in bodies if not b.fallen and not b.off]
+        for s in solids:
+            shapely.prepare(s.area)
+        if woods is not None:
+            shapely.prepare(woods)
+        self.areas = areas = [(s, _area_of(s.area)) for s in solids]
+        self.wood = _area_of(woods) if woods is not None and not woods.is_empty else None
+        self.inside = {s.id for s, ar in areas if ar.has(self.px, self.py)}
+        self.path: list[tuple[float, float, float]] = [(0.0, self.px, self.py)]
+        self.impacts: list[Impact] = []
+        self.fell: list[str] = []
+        self.body_paths: dict[str, list[tuple[float, float, float]]] = {}
+        self.t = 0.0
+        self.pellet_moving = True
+        self.jitter = math.radians(JITTER_SIGMA) * math.sqrt(DT)
+        self.step = 0
+        self.index = _Grid(live, grid if len(live) == len(bodies) else None)
+        self.own_gauss = type(rng).gauss is random.Random.gauss
+        self.spare: float | None = None
+        if self.own_gauss:
+            self.spare, rng.gauss_next = rng.gauss_next, None  # type: ignore[attr-defined]
+        #: The bounds of all the solids: a pellet outside them and in none has no solid to mind.
+        self.solid_box = (min((ar.x0 for _s, ar in areas), default=math.inf),
+                          min((ar.y0 for _s, ar in areas), default=math.inf),
+                          max((ar.x1 for _s, ar in areas), default=-math.inf),
+                          max((ar.y1 for _s, ar in areas), default=-math.inf))
+        self.touched = {i for i, b in enumerate(live) if b.vx != 0.0 or b.vy != 0.0}
+        if keep_bodies:
+            for i in self.touched:
+                live[i] = live[i].copy()
+        self.moving_bodies: list[Body] = []
+        self.struck = True
+        self.near: list[Body] = live
+        self.near_left = 0
+
+    def run(self) -> None:
+        """Step until the pellet and every shoved figure are at rest (or MAX_TIME)."""
+        t, step, moving = self.t, self.step, self.moving_bodies
+        pellet_step, path = self._pellet_step, self.path
+        while t < MAX_TIME:
+            step += 1
+            t += DT
+            self.t, self.step = t, step
+            if self.struck or moving:
+                live = self.live
+                moving = self.moving_bodies = [
+                    live[i] for i in sorted(self.touched) if not live[i].fallen
+                    and not live[i].off and (live[i].vx != 0.0 or live[i].vy != 0.0)]
+            pellet_moving = self.pellet_moving
+            if not pellet_moving and not moving:
+                break
+            if pellet_moving and (self.struck or self.near_left <= 0):
+                self._look_near()
+            self.near_left -= 1
+            self.struck = False
+            sampled = pellet_step() if pellet_moving else False
+            for b in moving:
+                self._shove_step(b)
+            if sampled or (self.pellet_moving and step % SAMPLE_EVERY == 0):
+                path.append((t, self.px, self.py))
+
+    def _look_near(self) -> None:
+        """The bodies the pellet may reach before the next look."""
+        px, py = self.px, self.py
+        ahead = math.hypot(self.vx, self.vy) * DT * NEAR_EVERY + self.pellet.radius + NEAR_SLACK
+        self.near = [b for b in self.index.around(px, py, ahead, self.touched)
+                     if not b.fallen and not b.off
+                     and (b.vx != 0.0 or b.vy != 0.0
+                          or math.hypot(px - b.x, py - b.y) <= b.reach + ahead)]
+        self.near_left = NEAR_EVERY
+
+    def _pellet_step(self) -> bool:
+        """One step of the pellet: its wobble, friction, solids, the table's edge
+        and the figures it strikes (a rotation and `_Area.has`,
+        written out: this runs a few hundred times a flick).  Whether the step
+        goes into the sampled path."""
+        px, py, vx, vy = self.px, self.py, self.vx, self.vy
+        cos, sin = _cos, _sin
+        sp = _hypot(vx, vy)
+        if not self.own_gauss:
+            z = self.rng.gauss(0.0, self.jitter)
+        else:
+            spare = self.spare
+            if spare is None:
+                draw = self.rng.random
+                x2pi = draw() * _TWOPI
+                g2rad = _sqrt(-2.0 * _log(1.0 - draw()))
+                z, self.spare = cos(x2pi) * g2rad, sin(x2pi) * g2rad
             else:
-                if spare is None:
-                    x2pi = draw() * _TWOPI
-                    g2rad = sqrt(-2.0 * log(1.0 - draw()))
-                    z, spare = cos(x2pi) * g2rad, sin(x2pi) * g2rad
-                else:
-                    z, spare = spare, None
-                z = 0.0 + z * jitter
-            ra = radians(curl * DT + degrees(z))
-            c, sn = cos(ra), sin(ra)
-            vx, vy = vx * c - vy * sn, vx * sn + vy * c
-            drag = PELLET_FRICTION * DT
-            if wood is not None and wood.has(px, py):
-                drag += WOOD_DRAG * sp * DT
-            if sp <= drag or sp < REST_SPEED:
-                vx = vy = 0.0
-                pellet_moving = False
-            else:
-                k = (sp - drag) / sp
-                vx, vy = vx * k, vy * k
-            nx, ny = px + vx * DT, py + vy * DT
-            # away from every solid's bounds and inside none, no solid has a say
-            near_solid = bool(inside) or (sx0 <= nx <= sx1 and sy0 <= ny <= sy1)
-            for s, ar in areas if near_solid else ():
-                now_in = ar.has(nx, ny)
-                if s.id in inside:
-                    if not now_in:
-                        inside.discard(s.id)
-                    continue
-                if now_in:
-                    n = _edge_normal(s.area, px, py)
-                    vn = vx * n[0] + vy * n[1]
-                    if vn < 0:
-                        vx -= (1.0 + TERRAIN_RESTITUTION) * vn * n[0]
-                        vy -= (1.0 + TERRAIN_RESTITUTION) * vn * n[1]
-                        impacts.append(Impact(t, px, py, "terrain", s.id, abs(vn)))
-                        sampled = True
-                    nx, ny = px, py
-                    break
-            px, py = nx, ny
-            if not (0.0 <= px <= width and 0.0 <= py <= depth):
-                impacts.append(Impact(t, px, py, "edge", "table", math.hypot(vx, vy)))
-                pellet_moving = False
-                vx = vy = 0.0
-                sampled = True
-            else:
-                for j, b in enumerate(near):
-                    if b.fallen or b.off:
-                        continue
-                    if math.hypot(px - b.x, py - b.y) > b.reach + pellet.radius:
-                        continue
-                    i = index.index[b.id]
-                    fresh = keep_bodies and i not in touched
-                    target = b.copy() if fresh else b
-                    hit = _collide_point(px, py, vx, vy, pellet.radius, pellet.mass, target)
-                    if hit is None:
-                        continue
-                    if fresh:
-                        b = live[i] = near[j] = target
-                    struck = True
-                    touched.add(i)
-                    (vx, vy), (px, py), closing = hit
-                    p = fall_chance(pellet.mass, closing, b.kind)
-                    down = rng.random() < p
-                    impacts.append(Impact(t, px, py, b.kind if b.kind == "cannon" else "figure",
-                                          b.id, closing, down))
-                    sampled = True
-                    if down:
-                        b.fallen = True
-                        b.vx = b.vy = 0.0
-                        fell.append(b.id)
-                    else:
-                        b.moved = True
-                        body_paths.setdefault(b.id, [(t, b.x, b.y)])
-        # -- shoved figures
-        for b in moving_bodies:
-            if b.fallen or b.off:
-                continue
-            sp = math.hypot(b.vx, b.vy)
-            drag = FIGURE_FRICTION * DT
-            if sp <= drag or sp < REST_SPEED:
-                b.vx = b.vy = 0.0
-                body_paths.setdefault(b.id, [(t, b.x, b.y)]).append((t, b.x, b.y))
-                continue
+                z, self.spare = spare, None
+            z = 0.0 + z * self.jitter
+        ra = _radians(self.curl * DT + _degrees(z))
+        c, sn = cos(ra), sin(ra)
+        vx, vy = vx * c - vy * sn, vx * sn + vy * c
+        drag = PELLET_FRICTION * DT
+        wood = self.wood
+        # (_Area.has says no outside the bounds: asked only inside them)
+        if wood is not None and wood.x0 <= px <= wood.x1 and wood.y0 <= py <= wood.y1 \
+                and wood.has(px, py):
+            drag += WOOD_DRAG * sp * DT
+        if sp <= drag or sp < REST_SPEED:
+            vx = vy = 0.0
+            self.pellet_moving = False
+        else:
             k = (sp - drag) / sp
-            b.vx, b.vy = b.vx * k, b.vy * k
-            nx, ny = b.x + b.vx * DT, b.y + b.vy * DT
-            blocked = any(ar.has(nx, ny) and not ar.has(b.x, b.y) for _s, ar in areas)
-            if blocked:  # leaning against terrain: it stays up where it is
-                b.vx = b.vy = 0.0
-                body_paths.setdefault(b.id, [(t, b.x, b.y)]).append((t, b.x, b.y))
+            vx, vy = vx * k, vy * k
+        nx, ny = px + vx * DT, py + vy * DT
+        sampled = False
+        # away from every solid's bounds and inside none, no solid has a say
+        sx0, sy0, sx1, sy1 = self.solid_box
+        if self.inside or (sx0 <= nx <= sx1 and sy0 <= ny <= sy1):
+            nx, ny, vx, vy, sampled = self._solids(px, py, nx, ny, vx, vy)
+        self.px, self.py, self.vx, self.vy = nx, ny, vx, vy
+        if not (0.0 <= nx <= self.width and 0.0 <= ny <= self.depth):
+            self.impacts.append(Impact(self.t, nx, ny, "edge", "table", _hypot(vx, vy)))
+            self.pellet_moving = False
+            self.vx = self.vy = 0.0
+            return True
+        # the figures near it, in their order: each it meets takes the blow
+        reach = self.pellet.radius
+        for j, b in enumerate(self.near):
+            if b.fallen or b.off or _hypot(nx - b.x, ny - b.y) > b.reach + reach:
                 continue
-            b.x, b.y = nx, ny
-            if step % SAMPLE_EVERY == 0:
-                body_paths.setdefault(b.id, []).append((t, b.x, b.y))
-            if not (0.0 <= b.x <= width and 0.0 <= b.y <= depth):
-                b.off = True
-                b.vx = b.vy = 0.0
-                body_paths.setdefault(b.id, []).append((t, b.x, b.y))
-                impacts.append(Impact(t, b.x, b.y, "edge", "table", sp, b.kind != "cannon",
-                                      by=b.id))
-                if b.kind != "cannon":
-                    b.fallen = True
-                    fell.append(b.id)
+            if self._strike(j, b):
+                sampled = True
+                nx, ny = self.px, self.py
+        return sampled
+
+    def _solids(self, px: float, py: float, nx: float, ny: float, vx: float, vy: float
+                ) -> tuple[float, float, float, float, bool]:
+        """The pellet from (px, py) towards (nx, ny) among the solids: it leaves
+        those it was in, bounces off the first it would enter (and stays put).
+        Where it goes, its velocity, and whether it bounced."""
+        inside = self.inside
+        for s, ar in self.areas:
+            now_in = ar.has(nx, ny)
+            if s.id in inside:
+                if not now_in:
+                    inside.discard(s.id)
                 continue
-            for o in index.around(b.x, b.y, b.reach, touched):
-                if o is b or o.fallen or o.off:
-                    continue
-                if math.hypot(o.x - b.x, o.y - b.y) > o.reach + b.reach:
-                    continue
-                i = index.index[o.id]
-                fresh = keep_bodies and i not in touched
-                other = o.copy() if fresh else o
-                hit_speed = _collide_bodies(b, other)
-                if hit_speed is None:
-                    continue
-                if fresh:
-                    o = live[i] = other
-                struck = True
-                touched.add(i)
-                p = fall_chance(b.mass, hit_speed, o.kind)
-                down = rng.random() < p
-                impacts.append(Impact(t, o.x, o.y, o.kind if o.kind == "cannon" else "figure",
-                                      o.id, hit_speed, down, by=b.id))
-                if down:
-                    o.fallen = True
-                    o.vx = o.vy = 0.0
-                    fell.append(o.id)
-                else:
-                    o.moved = True
-                    body_paths.setdefault(o.id, [(t, o.x, o.y)])
-        if sampled or (pellet_moving and step % SAMPLE_EVERY == 0):
-            path.append((t, px, py))
-    if own_gauss:
-        rng.gauss_next = spare  # type: ignore[attr-defined]
-    if path[-1][1:] != (px, py):
-        path.append((t, px, py))
-    moved = {b.id: (b.x, b.y) for b in live if b.moved and not b.fallen and not b.off}
-    off = tuple(b.id for b in live if b.off)
-    return Flight(pellet.size, tuple(path), tuple(impacts), tuple(fell), off, moved,
-                  {k: tuple(v) for k, v in body_paths.items()})
+            if now_in:
+                n = _edge_normal(s.area, px, py)
+                vn = vx * n[0] + vy * n[1]
+                bounced = False
+                if vn < 0:
+                    vx -= (1.0 + TERRAIN_RESTITUTION) * vn * n[0]
+                    vy -= (1.0 + TERRAIN_RESTITUTION) * vn * n[1]
+                    self.impacts.append(Impact(self.t, px, py, "terrain", s.id, abs(vn)))
+                    bounced = True
+                return px, py, vx, vy, bounced
+        return nx, ny, vx, vy, False
+
+    def _strike(self, j: int, b: Body) -> bool:
+        """The pellet against `b`, the `j`-th of the figures near it: if they
+        meet, it takes the blow and falls or is shoved, the pellet bounces off
+        (True)."""
+        pellet, index = self.pellet, self.index
+        i = index.index[b.id]
+        fresh = self.keep_bodies and i not in self.touched
+        target = b.copy() if fresh else b
+        hit = _collide_point(self.px, self.py, self.vx, self.vy, pellet.radius, pellet.mass,
+                             target)
+        if hit is None:
+            return False
+        if fresh:
+            b = self.live[i] = self.near[j] = target
+        self.struck = True
+        self.touched.add(i)
+        (self.vx, self.vy), (px, py), closing = hit
+        self.px, self.py = px, py
+        self._blow(b, pellet.mass, closing, px, py, "pellet")
+        return True
+
+    def _blow(self, b: Body, mass: float, speed: float, x: float, y: float, by: str) -> None:
+        """`b` struck by a striker of `mass` closing at `speed`: it falls, or it
+        is shoved (its path starts)."""
+        down = self.rng.random() < fall_chance(mass, speed, b.kind)
+        self.impacts.append(Impact(self.t, x, y, b.kind if b.kind == "cannon" else "figure",
+                                   b.id, speed, down, by=by))
+        if down:
+            b.fallen = True
+            b.vx = b.vy = 0.0
+            self.fell.append(b.id)
+        else:
+            b.moved = True
+            self.body_paths.setdefault(b.id, [(self.t, b.x, b.y)])
+
+    def _shove_step(self, b: Body) -> None:
+        """One step of a shoved figure: friction, solids, the table's edge, and
+        the figures it runs into."""
+        if b.fallen or b.off:
+            return
+        t, paths = self.t, self.body_paths
+        sp = math.hypot(b.vx, b.vy)
+        drag = FIGURE_FRICTION * DT
+        if sp <= drag or sp < REST_SPEED:
+            b.vx = b.vy = 0.0
+            paths.setdefault(b.id, [(t, b.x, b.y)]).append((t, b.x, b.y))
+            return
+        k = (sp - drag) / sp
+        b.vx, b.vy = b.vx * k, b.vy * k
+        nx, ny = b.x + b.vx * DT, b.y + b.vy * DT
+        if any(ar.has(nx, ny) and not ar.has(b.x, b.y) for _s, ar in self.areas):
+            # leaning against terrain: it stays up where it is
+            b.vx = b.vy = 0.0
+            paths.setdefault(b.id, [(t, b.x, b.y)]).append((t, b.x, b.y))
+            return
+        b.x, b.y = nx, ny
+        if self.step % SAMPLE_EVERY == 0:
+            paths.setdefault(b.id, []).append((t, b.x, b.y))
+        if not (0.0 <= b.x <= self.width and 0.0 <= b.y <= self.depth):
+            b.off = True
+            b.vx = b.vy = 0.0
+            paths.setdefault(b.id, []).append((t, b.x, b.y))
+            self.impacts.append(Impact(t, b.x, b.y, "edge", "table", sp, b.kind != "cannon",
+                                       by=b.id))
+            if b.kind != "cannon":
+                b.fallen = True
+                self.fell.append(b.id)
+            return
+        self._knocks(b)
+
+    def _knocks(self, b: Body) -> None:
+        """Shoved `b` against the figures around it, in their order."""
+        index = self.index
+        for o in index.around(b.x, b.y, b.reach, self.touched):
+            if o is b or o.fallen or o.off:
+                continue
+            if math.hypot(o.x - b.x, o.y - b.y) > o.reach + b.reach:
+                continue
+            i = index.index[o.id]
+            fresh = self.keep_bodies and i not in self.touched
+            other = o.copy() if fresh else o
+            hit_speed = _collide_bodies(b, other)
+            if hit_speed is None:
+                continue
+            if fresh:
+                o = self.live[i] = other
+            self.struck = True
+            self.touched.add(i)
+            self._blow(o, b.mass, hit_speed, o.x, o.y, b.id)
+
+    def result(self) -> Flight:
+        """The flight as flown (the generator's spare gauss handed back)."""
+        if self.own_gauss:
+            self.rng.gauss_next = self.spare  # type: ignore[attr-defined]
+        px, py, path, live = self.px, self.py, self.path, self.live
+        if path[-1][1:] != (px, py):
+            path.append((self.t, px, py))
+        moved = {b.id: (b.x, b.y) for b in live if b.moved and not b.fallen and not b.off}
+        off = tuple(b.id for b in live if b.off)
+        return Flight(self.pellet.size, tuple(path), tuple(self.impacts), tuple(self.fell), off,
+                      moved, {k: tuple(v) for k, v in self.body_paths.items()})
 
 
 def _collide_point(px: float, py: float, vx: float, vy: float, radius: float, mass: float,

@@ -242,6 +242,8 @@ class KiddiesGame(Game):
         self._fell_before(scenario)
         #: The largest half diagonal of any base (for cuts through the grid).
         self._widest = max((f.half_diagonal for f in self.figures.values()), default=0.0)
+        #: The cannons, in the order of the figures (a figure's kind never changes).
+        self._cannon_ids = tuple(fid for fid, f in self.figures.items() if f.kind == CANNON)
         #: Answers about the table as it stands (who is active, the lines, the
         #: shooters, the charges...), kept until a figure changes: `_changed` bumps
         #: `_ver` at every change, `_geo_ver` when one moves, falls, leaves or
@@ -255,9 +257,10 @@ class KiddiesGame(Game):
         self._roster_ver = 0
         self._roster: dict[str | None, tuple[Figure, ...]] = {}
         self._roster_memo_ver = 0
-        #: The last grid made (for :meth:`_regrid`): the figures, their places, the grid.
-        self._last_grid: tuple[tuple[Figure, ...], tuple[tuple[float, float], ...],
-                               dict[tuple[int, int], list[int]]] | None = None
+        #: The last grid made (for :meth:`_regrid`): the figures, their places, the
+        #: grid, their ids.
+        self._last_grid: tuple[tuple[Figure, ...], list[tuple[float, float]],
+                               dict[tuple[int, int], list[int]], tuple[str, ...]] | None = None
         self._memo = PositionCache()  # per `_ver`
         self._geo_memo = PositionCache()  # per `_geo_ver`
         self._immediate: tuple[int, Outcome | None] | None = None
@@ -403,22 +406,24 @@ class KiddiesGame(Game):
         return [everyone[i] for i in found]
 
     def _regrid(self, everyone: tuple[Figure, ...]) -> dict[tuple[int, int], list[int]]:
-        """The grid of `everyone`, from the last one made for the same figures when
-        there is one: only the figures that changed cell are moved (the last grid is
-        left as it was: a clone may share it)."""
+        """The grid of `everyone`, from the last one made for the same figures (or
+        a clone's of them, the same ids in the same order) when there is one: only
+        the figures that changed cell are moved (the last grid is left as it was:
+        a clone may share it)."""
         last = self._last_grid
-        if last is None or last[0] is not everyone:
+        now = [(f.x, f.y) for f in everyone]
+        if last is None or (last[0] is not everyone
+                            and last[3] != tuple([f.id for f in everyone])):
             cells = _grid_of(everyone)
-            self._last_grid = (everyone, tuple((f.x, f.y) for f in everyone), cells)
+            self._last_grid = (everyone, now, cells, tuple([f.id for f in everyone]))
             return cells
-        _, places, old = last
+        _, places, old, ids = last
         cells = old
-        moved: list[int] = []
-        for i, (f, (x, y)) in enumerate(zip(everyone, places, strict=True)):
-            if f.x != x or f.y != y:
-                moved.append(i)
-        if not moved:
+        if now == places:
+            if last[0] is not everyone:
+                self._last_grid = (everyone, now, cells, ids)
             return cells
+        moved = [i for i, (p, q) in enumerate(zip(now, places, strict=True)) if p != q]
         floor = math.floor
         for i in moved:
             f = everyone[i]
@@ -432,7 +437,7 @@ class KiddiesGame(Game):
                 if not cells[was]:
                     del cells[was]
                 cells[key] = [*cells.get(key, ()), i]
-        self._last_grid = (everyone, tuple((f.x, f.y) for f in everyone), cells)
+        self._last_grid = (everyone, now, cells, ids)
         return cells
 
     def span(self) -> float:
@@ -451,8 +456,9 @@ class KiddiesGame(Game):
 
     def _update_cannons(self) -> None:
         """A cannon belongs to the side manning it (RULINGS: either side may man it)."""
-        for f in self.active():
-            if f.kind == CANNON:
+        for cid in self._cannon_ids:
+            f = self.figures[cid]
+            if f.status == ACTIVE:
                 s = self._manning(f)
                 if s is not None and s != f.side:
                     f.side = s
@@ -1046,8 +1052,9 @@ class KiddiesGame(Game):
         self._changed(place=False)
         self.categories = {}
         self.manned_at_start = {}
-        for f in self.active():
-            if f.kind == CANNON:
+        for cid in self._cannon_ids:
+            f = self.figures[cid]
+            if f.status == ACTIVE:
                 s = self._manning(f)
                 if s is not None:
                     self.manned_at_start[f.id] = s
@@ -1221,7 +1228,8 @@ class KiddiesGame(Game):
                     if i not in taken
                     and (self.figures[i].kind == CAVALRY) == (me.kind == CAVALRY)]
 
-        order = sorted((f for f in figs if f.id not in taken),
+        # (a figure with no enemy in contact has no foe to take: left out of the order)
+        order = sorted((f for f in figs if f.id not in taken and contacts[f.id]),
                        key=lambda f: (-len(free(f.id)), f.id))
         for f in order:
             if f.id in taken:

@@ -160,7 +160,16 @@ def touching(a: Figure, b: Figure) -> bool:
     r = a.half_diagonal + b.half_diagonal + CONTACT_GAP + CUT_SLACK
     if dx * dx + dy * dy > r * r:
         return False
-    return bool(a.footprint().distance(b.footprint()) <= CONTACT_GAP)
+    return _touching_at(a.x, a.y, a.facing, a.frontage, a.depth,
+                        b.x, b.y, b.facing, b.frontage, b.depth)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _touching_at(ax: float, ay: float, af: float, aw: float, ad: float,
+                 bx: float, by: float, bf: float, bw: float, bd: float) -> bool:
+    """touching by the two bases' places, kept: the fights hand to hand are looked
+    for again in every copy the computer tries, and most pairs have not moved."""
+    return bool(rect(ax, ay, aw, ad, af).distance(rect(bx, by, bw, bd, bf)) <= CONTACT_GAP)
 
 
 #: Inches added to the cheap cuts by enclosing circles: far above rounding, far below a base.

@@ -66,3 +66,38 @@ def test_a_clone_moves_on_its_own_and_the_original_keeps_its_answers() -> None:
     assert g.check(c.parse_action("move b1 40,55 0")) is None  # the original may still move
     c.piece("r1").men.run(2)
     assert g.piece("r1").running == 0
+
+
+def test_every_edit_of_a_piece_or_its_men_renews_the_states_edit_number() -> None:
+    # The legal list and the holders' look are kept by State.edits: a command
+    # figure running changes a list in place (no assignment), and a unit's men
+    # replaced by hand are new men; both must renew it, and a value set again
+    # unchanged need not.
+    g = new_game(scenario([foot("b1", 40, 60, 0, figures=4)], [foot("r1", 40, 30, 180)]))
+    st = g.state
+    b1 = g.piece("b1")
+    n = st.edits.n
+    b1.fought = b1.fought
+    assert st.edits.n == n
+    b1.men.run(1)  # the one rank-and-file man (a count assigned)
+    assert st.edits.n != n and b1.men.file == 0
+    n = st.edits.n
+    b1.men.run(1)  # the officer: only the lists of command figures change, in place
+    assert st.edits.n != n and b1.men.running_command
+    n = st.edits.n
+    b1.men = type(b1.men).of(13)
+    assert st.edits.n != n
+    n = st.edits.n
+    b1.men.kill(engaged=False)  # the new men belong to the state too
+    assert st.edits.n != n
+
+
+def test_a_clone_starts_with_its_originals_edit_number_and_parts_at_the_first_edit() -> None:
+    g = new_game(scenario([foot("b1", 40, 60, 0)], [foot("r1", 40, 20, 180)]))
+    c = g.clone(seed=1)
+    assert c.state.edits is not g.state.edits and c.state.edits.n == g.state.edits.n
+    c.piece("r1").men.run(1)
+    assert c.state.edits.n != g.state.edits.n
+    n = g.state.edits.n
+    g.piece("b1").pos = (41, 60)
+    assert g.state.edits.n not in (n, c.state.edits.n)

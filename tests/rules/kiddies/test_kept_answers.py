@@ -3,7 +3,8 @@ what it would work out afresh: the grid of figures updated per move, who is
 active kept until a figure leaves the fight or a cannon changes hands, the
 volley lines and cavalry trios kept by the figures' places (the pairs side by
 side updated for the movers only), the flight bodies
-by figure place, and whether a regular crews a cannon kept per pair of places.
+by figure place, and whether a regular crews a cannon, or two figures touch,
+kept per pair of places.
 
 Seeded random play on the 12 v 12 field moves, shoots, charges and kills, so
 every one of those changes happens many times; a clone taken along the way
@@ -24,6 +25,7 @@ from desktop.rules.kiddies.game import KiddiesGame, _grid_of
 from desktop.rules.kiddies.pieces import ACTIVE, Figure
 from desktop.rules.randomplay import random_action
 from desktop.scenario import load
+from desktop.table.shapes import CONTACT_GAP
 
 FIELD = Path(__file__).resolve().parents[1] / "data" / "d3_12v12.yaml"
 
@@ -68,6 +70,16 @@ def _assert_fresh(g: KiddiesGame) -> None:
                 assert kt._crews(c, f) == (fp.distance(f.footprint()) <= CREW_RANGE)
 
 
+def _assert_touching(g: KiddiesGame) -> None:
+    """Whether two figures touch, kept per pair of places, against shapely's distance
+    (RULINGS, "Kiddies": figures in contact fight hand to hand)."""
+    for f in g.active():
+        for o in g._around(f.x, f.y, 3.0):
+            if o is not f:
+                assert kt.touching(f, o) == (
+                    f.footprint().distance(o.footprint()) <= CONTACT_GAP)
+
+
 @pytest.mark.parametrize("seed", [0, 1])
 def test_kept_answers_equal_fresh_ones_through_random_play(seed: int) -> None:
     g = registry.get("kiddies").new_game(load(FIELD), seed=seed)
@@ -78,6 +90,8 @@ def test_kept_answers_equal_fresh_ones_through_random_play(seed: int) -> None:
     kills = moves = 0
     while g.outcome is None and n < 160:
         _assert_fresh(g)
+        if n % 40 == 20:
+            _assert_touching(g)
         if n % 40 == 10:
             c = g.clone()
             clones.append((c, [(f.id, f.x, f.y, f.facing, f.status, f.side)
