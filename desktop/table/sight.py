@@ -31,7 +31,31 @@ Point = tuple[float, float]
 #: A rectangle for single sight questions: its corners, then for each of its
 #: two axes the axis (ux, uy) and the corners' largest and smallest projection
 #: on it, less and plus the graze margin.
-_Span = tuple[tuple[Point, ...], float, float, float, float, float, float, float, float]
+Span = tuple[tuple[Point, ...], float, float, float, float, float, float, float, float]
+
+
+def rect_span(c: tuple[Point, ...]) -> Span:
+    """The `Span` of a rectangle given by its four corners in order."""
+    return (c, *_extent(c, 1), *_extent(c, 3))
+
+
+def span_crossed(ax: float, ay: float, bx: float, by: float, span: Span) -> bool:
+    """Does the segment (ax, ay)-(bx, by) cross the interior of the rectangle of
+    `span`?  A separating-axis test on the rectangle's two axes and the
+    segment's normal, in plain arithmetic (touching or grazing does not
+    count)."""
+    c, ux, uy, hi1, lo1, vx, vy, hi2, lo2 = span
+    p1, p2 = ax * ux + ay * uy, bx * ux + by * uy
+    if min(p1, p2) >= hi1 or max(p1, p2) <= lo1:
+        return False
+    p1, p2 = ax * vx + ay * vy, bx * vx + by * vy
+    if min(p1, p2) >= hi2 or max(p1, p2) <= lo2:
+        return False
+    nx, ny = ay - by, bx - ax  # the segment's normal
+    n_len = math.hypot(nx, ny) * 1e-9
+    pa = ax * nx + ay * ny
+    pr = [x * nx + y * ny for x, y in c]
+    return min(pr) < pa - n_len and max(pr) > pa + n_len
 
 
 def _extent(c: Sequence[Point], k: int) -> tuple[float, float, float, float]:
@@ -66,7 +90,7 @@ class Obstacles:
         self.rects: NDArray[np.float64] | None = None
         self._bb: NDArray[np.float64] | None = None
         self._box_list: list[tuple[float, float, float, float]] | None = None
-        self._spans: list[_Span | None] = []
+        self._spans: list[Span | None] = []
         self._axes: tuple[NDArray[np.float64], NDArray[np.float64]] = (
             np.zeros((0, 2)), np.zeros((0, 2)))
         self._proj: list[tuple[NDArray[np.float64], NDArray[np.float64]]] = []
@@ -100,7 +124,7 @@ class Obstacles:
             self._spans = [None] * len(self._box_list)
         return self._box_list
 
-    def _span(self, j: int) -> _Span:
+    def _span(self, j: int) -> Span:
         """Rectangle j's corners and, for each of its two axes, the axis and the
         corners' extent along it shrunk by the graze margin: worked out the first
         time a line comes near it, then kept for the other lines."""
@@ -108,7 +132,7 @@ class Obstacles:
         if got is None:
             assert self.rects is not None
             c = tuple((x, y) for x, y in self.rects[j].tolist())
-            got = self._spans[j] = (c, *_extent(c, 1), *_extent(c, 3))
+            got = self._spans[j] = rect_span(c)
         return got
 
     def crosses_one(self, ax: float, ay: float, bx: float, by: float,
@@ -119,21 +143,10 @@ class Obstacles:
         and the segment's normal (touching or grazing does not count)."""
         lo_x, hi_x = min(ax, bx), max(ax, bx)
         lo_y, hi_y = min(ay, by), max(ay, by)
-        nx, ny = ay - by, bx - ax  # the segment's normal
-        n_len = math.hypot(nx, ny) * 1e-9
-        pa = ax * nx + ay * ny
         for j, (x0, y0, x1, y1) in enumerate(self._boxes()):
             if x1 <= lo_x or x0 >= hi_x or y1 <= lo_y or y0 >= hi_y or j in skip:
                 continue
-            c, ux, uy, hi1, lo1, vx, vy, hi2, lo2 = self._span(j)
-            p1, p2 = ax * ux + ay * uy, bx * ux + by * uy
-            if min(p1, p2) >= hi1 or max(p1, p2) <= lo1:
-                continue
-            p1, p2 = ax * vx + ay * vy, bx * vx + by * vy
-            if min(p1, p2) >= hi2 or max(p1, p2) <= lo2:
-                continue
-            pr = [x * nx + y * ny for x, y in c]
-            if min(pr) < pa - n_len and max(pr) > pa + n_len:
+            if span_crossed(ax, ay, bx, by, self._span(j)):
                 return True
         return False
 

@@ -17,13 +17,13 @@ questions never reach shapely.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import numpy as np
 import shapely
 
 from desktop.scenario.vocabulary import TerrainType
+from desktop.table import sight
 from desktop.table.shapes import nearest_on_convex
 from desktop.table.sight import crosses_interior
 from desktop.table.terrain import TerrainIndex
@@ -71,50 +71,29 @@ def ground_blocks(lines: Sequence[Line], terrain: TerrainIndex,
     return out
 
 
-#: A base for sight: its box (x0, y0, x1, y1), its corners, and for each of
-#: its two axes the axis and the corners' extent along it less and plus the
-#: graze margin (`desktop.table.sight.Obstacles`' own numbers).
-Span = tuple[float, float, float, float, tuple[Point, ...],
-             float, float, float, float, float, float, float, float]
-
-
-def _extent(c: Sequence[Point], k: int) -> tuple[float, float, float, float]:
-    """As `desktop.table.sight._extent`: the axis from corner 0 to corner k and
-    the extent along it shrunk by the graze margin."""
-    ux, uy = c[k][0] - c[0][0], c[k][1] - c[0][1]
-    scale = math.hypot(ux, uy) * 1e-9
-    pr = [x * ux + y * uy for x, y in c]
-    return ux, uy, max(pr) - scale, min(pr) + scale
+#: A base for sight: its box (x0, y0, x1, y1) and its rectangle's `Span`
+#: (`desktop.table.sight`, the numbers `Obstacles` works with).
+Span = tuple[float, float, float, float, sight.Span]
 
 
 def span(corners: Sequence[Point]) -> Span:
     """A rectangular base (its corners in order) ready for `crosses`."""
     c = tuple((float(x), float(y)) for x, y in corners)
     xs, ys = [p[0] for p in c], [p[1] for p in c]
-    return (min(xs), min(ys), max(xs), max(ys), c, *_extent(c, 1), *_extent(c, 3))
+    return (min(xs), min(ys), max(xs), max(ys), sight.rect_span(c))
 
 
 def crosses(ax: float, ay: float, bx: float, by: float, bases: Sequence[Span]) -> bool:
     """Does the segment cross the interior of one of `bases`?  The test of
-    `Obstacles.crosses_one` (boxes, each rectangle's two axes, the segment's
-    normal; touching or grazing does not count), on bases worked out once per
-    placement rather than once per position of the whole table."""
+    `Obstacles.crosses_one` (boxes, then `desktop.table.sight.span_crossed`),
+    on bases worked out once per placement rather than once per position of
+    the whole table."""
     lo_x, hi_x = min(ax, bx), max(ax, bx)
     lo_y, hi_y = min(ay, by), max(ay, by)
-    nx, ny = ay - by, bx - ax  # the segment's normal
-    n_len = math.hypot(nx, ny) * 1e-9
-    pa = ax * nx + ay * ny
-    for x0, y0, x1, y1, c, ux, uy, hi1, lo1, vx, vy, hi2, lo2 in bases:
+    for x0, y0, x1, y1, rect in bases:
         if x1 <= lo_x or x0 >= hi_x or y1 <= lo_y or y0 >= hi_y:
             continue
-        p1, p2 = ax * ux + ay * uy, bx * ux + by * uy
-        if min(p1, p2) >= hi1 or max(p1, p2) <= lo1:
-            continue
-        p1, p2 = ax * vx + ay * vy, bx * vx + by * vy
-        if min(p1, p2) >= hi2 or max(p1, p2) <= lo2:
-            continue
-        pr = [x * nx + y * ny for x, y in c]
-        if min(pr) < pa - n_len and max(pr) > pa + n_len:
+        if sight.span_crossed(ax, ay, bx, by, rect):
             return True
     return False
 
