@@ -17,7 +17,7 @@ import dataclasses
 import itertools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -320,22 +320,8 @@ def _exact(game: Game, action: Action, rng: random.Random, side: str, weights: W
     each equally likely: its exact expectation under the rules, where a few
     sampled rolls would misjudge a two-in-three shot against a one-in-three.
     None if an outcome drew more than was scripted (then sampling decides)."""
-    total, n = 0.0, 0
-    for faces in itertools.product(range(1, 7), repeat=dice):
-        copy = game.clone(seed=rng.getrandbits(31))
-        copy.chance.script(faces)
-        try:
-            copy.apply(action)
-        except RulesError:
-            return None
-        if copy.chance.scripted_dice_left:
-            return None
-        drawn_more = copy.chance.log[-1]
-        if not drawn_more.scripted:
-            return None
-        total += score(copy, side, weights)
-        n += 1
-    return total / n if n else None
+    rolls = itertools.product(range(1, 7), repeat=dice)
+    return _scripted_mean(game, action, rng, side, weights, rolls, whole=True)
 
 
 def _stratified(game: Game, action: Action, rng: random.Random, side: str,
@@ -351,16 +337,29 @@ def _stratified(game: Game, action: Action, rng: random.Random, side: str,
         faces = [1 + (k % 6) for k in range(-(-runs // 6) * 6)]
         rng.shuffle(faces)
         columns.append(faces[:runs])
-    total = 0.0
-    for run in range(runs):
+    rolls = [[column[run] for column in columns] for run in range(runs)]
+    return _scripted_mean(game, action, rng, side, weights, rolls, whole=False)
+
+
+def _scripted_mean(game: Game, action: Action, rng: random.Random, side: str,
+                   weights: Weights, rolls: Iterable[Sequence[int]], whole: bool
+                   ) -> float | None:
+    """The average score of `action` on a copy of `game` per roll in `rolls`, the
+    copy's next d6 scripted to show it.  None if a copy refuses the action, or,
+    with `whole`, reads fewer or more dice than scripted."""
+    total, n = 0.0, 0
+    for faces in rolls:
         copy = game.clone(seed=rng.getrandbits(31))
-        copy.chance.script([column[run] for column in columns])
+        copy.chance.script(faces)
         try:
             copy.apply(action)
         except RulesError:
             return None
+        if whole and (copy.chance.scripted_dice_left or not copy.chance.log[-1].scripted):
+            return None
         total += score(copy, side, weights)
-    return total / runs
+        n += 1
+    return total / n if n else None
 
 
 def steady_ranking(game: Game, rng: random.Random, style: Style = STEADY
