@@ -123,12 +123,17 @@ def _candidates(game: Game, rng: random.Random, style: Style) -> list[Action]:
     sampled = game.sample_actions(rng, style.moves)
     moves = moving(game, [*listed, *sampled])
     marched = marches(game, rng, style.marches) if moves else []
-    reached = reaching(game, style.reach) if moves else []
+    # Where every move is listed (a grid), the reaching moves are among the
+    # listed ones: they are looked for only to be kept when the list is cut.
+    free = bool(game.free_action_kinds)
+    reached = reaching(game, style.reach) if moves and free else []
     contacts = contact_moves(game, style.contact) if moves else []
     for a in [*listed, *sampled, *marched, *reached, *contacts]:
         seen.setdefault(a.text(), a)
     actions = list(seen.values())
     if len(actions) > style.candidates:
+        if moves and not free:
+            reached = reaching(game, style.reach)
         keep = {"end"} | {a.text() for a in [*reached, *contacts]}
         kept = [a for a in actions if a.text() in keep]
         others = [a for a in actions if a.text() not in keep]
