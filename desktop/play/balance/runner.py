@@ -225,7 +225,8 @@ def run_balance(scenario: Scenario, *, path: Path | None = None, ruleset: str | 
     the verdict is settled (desktop.play.balance.sequential: the first side's
     always-valid interval clear of the fair band, or as narrow as `precision`),
     the games still being played are dropped, and the report covers games
-    0..n-1 in seed order, so it does not depend on which worker was quicker.
+    0..n-1 in seed order, so it does not depend on which worker was quicker;
+    stopped by `stop`, it covers every game finished.
     With `vary_turn_limit` the same games are played again at a few other turn
     limits (sweep_limits) after the scenario's own; stopping during the sweep
     keeps the full report and the sweep rows that were finished.
@@ -276,10 +277,11 @@ def run_balance(scenario: Scenario, *, path: Path | None = None, ruleset: str | 
             return stop_fn() or (watch is not None and bool(watch.reason))
 
         complete = runner.run(batch, range(n), take, halt)
-        if watch is not None:
-            # games 0..k-1 in seed order: those after a gap wait for nothing now
+        if watch is not None and watch.reason:
+            # settled on games 0..k-1 in seed order: those after a gap wait for
+            # nothing now (a batch stopped by its player keeps every game played)
             got = [r for r in got if r.index < watch.next]
-            complete = complete or bool(watch.reason)
+            complete = True
         return got, complete
 
     base = Batch(scenario, rid, tuple(levels), seed)
