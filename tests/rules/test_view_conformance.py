@@ -5,8 +5,9 @@ A view's class declares the capability protocols it offers
 (desktop.rules.view_capabilities) and implements each of them; on a few
 positions of a seeded game on one of the ruleset's scenarios the core protocol
 and every capability answer with values of the right kinds about pieces that
-exist, and asking changes nothing.  The last tests show the harness catches
-what it is meant to.
+exist, and asking changes nothing; on every scenario that comes with a ruleset
+its view gives the Victory panel the conditions and their live state.  The
+last tests show the harness catches what it is meant to.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import pytest
 from desktop.rules import registry
 from desktop.rules.action_odds import Odds
 from desktop.rules.engine import Action
-from desktop.rules.view import PlayView
+from desktop.rules.victory import VictoryState
+from desktop.rules.view import PlayView, view_of
 from desktop.rules.view_capabilities import CAPABILITIES, FlicksView, GridView
 from tests.rules import view_conformance as vc
 from tests.rules.conformance import scenarios_for
@@ -34,6 +36,19 @@ def test_a_view_declares_exactly_the_capabilities_it_implements(ruleset_id: str)
 def test_a_view_answers_the_protocol_on_positions_of_a_game(ruleset_id: str) -> None:
     name, sc = scenarios_for(ruleset_id)[0]
     assert vc.play(ruleset_id, sc, seed=1) == [], name
+
+
+@pytest.mark.parametrize("ruleset_id", registry.ids())
+def test_a_view_shows_the_victory_conditions_of_every_scenario_it_comes_with(
+        ruleset_id: str) -> None:
+    """The Victory dock shows each side's conditions with where they stand
+    (VictoryJudge.report), never "No victory conditions to show", on every
+    bundled scenario of the ruleset (scenarios/ and its package's own)."""
+    bundled = vc.bundled_for(ruleset_id)
+    assert bundled, f"{ruleset_id} comes with no scenario"
+    for name, sc in bundled:
+        game = registry.get(ruleset_id).new_game(sc, seed=1)
+        assert vc.victory_problems(view_of(game)) == [], name
 
 
 def test_the_bundled_views_offer_the_capabilities_their_play_needs() -> None:
@@ -105,6 +120,26 @@ def test_the_harness_finds_odds_that_do_not_sum_to_one() -> None:
     act = game.legal_actions()[0]
     assert vc.action_problems(Lopsided(game), act) == [
         f"odds({act.text()}): 'b1 fires at r1': exact chances sum to 1/2, not 1"]
+
+
+def test_the_harness_finds_a_view_with_no_victory_conditions() -> None:
+    game = registry.get("d3").new_game(scenarios_for("d3")[0][1])
+
+    class Silent(PlayView):
+        """Says nothing of victory (the base view's answer)."""
+
+    class Blank(PlayView):
+        def victory(self) -> VictoryState | None:
+            return VictoryState(game.turn + 1, None, (), (), None, "")
+
+    assert vc.victory_problems(Silent(game)) == [
+        "victory() gives nothing: the Victory panel shows no conditions"]
+    objectives = [o.id for o in game.scenario.game.objectives]
+    assert objectives and vc.victory_problems(Blank(game)) == [
+        f"victory() is at turn {game.turn + 1}, the game at turn {game.turn}",
+        f"victory() shows objectives [], the scenario has {objectives}",
+        "victory() gives no way for any side to win",
+        "victory() does not say what would decide the game now"]
 
 
 def test_the_harness_finds_a_view_that_rolls_the_game_s_dice() -> None:

@@ -12,7 +12,9 @@ Two kinds of check:
 - ``position_problems(game)``: the core protocol (and each capability the view
   offers) answers on one position of a real game with values of the right
   kinds, about pieces that exist, in names, and asking it changes nothing
-  (the same snapshot, no dice or cards drawn).
+  (the same snapshot, no dice or cards drawn).  Among them ``victory()``
+  (``victory_problems``): every ruleset's view gives the Victory panel its
+  conditions with their live state, never nothing.
 
 ``play(ruleset_id, scenario, seed)`` runs both over a few positions of a
 seeded random game.  From the command line:
@@ -33,6 +35,7 @@ from typing import Any
 from shapely.geometry.base import BaseGeometry
 
 import desktop.rules  # noqa: F401  (registers the rulesets)
+from desktop.resources import bundled_scenarios
 from desktop.rules import registry
 from desktop.rules.action_odds import Odds
 from desktop.rules.engine import Action, Game
@@ -48,7 +51,7 @@ from desktop.rules.view_capabilities import (
     GroupMovesView,
 )
 from desktop.rules.view_values import Allowance, Card, Losses, PieceInfo, Standing, Weapon
-from desktop.scenario import Scenario
+from desktop.scenario import Scenario, load
 from tests.rules.conformance import scenarios_for
 
 #: Random actions played between the positions the view is asked about.
@@ -186,12 +189,52 @@ def side_problems(view: PlayView) -> list[str]:
         if not all(isinstance(v, float | int | Fraction) for v in got.values()):
             out.append(f"{ask}() holds something that is not a number")
     _asked("standing()", view.standing, (Standing, type(None)), out)
-    _asked("victory()", view.victory, (VictoryState, type(None)), out)
+    out.extend(victory_problems(view))
     _asked("prompt(None)", lambda: view.prompt(None), (str,), out)
     _asked("phase_hint()", view.phase_hint, (str,), out)
     _asked("sight_types()", view.sight_types, (frozenset,), out)
     if view.measure_in not in ("table", "spans"):
         out.append(f"measure_in is {view.measure_in!r}, not 'table' or 'spans'")
+    return out
+
+
+def victory_problems(view: PlayView) -> list[str]:
+    """The Victory panel's state (``victory()``): a VictoryState, never None (the
+    panel would say "No victory conditions to show"), at the game's turn, with
+    the scenario's objectives in its order, at least one way to win, each for
+    a side of the scenario and in words, and what would decide the game now."""
+    out: list[str] = []
+    game = view.game
+    got = _asked("victory()", view.victory, (VictoryState, type(None)), out)
+    if got is None:
+        return out or ["victory() gives nothing: the Victory panel shows no conditions"]
+    sides = {s.id for s in game.scenario.sides}
+    if got.turn != game.turn:
+        out.append(f"victory() is at turn {got.turn}, the game at turn {game.turn}")
+    objectives = [o.id for o in game.scenario.game.objectives]
+    if [o.id for o in got.objectives] != objectives:
+        out.append(f"victory() shows objectives {[o.id for o in got.objectives]}, "
+                   f"the scenario has {objectives}")
+    if not got.goals:
+        out.append("victory() gives no way for any side to win")
+    for goal in got.goals:
+        if goal.side not in sides or not goal.text.strip():
+            out.append(f"victory() gives a goal {goal.text!r} for side {goal.side!r}")
+    if not got.verdict.strip():
+        out.append("victory() does not say what would decide the game now")
+    if got.over != (game.outcome is not None):
+        out.append(f"victory() says over={got.over} of a game "
+                   f"{'over' if game.outcome is not None else 'going on'}")
+    return out
+
+
+def bundled_for(ruleset_id: str) -> list[tuple[str, Scenario]]:
+    """The scenarios that come with the ruleset: Volley's own scenarios/ made for
+    it, and those its package brings (``Ruleset.scenarios()``)."""
+    out = [(path.name, sc) for path in bundled_scenarios()
+           if (sc := load(path)).ruleset == ruleset_id]
+    out.extend((f"{ruleset_id}:{path.name}", load(path))
+               for path in registry.get(ruleset_id).scenarios())
     return out
 
 

@@ -9,9 +9,11 @@ import pytest
 from volley_sixes import constants as C
 from volley_sixes.actions import Charge, End, Fire, Move, parse
 from volley_sixes.game import ELIMINATED, SixesGame
+from volley_sixes.view import SixesView
 
 from desktop.rules import registry
 from desktop.rules.engine import Game
+from desktop.rules.view import view_of
 from desktop.scenario import load
 
 
@@ -87,3 +89,19 @@ def test_odds_are_exact_binomials() -> None:
     assert odds.exact and not odds.problems()
     assert sum(c for _, c in odds.bars) == 1
     assert odds.chance("3") == Fraction(1, 8)
+
+
+def test_the_victory_panel_and_the_standing_come_from_the_referee_s_judge() -> None:
+    # the farm scenario: Blues win by holding both objectives when the last turn
+    # ends, either side by destroying the other; the turn limit gives Reds the game
+    g = new_game()
+    view = view_of(g)
+    assert isinstance(view, SixesView)
+    state, standing = view.victory(), view.standing()
+    assert state is not None and standing is not None
+    limit = g.judge.turn_limit
+    assert limit is not None and state.last_turn == limit.turns
+    assert standing.turns_left == state.turns_left == limit.turns - g.turn
+    assert standing.winner == state.verdict_winner == "red"
+    assert {goal.side for goal in state.goals} == {"red", "blue"}
+    assert [o.holder for o in state.objectives] == ["red", None]  # the 1st Foot holds the farm
