@@ -8,7 +8,7 @@ the view alike, and free of geometry and Qt.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -64,6 +64,25 @@ class Odds:
         view's namer puts names where the engine wrote ids)."""
         return Odds(words(self.title), [(words(k), p) for k, p in self.bars],
                     [words(n) for n in self.notes], self.margin)
+
+    def reworded(self, title: str | None = None, labels: Sequence[str] | None = None,
+                 notes: Sequence[str] | None = None) -> Odds:
+        """The same chances told in a view's own words: another title, a label
+        for each outcome (in the bars' order) or other notes, each kept where
+        None.  The chances, their order and the margin stay the engine's, so
+        a view that words a chart this way shows the engine's numbers."""
+        if labels is not None and len(labels) != len(self.bars):
+            raise ValueError(f"{len(labels)} labels for {len(self.bars)} outcomes")
+        return Odds(self.title if title is None else title,
+                    self.bars if labels is None
+                    else [(k, p) for k, (_, p) in zip(labels, self.bars, strict=True)],
+                    list(self.notes if notes is None else notes), self.margin)
+
+    def same_chances(self, other: Odds) -> bool:
+        """Do `other`'s outcomes have exactly these chances, in this order, with
+        the same margin (whatever the words)?"""
+        return ([p for _, p in self.bars] == [p for _, p in other.bars]
+                and self.margin == other.margin)
 
     def problems(self) -> list[str]:
         """What makes these odds impossible (empty when all is well): exact bars

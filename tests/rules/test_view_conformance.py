@@ -51,6 +51,15 @@ def test_a_view_shows_the_victory_conditions_of_every_scenario_it_comes_with(
         assert vc.victory_problems(view_of(game)) == [], name
 
 
+@pytest.mark.parametrize("ruleset_id", registry.ids())
+def test_a_view_shows_the_engine_s_odds(ruleset_id: str) -> None:
+    """One source of odds per ruleset (Game.odds, desktop.rules.action_odds): the
+    chart the window shows of every action a player is offered, on positions
+    of a seeded game, has the engine's chances, whatever its words."""
+    for name, sc in scenarios_for(ruleset_id)[:2]:
+        assert vc.odds_problems(ruleset_id, sc, seed=1) == [], name
+
+
 def test_the_bundled_views_offer_the_capabilities_their_play_needs() -> None:
     """What the window offers each bundled ruleset: Kiddies' figures, group moves
     and flicks; Blown Away's facing bands; Tactical Dice's grid; nothing more."""
@@ -140,6 +149,23 @@ def test_the_harness_finds_a_view_with_no_victory_conditions() -> None:
         f"victory() shows objectives [], the scenario has {objectives}",
         "victory() gives no way for any side to win",
         "victory() does not say what would decide the game now"]
+
+
+def test_the_harness_finds_odds_of_the_view_s_own() -> None:
+    game = registry.get("d3").new_game(scenarios_for("d3")[0][1])
+    act = game.legal_actions()[0]  # an end of the phase: the engine gives no odds
+    engine = Odds("b1 fires at r1", [("no hits", Fraction(1, 3)), ("hits", Fraction(2, 3))])
+    own = engine.reworded(labels=["none", "some"]).reworded()
+    other = Odds("b1 fires at r1", [("no hits", Fraction(1, 2)), ("hits", Fraction(1, 2))])
+    estimate = Odds("a flick", other.bars, margin=4.0)
+    assert vc.odds_agreement(engine, own, act) == []  # other words, the same chances
+    assert vc.odds_agreement(engine, other, act) == [
+        f"odds({act.text()}): the view shows ['1/2', '1/2'], the engine ['1/3', '2/3']"]
+    assert vc.odds_agreement(engine, None, act) == [
+        f"odds({act.text()}): the view shows nothing of the engine's odds"]
+    assert vc.odds_agreement(None, other, act) == [
+        f"odds({act.text()}): the view shows exact chances the engine does not give"]
+    assert vc.odds_agreement(None, estimate, act) == []
 
 
 def test_the_harness_finds_a_view_that_rolls_the_game_s_dice() -> None:

@@ -17,7 +17,9 @@ Two kinds of check:
   conditions with their live state, never nothing.
 
 ``play(ruleset_id, scenario, seed)`` runs both over a few positions of a
-seeded random game.  From the command line:
+seeded random game.  ``odds_problems(ruleset_id, scenario, seed)`` holds the
+view's odds of every action offered on more positions to the engine's
+(``odds_agreement``: one source of odds per ruleset).  From the command line:
 
     .venv/bin/python -m tests.rules.view_conformance --ruleset kiddies --games 5
 """
@@ -60,6 +62,9 @@ STRIDE = 7
 POSITIONS = 3
 #: Pieces of each position whose questions are asked (the side to act's first).
 PIECES = 6
+#: Positions of each game whose offered actions' odds are held to the engine's
+#: (enough to reach fire and fights on every bundled ruleset's first scenarios).
+ODDS_POSITIONS = 20
 
 
 def view_class_of(ruleset_id: str) -> type[PlayView]:
@@ -166,6 +171,56 @@ def action_problems(view: PlayView, act: Action) -> list[str]:
         out.append(f"label({act.text()}) is empty")
     odds = _asked(f"odds({act.text()})", lambda: view.odds(act), (Odds, type(None)), out)
     out.extend(_odds_problems(f"odds({act.text()})", odds))
+    if not out:
+        out.extend(odds_agreement(view.game.odds(act), odds, act))
+    return out
+
+
+def odds_agreement(engine: Odds | None, shown: Odds | None, act: Action) -> list[str]:
+    """The view's chart of `act` shows the engine's chances (``Game.odds``), in
+    whatever words: the same outcomes' chances in the same order and the same
+    margin.  Where the engine has no odds the view may show only an estimate
+    (a margin: a simulated flick), never exact chances of its own."""
+    what = f"odds({act.text()})"
+    if engine is None:
+        if shown is not None and shown.exact:
+            return [f"{what}: the view shows exact chances the engine does not give"]
+        return []
+    if shown is None:
+        return [f"{what}: the view shows nothing of the engine's odds"]
+    if not engine.same_chances(shown):
+        return [f"{what}: the view shows {[str(p) for _, p in shown.bars]}, "
+                f"the engine {[str(p) for _, p in engine.bars]}"]
+    return []
+
+
+def offered_actions(game: Game, view: PlayView, rng: random.Random) -> list[Action]:
+    """What a player may do now: the legal actions, a few sampled free ones and
+    every attack the view offers the side to act's pieces."""
+    offered = {a.text(): a for a in game.candidate_actions(rng)}
+    for p in view.pieces().values():
+        if p.present and p.side == game.side:
+            for a in view.attacks(p.id):
+                offered.setdefault(a.text(), a)
+    return list(offered.values())
+
+
+def odds_problems(ruleset_id: str, scenario: Scenario, seed: int,
+                  positions: int = ODDS_POSITIONS) -> list[str]:
+    """On `positions` positions of a seeded random game, STRIDE actions apart, the
+    view's odds of every offered action agree with the engine's (odds_agreement)."""
+    out: list[str] = []
+    game = registry.get(ruleset_id).new_game(scenario, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(positions):
+        view = view_of(game)
+        where = f"{ruleset_id} seed {seed} after {len(game.history)} actions"
+        for act in offered_actions(game, view, random.Random(len(game.history))):
+            out.extend(f"{where}: {p}" for p in odds_agreement(game.odds(act), view.odds(act), act))
+        for _ in range(STRIDE):
+            if game.outcome is not None:
+                return out
+            game.apply(random_action(game, rng))
     return out
 
 

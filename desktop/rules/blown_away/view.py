@@ -292,17 +292,18 @@ class BlownAwayView(PlayView, FacingBandsView):
     # -- fighting --------------------------------------------------------------------
 
     def odds(self, action: Action) -> Odds | None:
-        """Exact fractions from the engine: a combat's enumeration over the cards left
-        in both decks; a long-range shot always kills one man (seed 003)."""
+        """The engine's chart (``BlownAwayGame.odds``: who wins a combat, exact over
+        the cards left in both decks; a long-range shot kills one man for certain,
+        seed 003), told with the sides' short names and what else the engine
+        knows of it: the men who run, the cards left, the bonuses, a shot's cost."""
         from desktop.rules.blown_away.actions import Combat, Fire
 
-        if self.g.check(action) is not None:
+        shown = super().odds(action)
+        if shown is None:
             return None
         if isinstance(action, Combat):
             o = self.g.combat_odds(action.unit, action.target)
             u, t = self.name_of(action.unit), self.name_of(action.target)
-            bars = [(f"{_short(u)} wins", o.unit_wins), ("a tie", o.tie),
-                    (f"{_short(t)} wins", o.target_wins)]
             mean_t = sum((k * v for k, v in o.target_runs.items()), Fraction(0))
             mean_u = sum((k * v for k, v in o.unit_runs.items()), Fraction(0))
             notes = [f"{t} loses a man: {pct(o.target_loses_a_man)} "
@@ -317,7 +318,8 @@ class BlownAwayView(PlayView, FacingBandsView):
             for who, b in ((u, bu), (t, bt)):
                 if b:
                     notes.append(f"{who} adds {b} to its card (behind a wall or in works)")
-            return Odds(f"{u} fights {t}: who wins", bars, notes)
+            return shown.reworded(labels=[f"{_short(u)} wins", "a tie", f"{_short(t)} wins"],
+                                  notes=notes)
         if isinstance(action, Fire):
             gun, tgt = self.g.piece(action.gun), self.g.piece(action.target)
             cost = self.g.shot_cost(gun, tgt)
@@ -327,9 +329,8 @@ class BlownAwayView(PlayView, FacingBandsView):
                      f"({gun.markers} left)", f"the target is {COVER_WORDS.get(cover, cover)}"]
             if gun.guns > 1:
                 notes.append(f"{left} of its {gun.guns} guns still to fire this turn")
-            return Odds(f"{self.name_of(action.gun)} fires at {self.name_of(action.target)}",
-                        [("one man killed", Fraction(1))], notes)
-        return None
+            return shown.reworded(notes=notes)
+        return shown
 
     def weapons(self, pid: str) -> list[Weapon]:
         p = self.g.state.pieces.get(pid)

@@ -3,7 +3,8 @@
 
 Everything is a :class:`fractions.Fraction`; distributions are mappings from
 a number of hits to its probability and sum to exactly 1.  The game's
-``odds(action)`` answers with :func:`action_odds`; the play view draws it.
+``odds(action)`` answers with :func:`odds_chart`, drawn from :func:`action_odds`;
+the play view shows that chart with names in place of ids.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from desktop.rules.action_odds import Odds, pct
+from desktop.rules.action_odds import LASTING, Odds, pct
 from desktop.rules.d3 import rules as R
 from desktop.rules.d3.actions import Charge, Shoot
 from desktop.rules.d3.dice import activation_passes, charge_hits, shooting_hits
@@ -145,14 +146,29 @@ def hits_words(n: int) -> str:
 
 
 def odds_chart(game: OddsGame, action: Action) -> Odds | None:
-    """The engine's answer to ``odds(action)``: the hits a legal shot or charge
-    inflicts (a failed activation counts as none), in ids; None otherwise."""
+    """The engine's answer to ``odds(action)``, in ids, the one chart the play
+    window shows (its view only puts names in): the hits a legal shot or charge
+    inflicts (a failed activation counts as none), the activation test (with a
+    general's re-roll where one may be had), when the hits land, the chance of
+    eliminating the target, and the lasting cost of a first shot by artillery
+    not yet deployed; None for any other action."""
     o = action_odds(game, action)
     if o is None or not isinstance(action, (Shoot, Charge)):
         return None
-    verb = "charges" if isinstance(action, Charge) else "fires at"
+    u = game.pieces[action.unit]
+    helped = o.activation != activation_chance(u.hits)
+    notes = [f"passes its activation test {pct(o.activation)}"
+             + (" (with a general's re-roll)" if helped else ""),
+             f"{float(o.mean_hits()):.1f} hits on average",
+             f"eliminates {action.target} {pct(o.eliminated)}"]
+    if isinstance(action, Charge):
+        notes.insert(1, "the hits land in the hand-to-hand phase")
+        verb = "charges"
+    else:
+        verb = "fires at"
+        if u.type in R.ARTILLERY and not u.deployed:  # RULINGS: deployed for good
+            notes.insert(0, f"{LASTING}Once it passes its activation test, {action.unit} is "
+                         "deployed for the rest of the game: it may then only pivot "
+                         "where it stands, never move.")
     return Odds(f"{action.unit} {verb} {action.target}: hits",
-                [(hits_words(h), p) for h, p in o.hits.items()],
-                [f"passes its activation test {pct(o.activation)}",
-                 f"{float(o.mean_hits()):.1f} hits on average",
-                 f"eliminates {action.target} {pct(o.eliminated)}"])
+                [(hits_words(h), p) for h, p in o.hits.items()], notes)

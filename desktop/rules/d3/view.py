@@ -13,11 +13,11 @@ from functools import cache
 
 from shapely.geometry.base import BaseGeometry
 
-from desktop.rules.action_odds import LASTING, Odds, pct
+from desktop.rules.action_odds import pct
 from desktop.rules.d3 import rules as R
 from desktop.rules.d3.actions import Accept, Charge, End, Move, Reroll, Shoot
 from desktop.rules.d3.game import MOVEMENT, SHOOTING, D3Game
-from desktop.rules.d3.odds import action_odds, activation_chance, charge_result, hits_words
+from desktop.rules.d3.odds import activation_chance, charge_result
 from desktop.rules.d3.pieces import DISORDERED, ELIMINATED, EXITED, Piece
 from desktop.rules.d3.words import degrees, inches, move_words
 from desktop.rules.engine import Action, Game
@@ -95,29 +95,6 @@ class D3View(PlayView):
             if ch is not None:
                 out.append(ch)
         return out
-
-    def odds(self, action: Action) -> Odds | None:
-        """The engine's exact odds (Fractions enumerated from the dice) as a chart."""
-        o = action_odds(self.g, action)
-        if o is None or not isinstance(action, (Shoot, Charge)):
-            return None
-        who, whom = self.name_of(action.unit), self.name_of(action.target)
-        u = self.g.pieces[action.unit]
-        helped = o.activation != activation_chance(u.hits)
-        notes = [f"passes its activation test {pct(o.activation)}"
-                 + (" (with a general's re-roll)" if helped else ""),
-                 f"{float(o.mean_hits()):.1f} hits on average",
-                 f"eliminates {whom} {pct(o.eliminated)}"]
-        if isinstance(action, Charge):
-            notes.insert(1, "the hits land in the hand-to-hand phase")
-            title = f"{who} charges {whom}: hits"
-        else:
-            title = f"{who} fires at {whom}: hits"
-            if u.type in R.ARTILLERY and not u.deployed:  # RULINGS: deployed for good
-                notes.insert(0, f"{LASTING}Once it passes its activation test, {who} is "
-                             "deployed for the rest of the game: it may then only pivot "
-                             "where it stands, never move.")
-        return Odds(title, [(hits_words(h), p) for h, p in o.hits.items()], notes)
 
     def weapons(self, pid: str) -> list[Weapon]:
         p = self.g.pieces.get(pid)

@@ -562,8 +562,10 @@ class KiddiesView(PlayView, FiguresView, GroupMovesView, FlicksView):
 
     def odds(self, action: Action) -> Odds | None:
         """What an attacking action may bring: a move into contact, the hand-to-hand
-        fight it makes (exact); a charge, who it rides down (certain); a simulated
-        flick, an estimate from simulated tries on a copy of the game."""
+        fight it makes (exact); a charge, who it rides down (certain): the engine's
+        chart (``KiddiesGame.odds``) with the figures named as a player counts
+        them.  A simulated flick, for which the engine has no exact chances, an
+        estimate from simulated tries on a copy of the game."""
         from desktop.rules.kiddies import actions as ka
 
         if not isinstance(action, ka.Move | ka.GroupMove | ka.Charge | ka.Shoot):
@@ -575,41 +577,35 @@ class KiddiesView(PlayView, FiguresView, GroupMovesView, FlicksView):
             out: Odds | None = None
         elif isinstance(action, ka.Shoot):
             out = self._estimate(action)
-        elif isinstance(action, ka.Charge):
-            out = self._charge_odds(action)
         else:
-            out = self._contact_odds(action)
+            out = self._engine_odds(action)
         if len(self._odds) > 256:
             self._odds.clear()
         self._odds[key] = out
         return out
 
-    def _contact_odds(self, action: Action) -> Odds | None:
-        """The fight a move brings a mover into, if it ends in contact (exact odds)."""
-        from desktop.rules.kiddies.actions import GroupMove, Move
+    def _engine_odds(self, action: Action) -> Odds | None:
+        """The engine's chart of a move into contact or a charge, its figures named
+        by `_who` ("Grenadiers #1, #2 and #3"), a charge's length added."""
+        from desktop.rules.kiddies.actions import Charge, GroupMove, Move
 
-        if not isinstance(action, Move | GroupMove):
+        shown = super().odds(action)
+        if shown is None:
             return None
-        fight = self.g.contact_fight(action)  # the engine's, as its odds() gives it
+        if isinstance(action, Charge):
+            plan = self.g.charge_plan(self.g.side or "", action.figures, action.facing)
+            if isinstance(plan, str):
+                return shown
+            who = self._who(plan.victims) if plan.victims else "nobody"
+            return shown.reworded(f"Charge: {self._who(action.figures)} ride down {who}",
+                                  notes=[*shown.notes, "the charge goes "
+                                         f"{_spans(plan.distance / self.g.span())}"])
+        assert isinstance(action, Move | GroupMove)
+        fight = self.g.contact_fight(action)  # the fight the engine's chart is of
         if fight is None:
-            return None
-        mine, theirs, win, draw, loss = fight
-        return self._fight_odds(mine, theirs, win, draw, loss,
-                                "if the fight stands when both sides have moved")
-
-    def _charge_odds(self, action: Action) -> Odds | None:
-        from desktop.rules.kiddies.actions import Charge
-
-        assert isinstance(action, Charge)
-        plan = self.g.charge_plan(self.g.side or "", action.figures, action.facing)
-        if isinstance(plan, str):
-            return None
-        n = len(plan.victims)
-        who = self._who(plan.victims) if plan.victims else "nobody"
-        return Odds(f"Charge: {self._who(action.figures)} ride down {who}",
-                    [(f"{n} ridden down" if n else "nobody in the path", Fraction(1))],
-                    ["no dice: every infantryman in the path falls, of either side",
-                     f"the charge goes {_spans(plan.distance / self.g.span())}"])
+            return shown
+        mine, theirs = fight[0], fight[1]
+        return shown.reworded(f"Hand to hand: {self._who(mine)} against {self._who(theirs)}")
 
     def _estimate(self, action: Action) -> Odds | None:
         """Odds of a simulated flick, from ODDS_TRIES flights on a copy of the game

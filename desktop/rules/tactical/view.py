@@ -284,8 +284,13 @@ class TacticalView(PlayView, GridView):
     # -- odds -------------------------------------------------------------------------
 
     def odds(self, action: Action) -> Odds | None:
-        """Exact odds from the engine's fractions (``TacticalGame.chances``)."""
+        """The engine's chart (``TacticalGame.odds``: its chances, exact), told
+        with the dice's faces and what else the throw may do (the Flags, an
+        officer at risk), from the same fractions (``TacticalGame.chances``)."""
+        shown = super().odds(action)
         got = self.tg.chances(action)
+        if shown is None:
+            return None
         if isinstance(got, O.FireOdds) and isinstance(action, Fire):
             t = self.tg.unit(action.target)
             title = (f"{self.name_of(action.unit)} fires at {self.name_of(action.target)}: "
@@ -293,19 +298,18 @@ class TacticalView(PlayView, GridView):
             before: list[str] = []
             if self.tg.phase == ARTILLERY_PHASE:
                 got, t, before = self._after_shots(got, t)
-            return Odds(title, _bars(got.hits, "hit"), before + self._fire_notes(got, t))
+            return shown.reworded(title, notes=before + self._fire_notes(got, t))
         if isinstance(got, O.ChargeOdds) and isinstance(action, Charge):
             t = self.tg.unit(action.target)
-            guns = t.type in ARTILLERY
-            who = f"the gunners of {self.name_of(t.id)}" if guns else self.name_of(t.id)
+            who = f"the gunners of {self.name_of(t.id)}" if t.type in ARTILLERY \
+                else self.name_of(t.id)
             title = (f"{self.name_of(action.unit)} charges {who}: "
                      f"{W.counted(got.dice, 'die')}, Sabres hit; how they answer")
-            bars = [(W.case_words(c, guns, short=True), p) for c, p in got.cases.items()]
             notes = [f"at least one Sabre {pct(1 - got.sabres[0])}"]
             if got.officer_risk:
                 notes.append(f"an officer at risk {pct(got.officer_risk)}")
-            return Odds(title, bars, notes)
-        return None
+            return shown.reworded(title, notes=notes)
+        return shown
 
     def _after_shots(self, got: O.FireOdds, t: TUnit) -> tuple[O.FireOdds, TUnit, list[str]]:
         """An artillery shot lands with the others of the phase, after those already
