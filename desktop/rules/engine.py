@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
 from desktop.rules.chance import Chance
 from desktop.rules.options import OptionSpec as OptionSpec
 from desktop.rules.options import OptionValue as OptionValue
+from desktop.rules.outcome import Outcome as Outcome
 from desktop.rules.start import StartField, StartStateError, StartValue, checked_state
 from desktop.rules.start import start_problems as _start_problems
 from desktop.scenario.model import Scenario, Unit
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from desktop.rules.piece_view import PieceView
     from desktop.rules.reference_shapes import Reference
     from desktop.rules.roster_profile import RosterProfile
+    from desktop.rules.victory import VictoryJudge
     from desktop.scenario.lint import LintProblem
     from desktop.table.terrain import TerrainIndex
 
@@ -145,17 +147,6 @@ class Phase:
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """How the game ended: ``winner`` is a side id, or None for a draw."""
-
-    winner: str | None
-    reason: str
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"winner": self.winner, "reason": self.reason}
-
-
-@dataclass(frozen=True)
 class SizeLimits:
     """The largest scenario a ruleset referees at a usable speed.
 
@@ -221,9 +212,9 @@ class Game(ABC):
     And what the rest of Volley asks of every ruleset (declared below, each
     with a default where a ruleset may have nothing to say): ``odds(action)``
     (one :class:`~desktop.rules.action_odds.Odds` type for all),
-    ``invariant_problems()``, ``initial_script``, ``victory_pieces()``,
-    ``terrain_index()`` and ``position_stamp()``; ``_finish`` is the hook a
-    ruleset's own ``_apply`` ends the game through.  Nothing outside a
+    ``invariant_problems()``, ``initial_script``, ``judge`` with
+    ``victory_pieces()``, ``terrain_index()`` and ``position_stamp()``;
+    ``_finish`` is the hook a ruleset's own ``_apply`` ends the game through.  Nothing outside a
     ruleset's package reaches a game any other way (no ``getattr``).
     """
 
@@ -371,6 +362,13 @@ class Game(ABC):
     #: seeded source: a record keeps them so that the game replays
     #: (desktop.rules.record.record_of).  A game made with scripted draws sets it.
     initial_script: tuple[tuple[int, ...], tuple[str, ...]] = ((), ())
+
+    #: The referee's judge of the scenario's victory conditions, made by the game
+    #: as it starts (with what its rules add: a turn limit of its own, a last
+    #: unit standing): the game asks it after an action and at a turn's end,
+    #: and the play view hands it `victory_pieces()` for the Victory panel
+    #: (``VictoryJudge.report``) and the standing.  Every game sets it.
+    judge: VictoryJudge
 
     def odds(self, action: Action) -> Odds | None:
         """The chances of `action`'s outcomes, exact (fractions worked out from

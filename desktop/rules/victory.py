@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from shapely.geometry import Point as SPoint
 
-from desktop.rules.engine import Outcome
+from desktop.rules.outcome import Outcome
 from desktop.rules.piece_view import PieceView
 from desktop.rules.view_values import Standing
 from desktop.scenario.geometry import shape_area

@@ -228,7 +228,7 @@ def test_every_ruleset_reports_what_its_referee_judges(name):
         if standing is not None:
             assert standing.winner == state.verdict_winner
         # the objectives' holders are the referee's
-        judge = game.judge  # type: ignore[attr-defined]
+        judge = game.judge
         if name == "blown_away_four_farms":
             holders = dict(game.state.objectives)  # type: ignore[attr-defined]
         else:
