@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from desktop.rules.action_odds import Odds
 from desktop.rules.chance import Chance
@@ -142,8 +142,8 @@ class D3Game(D3Turns, D3Legality):
         #: may block them (the ground never changes: shared with clones).
         self._terrain_lines: dict[tuple[float, float, float, float, tuple[int, ...]], bool] = {}
         self._checked = PositionCache()
-        #: Helpers' caches keyed by the number of actions applied (see sampler).
-        self.scratch: dict[str, Any] = {}
+        #: The pieces that may still move, kept for the position (see sampler).
+        self._movers = PositionCache()
         self.events.extend(self._start_player_turn())
         self._judge_immediate(self.events)
 
@@ -263,7 +263,7 @@ class D3Game(D3Turns, D3Legality):
         # keeps them (the computer player checks a move, then applies it to
         # copies).  Caches that hold the pieces themselves start afresh.
         g._checked = self._checked.copy()
-        g.scratch = {}
+        g._movers = PositionCache()
         g._present = {}
         g._unit_arrays = None
         g.options = dict(self.options)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from desktop.rules.d3 import rules as R
 from desktop.rules.d3.actions import Charge, Move
 from desktop.rules.d3.pieces import Piece
 from desktop.rules.engine import Action
+from desktop.rules.position_cache import PositionCache
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import Edge, UnitType
 from desktop.table.shapes import bearing, distance, forward
@@ -35,11 +35,9 @@ class SamplerGame(Protocol):
     @property
     def pieces(self) -> dict[str, Piece]: ...
 
-    @property
-    def history(self) -> Sequence[Action]: ...
+    _movers: PositionCache
 
-    @property
-    def scratch(self) -> dict[str, Any]: ...
+    def position_stamp(self) -> int: ...
 
     @property
     def exit_edges(self) -> dict[str, Edge]: ...
@@ -121,14 +119,8 @@ def candidate(game: SamplerGame, p: Piece, rng: random.Random) -> Move:
 
 
 def movers(game: SamplerGame) -> list[Piece]:
-    """Pieces of the side to act that may still move (cached until the next action)."""
-    key = len(game.history)
-    cached = game.scratch.get("movers")
-    if cached is not None and cached[0] == key:
-        return list(cached[1])
-    out = _movers(game)
-    game.scratch["movers"] = (key, out)
-    return list(out)
+    """Pieces of the side to act that may still move (kept until the next action)."""
+    return list(game._movers.get(game.position_stamp(), "movers", lambda: _movers(game)))
 
 
 def _movers(game: SamplerGame) -> list[Piece]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 from desktop.rules.d3 import rules as R
 from desktop.rules.d3.actions import Charge, Move, Shoot
@@ -76,7 +75,7 @@ class D3State(Game):
     _boxes: list[tuple[float, float, float, float]] | None
     _terrain_lines: dict[tuple[float, float, float, float, tuple[int, ...]], bool]
     _checked: PositionCache
-    scratch: dict[str, Any]
+    _movers: PositionCache
 
     @property
     def turn(self) -> int:
