@@ -73,7 +73,14 @@ class TablePosition:
 
 
 class MayhemPositions(MayhemBase):
-    """The arrangement of the table, read again only when it changed."""
+    """The arrangement of the table, read again only when it changed.
+
+    Not a :class:`~desktop.rules.position_cache.PositionCache`, which forgets
+    everything at a new position: here the verdicts of the units a change
+    cannot touch carry over to the next arrangement (``TablePosition.inherit``),
+    and one arrangement holds across versions of the state (a volley that
+    moves nobody keeps every verdict).  Starting afresh at each arrangement
+    doubles the formation judgments of random play."""
 
     #: The last table position's bases and movement verdicts (_position), and
     #: the one a legal-action listing works in throughout.
