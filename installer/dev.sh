@@ -73,7 +73,7 @@ case "$cmd" in
     say "import contracts (the core stays Qt-free)"
     "$bin/lint-imports"
     say "mypy, strict, on the example ruleset"
-    "$bin/mypy" --strict examples/sixes/volley_sixes
+    "$bin/mypy" --strict examples/sixes/volley_sixes examples/sixes/tests
     say "tests (with no arguments: the suite and the example ruleset's own)"
     if [ $# -eq 0 ]; then
       set -- tests examples/sixes/tests

@@ -12,7 +12,7 @@ from volley_sixes.game import ELIMINATED, SixesGame
 from volley_sixes.view import SixesView
 
 from desktop.rules import registry
-from desktop.rules.engine import Game
+from desktop.rules.engine import Event, Game
 from desktop.rules.view import view_of
 from desktop.scenario import load
 
@@ -30,7 +30,7 @@ def to_fire(game: Game) -> None:
 
 def test_it_is_installed_through_its_entry_point() -> None:
     rs = registry.get("sixes")
-    assert rs.name == "Sixes" and rs.view_class is not None
+    assert rs.name == "Sixes" and type(rs).view_class is not None
     assert rs.roster_profile and rs.reference and rs.officer_rules
     assert [p.name for p in rs.scenarios()] == ["sixes_farm.yaml"]
 
@@ -66,7 +66,7 @@ def test_six_hits_remove_a_unit_and_two_hits_cost_a_die() -> None:
     assert t is not None
     t.hits = C.HITS_PER_DIE_LOST
     assert g.dice(t) == C.DICE[t.quality] - 1
-    events: list = []
+    events: list[Event] = []
     g._hit(t, C.STRENGTH, events)
     assert t.status == ELIMINATED and t.hits == C.STRENGTH
     assert [e.kind for e in events] == ["eliminated"]
