@@ -14,6 +14,7 @@ import desktop.rules  # noqa: F401
 from desktop.play.session import Setup
 from desktop.resources import bundled_scenario
 from desktop.scenario import load
+from desktop.scenario.wording import side_does
 from desktop.ui.play.window import PlayWindow
 from desktop.ui.table.styles import Z_OBJECTIVE_NAME, Z_UNIT
 from tests.ui.play_windows import play_window
@@ -76,7 +77,7 @@ def test_every_ruleset_shows_its_conditions(window: PlayWindow, name: str, rules
     assert lines[0].startswith(f"Turn 1 of {limit}")
     sc = w.game.scenario
     for side in sc.sides:
-        assert f"{side.name} wins by" in lines
+        assert f"{side_does(side.name, 'wins')} by" in lines  # "Azurians win by"
     for o in sc.game.objectives:
         assert any(x.startswith(f"{o.name}: ") for x in lines), o.name
         assert w.scene.objectives[o.id].name_item is not None

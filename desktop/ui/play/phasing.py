@@ -11,6 +11,7 @@ from collections.abc import Callable
 from desktop.play.session import series_by_turn
 from desktop.rules.victory import VictoryState
 from desktop.rules.view import subject
+from desktop.scenario.wording import side_does
 from desktop.ui.play.host import PlayHost
 
 Button = tuple[str, str, object, str] | tuple[str, str, object, str, bool]
@@ -65,10 +66,10 @@ class Phasing:
         self.victory(state)
         if g.outcome is not None:
             who = s.side_name(g.outcome.winner) if g.outcome.winner else "Nobody"
-            title = f"{turn} · Game over: {who} wins" if g.outcome.winner else (
-                f"{turn} · Game over: a draw")
+            title = f"{turn} · Game over: {side_does(who, 'wins')}" if g.outcome.winner \
+                else f"{turn} · Game over: a draw"
             w.phase_bar.set_state(title, w.side_colour(g.outcome.winner),
-                                  g.outcome.reason, "")
+                                  a.names_in(g.outcome.reason), "")
         else:
             seat = s.setup.computer(g.side)
             who = s.side_name(g.side) + (f" (computer: {seat.label})" if seat else "")

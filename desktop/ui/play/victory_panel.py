@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules.victory import Goal, VictoryState
+from desktop.scenario.wording import side_does
 from desktop.ui.plaintext import plain_label
 from desktop.ui.play.panels import clear_layout
 
@@ -157,12 +158,13 @@ class VictoryPanel(QScrollArea):
             row = QHBoxLayout()
             row.setSpacing(6)
             row.addWidget(_swatch(colour(side)))
-            title = _bold(_wrapping(f"{name(side)} wins by"))
+            wins_by = f"{side_does(name(side), 'wins')} by"
+            title = _bold(_wrapping(wins_by))
             row.addWidget(title, 1)
             w = QWidget()
             w.setLayout(row)
             row.setContentsMargins(0, 6, 0, 0)
-            self._add(w, f"{name(side)} wins by")
+            self._add(w, wins_by)
             for g in goals:
                 self._goal(g)
         if state.limit_text:
