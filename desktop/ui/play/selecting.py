@@ -196,7 +196,8 @@ class Selection:
         they touch look again for a clear spot now."""
         w = self.w
         scene = w.scene
-        scene.extra_clear = lambda: [b.tag_rect(w.view.ppi()) for b in w.badges]
+        scene.extra_clear = lambda: [*(b.tag_rect(w.view.ppi()) for b in w.badges),
+                                     *w.places.plates(w.view.ppi())]
         rects = scene.extra_clear()
         if not rects:
             return
