@@ -51,3 +51,17 @@ def test_counted_words_are_never_written_with_parenthesised_plurals() -> None:
     with pytest.raises(Exception) as e:
         parse_action("charge a b")
     assert "(s)" not in str(e.value)
+
+
+def test_an_engine_text_with_a_name_ending_in_s_and_s_reads_as_a_possessive() -> None:
+    """Issue 34, "Words": Blown Away's log read "Prince's Foot Guards's engagement
+    is over" (the engine writes the name it was given, then 's)."""
+    from desktop.resources import bundled_scenario
+    from desktop.rules.view import Namer
+    from desktop.scenario import load
+
+    namer = Namer(load(bundled_scenario("blown_away_four_farms.yaml")))
+    assert namer("Prince's Foot Guards's engagement is over") == (
+        "Prince's Foot Guards' engagement is over")
+    assert namer("Army of the States's guns") == "Army of the States' guns"
+    assert namer("Regiment Balfour's gunners") == "Regiment Balfour's gunners"

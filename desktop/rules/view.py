@@ -101,6 +101,13 @@ class Namer:
         for ob in scenario.game.objectives:
             names[ob.id] = ob.name or ob.id
         self.names = names
+        # An engine writing a name it was given ("Prince's Foot Guards's engagement
+        # is over") gets the possessive of a name ending in s right here too.
+        ending_in_s = sorted({n for n in names.values() if n.endswith(("s", "S"))},
+                             key=len, reverse=True)
+        self._s_owner = re.compile(
+            r"(?<![\w'’])(" + "|".join(map(re.escape, ending_in_s)) + r")'s(?!\w)"
+        ) if ending_in_s else None
         ids = sorted(names, key=len, reverse=True)
         self._pattern = re.compile(
             r"(?<![\w.\-])(" + "|".join(map(re.escape, ids)) + r")(\.(?:\d+|gun))?(?![\w\-])"
@@ -117,6 +124,8 @@ class Namer:
 
     def __call__(self, text: str) -> str:
         named = self._pattern.sub(self._one, text) if self._pattern else text
+        if self._s_owner is not None:
+            named = self._s_owner.sub(r"\1'", named)
         return agree_in(named, self._sides)
 
     def known(self, word: str) -> bool:
