@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from desktop.scenario.yamlmarks import HugeNumber
@@ -190,11 +191,19 @@ def agree_in(text: str, names: Iterable[str]) -> str:
     """`text` with each verb in SIDE_VERBS that follows one of the side `names`
     agreeing with it ("Azurians occupies Kiddle mill" reads "Azurians occupy
     Kiddle mill"), and an "its" right after the verb as "their"."""
-    plural = sorted((n for n in names if n and plural_name(n)), key=len, reverse=True)
-    if not plural or not text:
+    pattern = _agreeing(tuple(names)) if text else None
+    if pattern is None:
         return text
-    pattern = re.compile(
-        r"(?<![\w'’])(" + "|".join(map(re.escape, plural)) + r") ("
-        + "|".join(sorted(SIDE_VERBS)) + r")\b( its\b)?")
     return pattern.sub(lambda m: f"{m.group(1)} {verb_for(m.group(1), m.group(2))}"
                        + (" their" if m.group(3) else ""), text)
+
+
+@lru_cache(maxsize=64)
+def _agreeing(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The pattern `agree_in` looks for, made once for a scenario's sides."""
+    plural = sorted((n for n in names if n and plural_name(n)), key=len, reverse=True)
+    if not plural:
+        return None
+    return re.compile(
+        r"(?<![\w'’])(" + "|".join(map(re.escape, plural)) + r") ("
+        + "|".join(sorted(SIDE_VERBS)) + r")\b( its\b)?")
