@@ -11,7 +11,7 @@ from shapely.geometry import Polygon as SPolygon
 from desktop.scenario.geometry import deployment_zone, rect_corners, right
 from desktop.scenario.model import Point
 from printouts.context import Context
-from printouts.map_labels import objective_label
+from printouts.map_labels import objective_labels
 from printouts.map_view import View, _path
 from printouts.style import (
     INK,
@@ -161,10 +161,9 @@ def draw_objectives(c: Canvas, ctx: Context, v: View) -> None:
         c.drawPath(p, stroke=1, fill=1)
         c.setFillColor(INK)
         c.circle(px, py, 1.3, stroke=0, fill=1)
-        size = max(6.0, min(9.0, v.k * 0.6))
-        name = objective_label(ctx, o.name, size)
-        tw = width(name, f.bold, size)
+    for label in objective_labels(ctx, v):
+        x0, y0, x1, y1 = label.plate
         c.setFillColor(colors.Color(1, 1, 1, alpha=0.8))
-        c.roundRect(px + 3, py - size - 3, tw + 4, size + 3, 2, stroke=0, fill=1)
+        c.roundRect(x0, y0, x1 - x0, y1 - y0, 2, stroke=0, fill=1)
         c.setFillColor(colors.HexColor("#6b1d14"))
-        draw_text(c, px + 5, py - size - 0.8, name, f.bold, size)
+        draw_text(c, label.x, label.y, label.name, f.bold, label.size)

@@ -40,15 +40,58 @@ def _overlaps(r: Rect, placed: list[Rect]) -> bool:
     return any(r[0] < q[2] and q[0] < r[2] and r[1] < q[3] and q[1] < r[3] for q in placed)
 
 
-def objective_label_rects(ctx: Context, v: View) -> list[Rect]:
+@dataclass(frozen=True)
+class ObjectiveLabel:
+    """An objective's name where it prints: its text's start and baseline, its size
+    and the plate behind it (page points)."""
+
+    name: str
+    x: float
+    y: float
+    size: float
+    plate: Rect
+
+
+def objective_labels(ctx: Context, v: View) -> list[ObjectiveLabel]:
+    """Each objective's name beside its flag, inside the table (a name at its edge
+    was cut by the frame: "Sconce Farm" on the scenario card's thumbnail): below
+    and right of the marker, or the first of below-left, above-right, above-left
+    that covers less of the names placed before it and of the units."""
     f = ctx.fonts
-    out: list[Rect] = []
+    t = ctx.scenario.table
+    tx0, ty0 = v.p(0, t.depth)
+    tx1, ty1 = v.p(t.width, 0)
+    bases = unit_outlines(ctx, v)
+    out: list[ObjectiveLabel] = []
     for o in ctx.scenario.game.objectives:
         px, py = v.p(*o.position)
         size = max(6.0, min(9.0, v.k * 0.6))
-        tw = width(objective_label(ctx, o.name, size), f.bold, size)
-        out.append((px - 2, py - size - 3, px + tw + 8, py + size * 1.7))
+        name = objective_label(ctx, o.name, size)
+        w, h = width(name, f.bold, size) + 4, size + 3
+        flag = max(5.0, min(10.0, v.k * 0.8)) * 1.6
+        spots = [(px + 3, py - h), (px - 3 - w, py - h), (px + 3, py + flag * 0.55),
+                 (px - 3 - w, py + flag * 0.55)]
+        # each spot kept inside the table, then the one covering least: another
+        # objective's name first, then the units
+        best: tuple[float, float, float] | None = None
+        for x, y in spots:
+            x = min(max(x, tx0 + 1), tx1 - 1 - w)
+            y = min(max(y, ty0 + 1), ty1 - 1 - h)
+            box = shapely.box(x, y, x + w, y + h)
+            cost = sum(10 * box.intersection(shapely.box(*lb.plate)).area for lb in out)
+            cost += sum(box.intersection(b).area for b in bases)
+            if best is None or cost < best[0] - 1e-9:
+                best = (cost, x, y)
+        assert best is not None
+        _, x, y = best
+        out.append(ObjectiveLabel(name, x + 2, y + 2.2, size, (x, y, x + w, y + h)))
     return out
+
+
+def objective_label_rects(ctx: Context, v: View) -> list[Rect]:
+    """Where the objectives' names print, with a margin: what other names keep clear of."""
+    return [(lb.plate[0] - 2, lb.plate[1] - 2, lb.plate[2] + 2, lb.plate[3] + 2)
+            for lb in objective_labels(ctx, v)]
 
 
 def objective_label(ctx: Context, name: str, size: float) -> str:

@@ -48,6 +48,8 @@ GAP: Final = 16.0
 BRIEF_SHARE: Final = 0.54
 #: The least height left to the briefing, the thumbnail and how to win.
 MID_MIN: Final = 330.0
+#: The caption under the thumbnail, points.
+CAPTION_PT: Final = 7.0
 
 
 def _rows(sides: Sequence[Side], parts: int) -> float:
@@ -147,12 +149,25 @@ def _thumbnail(c: Canvas, ctx: Context, x: float, top: float, width: float,
     v = View(ox, top, k)
     draw_table(c, ctx, v, labels=False)
     c.setFillColor(INK_SOFT)
-    c.setFont(ctx.fonts.italic, 7)
+    y = top - h - 10
+    for line in thumbnail_caption(c, ctx, width):
+        draw_fitted(c, x + width / 2, y, line, ctx.fonts.italic, CAPTION_PT, width, 5.5,
+                    "centre")
+        y -= 8.5
+    return y - 6 + 8.5
+
+
+def thumbnail_caption(c: Canvas, ctx: Context, width: float) -> list[str]:
+    """The words under the thumbnail: one line, or two where the game's words make
+    it wider than `width` at 7 pt ("Attack/defend (Austrian rearguard defends)"
+    ran past the column onto the briefing)."""
+    t = ctx.scenario.table
     unit = "in" if t.unit.value == "inch" else "cm"
-    c.drawCentredString(x + width / 2, top - h - 10,
-                        f"The table, {t.width:g} × {t.depth:g} {unit} (units numbered as "
-                        f"below) · {game_text(ctx.scenario)}")
-    return top - h - 16
+    table = f"The table, {t.width:g} × {t.depth:g} {unit} (units numbered as below)"
+    one = f"{table} · {game_text(ctx.scenario)}"
+    if c.stringWidth(one, ctx.fonts.italic, CAPTION_PT) <= width:
+        return [one]
+    return [table, game_text(ctx.scenario)]
 
 
 def _side(c: Canvas, ctx: Context, side: Side, x: float, top: float, width: float,

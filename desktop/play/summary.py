@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from desktop.play.session import Step
+from desktop.scenario.wording import its
 
 #: Event kinds that tell a result worth repeating: losses, breaks, objectives.
 RESULT_KINDS = frozenset({
@@ -49,12 +50,12 @@ def _step_part(step: Step, name: Callable[[str], str]) -> str:
     return part
 
 
-def _stretch_text(steps: Sequence[Step], name: Callable[[str], str]) -> str:
+def _stretch_text(steps: Sequence[Step], name: Callable[[str], str], side_name: str) -> str:
     """The actions of one turn's part of a stretch, cut short after MOST."""
     acted = [s for s in steps if s.action != "end"]
     if not acted:
         ended = len(steps)
-        return f"ended {'its phase' if ended == 1 else 'its phases'}"
+        return f"ended {its(side_name)} {'phase' if ended == 1 else 'phases'}"
     parts = [_step_part(s, name) for s in acted[:MOST]]
     more = len(acted) - len(parts)
     text = "; ".join(parts)
@@ -72,8 +73,8 @@ def turn_summary(steps: Sequence[Step], side_name: str,
     if not steps:
         return ""
     if all(s.action == "end" for s in steps):
-        return (f"{side_name} did nothing this time and ended "
-                f"{'its phase' if len(steps) == 1 else 'its phases'}.")
+        return (f"{side_name} did nothing this time and ended {its(side_name)} "
+                f"{'phase' if len(steps) == 1 else 'phases'}.")
     turns: list[list[Step]] = []
     for st in steps:
         if turns and turns[-1][-1].turn == st.turn:
@@ -81,6 +82,6 @@ def turn_summary(steps: Sequence[Step], side_name: str,
         else:
             turns.append([st])
     if len(turns) == 1:
-        return f"{side_name}: {_stretch_text(steps, name)}."
-    told = [f"turn {part[0].turn}: {_stretch_text(part, name)}" for part in turns]
+        return f"{side_name}: {_stretch_text(steps, name, side_name)}."
+    told = [f"turn {part[0].turn}: {_stretch_text(part, name, side_name)}" for part in turns]
     return f"{side_name}, " + ". Then ".join(told) + "."

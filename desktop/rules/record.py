@@ -347,7 +347,8 @@ def _check_seats(seats: Any, scenario: Scenario, r: _Reading) -> dict[str, dict[
                          "seats", side)
         unknown = sorted(str(k)[:40] for k in seat if k not in SEAT_KEYS)
         if unknown:
-            raise r.fail(f"seats.{side}: unknown key(s) {', '.join(unknown)}; known: "
+            raise r.fail(f"seats.{side}: unknown key{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(unknown)}; known: "
                          f"{', '.join(SEAT_KEYS)}", "seats", side)
         entry: dict[str, SeatValue] = {}
         for key, value in seat.items():
@@ -383,7 +384,8 @@ def from_mapping(data: Any, name: str = "<record>", base: Path | None = None, *,
                           "mapping (only the last one would count)")
     unknown = sorted(str(k) for k in data if k not in RECORD_KEYS)
     if unknown:
-        raise r.fail(f"unknown key(s) {', '.join(unknown)}; known: {', '.join(RECORD_KEYS)}")
+        raise r.fail(f"unknown key{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
+                     f"known: {', '.join(RECORD_KEYS)}")
     fmt = data.get("record_format", 1)
     if not _whole(fmt) or fmt < 1:
         raise r.fail(f"'record_format' must be a whole number such as {RECORD_FORMAT}",

@@ -36,6 +36,7 @@ from desktop.scenario.model import (
     VictoryCondition,
 )
 from desktop.scenario.vocabulary import Edge, UnitType
+from desktop.scenario.wording import its, plural_name, side_does, verb_for
 
 
 @dataclass(frozen=True)
@@ -168,6 +169,15 @@ class VictoryJudge:
     def _name(self, side: str) -> str:
         return self.scenario.side(side).name or side
 
+    def _does(self, side: str, verb: str) -> str:
+        """The side's name and `verb` agreeing with it ("Azurians win")."""
+        return side_does(self._name(side), verb)
+
+    def _they(self, side: str, verb: str) -> str:
+        """"it holds" for a side named as one thing, "they hold" for "Azurians"."""
+        name = self._name(side)
+        return f"{'they' if plural_name(name) else 'it'} {verb_for(name, verb)}"
+
     def _feature_name(self, fid: str) -> str:
         f = next((f for f in self.scenario.terrain if f.id == fid), None)
         if f is None:
@@ -229,7 +239,7 @@ class VictoryJudge:
                 for s in self.side_ids:
                     if present[s] == 0:
                         losers.add(s)
-                        reasons.append(f"{self._name(s)} has no units left")
+                        reasons.append(f"{self._does(s, 'has')} no units left")
             elif isinstance(c, ArmyBreak):
                 for s in self.side_ids if c.side is None else [c.side]:
                     lost = self.starting[s] - present[s]
@@ -242,7 +252,8 @@ class VictoryJudge:
                     had, left = self._regulars(s, pieces)
                     if had and not left:
                         losers.add(s)
-                        reasons.append(f"{self._name(s)} has lost all its line infantry")
+                        reasons.append(f"{self._does(s, 'has')} lost all {its(self._name(s))} "
+                                       "line infantry")
         return self._winner_when_losing(losers, "; ".join(dict.fromkeys(reasons)))
 
     def end_of_turn(self, turn: int, pieces: Sequence[PieceView]) -> Outcome | None:
@@ -267,7 +278,7 @@ class VictoryJudge:
             if d is None:
                 return None, "a draw"
             return d, "the defender holds"
-        return fb, f"{self._name(fb)} wins"
+        return fb, self._does(fb, "wins")
 
     def standing(self, turn: int, pieces: Sequence[PieceView],
                  limit: int | None = None) -> Standing | None:
@@ -309,12 +320,12 @@ class VictoryJudge:
                 for s in self.side_ids if c.side is None else [c.side]:
                     n = sum(1 for oid in ids if holders.get(oid) == s)
                     if n >= c.count:
-                        winners.append((s, f"{self._name(s)} holds {n} of {len(ids)} objectives",
+                        winners.append((s, f"{self._does(s, 'holds')} {n} of {len(ids)} objectives",
                                         c))
             elif isinstance(c, OccupyFeature):
                 figs = self._figures_in(c, pieces)
                 if figs is not None and figs >= c.figures:
-                    winners.append((c.side, f"{self._name(c.side)} occupies "
+                    winners.append((c.side, f"{self._does(c.side, 'occupies')} "
                                             f"{self._feature_name(c.feature)}", c))
         return winners
 
@@ -354,7 +365,7 @@ class VictoryJudge:
         limit_text = ""
         if last is not None:
             then = ("the battle is a draw" if fallback_side is None
-                    else f"{self._name(fallback_side)} wins")
+                    else self._does(fallback_side, "wins"))
             limit_text = f"The battle ends after turn {last}; if no side has won by then, {then}."
             if fallback_side is not None and self.turn_limit is not None:
                 goals.append(Goal(fallback_side, "Hold out until the last turn ends",
@@ -420,7 +431,8 @@ class VictoryJudge:
                         f"{figs} there now; {need} more needed")
             return [Goal(c.side, f"Have {c.figures} {what} inside {place}", progress,
                          ground_when, met=(id(c), c.side) in met_ground,
-                         achieved=f"it has {figs} {_plural('figure', figs)} inside {place}",
+                         achieved=f"{self._they(c.side, 'has')} {figs} "
+                                  f"{_plural('figure', figs)} inside {place}",
                          kind="occupy")]
         if isinstance(c, ExitUnits):
             edge, n = self._exited(c, pieces)
@@ -438,7 +450,8 @@ class VictoryJudge:
                 lost = self.starting[loser] - present[loser]
                 more = at - lost
                 out.append(Goal(
-                    s, f"Break {self._name(loser)}: {at} of its {self.starting[loser]} "
+                    s, f"Break {self._name(loser)}: {at} of {its(self._name(loser))} "
+                       f"{self.starting[loser]} "
                        f"{noun}s lost",
                     f"{lost} lost so far" + (f"; {more} more breaks it" if more > 0 else ""),
                     "at once", met=more <= 0, kind="break"))
@@ -483,8 +496,8 @@ class VictoryJudge:
             else:
                 progress = f"holds {have}; needs {need} more"
             met = need <= 0 if force else (id(c), s) in met_ground
-            out.append(Goal(s, text, progress, when, met=met, achieved=f"it holds {have}",
-                            kind="hold"))
+            out.append(Goal(s, text, progress, when, met=met,
+                            achieved=f"{self._they(s, 'holds')} {have}", kind="hold"))
         return out
 
     def _breaks(self, side: str) -> bool:

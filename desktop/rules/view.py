@@ -41,7 +41,7 @@ from desktop.rules.view_values import (
 )
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import TerrainType
-from desktop.scenario.wording import possessive
+from desktop.scenario.wording import agree_in, possessive
 from desktop.table.sight import Sight
 from desktop.table.terrain import TerrainIndex
 
@@ -83,10 +83,12 @@ class Namer:
     Engines speak in ids (``fra_huss shoots aus_ir4``) so that their text is
     exact; a player reads ``7e Hussards shoots IR 4 Hoch- und Deutschmeister``.
     Figure ids (``unit.3``, individual figures) read as the unit's name and number.
+    A verb after a side agrees with its name ("Azurians win"; see `agree_in`).
     """
 
     def __init__(self, scenario: Scenario) -> None:
         names: dict[str, str] = {}
+        self._sides = [side.name or side.id for side in scenario.sides]
         for side in scenario.sides:
             names[side.id] = side.name or side.id
             for u in side.units:
@@ -99,6 +101,13 @@ class Namer:
         for ob in scenario.game.objectives:
             names[ob.id] = ob.name or ob.id
         self.names = names
+        # An engine writing a name it was given ("Prince's Foot Guards's engagement
+        # is over") gets the possessive of a name ending in s right here too.
+        ending_in_s = sorted({n for n in names.values() if n.endswith(("s", "S"))},
+                             key=len, reverse=True)
+        self._s_owner = re.compile(
+            r"(?<![\w'’])(" + "|".join(map(re.escape, ending_in_s)) + r")'s(?!\w)"
+        ) if ending_in_s else None
         ids = sorted(names, key=len, reverse=True)
         self._pattern = re.compile(
             r"(?<![\w.\-])(" + "|".join(map(re.escape, ids)) + r")(\.(?:\d+|gun))?(?![\w\-])"
@@ -114,7 +123,10 @@ class Namer:
         return possessive(name) if m.group(3) else name
 
     def __call__(self, text: str) -> str:
-        return self._pattern.sub(self._one, text) if self._pattern else text
+        named = self._pattern.sub(self._one, text) if self._pattern else text
+        if self._s_owner is not None:
+            named = self._s_owner.sub(r"\1'", named)
+        return agree_in(named, self._sides)
 
     def known(self, word: str) -> bool:
         """Is `word` one id (or one figure of a unit) this namer names?"""

@@ -14,6 +14,7 @@ from desktop.scenario.model import (
     VictoryCondition,
 )
 from desktop.scenario.vocabulary import GameType
+from desktop.scenario.wording import its, plural_name, side_does, verb_for
 
 
 def side_name(s: Scenario, side_id: str | None) -> str:
@@ -30,35 +31,40 @@ def victory_text(v: VictoryCondition, s: Scenario) -> str:
         return "a side with no units left loses"
     if isinstance(v, AllRegularsLost):
         who = side_name(s, v.side) if v.side else "a side"
-        return f"{who} loses when all its line infantry are gone"
+        return f"{side_does(who, 'loses')} when all {its(who)} line infantry are gone"
     if isinstance(v, ExitUnits):
         where = f"the {v.edge.value} edge" if v.edge else "the enemy baseline"
-        return f"{side_name(s, v.side)} wins by taking {v.count} units off {where}"
+        return f"{side_does(side_name(s, v.side), 'wins')} by taking {v.count} units off {where}"
     if isinstance(v, OccupyFeature):
         feat = next((f.name or f.id for f in s.terrain if f.id == v.feature), v.feature)
-        return f"{side_name(s, v.side)} wins by holding {feat} with {v.figures} figures"
+        return (f"{side_does(side_name(s, v.side), 'wins')} by holding {feat} "
+                f"with {v.figures} figures")
     if isinstance(v, HoldObjectives):
         ids = v.objectives or tuple(o.id for o in s.game.objectives)
         names = [next((o.name or o.id for o in s.game.objectives if o.id == i), i) for i in ids]
         who = side_name(s, v.side) if v.side else "a side"
         if names and v.count >= len(names):
-            return f"{who} wins by holding {_and(names)}"
+            return f"{side_does(who, 'wins')} by holding {_and(names)}"
         listed = f" ({', '.join(names)})" if names else ""
-        return f"{who} wins by holding {v.count} of the {len(names)} objectives{listed}"
+        return (f"{side_does(who, 'wins')} by holding {v.count} of the {len(names)} "
+                f"objectives{listed}")
     if isinstance(v, TurnLimit):
         if v.fallback == "draw":
             then = "it is a draw"
         elif v.fallback == "defender":
-            then = f"{side_name(s, s.game.defender)} wins" if s.game.defender else \
+            then = side_does(side_name(s, s.game.defender), "wins") if s.game.defender else \
                 "the defender wins"
         else:
-            then = f"{side_name(s, v.fallback)} wins"
+            then = side_does(side_name(s, v.fallback), "wins")
         return f"the battle ends after turn {v.turns}: if no side has won by then, {then}"
     assert isinstance(v, ArmyBreak)
     who = side_name(s, v.side) if v.side else "a side"
     part = "half" if abs(v.fraction - 0.5) < 1e-9 else f"{v.fraction:.0%}"
-    return f"{who} that loses {part} of its units breaks and loses at once" if not v.side \
-        else f"{who} breaks and loses at once when it has lost {part} of its units"
+    if not v.side:
+        return f"{who} that loses {part} of its units breaks and loses at once"
+    they = "they have" if plural_name(who) else "it has"
+    return (f"{side_does(who, 'breaks')} and {verb_for(who, 'loses')} at once when {they} "
+            f"lost {part} of {its(who)} units")
 
 
 def victory_sentences(s: Scenario) -> list[str]:
@@ -84,5 +90,5 @@ def game_text(s: Scenario) -> str:
     if s.game.type is GameType.ENCOUNTER:
         return "Encounter"
     if s.game.defender:
-        return f"Attack/defend ({side_name(s, s.game.defender)} defends)"
+        return f"Attack/defend ({side_does(side_name(s, s.game.defender), 'defends')})"
     return "Attack/defend"

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from desktop.scenario.yamlmarks import HugeNumber
@@ -92,3 +94,116 @@ def possessive(name: str) -> str:
     """`name` owning something: "Ashcombe's Division's", but "Army of the States'"
     (a name ending in s takes the apostrophe alone)."""
     return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
+# --- a verb after a side's name ---------------------------------------------
+#
+# A side's name is a player's words: "Royal Army", "Army of the States",
+# "Azurians", "Division Lemoine".  A sentence that puts a verb after it agrees
+# with the name's head noun: "Royal Army wins", "Azurians win".
+
+#: Names of peoples that are plural without an -s ("the French win").
+_PLURAL_PEOPLES = frozenset({
+    "british", "cornish", "danish", "dutch", "english", "flemish", "french", "irish",
+    "polish", "scottish", "spanish", "swedish", "swiss", "turkish", "welsh",
+})
+#: Plural nouns that do not end in -s.
+_PLURAL_WORDS = frozenset({"men", "people", "folk", "gentry", "police", "cattle"})
+#: Singular nouns that end in -s.
+_SINGULAR_S = frozenset({"corps", "news", "series", "species", "mess"})
+#: Words for one body of men that may come first, before a commander's name
+#: ("Division Lemoine", "Corps Davout", "Column Ney"): the head is this word.
+_BODIES = frozenset({
+    "army", "band", "battalion", "brigade", "column", "command", "company", "corps",
+    "crown", "detachment", "division", "empire", "force", "garrison", "group",
+    "host", "kingdom", "legion", "regiment", "republic", "squadron", "wing",
+})
+#: Verbs a sentence puts after a side's name that do not follow the -s rule.
+_IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
+
+
+def _head_noun(name: str) -> str:
+    """The word a side's name stands on: "Army" in "Army of the States",
+    "rearguard" in "Austrian rearguard", "Division" in "Division Lemoine",
+    "Highlanders" in "Duke of Atholl's Highlanders"."""
+    words = re.sub(r"\(.*?\)", " ", name).split()
+    if words and words[0].lower() == "the":
+        words = words[1:]
+    if not words:
+        return ""
+    lower = [w.lower() for w in words]
+    if any(w.endswith(("'s", "’s", "s'")) for w in lower[:-1]):
+        return words[-1]  # "Duke of Atholl's Highlanders": the owner's name comes first
+    for joiner in ("of", "from", "under", "at", "in", "and"):
+        if joiner in lower[1:]:
+            words = words[:lower.index(joiner, 1)]
+            lower = lower[:len(words)]
+            break
+    if len(words) > 1 and lower[0] in _BODIES and words[-1][:1].isupper():
+        return words[0]
+    return words[-1]
+
+
+def plural_name(name: str) -> bool:
+    """Does the side's `name` take a plural verb ("Azurians", "Reds", "the French")?"""
+    head = _head_noun(name).lower().strip(".,;:!?'’")
+    if head in _PLURAL_PEOPLES or head in _PLURAL_WORDS or head.endswith("ese"):
+        return True
+    if head in _SINGULAR_S or head.endswith(("ss", "us", "is", "'s", "’s")):
+        return False
+    return head.endswith("s") and len(head) > 1
+
+
+def verb_for(name: str, verb: str) -> str:
+    """`verb`, given as after one thing ("wins", "has", "occupies"), as it
+    agrees with the side's `name`: "wins" for "Royal Army", "win" for "Azurians"."""
+    if not plural_name(name):
+        return verb
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") else verb
+
+
+def side_does(name: str, verb: str) -> str:
+    """The side's `name` and `verb` agreeing: "Royal Army wins", "Azurians win"."""
+    return f"{name} {verb_for(name, verb)}"
+
+
+def its(name: str) -> str:
+    """The pronoun that owns for the side's `name`: "its" or "their"."""
+    return "their" if plural_name(name) else "its"
+
+
+#: Verbs an engine's text puts after a side (as after one thing), which
+#: `agree_in` makes agree with a plural side's name.
+SIDE_VERBS = frozenset({
+    "acts", "breaks", "chooses", "draws", "ends", "fires", "gets", "goes", "has", "holds",
+    "is", "keeps", "loses", "moves", "needs", "occupies", "passes", "plays", "reaches",
+    "rolls", "scores", "takes", "turns", "wants", "was", "wins", "withdraws",
+})
+
+
+def agree_in(text: str, names: Iterable[str]) -> str:
+    """`text` with each verb in SIDE_VERBS that follows one of the side `names`
+    agreeing with it ("Azurians occupies Kiddle mill" reads "Azurians occupy
+    Kiddle mill"), and an "its" right after the verb as "their"."""
+    pattern = _agreeing(tuple(names)) if text else None
+    if pattern is None:
+        return text
+    return pattern.sub(lambda m: f"{m.group(1)} {verb_for(m.group(1), m.group(2))}"
+                       + (" their" if m.group(3) else ""), text)
+
+
+@lru_cache(maxsize=64)
+def _agreeing(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The pattern `agree_in` looks for, made once for a scenario's sides."""
+    plural = sorted((n for n in names if n and plural_name(n)), key=len, reverse=True)
+    if not plural:
+        return None
+    return re.compile(
+        r"(?<![\w'’])(" + "|".join(map(re.escape, plural)) + r") ("
+        + "|".join(sorted(SIDE_VERBS)) + r")\b( its\b)?")

@@ -36,6 +36,8 @@ STEP_COST = 0.005
 CELL = 4.0
 #: Times the tags still covering something look again with all the others in place.
 IMPROVE_ROUNDS = 3
+#: How far past the best cost so far a spot's overlaps are still summed (see place_tags).
+BOUND_MARGIN = 1e-6
 
 
 @dataclass(frozen=True)
@@ -69,8 +71,9 @@ def _area(r: Rect) -> float:
 
 
 def _outside(r: Rect, table: Rect | None) -> float:
-    if table is None:
-        return 0.0
+    if table is None or (r[0] >= table[0] and r[1] >= table[1] and r[2] <= table[2]
+                         and r[3] <= table[3]):
+        return 0.0  # (most spots: no sums to do)
     return _area(r) - overlap(r, table)
 
 
@@ -82,6 +85,8 @@ class _Grid:
         self.rects: list[Rect] = []
         self.weights: list[float] = []
         self.owners: list[str] = []
+        #: The first cell (column, row) each rectangle lies in.
+        self.firsts: list[tuple[int, int]] = []
 
     @staticmethod
     def _span(r: Rect) -> Iterable[tuple[int, int]]:
@@ -94,6 +99,7 @@ class _Grid:
         self.rects.append(r)
         self.weights.append(weight)
         self.owners.append(owner)
+        self.firsts.append((floor(r[0] / CELL), floor(r[1] / CELL)))
         for c in self._span(r):
             self._cells.setdefault(c, []).append(n)
         return n
@@ -102,21 +108,27 @@ class _Grid:
         for c in self._span(self.rects[n]):
             self._cells[c].remove(n)
         self.rects[n] = r
+        self.firsts[n] = (floor(r[0] / CELL), floor(r[1] / CELL))
         for c in self._span(r):
             self._cells.setdefault(c, []).append(n)
 
-    def cost(self, r: Rect, key: str) -> float:
-        """Weighted overlap of `r` with everything here but what belongs to `key`."""
-        seen: set[int] = set()
+    def cost(self, r: Rect, key: str, bound: float = float("inf")) -> float:
+        """Weighted overlap of `r` with everything here but what belongs to `key`;
+        once the sum passes `bound` the rest is not added (the answer is then
+        more than `bound`, which is all the caller needs to know)."""
         total = 0.0
         left, top, right, bottom = r
-        rects, owners, weights = self.rects, self.owners, self.weights
-        for i in range(floor(left / CELL), floor(right / CELL) + 1):
-            for j in range(floor(top / CELL), floor(bottom / CELL) + 1):
-                for n in self._cells.get((i, j), ()):
-                    if n in seen:
+        rects, owners, weights, firsts = self.rects, self.owners, self.weights, self.firsts
+        cells = self._cells
+        i0, j0 = floor(left / CELL), floor(top / CELL)
+        for i in range(i0, floor(right / CELL) + 1):
+            for j in range(j0, floor(bottom / CELL) + 1):
+                for n in cells.get((i, j), ()):
+                    # A rectangle in several cells is counted in the first of them
+                    # that `r` reaches too: the one its columns and rows start in.
+                    fi, fj = firsts[n]
+                    if (fi if fi > i0 else i0) != i or (fj if fj > j0 else j0) != j:
                         continue
-                    seen.add(n)
                     o = rects[n]  # overlap(), inlined: this runs for every spot tried
                     w = (right if right < o[2] else o[2]) - (left if left > o[0] else o[0])
                     if w <= 0 or owners[n] == key:
@@ -124,7 +136,39 @@ class _Grid:
                     h = (bottom if bottom < o[3] else o[3]) - (top if top > o[1] else o[1])
                     if h > 0:
                         total += w * h * weights[n]
+                        if total > bound:
+                            return total
         return total
+
+
+def _hull(spots: Sequence[Rect]) -> Rect:
+    return (min(r[0] for r in spots), min(r[1] for r in spots),
+            max(r[2] for r in spots), max(r[3] for r in spots))
+
+
+class _News:
+    """Where tags were put down or taken up, numbered in turn, by CELL-sized squares."""
+
+    def __init__(self) -> None:
+        self._cells: dict[tuple[int, int], list[tuple[int, Rect]]] = {}
+        self.count = 0
+
+    def add(self, r: Rect) -> None:
+        self.count += 1
+        for c in _Grid._span(r):
+            self._cells.setdefault(c, []).append((self.count, r))
+
+    def since(self, seen: int, area: Rect) -> bool:
+        """Has anything after number `seen` overlapped `area`?"""
+        if seen >= self.count:
+            return False
+        for c in _Grid._span(area):
+            for n, r in reversed(self._cells.get(c, ())):
+                if n <= seen:
+                    break  # older news from here on
+                if overlap(r, area) > 0:
+                    return True
+        return False
 
 
 def place_tags(tags: Sequence[Tag], obstacles: Iterable[Obstacle],
@@ -155,19 +199,30 @@ def place_tags(tags: Sequence[Tag], obstacles: Iterable[Obstacle],
             c = i * STEP_COST * area
             if c >= low:
                 break  # later spots start dearer still
-            c += grid.cost(spot, tag.key) + _outside(spot, table) * EDGE_WEIGHT
+            edge = _outside(spot, table) * EDGE_WEIGHT
+            # a spot whose overlaps pass what the best so far costs is out: stop adding
+            # (with a margin, so rounding never drops a spot that would have won)
+            c += grid.cost(spot, tag.key, low - c - edge + BOUND_MARGIN) + edge
             if c < low:
                 pick, low = i, c
                 if c == i * STEP_COST * area:
                     break  # clear: nothing later can beat it
         return pick, low
 
+    # What has been put down or moved since each tag last looked: a tag looks
+    # again only if something came or went within reach of its spots (else its
+    # answer is the one it had).
+    news = _News()
+    looked: dict[str, int] = {}
     for tag in tags:
         if not tag.spots:
             continue
         i, c = best(tag)
         chosen[tag.key], costs[tag.key] = i, c
         slot[tag.key] = grid.add(tag.spots[i], TAG_WEIGHT, tag.key)
+        news.add(tag.spots[i])
+        looked[tag.key] = news.count
+    hulls = {tag.key: _hull(tag.spots) for tag in tags if tag.spots}
     for _round in range(IMPROVE_ROUNDS):
         changed = False
         for tag in tags:
@@ -176,11 +231,16 @@ def place_tags(tags: Sequence[Tag], obstacles: Iterable[Obstacle],
             now = chosen[tag.key]
             if costs[tag.key] <= now * STEP_COST * _area(tag.spots[now]):
                 continue  # clear where it is
+            if not news.since(looked[tag.key], hulls[tag.key]):
+                continue  # nothing near it changed since it looked
             i, costs[tag.key] = best(tag)
             if i != now:
                 chosen[tag.key] = i
+                news.add(grid.rects[slot[tag.key]])
                 grid.move(slot[tag.key], tag.spots[i])
+                news.add(tag.spots[i])
                 changed = True
+            looked[tag.key] = news.count
         if not changed:
             break
     return chosen

@@ -74,7 +74,7 @@ HOSTILE = [
      r"seats: 'green' is not a side of this scenario \(blue, red\)"),
     ("a seat that is a word", "seats: {red: veteran}\n", r"seats.red must be a computer seat"),
     ("an unknown key", "seats: {red: {level: steady, brain: big}}\n",
-     r"seats.red: unknown key\(s\) brain"),
+     r"seats.red: unknown key brain"),
     ("a level that is a number", "seats: {red: {level: 3}}\n",
      r"seats.red.level must be a word such as veteran, found '3'"),
     ("seconds that are a word", "seats: {red: {seconds: long}}\n",

@@ -196,3 +196,25 @@ def test_bundled_tiles_all_show_table(path: Path) -> None:
         for tile in tiles_for(scenario, paper)[0]:
             w, d = _new_table(tile, scenario.table.width, scenario.table.depth)
             assert w > TILE_MIN_TABLE and d > TILE_MIN_TABLE
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("width", [250.0, 500.0])  # the scenario card's thumbnail; a map
+def test_objective_names_print_inside_the_table_and_apart(path: Path, width: float) -> None:
+    """Issue 34: on the scenario card's thumbnail "Sconce Farm" and "Galgenberg
+    summit" ran past the table's edge and were cut by its frame.  Each
+    objective's name prints inside the table, clear of the other objectives' names."""
+    from printouts.map_labels import objective_labels
+
+    scenario = load(path)
+    t = scenario.table
+    v = View(10.0, 400.0, width / t.width)
+    x0, y0 = v.p(0, t.depth)
+    x1, y1 = v.p(t.width, 0)
+    labels = objective_labels(context(scenario), v)
+    assert len(labels) == len(scenario.game.objectives)
+    for i, lb in enumerate(labels):
+        px0, py0, px1, py1 = lb.plate
+        assert x0 <= px0 and px1 <= x1 and y0 <= py0 and py1 <= y1, (lb.name, lb.plate)
+        for other in labels[:i]:
+            assert not _overlaps(lb.plate, [other.plate]), (lb.name, other.name)

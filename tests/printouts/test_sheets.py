@@ -254,3 +254,37 @@ def test_the_scenario_card_of_a_big_battle_stays_on_its_page(big: Scenario) -> N
     text = page_texts(reader)[0]
     for side in big.sides:
         assert side.name in text
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).resolve().parents[2] / "scenarios")
+                                        .glob("*.yaml")), ids=lambda p: p.stem)
+def test_the_thumbnails_caption_fits_its_column(path: Path) -> None:
+    """Issue 34: "The table, 48 × 36 in (units numbered as below) · Attack/defend
+    (Austrian rearguard defends)" ran past the thumbnail's column onto the
+    briefing; the caption breaks onto two lines where one is too wide."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from desktop.scenario import load
+    from printouts.context import Context
+    from printouts.fonts import fonts
+    from printouts.ruleset_sheets import profile
+    from printouts.scenario_card import (
+        BRIEF_SHARE,
+        CAPTION_PT,
+        GAP,
+        MARGIN,
+        thumbnail_caption,
+    )
+    from printouts.style import paper_size
+
+    scenario = load(path)
+    c = Canvas(io.BytesIO())
+    ctx = Context(c, fonts(), scenario, "a4", scenario.ruleset, profile(scenario.ruleset),
+                  scenario.sides)
+    page_w = paper_size("a4")[0]
+    width = page_w - 2 * MARGIN
+    column = width - width * BRIEF_SHARE - GAP
+    lines = thumbnail_caption(c, ctx, column)
+    assert 1 <= len(lines) <= 2 and lines[0].startswith("The table, ")
+    for line in lines:
+        assert c.stringWidth(line, ctx.fonts.italic, CAPTION_PT) <= column, line

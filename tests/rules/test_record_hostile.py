@@ -70,7 +70,7 @@ CASES = [
     ("a scenario that is a number", "scenario: 5\nruleset: d3\n", r":1:11: 'scenario' must be"),
     ("a scenario path with a NUL", 'scenario: "a\\0b"\nruleset: d3\n',
      r":1:11: 'scenario' must be"),
-    ("an unknown key", HEAD + "moves: []\n", r": unknown key\(s\) moves"),
+    ("an unknown key", HEAD + "moves: []\n", r": unknown key moves"),
     ("a key given twice", HEAD + "seed: 1\nseed: 2\n", r":4:1: key 'seed' appears twice"),
     ("an empty file", "", r": the file is empty"),
     ("a list, not a mapping", "- end\n", r": a record is a mapping"),

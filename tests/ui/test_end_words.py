@@ -10,7 +10,8 @@ from desktop.ui.play.end_dialog import result_words
 
 def session(winner: str | None, reason: str, turn: int = 15) -> Any:
     game = SimpleNamespace(outcome=SimpleNamespace(winner=winner, reason=reason), turn=turn)
-    return SimpleNamespace(game=game, side_name=lambda side: {"red": "Carminians"}[side])
+    return SimpleNamespace(game=game, side_name=lambda side: {"red": "Carminians"}[side],
+                           play_view=SimpleNamespace(names_in=lambda text: text))
 
 
 def test_a_draw_is_said_once() -> None:

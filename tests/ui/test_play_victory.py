@@ -14,6 +14,7 @@ import desktop.rules  # noqa: F401
 from desktop.play.session import Setup
 from desktop.resources import bundled_scenario
 from desktop.scenario import load
+from desktop.scenario.wording import side_does
 from desktop.ui.play.window import PlayWindow
 from desktop.ui.table.styles import Z_OBJECTIVE_NAME, Z_UNIT
 from tests.ui.play_windows import play_window
@@ -76,7 +77,7 @@ def test_every_ruleset_shows_its_conditions(window: PlayWindow, name: str, rules
     assert lines[0].startswith(f"Turn 1 of {limit}")
     sc = w.game.scenario
     for side in sc.sides:
-        assert f"{side.name} wins by" in lines
+        assert f"{side_does(side.name, 'wins')} by" in lines  # "Azurians win by"
     for o in sc.game.objectives:
         assert any(x.startswith(f"{o.name}: ") for x in lines), o.name
         assert w.scene.objectives[o.id].name_item is not None
@@ -168,3 +169,25 @@ def test_during_deployment_the_panel_says_the_battle_has_not_begun(window: PlayW
     assert window.victory_panel.lines[0].startswith("The battle has not begun.")
     window.phase_bar.button_map["begin"].click()
     assert window.victory_panel.lines[0].startswith("Turn 1 of 10")
+
+
+@pytest.mark.parametrize("name", [p.name for p in __import__(
+    "desktop.resources", fromlist=["bundled_scenarios"]).bundled_scenarios()])
+def test_the_panel_fits_its_dock_without_scrolling(qtbot: Any, name: str) -> None:
+    """Issue 34: the Victory dock scrolled on D3 and Mayhem at the window's size
+    (1500 by 940, as `volley play --screenshot`): the layout is tighter (the
+    turn on one line, each holder on one line, the turn limit's sentence only
+    where no "Hold out" line says it), the text as large as before."""
+    from desktop.play.session import default_ruleset
+    from desktop.ui.play.app import WINDOW_SIZE
+
+    w = play_window(qtbot)
+    sc = load(bundled_scenario(name))
+    w.start(Setup(sc, default_ruleset(sc), seed=5, scenario_path=bundled_scenario(name)))
+    w.resize(*WINDOW_SIZE)
+    w.show()
+    qtbot.waitExposed(w)
+    qtbot.wait(50)
+    assert w.victory_panel.lines  # the conditions are shown
+    assert w.victory_panel.verticalScrollBar().maximum() == 0, name
+    w.close()

@@ -181,3 +181,52 @@ def test_no_name_lies_under_a_general_or_a_neighbour_in_crowded_lines(
             height = tag[3] - tag[1]
             assert on_bases < height * height, (name, unit.tag_key, on_bases)
         w.close()
+
+
+#: D3 crossroads on turn 7 of a game (a Recruit on both sides, seed 1): the
+#: Austrians crowd into Kreuzdorf, under its plate ("Kreuzdorf · French advance
+#: guard 0 of 12") and the crossroads' plate; (x, y, facing) by piece.
+KREUZDORF_CROWD = {
+    "aus_ir4": (24.12, 14.5, 130.0), "aus_ir49": (26.06, 15.5, 306.4),
+    "aus_gren": (23.02, 11.64, 156.7), "aus_grenz": (15.63, 14.5, 132.2),
+    "aus_gen": (29.35, 8.46, 205.0), "fra_huss": (28.36, 18.06, 318.1),
+}
+
+
+def _placed(s: Scenario, where: dict[str, tuple[float, float, float]]) -> Scenario:
+    from dataclasses import replace
+
+    def put(piece: Any) -> Any:
+        if piece.id not in where:
+            return piece
+        x, y, facing = where[piece.id]
+        return replace(piece, position=(x, y), facing=facing)
+
+    return replace(s, sides=tuple(
+        replace(side, units=tuple(map(put, side.units)),
+                officers=tuple(map(put, side.officers))) for side in s.sides))
+
+
+def test_no_name_lies_under_a_plate_drawn_over_the_units(
+        qtbot: Any, bundled: list[Path], tmp_path: Path) -> None:
+    """Issue 34: Knowe Farm's plate lay over "Old Noll"; Kreuzdorf's plate over the
+    Grenadier battalion Scovaud.  The objectives' plates and the plates of the
+    places to fill are drawn above the units: names step off them as off a disc
+    (what little still touches one is a corner, not a word)."""
+    from desktop.scenario.io import save
+
+    path = tmp_path / "crowd.yaml"
+    save(_placed(load(next(p for p in bundled if p.name == "d3_crossroads.yaml")),
+                 KREUZDORF_CROWD), path)
+    w = _play_at_screenshot_size(qtbot, path)
+    ppi = w.view.ppi()
+    plates = [i.plate_rect(ppi) for i in w.places.items.values()]
+    plates += [o.label_keep_clear()[1] for o in w.scene.objectives.values()]
+    assert len(plates) >= 3
+    for item in (*w.scene.units.values(), *w.scene.officers.values()):
+        tag = item.tag_rect()
+        height = tag[3] - tag[1]
+        for plate in plates:
+            box = (plate.left(), plate.top(), plate.right(), plate.bottom())
+            assert overlap(tag, box) < height * height / 2, item.tag_key
+    w.close()

@@ -7,6 +7,7 @@ across the table and past its edge.  The printed map cuts them the same way.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -82,3 +83,29 @@ def test_a_name_moves_aside_when_a_unit_is_placed_on_it(qtbot: Any) -> None:
     assert replace(grenz, position=(home.x(), home.y())) == moved.unit("aus_grenz")
     scene.set_scenario(moved)
     assert _under_bases(scene, 12.0) == []
+
+
+def test_terrain_names_keep_off_the_play_windows_counters(qtbot: Any, bundled: list[Path],
+                                                          tmp_path: Path) -> None:
+    """Issue 34: on the second day at Kreuzdorf "Galgenberg" lay under the
+    battery's "2 hits" counter.  The counters are drawn over the terrain names;
+    a name steps off them as off a base, in the window at its first size."""
+    from desktop.play.session import Setup, default_ruleset
+    from desktop.ui.play.app import screenshot
+    from desktop.ui.table.terrain_items import TerrainLabelItem
+    from tests.ui.play_windows import play_window
+
+    path = next(p for p in bundled if p.name == "d3_kreuzdorf_second_day.yaml")
+    w = play_window(qtbot)
+    scenario = load(path)
+    w.start(Setup(scenario, default_ruleset(scenario), seed=0, scenario_path=path))
+    assert screenshot(w, tmp_path / "shot.png")  # as `volley play --screenshot` shows it
+    ppi = w.view.ppi()
+    names = [i for i in w.scene.items() if isinstance(i, TerrainLabelItem)]
+    assert any(i.feature.name == "Galgenberg" for i in names)
+    assert any(b.text == "2 hits" for b in w.badges)
+    for name in names:
+        for badge in w.badges:
+            assert not name.label_rect(ppi).intersects(badge.tag_rect(ppi)), (
+                name.feature.name, badge.text)
+    w.close()

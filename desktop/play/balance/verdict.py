@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from desktop.play.balance import sequential as seq
 from desktop.play.balance.report import Report, Share, SideResult
+from desktop.scenario.wording import side_does
 
 #: Above this share of the games a side "wins most"; the issue's "badly unbalanced".
 UNBALANCED = 0.75
@@ -109,14 +110,16 @@ def write_verdict(report: Report) -> str:
     top = leader.wins
     draws = report.draws
     if top.share > UNBALANCED:
-        parts.append(f"{leader.name} wins {pct(top.share)} of the games ({interval(top)}): "
+        parts.append(f"{side_does(leader.name, 'wins')} {pct(top.share)} of the games "
+                     f"({interval(top)}): "
                      "the scenario is badly unbalanced.")
     elif top.share > LEANS:
-        parts.append(f"{leader.name} has the better of it, winning {pct(top.share)} "
+        parts.append(f"{side_does(leader.name, 'has')} the better of it, winning {pct(top.share)} "
                      f"({interval(top)}).")
     elif draws.share > 0.5:
         parts.append(f"Most games are drawn ({pct(draws.share)}, {interval(draws)}); "
-                     + "; ".join(f"{s.name} wins {pct(s.wins.share)}" for s in ranked) + ".")
+                     + "; ".join(f"{side_does(s.name, 'wins')} {pct(s.wins.share)}" for s in ranked)
+                     + ".")
     else:
         parts.append("Both sides can win: "
                      + ", ".join(f"{s.name} {pct(s.wins.share)} ({interval(s.wins)})"

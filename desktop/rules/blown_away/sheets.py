@@ -113,8 +113,10 @@ REFERENCE: Final = Reference(
             "Gunners who ran more than 6\" walk back 6\" a turn before the gun can fire.",
         )),
         Section("Winning", (
-            "You win the moment your men in ranks hold, or were the last to pass through, "
-            "three of the four objectives.",
+            "An objective is yours once your men in ranks stand on it with no enemy "
+            "men in ranks, or are the last to march across it. It stays yours when they "
+            "leave, until enemy men in ranks do the same.",
+            "You win the moment three of the four objectives are yours.",
         )),
     ),
 )

@@ -38,7 +38,7 @@ from desktop.rules.view_values import (
 )
 from desktop.scenario.model import HoldObjectives
 from desktop.scenario.vocabulary import TerrainType
-from desktop.scenario.wording import possessive
+from desktop.scenario.wording import possessive, side_does
 from desktop.table.sight import Sight
 
 if TYPE_CHECKING:
@@ -507,7 +507,7 @@ class BlownAwayView(PlayView, FacingBandsView):
 
         g, st = self.g, self.g.state
         if isinstance(action, End):
-            return f"{self.side_name(st.side)} ends the {self._phase_words()}"
+            return f"{side_does(self.side_name(st.side), 'ends')} the {self._phase_words()}"
         if isinstance(action, Move):
             if action.piece in st.commanders or action.piece in st.pieces:
                 return g.move_words(action)

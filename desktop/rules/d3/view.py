@@ -25,6 +25,7 @@ from desktop.rules.victory import VictoryState
 from desktop.rules.view import PlayView
 from desktop.rules.view_values import Allowance, Card, Losses, PieceInfo, Standing, Weapon
 from desktop.scenario.vocabulary import QUALITY_LABELS, UNIT_LABELS, TerrainType, UnitType
+from desktop.scenario.wording import side_does
 from desktop.table.shapes import Aspect, angle_diff, aspect, distance, front_centre_of
 from desktop.table.sight import Sight
 
@@ -242,7 +243,7 @@ class D3View(PlayView):
             return "The failure is accepted"
         if isinstance(action, End):
             side = self.name_of(g.side) if g.side else "The game"
-            return f"{side} ends the {g.phase_info().name.lower()} phase"
+            return f"{side_does(side, 'ends')} the {g.phase_info().name.lower()} phase"
         return super().describe(action)
 
     def phase_hint(self) -> str:

@@ -20,6 +20,7 @@ from desktop.rules.view_values import (
     Weapon,
 )
 from desktop.scenario.vocabulary import Formation, TerrainType
+from desktop.scenario.wording import its, side_does
 from desktop.table.sight import Sight
 
 #: A unit's status as the card shows it.
@@ -238,9 +239,10 @@ class MayhemView(PlayView):
         n = self.name_of
         side = self.side_name(st.side) if st.side else ""
         if isinstance(action, Choose):
-            return f"{side} goes {'first' if action.first else 'second'}"
+            return f"{side_does(side, 'goes')} {'first' if action.first else 'second'}"
         if isinstance(action, End):
-            return f"{side} ends its part of the {self.g.phase_info().name.lower()} phase"
+            return (f"{side_does(side, 'ends')} {its(side)} part of the "
+                    f"{self.g.phase_info().name.lower()} phase")
         if isinstance(action, Move):
             u = st.units[action.unit]
             d = self.move_length(action.unit, action.to[0], action.to[1], action.facing)

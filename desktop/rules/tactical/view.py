@@ -46,6 +46,7 @@ from desktop.rules.view_values import (
     Standing,
 )
 from desktop.scenario.vocabulary import ARTILLERY, QUALITY_LABELS, RANK_LABELS, UNIT_LABELS
+from desktop.scenario.wording import its, side_does
 from desktop.table.sight import Sight, SightLine
 
 #: Roll purposes read as plain numbers (initiative, rallies, wounds, officer
@@ -510,10 +511,10 @@ class TacticalView(PlayView, GridView):
         # computer's turn and the log read them as sentences.
         side = self.side_name(g.side or "")
         if isinstance(action, Choose):
-            return f"{side} chooses to go {'first' if action.first else 'second'}"
+            return f"{side_does(side, 'chooses')} to go {'first' if action.first else 'second'}"
         if isinstance(action, End):
-            return (f"{side} ends its artillery fire" if g.phase == ARTILLERY_PHASE
-                    else f"{side} ends its move")
+            what = "artillery fire" if g.phase == ARTILLERY_PHASE else "move"
+            return f"{side_does(side, 'ends')} {its(side)} {what}"
         if isinstance(action, Move):
             return f"{n(action.unit)} moves to {square_name(action.to)}"
         if isinstance(action, OfficerMove):

@@ -109,7 +109,8 @@ class EditorFiles(TableWindow):
         more = f"\n… and {len(problems) - 8} more" if len(problems) > 8 else ""
         QMessageBox.warning(self, "Saved, with problems",
                             literal(f"The scenario was saved, but the checks found "
-                                    f"{len(problems)} problem(s):\n\n{lines}{more}\n\n"
+                                    f"{len(problems)} problem"
+                                    f"{'' if len(problems) == 1 else 's'}:\n\n{lines}{more}\n\n"
                                     "See the Problems panel."))
 
     # --- files ----------------------------------------------------------
@@ -211,7 +212,8 @@ class EditorFiles(TableWindow):
         self.balance.keep_after_save()
         problems = self.problems.check_now()
         self.statusBar().showMessage(
-            f"Saved {path.name}" + (f" — {len(problems)} problem(s), see Problems"
+            f"Saved {path.name}" + (f" — {len(problems)} problem"
+                                    f"{'' if len(problems) == 1 else 's'}, see Problems"
                                     if problems else ""), 8000)
         if problems:
             self.problems.raise_()

@@ -234,7 +234,7 @@ class SideRosterModel(QAbstractTableModel):
             lo, hi = (0, L.MAX_CV) if c == CV else (max(1, len(r.command)), L.MAX_FIGURES)
             if not lo <= n <= hi:
                 what = "CV" if c == CV else "Figures"
-                why = (f" ({r.name} has {len(r.command)} command figure(s))"
+                why = (f" ({r.name} has {len(r.command)} command figures)"
                        if c == FIGURES and len(r.command) > 1 else "")
                 raise ValueError(f"{what} must be from {lo} to {hi}{why}")
             field = "cv" if c == CV else "figures"

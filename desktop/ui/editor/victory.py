@@ -58,6 +58,7 @@ from desktop.scenario.model import (
     VictoryCondition,
 )
 from desktop.scenario.vocabulary import TERRAIN_LABELS, Edge, GameType
+from desktop.scenario.wording import its, side_does
 from desktop.ui import commands as C
 from desktop.ui.plaintext import literal, plain_label
 from desktop.ui.refusal import refusal_text
@@ -87,28 +88,30 @@ def describe(s: Scenario, v: VictoryCondition) -> str:
     if isinstance(v, LastManStanding):
         return "A side with no units left on the table loses"
     if isinstance(v, AllRegularsLost):
-        return f"{side(v.side, 'A side')} loses when all its line infantry are gone"
+        who = side(v.side, "A side")
+        return f"{side_does(who, 'loses')} when all {its(who)} line infantry are gone"
     if isinstance(v, ExitUnits):
         edge = v.edge.value if v.edge else "the enemy baseline"
-        return f"{side(v.side)} wins by moving {v.count} units off {edge}"
+        return f"{side_does(side(v.side), 'wins')} by moving {v.count} units off {edge}"
     if isinstance(v, OccupyFeature):
         try:
             f = s.feature(v.feature)
             name = f.name or f.id
         except KeyError:
             name = v.feature
-        return f"{side(v.side)} wins with {v.figures} figures inside {name}"
+        return f"{side_does(side(v.side), 'wins')} with {v.figures} figures inside {name}"
     if isinstance(v, HoldObjectives):
         by_id = {o.id: o.name for o in s.game.objectives}
         names = (", ".join(by_id.get(i, i) for i in v.objectives) if v.objectives
                  else "all objectives")
-        return f"{side(v.side)} wins by holding {v.count} of: {names}"
+        return f"{side_does(side(v.side), 'wins')} by holding {v.count} of: {names}"
     if isinstance(v, TurnLimit):
         fb = {"draw": "a draw", "defender": "the defender wins"}.get(
-            v.fallback, f"{side(v.fallback)} wins")
+            v.fallback, side_does(side(v.fallback), "wins"))
         return f"After {v.turns} turns the game ends: {fb}"
     assert isinstance(v, ArmyBreak)
-    return f"{side(v.side, 'A side')} breaks after losing {v.fraction:.0%} of its units"
+    who = side(v.side, "A side")
+    return f"{side_does(who, 'breaks')} after losing {v.fraction:.0%} of {its(who)} units"
 
 
 def default_condition(s: Scenario, kind: str) -> VictoryCondition:
@@ -283,7 +286,7 @@ class VictoryDialog(QDialog):
         if isinstance(v, TurnLimit):
             self._int("turns", "Turns", v.turns, lambda n: self._set(i, turns=n),
                       hi=L.MAX_TURNS)
-            fb = [("draw", "A draw"), *[(x.id, f"{x.name} wins") for x in s.sides]]
+            fb = [("draw", "A draw"), *[(x.id, side_does(x.name, "wins")) for x in s.sides]]
             if s.game.type is GameType.ATTACK_DEFEND:
                 fb.insert(1, ("defender", "The defender wins"))
             self._combo("fallback", "Then", fb, v.fallback, lambda val: self._set(i, fallback=val))

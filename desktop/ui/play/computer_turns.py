@@ -31,7 +31,7 @@ from desktop.play.session import Session, Step
 from desktop.play.summary import turn_summary
 from desktop.rules.engine import Action
 from desktop.rules.view_values import PieceInfo
-from desktop.scenario.wording import possessive
+from desktop.scenario.wording import possessive, side_does
 from desktop.ui.play.hinting import Hinting
 from desktop.ui.play.host import PlayHost
 from desktop.ui.play.pace import PACES, Pace, load_pace, save_pace
@@ -246,13 +246,13 @@ class ComputerTurns(QObject):
         if self.job is not None and seat is not None:
             budget = (f" (up to {seat.seconds:g} s)" if seat.level.value == "veteran"
                       else "")
-            return f"{who} is thinking{budget}… Esc to stop."
+            return f"{side_does(who, 'is')} thinking{budget}… Esc to stop."
         if self.paused:
             return (f"The computer has stopped before {possessive(who)} next action. "
                     "N lets it go on.")
         if self.waiting:
             return f"Step by step: N or Next shows {possessive(who)} next action."
-        return f"{who} is about to act… Esc to stop."
+        return f"{side_does(who, 'is')} about to act… Esc to stop."
 
     def buttons(self) -> list[Button] | None:
         if not self.due():

@@ -16,6 +16,7 @@ from desktop.play.session import Session, Setup, series_by_turn
 from desktop.rules.view_capabilities import FiguresView
 from desktop.scenario import ScenarioError, load
 from desktop.scenario.model import Scenario
+from desktop.scenario.wording import side_does
 from desktop.ui.plaintext import esc, no_mnemonic
 from desktop.ui.play.host import PlayHost
 from desktop.ui.play.panels import StrengthChart
@@ -26,7 +27,7 @@ def result_words(s: Session) -> str:
     out = s.game.outcome
     if out is None:
         return "The battle goes on."
-    reason = out.reason.rstrip(".")
+    reason = s.play_view.names_in(out.reason).rstrip(".")
     if out.winner is None:
         # Some referees end their reason with the verdict ("...: a draw"); say it once.
         for tail in (": a draw", " - a draw", " — a draw", ", a draw"):
@@ -74,7 +75,7 @@ class EndDialog(QDialog):
         out = s.game.outcome
         self.setWindowTitle("The battle is over")
         lay = QVBoxLayout(self)
-        who = f"{s.side_name(out.winner)} wins" if out.winner else "A draw"
+        who = side_does(s.side_name(out.winner), "wins") if out.winner else "A draw"
         self.result_text = result_words(s)
         title = QLabel(f"<h2 style='color:{window.side_colour(out.winner, ink=True)}'>"
                        f"{esc(who)}</h2><p>{esc(self.result_text)}</p>")

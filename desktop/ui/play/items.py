@@ -368,7 +368,18 @@ class BadgeItem(QGraphicsItem):
         self._w = fm.horizontalAdvance(text) * self.scale_ + 0.3
         self._h = 0.7
         self.spot = 0
+        #: The zoom its place was chosen for (None: not placed yet).
+        self.clear_ppi: float | None = None
         self.set_spot(0)
+
+    #: A counter is drawn over the terrain names; a name keeps off it where it
+    #: can, as off a base (see TerrainLabelItem).
+    keep_clear_soft = True
+
+    def label_keep_clear(self) -> list[QRectF]:
+        """Where the counter is drawn at the zoom it was last placed for (the
+        window sets `clear_ppi`): what terrain names keep clear of."""
+        return [] if self.clear_ppi is None else [self.tag_rect(self.clear_ppi)]
 
     #: Where the tag may hang, in order of preference: off the base's top right
     #: corner (growing up and sliding left over the base), its bottom right

@@ -11,7 +11,9 @@ from collections.abc import Callable
 from desktop.play.session import series_by_turn
 from desktop.rules.victory import VictoryState
 from desktop.rules.view import subject
+from desktop.scenario.wording import side_does
 from desktop.ui.play.host import PlayHost
+from desktop.ui.table.tag_layout import layout_tags
 
 Button = tuple[str, str, object, str] | tuple[str, str, object, str, bool]
 
@@ -65,10 +67,10 @@ class Phasing:
         self.victory(state)
         if g.outcome is not None:
             who = s.side_name(g.outcome.winner) if g.outcome.winner else "Nobody"
-            title = f"{turn} · Game over: {who} wins" if g.outcome.winner else (
-                f"{turn} · Game over: a draw")
+            title = f"{turn} · Game over: {side_does(who, 'wins')}" if g.outcome.winner \
+                else f"{turn} · Game over: a draw"
             w.phase_bar.set_state(title, w.side_colour(g.outcome.winner),
-                                  g.outcome.reason, "")
+                                  a.names_in(g.outcome.reason), "")
         else:
             seat = s.setup.computer(g.side)
             who = s.side_name(g.side) + (f" (computer: {seat.label})" if seat else "")
@@ -135,8 +137,14 @@ class Phasing:
         w.scene.set_objective_holders({
             oid: (w.side_colour(side), s.side_name(side)) if side else None
             for oid, side in held.items()})
-        # the places a side must fill with figures, outlined and counted
+        # the places a side must fill with figures, outlined and counted; their
+        # plates lie over the units, so the names near a plate that changed look again
+        ppi = w.view.ppi()
+        before = w.places.plates(ppi)
         w.places.show(w.scene, s.game.scenario, state, w.side_colour, s.side_name)
+        after = w.places.plates(ppi)
+        if after != before:
+            layout_tags(w.scene, [*before, *after])  # type: ignore[arg-type]  # a TagScene
         # the names step off the badges as well as the bases on the objectives
         w.scene.name_obstacles = lambda: [b.tag_rect(w.view.ppi()) for b in w.badges]
         w.scene.clear_objective_names()

@@ -120,6 +120,11 @@ class Places:
     def __init__(self) -> None:
         self.items: dict[str, PlaceItem] = {}
 
+    def plates(self, ppi: float) -> list[QRectF]:
+        """Where the plates are drawn at `ppi` (scene inches): drawn over the units,
+        they are obstacles to the units' names, as counters are."""
+        return [i.plate_rect(ppi) for i in self.items.values() if i.text and i.scene() is not None]
+
     def show(self, scene: QGraphicsScene, scenario: Scenario, state: VictoryState | None,
              colour: Callable[[str], str], name: Callable[[str], str]) -> None:
         """`colour(side)` and `name(side)` give a side's colour and name."""

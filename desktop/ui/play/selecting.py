@@ -14,6 +14,7 @@ from desktop.table.tags import overlap
 from desktop.ui.plaintext import esc, literal
 from desktop.ui.play.host import PlayHost
 from desktop.ui.play.items import TARGET, BadgeItem, MarkItem, arc_items
+from desktop.ui.table.marker_items import tell_names
 from desktop.ui.table.tag_layout import layout_tags
 
 
@@ -153,10 +154,12 @@ class Selection:
         """The small tag on each piece: the view's own, or the generic counters."""
         w = self.w
         g, a = w.game, w.play_view
+        gone = [r for b in w.badges for r in b.label_keep_clear()]
         for b in w.badges:
             w.scene.removeItem(b)
         w.badges = []
         if g is None or a is None:
+            tell_names(w.scene, gone)
             return
         pcs = a.pieces()
         for d in g.units_json():
@@ -189,6 +192,12 @@ class Selection:
             w.scene.addItem(b)
             w.badges.append(b)
         self.clear_names_of_badges()
+        # the terrain names step off the counters where they can ("Galgenberg"
+        # lay under the battery's "2 hits")
+        ppi = w.view.ppi()
+        for b in w.badges:
+            b.clear_ppi = ppi
+        tell_names(w.scene, [*gone, *(r for b in w.badges for r in b.label_keep_clear())])
 
     def clear_names_of_badges(self) -> None:
         """Name tags step aside from the counters (issue 34: "13/13" covered names):
@@ -196,7 +205,8 @@ class Selection:
         they touch look again for a clear spot now."""
         w = self.w
         scene = w.scene
-        scene.extra_clear = lambda: [b.tag_rect(w.view.ppi()) for b in w.badges]
+        scene.extra_clear = lambda: [*(b.tag_rect(w.view.ppi()) for b in w.badges),
+                                     *w.places.plates(w.view.ppi())]
         rects = scene.extra_clear()
         if not rects:
             return

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules.victory import Goal, VictoryState
+from desktop.scenario.wording import side_does
 from desktop.ui.plaintext import plain_label
 from desktop.ui.play.panels import clear_layout
 
@@ -68,8 +69,8 @@ class VictoryPanel(QScrollArea):
         self._body.setObjectName("victorybody")
         self._body.setStyleSheet("#victorybody { background: #fbf8f0; }")
         self._lay = QVBoxLayout(self._body)
-        self._lay.setContentsMargins(8, 6, 8, 6)
-        self._lay.setSpacing(4)
+        self._lay.setContentsMargins(8, 4, 8, 4)
+        self._lay.setSpacing(2)
         self.setWidget(self._body)
         self.state: VictoryState | None = None
         #: The words shown, line by line (for tests and the accessibility tree).
@@ -107,12 +108,27 @@ class VictoryPanel(QScrollArea):
             self._lay.addStretch(1)
             return
         # Turn N of M, and the turns left
+        # (the turn bold, what is left plain: one line at the dock's width)
         turn = state.turn_words()
+        tail = ""
         if state.last_turn is not None and not state.over:
             left = state.turns_left or 0
-            turn += " · last turn" if left == 0 else (
+            tail = " · last turn" if left == 0 else (
                 f" · {left} more turn{'s' if left != 1 else ''} after this")
-        self._add(_bold(_wrapping(turn), 11), turn)
+        turn_row = QWidget()
+        row = QHBoxLayout(turn_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addWidget(_bold(plain_label(turn), 11))
+        if tail:
+            rest = _wrapping(tail)
+            f = QFont(rest.font())
+            f.setPointSizeF(11)
+            rest.setFont(f)
+            row.addWidget(rest, 1)
+        else:
+            row.addStretch(1)
+        self._add(turn_row, turn + tail)
         # what would decide the game now
         box = QFrame()
         box.setObjectName("verdict")
@@ -131,20 +147,24 @@ class VictoryPanel(QScrollArea):
         if state.objectives:
             self._add(self._heading("Objectives"), "Objectives")
             grid = QGridLayout()
+            grid.setContentsMargins(0, 0, 0, 0)
             grid.setHorizontalSpacing(6)
-            grid.setVerticalSpacing(2)
+            grid.setVerticalSpacing(1)
             for r, o in enumerate(state.objectives):
                 star = plain_label("★")
                 star.setStyleSheet(f"color: {colour(o.holder) if o.holder else '#c9a227'};")
                 grid.addWidget(star, r, 0)
                 grid.addWidget(_wrapping(o.name), r, 1)
                 who = name(o.holder) if o.holder else "nobody"
-                held = _wrapping(who, f"color: {colour(o.holder)};" if o.holder
-                                 else "color: #888; font-style: italic;")
+                # the holder on one line (a side's name is short); the objective's
+                # name wraps if the two do not fit
+                held = plain_label(who)
+                held.setStyleSheet(f"color: {colour(o.holder)};" if o.holder
+                                   else "color: #888; font-style: italic;")
+                held.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
                 grid.addWidget(held, r, 2)
                 self.lines.append(f"{o.name}: {who}")
-            grid.setColumnStretch(1, 3)
-            grid.setColumnStretch(2, 2)
+            grid.setColumnStretch(1, 1)
             holder = QWidget()
             holder.setLayout(grid)
             self._lay.addWidget(holder)
@@ -157,21 +177,24 @@ class VictoryPanel(QScrollArea):
             row = QHBoxLayout()
             row.setSpacing(6)
             row.addWidget(_swatch(colour(side)))
-            title = _bold(_wrapping(f"{name(side)} wins by"))
+            wins_by = f"{side_does(name(side), 'wins')} by"
+            title = _bold(_wrapping(wins_by))
             row.addWidget(title, 1)
             w = QWidget()
             w.setLayout(row)
-            row.setContentsMargins(0, 6, 0, 0)
-            self._add(w, f"{name(side)} wins by")
+            row.setContentsMargins(0, 4, 0, 0)
+            self._add(w, wins_by)
             for g in goals:
                 self._goal(g)
-        if state.limit_text:
-            self._add(_wrapping(state.limit_text, "color: #555; margin-top: 6px;"),
+        # The turn limit's sentence, unless a side's "Hold out until the last turn
+        # ends" line already says who it gives the game to.
+        if state.limit_text and not any(g.fallback for g in state.goals):
+            self._add(_wrapping(state.limit_text, "color: #555; margin-top: 4px;"),
                       state.limit_text)
         self._lay.addStretch(1)
 
     def _heading(self, text: str) -> QLabel:
-        label = _bold(_wrapping(text, "color: #6b5a2e; margin-top: 6px;"))
+        label = _bold(_wrapping(text, "color: #6b5a2e; margin-top: 4px;"))
         return label
 
     def _goal(self, g: Goal) -> None:

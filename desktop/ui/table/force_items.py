@@ -210,7 +210,9 @@ class Tagged(QGraphicsItem):
 
     def tag_spots(self) -> tuple[Rect, ...]:
         """Where the name may stand, in scene inches, most preferred first."""
-        return tuple(self._offset(s) for s in self._spots)
+        p = self.pos()  # once: asking Qt for it costs more than the sums
+        x, y = p.x(), p.y()
+        return tuple((s[0] + x, s[1] + y, s[2] + x, s[3] + y) for s in self._spots)
 
     def tag_width(self) -> float:
         """How long the name's plate is on one line, in inches."""

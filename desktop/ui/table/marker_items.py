@@ -135,6 +135,11 @@ class ObjectiveItem(QGraphicsItem):
     LABEL_INCH = 0.7
     #: The marker disc's radius, inches.
     DISC = 0.62
+    #: How much further from the marker the outer spots for the name lie, inches.
+    FAR = 1.6
+    #: What covering a name costs a plate against covering a base, area for area:
+    #: the name may step aside afterwards (see TableScene.clear_objective_names).
+    NAME_WEIGHT = 0.1
 
     def __init__(self, objective: Objective, length_unit: LengthUnit = LengthUnit.INCH,
                  grow: float = 1.0) -> None:
@@ -197,9 +202,13 @@ class ObjectiveItem(QGraphicsItem):
         self._pad = 0.15 * g
         w, h = tw + 2 * self._pad + 0.12 * g, th + 0.2 * g
         self._ascent = fm.ascent() * self._scale
-        # Below the marker, above it, to its right, to its left (see place_plate).
-        self._spots = (QRectF(-w / 2, 0.75, w, h), QRectF(-w / 2, -0.75 - h, w, h),
-                       QRectF(0.85, -h / 2, w, h), QRectF(-0.85 - w, -h / 2, w, h))
+        # Below the marker, above it, to its right, to its left (see place_plate);
+        # then the same a base's depth further out, still inside the ring, for a
+        # unit standing on the marker.
+        self._spots = tuple(
+            spot for d in (0.0, self.FAR)
+            for spot in (QRectF(-w / 2, 0.75 + d, w, h), QRectF(-w / 2, -0.75 - d - h, w, h),
+                         QRectF(0.85 + d, -h / 2, w, h), QRectF(-0.85 - d - w, -h / 2, w, h)))
         self._put_plate(0)
         bounds = QRectF(-r - 0.2, -r - 0.2, 2 * r + 0.4, 2 * r + 0.4)
         for spot in self._spots:
@@ -223,24 +232,28 @@ class ObjectiveItem(QGraphicsItem):
 
     @property
     def plate_spot(self) -> int:
-        """Where the name stands: 0 below the marker, 1 above, 2 right, 3 left."""
+        """Where the name stands: 0 below the marker, 1 above, 2 right, 3 left;
+        4 to 7 the same, further out."""
         return self._spot
 
-    def place_plate(self, bases: Sequence[QRectF]) -> bool:
-        """Put the name where the `bases` (scene inches) cover least, below the marker if clear.
+    def place_plate(self, bases: Sequence[QRectF], names: Sequence[QRectF] = ()) -> bool:
+        """Put the name where the `bases` and `names` (scene inches) cover least,
+        below the marker if clear.
 
         Units are drawn over objectives: one standing on the objective would
-        hide its name.  True when the name moved.
+        hide its name, and the plate would hide a unit's name under it.  True
+        when the name moved.
         """
         at = self.pos()
         best, low = 0, float("inf")
         for i, spot in enumerate(self._spots):
             plate = spot.translated(at)
             covered = 0.0
-            for b in bases:
-                both = plate.intersected(b)
-                if not both.isEmpty():
-                    covered += both.width() * both.height()
+            for rects, weight in ((bases, 1.0), (names, self.NAME_WEIGHT)):
+                for b in rects:
+                    both = plate.intersected(b)
+                    if not both.isEmpty():
+                        covered += weight * both.width() * both.height()
             if covered < low - 1e-9:
                 best, low = i, covered
                 if covered == 0.0:

@@ -411,6 +411,7 @@ class TableScene(QGraphicsScene):
         moved = self._clear_plates(None)
         if moved:
             tell_names(self, moved)
+            layout_tags(self, moved)  # type: ignore[arg-type]  # names step off the plates
 
     def _clear_plates(self, around: list[QRectF] | None) -> list[QRectF]:
         """Objectives near `around` (None: all) move their names off the bases on them.
@@ -423,11 +424,13 @@ class TableScene(QGraphicsScene):
             reach = item.sceneBoundingRect()
             if around is not None and not any(reach.intersects(a) for a in around):
                 continue
-            bases = [r for i in self.items(reach, Qt.ItemSelectionMode.IntersectsItemBoundingRect)
-                     if isinstance(i, UnitItem) for r in i.label_keep_clear()]
+            near = self.items(reach, Qt.ItemSelectionMode.IntersectsItemBoundingRect)
+            bases = [r for i in near if isinstance(i, UnitItem) for r in i.label_keep_clear()]
             bases += [r for r in tags if r.intersects(reach)]
+            names = [QRectF(QPointF(r[0], r[1]), QPointF(r[2], r[3])) for r in
+                     (i.tag_rect() for i in near if isinstance(i, (UnitItem, OfficerItem)))]
             before = item.label_keep_clear()
-            if item.place_plate(bases):
+            if item.place_plate(bases, names):
                 changed += [*before, *item.label_keep_clear()]
         return changed
 

@@ -91,8 +91,10 @@ def layout_tags(scene: TagScene, around: Sequence[QRectF] | None = None) -> None
 
 def _marker_obstacles(scene: TagScene) -> Iterable[Obstacle]:
     for objective in scene.objectives.values():
-        for r in objective.label_keep_clear():
-            yield Obstacle(_rect(r))
+        disc, *plate = objective.label_keep_clear()
+        yield Obstacle(_rect(disc))
+        for r in plate:  # drawn over the units (and their names), as a disc is
+            yield Obstacle(_rect(r), DISC_WEIGHT)
     for zone in scene.zones.values():
         yield Obstacle(_rect(zone.title_rect()), ZONE_TITLE_WEIGHT)
     extra = getattr(scene, "extra_clear", None)

@@ -205,7 +205,7 @@ def test_describe_a_move_and_a_shot() -> None:
     v = view(g)
     assert v.describe(Move("b1", (24.0, 34.2), 23.0)).startswith("46e de Ligne moves ")
     assert v.describe(Move("b1", (24.0, 34.2), 23.0)).endswith("and wheels 23°")
-    assert v.describe(Choose(True)) == "French goes first"
+    assert v.describe(Choose(True)) == "French go first"  # the French: plural
     play(g, "hold b1", "hold r1", "hold b2", "hold r2", "hold gb")
     assert v.describe(Fire("b1", "r1")) == "46e de Ligne fires at IR 49: 8 dice hitting on 4+"
     assert v.label(End()).startswith("End ")
