@@ -23,7 +23,8 @@ from desktop.rules.blown_away.constants import (
     WORKS,
 )
 from desktop.rules.blown_away.state import _MISSING, Piece, State
-from desktop.rules.engine import Action, StateGame
+from desktop.rules.engine import StateGame
+from desktop.rules.position_cache import PositionCache
 from desktop.rules.victory import VictoryJudge
 from desktop.scenario.model import Point
 from desktop.scenario.vocabulary import TerrainType, UnitType
@@ -54,14 +55,12 @@ class BlownAwayBase(StateGame):
     #: Sight keys of one position (`desktop.rules.blown_away.fire`).
     _sights: tuple[int, list[tuple[Piece, int, float, float, float, float]],
                    dict[tuple[int, int], tuple[tuple[object, ...], list[Piece]]]]
-    #: The legal actions, and the state they were listed for.
-    _legal: tuple[tuple[object, ...], tuple[Action, ...]] | None
+    #: The legal actions and the verdicts of `_check`, by state (`_legal_key`).
+    _at_state: PositionCache
     #: The pieces and holders `_update_objectives` last saw.
     _objectives_seen: tuple[int, tuple[str | None, ...]] | None
     #: Who was present at the judge's last immediate verdict, and it.
     _immediate: tuple[tuple[bool, ...], object] | None
-    #: Verdicts of `_check` in one state.
-    _verdicts: tuple[tuple[object, ...], dict[Action, str | None]] | None
     terrain: TerrainIndex
     immobile_guns: bool
     objective_ids: tuple[str, ...]

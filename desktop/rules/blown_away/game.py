@@ -74,6 +74,7 @@ from desktop.rules.engine import (
 from desktop.rules.notation import canonical_facing
 from desktop.rules.options import Choice, side_choices, turn_limit_option
 from desktop.rules.placement import forbidden_ground
+from desktop.rules.position_cache import PositionCache
 from desktop.rules.start import StartField
 from desktop.rules.victory import VictoryJudge
 from desktop.scenario.lint import LintProblem
@@ -121,14 +122,13 @@ class BlownAwayGame(BlownAwayTurns, BlownAwaySampling):
         self._sights: tuple[int, list[tuple[Piece, int, float, float, float, float]],
                             dict[tuple[int, int], tuple[tuple[object, ...], list[Piece]]]] = (
             -1, [], {})
-        #: The legal actions, and the state (`_legal_key`) they were listed for.
-        self._legal: tuple[tuple[object, ...], tuple[Action, ...]] | None = None
+        #: The legal actions and the verdicts of `_check`, under the state
+        #: (`_legal_key`) they were worked out in.
+        self._at_state = PositionCache()
         #: The pieces (`State.edits`) and holders `_update_objectives` last saw.
         self._objectives_seen: tuple[int, tuple[str | None, ...]] | None = None
         #: Who was present at the judge's last immediate verdict, and it.
         self._immediate: tuple[tuple[bool, ...], object] | None = None
-        #: Verdicts of `_check` in one state (`_legal_key`).
-        self._verdicts: tuple[tuple[object, ...], dict[Action, str | None]] | None = None
         self.initial_script = script
         if len(scenario.sides) != 2:
             raise RulesError("Blown Away is played by exactly two sides")
@@ -207,6 +207,7 @@ class BlownAwayGame(BlownAwayTurns, BlownAwaySampling):
             last_cards=dict(st.last_cards),
         )
         other.state.edits.n = st.edits.n  # the same pieces: the same answers
+        other._at_state = self._at_state.copy()  # its own: the two move on apart
         other.chance = self.chance.clone(seed)
         other.history = list(self.history)
         other.events = list(self.events)

@@ -25,6 +25,9 @@ from desktop.rules.blown_away.rally import BlownAwayRally
 from desktop.rules.blown_away.state import ARTILLERY_PHASE, COMBAT, ORDERS
 from desktop.rules.engine import Action
 
+#: The key of the legal list among a state's answers (`_at_state`).
+_LEGAL = object()
+
 
 class BlownAwayLegality(BlownAwayMovement, BlownAwayRally, BlownAwayFire, BlownAwayCombat):
     """Checks and the listed actions."""
@@ -41,18 +44,16 @@ class BlownAwayLegality(BlownAwayMovement, BlownAwayRally, BlownAwayFire, BlownA
     def legal_actions(self) -> list[Action]:
         """Listed once per state (issue 18: a phase's end asks whether anything is
         left to do, then the player asks for the same list)."""
-        key = self._legal_key()
-        cached = self._legal
-        if cached is None or cached[0] != key:
-            cached = self._legal = (key, tuple(self._list_legal()))
-        return list(cached[1])
+        at = self._at_state.at(self._legal_key())
+        got: tuple[Action, ...] | None = at.get(_LEGAL)
+        if got is None:
+            got = at[_LEGAL] = tuple(self._list_legal())
+        return list(got)
 
     def _verdicts_for(self, key: tuple[object, ...]) -> dict[Action, str | None]:
-        """Actions already judged in the state `key` names, with their verdicts."""
-        got = self._verdicts
-        if got is None or got[0] != key:
-            got = self._verdicts = (key, {})
-        return got[1]
+        """Actions already judged in the state `key` names, with their verdicts
+        (kept beside the state's legal list, under the actions themselves)."""
+        return self._at_state.at(key)  # type: ignore[return-value]
 
     def _check(self, action: Action) -> str | None:
         """Moves and formation changes are judged once per state: a sampled move
