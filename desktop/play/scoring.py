@@ -376,44 +376,13 @@ def terms(game: Game, side: str) -> Terms:
                 c[2] += stays
     if losing:
         breaking_t, doom_t = _nearer_losing(counts, had_regulars, plan, side)
-    for i, radius in enumerate(goals.radii):
-        if radius is not None:
-            # A marker: held by the side that alone touches it; when neither does,
-            # half as much to the side nearer it.
-            ours_in = own_touch >> i & 1
-            theirs_in = enemy_touch >> i & 1
-            if ours_in or theirs_in:
-                if not theirs_in:
-                    objective_t += 1
-                elif not ours_in:
-                    objective_t -= 1
-                continue
-            worth = 0.5
-        else:
-            worth = 1.0
-        ours = min([t.sq[i] for t in own_spots], default=math.inf)
-        theirs = min([t.sq[i] for t in enemy_spots], default=math.inf)
-        if ours == theirs:
-            continue
-        if ours == math.inf or theirs == math.inf:
-            objective_t += worth if ours < theirs else -worth
-            continue
-        # Nearer by a move or more holds it; a step nearer, a step of it (not
-        # all of it for a lone man an inch ahead of the enemy's).
-        ahead = (math.sqrt(theirs) - math.sqrt(ours)) / NEARER
-        objective_t += worth * (1.0 if ahead >= 1.0 else -1.0 if ahead <= -1.0 else ahead)
+    objective_t = _places_held(goals, own_touch, enemy_touch, own_spots, enemy_spots)
     own_walks = [_walk(plan, x, y) for x, y in own]
     if own:
         for i in range(len(goals.hold)):
             lead_t -= min([w.hold[i] for w in own_walks])
-    for j, ((x0, y0, x1, y1), need) in enumerate(goals.occupy):
-        inside = sum(1 for x, y in own if x0 <= x <= x1 and y0 <= y <= y1)
-        objective_t += 2 * min(inside, need) / need
-        # The pieces nearest the area are the ones to fill it: pull them in, not
-        # only the side's average (a few figures of many barely move that).
-        if inside < need < len(own):  # (an area for all the pieces: the pull below)
-            lead = sorted([w.occupy[j] for w in own_walks])[:need]
-            pull_t -= sum(lead) / len(lead)
+    if goals.occupy:
+        objective_t, pull_t = _areas_filled(goals, own, own_walks, objective_t)
     if own and plan.field is not None:
         pull_t -= sum([w.go for w in own_walks]) / len(own)
     elif own and enemy:
@@ -480,3 +449,52 @@ def _nearer_losing(counts: dict[str, list[float]], had_regulars: set[str], plan:
             value += term if s != side else -term
             doom += short if s != side else -short
     return value, max(-1.0, min(1.0, doom))
+
+
+def _places_held(goals: Goals, own_touch: int, enemy_touch: int, own_spots: list[_Spot],
+                 enemy_spots: list[_Spot]) -> float:
+    """The objective term's places: each held outright, or by degrees of nearness."""
+    objective_t = 0.0
+    for i, radius in enumerate(goals.radii):
+        if radius is not None:
+            # A marker: held by the side that alone touches it; when neither does,
+            # half as much to the side nearer it.
+            ours_in = own_touch >> i & 1
+            theirs_in = enemy_touch >> i & 1
+            if ours_in or theirs_in:
+                if not theirs_in:
+                    objective_t += 1
+                elif not ours_in:
+                    objective_t -= 1
+                continue
+            worth = 0.5
+        else:
+            worth = 1.0
+        ours = min([t.sq[i] for t in own_spots], default=math.inf)
+        theirs = min([t.sq[i] for t in enemy_spots], default=math.inf)
+        if ours == theirs:
+            continue
+        if ours == math.inf or theirs == math.inf:
+            objective_t += worth if ours < theirs else -worth
+            continue
+        # Nearer by a move or more holds it; a step nearer, a step of it (not
+        # all of it for a lone man an inch ahead of the enemy's).
+        ahead = (math.sqrt(theirs) - math.sqrt(ours)) / NEARER
+        objective_t += worth * (1.0 if ahead >= 1.0 else -1.0 if ahead <= -1.0 else ahead)
+    return objective_t
+
+
+def _areas_filled(goals: Goals, own: list[Point], own_walks: list[_Walk],
+                  objective_t: float) -> tuple[float, float]:
+    """The areas to fill: `objective_t` with the share of each filled added, and
+    the pull on the pieces nearest each one still short."""
+    pull_t = 0.0
+    for j, ((x0, y0, x1, y1), need) in enumerate(goals.occupy):
+        inside = sum(1 for x, y in own if x0 <= x <= x1 and y0 <= y <= y1)
+        objective_t += 2 * min(inside, need) / need
+        # The pieces nearest the area are the ones to fill it: pull them in, not
+        # only the side's average (a few figures of many barely move that).
+        if inside < need < len(own):  # (an area for all the pieces: the pull below)
+            lead = sorted([w.occupy[j] for w in own_walks])[:need]
+            pull_t -= sum(lead) / len(lead)
+    return objective_t, pull_t
