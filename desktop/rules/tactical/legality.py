@@ -30,6 +30,8 @@ from desktop.scenario.vocabulary import ARTILLERY
 
 _END = End()
 _NOBODY: frozenset[int] = frozenset()
+#: A changed unit's place as the kept lists read it (TacticalLegality._units_changed).
+_Moved = tuple[int, int, bool, int, int]
 
 
 class TacticalLegality(TacticalFire, TacticalCharges):
@@ -80,70 +82,13 @@ class TacticalLegality(TacticalFire, TacticalCharges):
         parts: dict[str, tuple[_UnitActions, bool, bool, bool]] = {}
         officers: dict[str, list[Action]] = {}
         if kept is not None and kept.key == key:
-            # Where changed units stood and stand, whether friends, the same coded
-            # as _paths_of codes pieces, and that code again if the unit came, went
-            # or left the table (-1 if it stayed where it was: paths read only
-            # where units stand).
-            moved: list[tuple[int, int, bool, int, int]] = []
-            changed: set[str] = set()
-            rows = self.board.rows
-            seen_u = dict(kept.seen_units)
-            for uid, u in st.units.items():
-                was = seen_u.get(uid)
-                if was is None or was[0] != u._stamp:
-                    changed.add(uid)
-                    friend = u.side == st.side
-                    on = u.status in _ON_TABLE
-                    placed = was is None or was[1] != u.sq or was[2] != on
-                    if was is not None:
-                        c, r = was[1]
-                        code = (c * rows + r) * 2 + (not friend)
-                        moved.append((c, r, friend, code, code if placed else -1))
-                    c, r = u.sq
-                    code = (c * rows + r) * 2 + (not friend)
-                    moved.append((c, r, friend, code, code if placed else -1))
-                    seen_u[uid] = (u._stamp, u.sq, on)
-            led: set[Square] = set()  # where changed officers stood and stand
-            changed_o: set[str] = set()
-            seen_o = dict(kept.seen_officers)
-            for oid, o in st.officers.items():
-                seen = seen_o.get(oid)
-                if seen is None or seen[0] != o._stamp:
-                    changed_o.add(oid)
-                    if seen is not None:
-                        led.add(seen[1])
-                    led.add(o.sq)
-                    seen_o[oid] = (o._stamp, o.sq)
+            seen_u, moved, changed = self._units_changed(kept)
+            seen_o, led, changed_o = self._officers_changed(kept)
             if not changed and not changed_o:
                 self._kept_ok = True
                 return kept
-            for uid, block in kept.units.items():
-                if uid in changed:
-                    continue
-                c0, r0 = st.units[uid].sq
-                fire_ok = move_ok = charge_ok = True
-                move_near, charge_near = block.move_near, block.charge_near
-                for c, r, friend, code, placed_code in moved:
-                    fr = block.fire_friends if friend else block.fire_reach
-                    if fire_ok and abs(c - c0) <= fr and abs(r - r0) <= fr:
-                        fire_ok = False
-                    if move_ok and placed_code in move_near:
-                        move_ok = False
-                    if charge_ok and code in charge_near:
-                        charge_ok = False
-                if (c0, r0) in led:  # a General's die in close combat
-                    charge_ok = False
-                if fire_ok and move_ok and charge_ok:
-                    units[uid] = block
-                else:
-                    parts[uid] = (block, fire_ok, move_ok, charge_ok)
-            for oid, acts in kept.officers.items():
-                if oid in changed_o:
-                    continue
-                c0, r0 = st.officers[oid].sq
-                if all(abs(c - c0) > C.OFFICER_MOVE or abs(r - r0) > C.OFFICER_MOVE
-                       for c, r, _, _, _ in moved):
-                    officers[oid] = acts
+            self._units_still_holding(kept, moved, led, changed, units, parts)
+            self._officers_still_holding(kept, moved, changed_o, officers)
             if not changed:
                 mine, leaders = kept.mine, kept.leaders
             else:
@@ -155,6 +100,109 @@ class TacticalLegality(TacticalFire, TacticalCharges):
             seen_o = {oid: (o._stamp, o.sq) for oid, o in st.officers.items()}
             mine = self._mine(st.side)
             leaders = self._leaders(st.side)
+        self._make_missing(mine, leaders, units, parts, officers)
+        kept = _Kept(key, seen_u, seen_o, mine, leaders, units, officers)
+        self._kept, self._kept_ok = kept, True
+        return kept
+
+    def _units_changed(self, kept: _Kept) -> tuple[dict[str, tuple[int, Square, bool]],
+                                                   list[_Moved], set[str]]:
+        """The units changed since `kept` was made (read from their stamps): each
+        unit's stamp, square and whether it is on the table, where the changed
+        units stood and stand, and their ids."""
+        st = self.st
+        # Where changed units stood and stand, whether friends, the same coded
+        # as _paths_of codes pieces, and that code again if the unit came, went
+        # or left the table (-1 if it stayed where it was: paths read only
+        # where units stand).
+        moved: list[_Moved] = []
+        changed: set[str] = set()
+        rows = self.board.rows
+        seen_u = dict(kept.seen_units)
+        for uid, u in st.units.items():
+            was = seen_u.get(uid)
+            if was is None or was[0] != u._stamp:
+                changed.add(uid)
+                friend = u.side == st.side
+                on = u.status in _ON_TABLE
+                placed = was is None or was[1] != u.sq or was[2] != on
+                if was is not None:
+                    c, r = was[1]
+                    code = (c * rows + r) * 2 + (not friend)
+                    moved.append((c, r, friend, code, code if placed else -1))
+                c, r = u.sq
+                code = (c * rows + r) * 2 + (not friend)
+                moved.append((c, r, friend, code, code if placed else -1))
+                seen_u[uid] = (u._stamp, u.sq, on)
+        return seen_u, moved, changed
+
+    def _officers_changed(self, kept: _Kept) -> tuple[dict[str, tuple[int, Square]],
+                                                      set[Square], set[str]]:
+        """The officers changed since `kept` was made (read from their stamps):
+        each officer's stamp and square, the squares where the changed ones stood
+        and stand, and their ids."""
+        led: set[Square] = set()  # where changed officers stood and stand
+        changed_o: set[str] = set()
+        seen_o = dict(kept.seen_officers)
+        for oid, o in self.st.officers.items():
+            seen = seen_o.get(oid)
+            if seen is None or seen[0] != o._stamp:
+                changed_o.add(oid)
+                if seen is not None:
+                    led.add(seen[1])
+                led.add(o.sq)
+                seen_o[oid] = (o._stamp, o.sq)
+        return seen_o, led, changed_o
+
+    def _units_still_holding(self, kept: _Kept, moved: Sequence[_Moved], led: set[Square],
+                             changed: set[str], units: dict[str, _UnitActions],
+                             parts: dict[str, tuple[_UnitActions, bool, bool, bool]]) -> None:
+        """Sort the unchanged units' kept lists: into `units` those no change
+        reaches, into `parts` the others with which of their parts (fire, moves,
+        charges) still hold."""
+        st = self.st
+        for uid, block in kept.units.items():
+            if uid in changed:
+                continue
+            c0, r0 = st.units[uid].sq
+            fire_ok = move_ok = charge_ok = True
+            move_near, charge_near = block.move_near, block.charge_near
+            for c, r, friend, code, placed_code in moved:
+                fr = block.fire_friends if friend else block.fire_reach
+                if fire_ok and abs(c - c0) <= fr and abs(r - r0) <= fr:
+                    fire_ok = False
+                if move_ok and placed_code in move_near:
+                    move_ok = False
+                if charge_ok and code in charge_near:
+                    charge_ok = False
+            if (c0, r0) in led:  # a General's die in close combat
+                charge_ok = False
+            if fire_ok and move_ok and charge_ok:
+                units[uid] = block
+            else:
+                parts[uid] = (block, fire_ok, move_ok, charge_ok)
+
+    def _officers_still_holding(self, kept: _Kept, moved: Sequence[_Moved],
+                                changed_o: set[str], officers: dict[str, list[Action]]
+                                ) -> None:
+        """Keep in `officers` the lists of the unchanged officers that no changed
+        unit stood or stands within an officer's move of."""
+        st = self.st
+        for oid, acts in kept.officers.items():
+            if oid in changed_o:
+                continue
+            c0, r0 = st.officers[oid].sq
+            if all(abs(c - c0) > C.OFFICER_MOVE or abs(r - r0) > C.OFFICER_MOVE
+                   for c, r, _, _, _ in moved):
+                officers[oid] = acts
+
+    def _make_missing(self, mine: tuple[str, ...], leaders: tuple[str, ...],
+                      units: dict[str, _UnitActions],
+                      parts: dict[str, tuple[_UnitActions, bool, bool, bool]],
+                      officers: dict[str, list[Action]]) -> None:
+        """Make the lists of the side's pieces that `units` and `officers` lack
+        (`parts`: what still holds of a unit's old lists)."""
+        st = self.st
         if any(uid not in units for uid in mine) or any(oid not in officers for oid in leaders):
             side = st.side
             assert side is not None
@@ -168,9 +216,6 @@ class TacticalLegality(TacticalFire, TacticalCharges):
             for oid in leaders:
                 if oid not in officers:
                     officers[oid] = self._officer_actions(st.officers[oid], own)
-        kept = _Kept(key, seen_u, seen_o, mine, leaders, units, officers)
-        self._kept, self._kept_ok = kept, True
-        return kept
 
     def _mine(self, side: str | None) -> tuple[str, ...]:
         """The ids of `side`'s units on the table, in order."""
