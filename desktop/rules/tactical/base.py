@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from desktop.rules.engine import JSON, Action, Event, Game, Outcome, Phase
-from desktop.rules.position_cache import PositionCache
 from desktop.rules.tactical.grid import Board, Square, square_name
 from desktop.rules.tactical.kept import Path, _Kept, _Paths
 from desktop.rules.tactical.state import ACTIVE, SPENT, State, TOfficer, TUnit
@@ -75,7 +74,7 @@ class TacticalBase(Game):
     judge: VictoryJudge
     _outcome: Outcome | None
     _judged: dict[tuple[tuple[str, int], ...], Outcome | None]
-    _cache: PositionCache
+    _cache: dict[tuple[Any, ...], Any]
     _in_apply: bool
     _kept: _Kept | None
     _kept_ok: bool
@@ -95,13 +94,11 @@ class TacticalBase(Game):
         self._kept, self._kept_ok = None, False
 
     def _cached(self, key: tuple[Any, ...]) -> Any:
-        """The answer kept for `key` in this position (None: none, or the state is
-        moving in an apply, where nothing is kept)."""
-        return None if self._in_apply else self._cache.at(self.position_stamp()).get(key)
+        return None if self._in_apply else self._cache.get(key)
 
     def _store(self, key: tuple[Any, ...], value: Any) -> Any:
         if not self._in_apply:
-            self._cache.at(self.position_stamp())[key] = value
+            self._cache[key] = value
         return value
 
     def unit(self, uid: str) -> TUnit:

@@ -42,7 +42,6 @@ from desktop.rules.engine import (
     SizeLimits,
 )
 from desktop.rules.options import turn_limit_option
-from desktop.rules.position_cache import PositionCache
 from desktop.rules.start import StartField
 from desktop.rules.tactical import constants as C
 from desktop.rules.tactical.actions import (
@@ -123,9 +122,8 @@ class TacticalGame(TacticalTurns, TacticalLegality, TacticalChances):
         self._outcome: Outcome | None = None
         #: The judge's immediate verdicts by the units' statuses and CV.
         self._judged: dict[tuple[tuple[str, int], ...], Outcome | None] = {}
-        #: Answers about this position, kept under its position_stamp (and forgotten
-        #: around every apply too: the state moves within one).
-        self._cache = PositionCache()
+        #: Answers that hold until the state changes (cleared around every apply).
+        self._cache: dict[tuple[Any, ...], Any] = {}
         self._in_apply = False
         #: The legal list kept from position to position, and whether it is this
         #: position's (false from the start of an apply until it is asked again).
@@ -239,7 +237,7 @@ class TacticalGame(TacticalTurns, TacticalLegality, TacticalChances):
         other.history = list(self.history)
         other.events = list(self.events)
         other.options = dict(self.options)
-        other._cache = PositionCache()
+        other._cache = {}
         return other
 
     def _apply(self, action: Action) -> list[Event]:
