@@ -39,8 +39,9 @@ from typing import Any
 from desktop.rules.chance import Chance
 from desktop.rules.tactical import constants as C
 from desktop.rules.tactical import dice as D
+from desktop.rules.tactical.base import BACK, FIRST, SECOND
 from desktop.rules.tactical.constants import Face
-from desktop.rules.tactical.game import BACK, FIRST, SECOND, TacticalGame
+from desktop.rules.tactical.game import TacticalGame
 from desktop.rules.tactical.grid import add
 from desktop.rules.tactical.state import ACTIVE, CARRIED_OFF, SPENT, UNHARMED, WOUNDED, TUnit
 
