@@ -512,7 +512,8 @@ class BlownAwayView(PlayView, FacingBandsView):
 
         g, st = self.g, self.g.state
         if isinstance(action, End):
-            return f"{side_does(self.side_name(st.side), 'ends')} the {self._phase_words()}"
+            who, num = self.side_name(st.side), self.side_plural(st.side)
+            return f"{side_does(who, 'ends', num)} the {self._phase_words()}"
         if isinstance(action, Move):
             if action.piece in st.commanders or action.piece in st.pieces:
                 return g.move_words(action)
