@@ -153,6 +153,12 @@ def test_the_welcome_list_says_ruleset_length_and_size(qtbot: Any) -> None:
     assert any(t.startswith("The Four Farms\nBlown Away · 40 turns · 96 × 48 in table")
                for t in texts)
     assert any(t.startswith("Miller's Bridge\nKiddies · 25 turns") for t in texts)
+    # every line whole, without a sideways scroll (the dialog was too narrow: "6 against 7 u")
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    lst = dlg.list
+    assert lst.horizontalScrollBar().maximum() == 0
+    assert lst.viewport().width() >= lst.sizeHintForColumn(0)
 
 
 def test_the_places_to_fill_are_outlined_and_counted(window: PlayWindow) -> None:
