@@ -152,6 +152,11 @@ class Session:
                 return s.name
         return side
 
+    def side_plural(self, side: str | None) -> bool | None:
+        """Whether the scenario says the side's name takes a plural verb (None: it
+        does not say; the wording guesses from the name)."""
+        return next((s.plural for s in self.game.scenario.sides if s.id == side), None)
+
     # -- acting -----------------------------------------------------------------------
 
     def check(self, action: Action) -> str | None:

@@ -50,12 +50,13 @@ def _step_part(step: Step, name: Callable[[str], str]) -> str:
     return part
 
 
-def _stretch_text(steps: Sequence[Step], name: Callable[[str], str], side_name: str) -> str:
+def _stretch_text(steps: Sequence[Step], name: Callable[[str], str], side_name: str,
+                  plural: bool | None = None) -> str:
     """The actions of one turn's part of a stretch, cut short after MOST."""
     acted = [s for s in steps if s.action != "end"]
     if not acted:
         ended = len(steps)
-        return f"ended {its(side_name)} {'phase' if ended == 1 else 'phases'}"
+        return f"ended {its(side_name, plural)} {'phase' if ended == 1 else 'phases'}"
     parts = [_step_part(s, name) for s in acted[:MOST]]
     more = len(acted) - len(parts)
     text = "; ".join(parts)
@@ -65,15 +66,16 @@ def _stretch_text(steps: Sequence[Step], name: Callable[[str], str], side_name: 
 
 
 def turn_summary(steps: Sequence[Step], side_name: str,
-                 name: Callable[[str], str]) -> str:
+                 name: Callable[[str], str], plural: bool | None = None) -> str:
     """What `side_name` did in `steps` (its stretch at the table), as one
-    paragraph; "" when there are no steps.  A stretch that runs from one turn
+    paragraph; "" when there are no steps (`plural`: the side's number, as its
+    scenario says; None: guessed from the name).  A stretch that runs from one turn
     into the next (a side that acts last in a turn and first in the next) is
     told turn by turn, so a person sees which turn each action belongs to."""
     if not steps:
         return ""
     if all(s.action == "end" for s in steps):
-        return (f"{side_name} did nothing this time and ended {its(side_name)} "
+        return (f"{side_name} did nothing this time and ended {its(side_name, plural)} "
                 f"{'phase' if len(steps) == 1 else 'phases'}.")
     turns: list[list[Step]] = []
     for st in steps:
@@ -82,6 +84,7 @@ def turn_summary(steps: Sequence[Step], side_name: str,
         else:
             turns.append([st])
     if len(turns) == 1:
-        return f"{side_name}: {_stretch_text(steps, name, side_name)}."
-    told = [f"turn {part[0].turn}: {_stretch_text(part, name, side_name)}" for part in turns]
+        return f"{side_name}: {_stretch_text(steps, name, side_name, plural)}."
+    told = [f"turn {part[0].turn}: {_stretch_text(part, name, side_name, plural)}"
+            for part in turns]
     return f"{side_name}, " + ". Then ".join(told) + "."

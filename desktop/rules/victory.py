@@ -169,14 +169,21 @@ class VictoryJudge:
     def _name(self, side: str) -> str:
         return self.scenario.side(side).name or side
 
+    def _plural(self, side: str) -> bool:
+        """The side's name takes a plural verb (as its scenario says, or guessed)."""
+        return plural_name(self._name(side), self.scenario.side(side).plural)
+
     def _does(self, side: str, verb: str) -> str:
         """The side's name and `verb` agreeing with it ("Azurians win")."""
-        return side_does(self._name(side), verb)
+        return side_does(self._name(side), verb, self._plural(side))
+
+    def _its(self, side: str) -> str:
+        return its(self._name(side), self._plural(side))
 
     def _they(self, side: str, verb: str) -> str:
         """"it holds" for a side named as one thing, "they hold" for "Azurians"."""
-        name = self._name(side)
-        return f"{'they' if plural_name(name) else 'it'} {verb_for(name, verb)}"
+        name, plural = self._name(side), self._plural(side)
+        return f"{'they' if plural else 'it'} {verb_for(name, verb, plural)}"
 
     def _feature_name(self, fid: str) -> str:
         f = next((f for f in self.scenario.terrain if f.id == fid), None)
@@ -252,7 +259,7 @@ class VictoryJudge:
                     had, left = self._regulars(s, pieces)
                     if had and not left:
                         losers.add(s)
-                        reasons.append(f"{self._does(s, 'has')} lost all {its(self._name(s))} "
+                        reasons.append(f"{self._does(s, 'has')} lost all {self._its(s)} "
                                        "line infantry")
         return self._winner_when_losing(losers, "; ".join(dict.fromkeys(reasons)))
 
@@ -450,7 +457,7 @@ class VictoryJudge:
                 lost = self.starting[loser] - present[loser]
                 more = at - lost
                 out.append(Goal(
-                    s, f"Break {self._name(loser)}: {at} of {its(self._name(loser))} "
+                    s, f"Break {self._name(loser)}: {at} of {self._its(loser)} "
                        f"{self.starting[loser]} "
                        f"{noun}s lost",
                     f"{lost} lost so far" + (f"; {more} more breaks it" if more > 0 else ""),

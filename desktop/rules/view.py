@@ -41,7 +41,7 @@ from desktop.rules.view_values import (
 )
 from desktop.scenario.model import Scenario
 from desktop.scenario.vocabulary import TerrainType
-from desktop.scenario.wording import agree_in, possessive
+from desktop.scenario.wording import agree_in, declared, possessive
 from desktop.table.sight import Sight
 from desktop.table.terrain import TerrainIndex
 
@@ -89,6 +89,7 @@ class Namer:
     def __init__(self, scenario: Scenario) -> None:
         names: dict[str, str] = {}
         self._sides = [side.name or side.id for side in scenario.sides]
+        self._numbers = declared(scenario.sides)  # the sides whose scenario says their number
         for side in scenario.sides:
             names[side.id] = side.name or side.id
             for u in side.units:
@@ -126,7 +127,7 @@ class Namer:
         named = self._pattern.sub(self._one, text) if self._pattern else text
         if self._s_owner is not None:
             named = self._s_owner.sub(r"\1'", named)
-        return agree_in(named, self._sides)
+        return agree_in(named, self._sides, self._numbers)
 
     def known(self, word: str) -> bool:
         """Is `word` one id (or one figure of a unit) this namer names?"""
@@ -399,6 +400,11 @@ class PlayView:
     def side_name(self, side: str) -> str:
         """A side's name as the scenario gives it (cards show names, not ids)."""
         return next((s.name for s in self.game.scenario.sides if s.id == side), side)
+
+    def side_plural(self, side: str) -> bool | None:
+        """Whether the scenario says the side's name takes a plural verb (None: it does
+        not say; the wording guesses from the name)."""
+        return next((s.plural for s in self.game.scenario.sides if s.id == side), None)
 
     def card(self, pid: str) -> Card:
         p = self.pieces()[pid]

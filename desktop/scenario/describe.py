@@ -26,45 +26,53 @@ def side_name(s: Scenario, side_id: str | None) -> str:
     return side_id
 
 
+def side_number(s: Scenario, side_id: str | None) -> bool | None:
+    """What the scenario says of the side's number (its `plural` field; None: guess)."""
+    return next((x.plural for x in s.sides if x.id == side_id), None)
+
+
 def victory_text(v: VictoryCondition, s: Scenario) -> str:
     if isinstance(v, LastManStanding):
         return "a side with no units left loses"
+    n = side_number(s, getattr(v, "side", None))
     if isinstance(v, AllRegularsLost):
         who = side_name(s, v.side) if v.side else "a side"
-        return f"{side_does(who, 'loses')} when all {its(who)} line infantry are gone"
+        return f"{side_does(who, 'loses', n)} when all {its(who, n)} line infantry are gone"
     if isinstance(v, ExitUnits):
         where = f"the {v.edge.value} edge" if v.edge else "the enemy baseline"
-        return f"{side_does(side_name(s, v.side), 'wins')} by taking {v.count} units off {where}"
+        return (f"{side_does(side_name(s, v.side), 'wins', n)} by taking {v.count} units "
+                f"off {where}")
     if isinstance(v, OccupyFeature):
         feat = next((f.name or f.id for f in s.terrain if f.id == v.feature), v.feature)
-        return (f"{side_does(side_name(s, v.side), 'wins')} by holding {feat} "
+        return (f"{side_does(side_name(s, v.side), 'wins', n)} by holding {feat} "
                 f"with {v.figures} figures")
     if isinstance(v, HoldObjectives):
         ids = v.objectives or tuple(o.id for o in s.game.objectives)
         names = [next((o.name or o.id for o in s.game.objectives if o.id == i), i) for i in ids]
         who = side_name(s, v.side) if v.side else "a side"
         if names and v.count >= len(names):
-            return f"{side_does(who, 'wins')} by holding {_and(names)}"
+            return f"{side_does(who, 'wins', n)} by holding {_and(names)}"
         listed = f" ({', '.join(names)})" if names else ""
-        return (f"{side_does(who, 'wins')} by holding {v.count} of the {len(names)} "
+        return (f"{side_does(who, 'wins', n)} by holding {v.count} of the {len(names)} "
                 f"objectives{listed}")
     if isinstance(v, TurnLimit):
         if v.fallback == "draw":
             then = "it is a draw"
         elif v.fallback == "defender":
-            then = side_does(side_name(s, s.game.defender), "wins") if s.game.defender else \
+            d = s.game.defender
+            then = side_does(side_name(s, d), "wins", side_number(s, d)) if d else \
                 "the defender wins"
         else:
-            then = side_does(side_name(s, v.fallback), "wins")
+            then = side_does(side_name(s, v.fallback), "wins", side_number(s, v.fallback))
         return f"the battle ends after turn {v.turns}: if no side has won by then, {then}"
     assert isinstance(v, ArmyBreak)
     who = side_name(s, v.side) if v.side else "a side"
     part = "half" if abs(v.fraction - 0.5) < 1e-9 else f"{v.fraction:.0%}"
     if not v.side:
         return f"{who} that loses {part} of its units breaks and loses at once"
-    they = "they have" if plural_name(who) else "it has"
-    return (f"{side_does(who, 'breaks')} and {verb_for(who, 'loses')} at once when {they} "
-            f"lost {part} of {its(who)} units")
+    they = "they have" if plural_name(who, n) else "it has"
+    return (f"{side_does(who, 'breaks', n)} and {verb_for(who, 'loses', n)} at once when "
+            f"{they} lost {part} of {its(who, n)} units")
 
 
 def victory_sentences(s: Scenario) -> list[str]:
@@ -90,5 +98,6 @@ def game_text(s: Scenario) -> str:
     if s.game.type is GameType.ENCOUNTER:
         return "Encounter"
     if s.game.defender:
-        return f"Attack/defend ({side_does(side_name(s, s.game.defender), 'defends')})"
+        d = s.game.defender
+        return f"Attack/defend ({side_does(side_name(s, d), 'defends', side_number(s, d))})"
     return "Attack/defend"

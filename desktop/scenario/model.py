@@ -249,6 +249,9 @@ class Side:
     baseline: Edge
     units: tuple[Unit, ...] = ()
     officers: tuple[Officer, ...] = ()
+    #: Whether the name takes a plural verb ("Anglo-Allied win"); None: as
+    #: guessed from the name (desktop.scenario.wording.plural_name).
+    plural: bool | None = None
 
 
 # --- the game -----------------------------------------------------------------

@@ -294,18 +294,23 @@ def _sides(r: Reader) -> Callable[[Any, FieldPath], list[Side]]:
 
 def _side(r: Reader) -> Callable[[Any, FieldPath], Side]:
     def read(v: Any, p: FieldPath) -> Side:
-        m = r.mapping(v, p, ("id", "name", "colour", "baseline"), ("units", "officers"))
+        m = r.mapping(v, p, ("id", "name", "colour", "baseline"),
+                      ("units", "officers", "plural"))
         sid = r.field(m, p, "id", r.ident)
         name = r.field(m, p, "name", r.name)
         colour = r.field(m, p, "colour", r.colour)
         baseline = r.field(m, p, "baseline", lambda x, q: r.word(Edge, x, q))
+        said = m.get("plural") is not None  # `plural:` with no value: as guessed
+        plural = r.field(m, p, "plural", r.boolean) if said else None
         units = r.many(m, p, "units", _unit(r)) or []
         officers = r.many(m, p, "officers", _officer(r)) or []
         if sid is None or name is None or colour is None or baseline is None:
             raise Invalid()
+        if said and plural is None:
+            raise Invalid()  # (the message is given)
         return Side(
             id=sid, name=name, colour=colour, baseline=baseline,
-            units=tuple(units), officers=tuple(officers),
+            units=tuple(units), officers=tuple(officers), plural=plural,
         )
 
     return read

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from desktop.scenario.yamlmarks import HugeNumber
 
@@ -144,8 +144,13 @@ def _head_noun(name: str) -> str:
     return words[-1]
 
 
-def plural_name(name: str) -> bool:
-    """Does the side's `name` take a plural verb ("Azurians", "Reds", "the French")?"""
+def plural_name(name: str, plural: bool | None = None) -> bool:
+    """Does the side's `name` take a plural verb ("Azurians", "Reds", "the French")?
+
+    `plural` is what the scenario says of the side (its `plural` field), which
+    has the last word; None: guessed from the name's head noun."""
+    if plural is not None:
+        return plural
     head = _head_noun(name).lower().strip(".,;:!?'’")
     if head in _PLURAL_PEOPLES or head in _PLURAL_WORDS or head.endswith("ese"):
         return True
@@ -154,10 +159,11 @@ def plural_name(name: str) -> bool:
     return head.endswith("s") and len(head) > 1
 
 
-def verb_for(name: str, verb: str) -> str:
+def verb_for(name: str, verb: str, plural: bool | None = None) -> str:
     """`verb`, given as after one thing ("wins", "has", "occupies"), as it
-    agrees with the side's `name`: "wins" for "Royal Army", "win" for "Azurians"."""
-    if not plural_name(name):
+    agrees with the side's `name`: "wins" for "Royal Army", "win" for "Azurians"
+    (`plural`: as the scenario says, see plural_name)."""
+    if not plural_name(name, plural):
         return verb
     if verb in _IRREGULAR:
         return _IRREGULAR[verb]
@@ -168,14 +174,34 @@ def verb_for(name: str, verb: str) -> str:
     return verb[:-1] if verb.endswith("s") else verb
 
 
-def side_does(name: str, verb: str) -> str:
+def side_does(name: str, verb: str, plural: bool | None = None) -> str:
     """The side's `name` and `verb` agreeing: "Royal Army wins", "Azurians win"."""
-    return f"{name} {verb_for(name, verb)}"
+    return f"{name} {verb_for(name, verb, plural)}"
 
 
-def its(name: str) -> str:
+def its(name: str, plural: bool | None = None) -> str:
     """The pronoun that owns for the side's `name`: "its" or "their"."""
-    return "their" if plural_name(name) else "its"
+    return "their" if plural_name(name, plural) else "its"
+
+
+class NamedSide(Protocol):
+    """A side as the wording needs it (desktop.scenario.model.Side is one)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def plural(self) -> bool | None: ...
+
+
+def declared(sides: Iterable[NamedSide]) -> dict[str, bool]:
+    """The sides whose scenario says their number, by name (for agree_in)."""
+    return {s.name: s.plural for s in sides if s.plural is not None}
+
+
+def number_of(sides: Iterable[NamedSide], name: str) -> bool | None:
+    """What the scenario says of the number of the side called `name` (None: nothing)."""
+    return next((s.plural for s in sides if s.name == name), None)
 
 
 #: Verbs an engine's text puts after a side (as after one thing), which
@@ -187,21 +213,29 @@ SIDE_VERBS = frozenset({
 })
 
 
-def agree_in(text: str, names: Iterable[str]) -> str:
+def agree_in(text: str, names: Iterable[str],
+             numbers: Mapping[str, bool] | None = None) -> str:
     """`text` with each verb in SIDE_VERBS that follows one of the side `names`
     agreeing with it ("Azurians occupies Kiddle mill" reads "Azurians occupy
-    Kiddle mill"), and an "its" right after the verb as "their"."""
-    pattern = _agreeing(tuple(names)) if text else None
+    Kiddle mill"), and an "its" right after the verb as "their".  `numbers`:
+    the sides whose scenario says their number, by name (see `declared`)."""
+    said = tuple(sorted((numbers or {}).items()))
+    pattern = _agreeing(tuple(names), said) if text else None
     if pattern is None:
         return text
-    return pattern.sub(lambda m: f"{m.group(1)} {verb_for(m.group(1), m.group(2))}"
-                       + (" their" if m.group(3) else ""), text)
+    plural = dict(said)
+    return pattern.sub(
+        lambda m: f"{m.group(1)} {verb_for(m.group(1), m.group(2), plural.get(m.group(1)))}"
+        + (" their" if m.group(3) else ""), text)
 
 
 @lru_cache(maxsize=64)
-def _agreeing(names: tuple[str, ...]) -> re.Pattern[str] | None:
+def _agreeing(names: tuple[str, ...],
+              said: tuple[tuple[str, bool], ...] = ()) -> re.Pattern[str] | None:
     """The pattern `agree_in` looks for, made once for a scenario's sides."""
-    plural = sorted((n for n in names if n and plural_name(n)), key=len, reverse=True)
+    numbers = dict(said)
+    plural = sorted((n for n in names if n and plural_name(n, numbers.get(n))),
+                    key=len, reverse=True)
     if not plural:
         return None
     return re.compile(

@@ -130,8 +130,10 @@ def scenario_to_data(s: Scenario) -> dict[str, Any]:
             "name": side.name,
             "colour": side.colour,
             "baseline": side.baseline.value,
-            "units": [_unit(u) for u in side.units],
         }
+        if side.plural is not None:
+            sd["plural"] = side.plural
+        sd["units"] = [_unit(u) for u in side.units]
         if side.officers:
             sd["officers"] = []
             for o in side.officers:

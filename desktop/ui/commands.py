@@ -421,10 +421,11 @@ class UpdateSide(EditCommand):
 
     def __init__(self, doc: Any, side_id: str, *, name: str | None = None,
                  colour: str | None = None, baseline: Edge | None = None,
+                 plural: bool | Literal["keep"] | None = "keep",
                  gesture: int | None = None) -> None:
         key = None if gesture is None else (side_id, gesture)
         super().__init__(doc, "Change side", update_side, side_id, name=name,
-                         colour=colour, baseline=baseline, merge_key=key)
+                         colour=colour, baseline=baseline, plural=plural, merge_key=key)
 
 
 class ClearSide(EditCommand):

@@ -20,7 +20,7 @@ from desktop.rules.randomplay import random_action
 from desktop.rules.view import view_of
 from desktop.scenario import Scenario, load
 from desktop.scenario.describe import victory_sentences
-from desktop.scenario.wording import SIDE_VERBS, verb_for
+from desktop.scenario.wording import SIDE_VERBS, plural_name, verb_for
 
 #: Actions played in each game (enough for phases and turns to end).
 ACTIONS = 150
@@ -30,19 +30,30 @@ PLURAL = ("Roundheads", "Carminians")
 BASE = {verb_for("Roundheads", v): v for v in SIDE_VERBS} | {v: v for v in SIDE_VERBS}
 
 
-def disagreements(text: str, names: list[str]) -> list[str]:
-    """The places in `text` where a verb after one of the side `names` does not agree."""
+#: Names whose guess reads wrongly, with the number their scenario says (a side's
+#: `plural` field): "Anglo-Allied" is many, "Reds" here one body.
+SAID = (("Anglo-Allied", True), ("Reds", False))
+
+
+def disagreements(text: str, names: list[str],
+                  said: dict[str, bool] | None = None) -> list[str]:
+    """The places in `text` where a verb after one of the side `names` does not
+    agree (`said`: the numbers the scenario gives, by name)."""
     out = []
     for name in names:
+        # the number said, else the guess; the verb's forms from a name of each number
+        plural = (said or {}).get(name, plural_name(name))
         for m in re.finditer(r"(?<![\w'’])" + re.escape(name) + r" (\w+)\b", text):
             verb = BASE.get(m.group(1))
-            if verb is not None and m.group(1) != verb_for(name, verb):
+            if verb is not None and m.group(1) != verb_for(PLURAL[0] if plural else "Army", verb):
                 out.append(m.group(0))
     return out
 
 
-def renamed(s: Scenario, names: tuple[str, ...]) -> Scenario:
-    sides = tuple(replace(side, name=n) for side, n in zip(s.sides, names, strict=False))
+def renamed(s: Scenario, names: tuple[str, ...],
+            plural: tuple[bool | None, ...] = (None, None)) -> Scenario:
+    sides = tuple(replace(side, name=n, plural=p)
+                  for side, n, p in zip(s.sides, names, plural, strict=False))
     return replace(s, sides=sides + s.sides[len(sides):])
 
 
@@ -74,14 +85,27 @@ def test_the_check_finds_a_verb_that_does_not_agree() -> None:
     assert disagreements("Royal Army win", ["Royal Army"]) == ["Royal Army win"]
 
 
+def test_the_check_follows_the_number_a_scenario_says() -> None:
+    said = dict(SAID)
+    assert disagreements("Anglo-Allied wins; Reds wins", ["Anglo-Allied", "Reds"], said) == [
+        "Anglo-Allied wins"]
+    assert disagreements("Anglo-Allied win; Reds win", ["Anglo-Allied", "Reds"], said) == [
+        "Reds win"]
+
+
 @pytest.mark.parametrize("path", bundled_scenarios(), ids=lambda p: p.stem)
-@pytest.mark.parametrize("plural", [False, True], ids=["as-named", "plural-names"])
-def test_verbs_after_side_names_agree(path: object, plural: bool) -> None:
+@pytest.mark.parametrize("names", ["as-named", "plural-names", "said"])
+def test_verbs_after_side_names_agree(path: object, names: str) -> None:
+    """"said": names the guess reads wrongly, with the number the scenario
+    gives them (their `plural` field), which every sentence follows."""
     s = load(path)  # type: ignore[arg-type]
-    if plural:
+    if names == "plural-names":
         s = renamed(s, PLURAL)
-    names = [side.name for side in s.sides]
+    elif names == "said":
+        s = renamed(s, tuple(n for n, _ in SAID), tuple(p for _, p in SAID))
+    named = [side.name for side in s.sides]
+    said = {side.name: side.plural for side in s.sides if side.plural is not None}
     texts = sentences(s)
-    assert any(name in t for t in texts for name in names)  # the sides are named at all
-    bad = [(t, disagreements(t, names)) for t in texts if disagreements(t, names)]
+    assert any(name in t for t in texts for name in named)  # the sides are named at all
+    bad = [(t, disagreements(t, named, said)) for t in texts if disagreements(t, named, said)]
     assert not bad, bad[:5]

@@ -153,6 +153,12 @@ def test_the_welcome_list_says_ruleset_length_and_size(qtbot: Any) -> None:
     assert any(t.startswith("The Four Farms\nBlown Away · 40 turns · 96 × 48 in table")
                for t in texts)
     assert any(t.startswith("Miller's Bridge\nKiddies · 25 turns") for t in texts)
+    # every line whole, without a sideways scroll (the dialog was too narrow: "6 against 7 u")
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    lst = dlg.list
+    assert lst.horizontalScrollBar().maximum() == 0
+    assert lst.viewport().width() >= lst.sizeHintForColumn(0)
 
 
 def test_the_places_to_fill_are_outlined_and_counted(window: PlayWindow) -> None:
@@ -191,3 +197,23 @@ def test_the_panel_fits_its_dock_without_scrolling(qtbot: Any, name: str) -> Non
     assert w.victory_panel.lines  # the conditions are shown
     assert w.victory_panel.verticalScrollBar().maximum() == 0, name
     w.close()
+
+
+def test_blown_away_says_an_objective_stays_held_once_taken(window: PlayWindow) -> None:
+    """Seed 003, "Winning an encounter scenario": men in ranks who "were the
+    last to occupy" an objective hold it, so a farm stays held when they march
+    on (the quick reference and docs/play.md say so).  The panel says it in the
+    words of the hold condition, for both sides; the other conditions read as
+    before."""
+    w = window
+    w.start(setup("blown_away_four_farms.yaml", "blown_away"))
+    hold = [x for x in w.victory_panel.lines if x.startswith("○ Hold 3 of the 4 objectives")]
+    assert len(hold) == 2  # one line a side
+    for line in hold:
+        assert line.startswith("○ Hold 3 of the 4 objectives (once taken, each stays held "
+                               "until the enemy takes it) — ")
+    destroy = [x for x in w.victory_panel.lines if "Destroy every unit" in x]
+    assert destroy and not any("stays held" in x for x in destroy)
+    # other rulesets' objectives are held only while a side's units are on them
+    w.start(setup("tactical_ridge.yaml", "tactical"))
+    assert not any("stays held" in x for x in w.victory_panel.lines)

@@ -109,3 +109,112 @@ def test_terrain_names_keep_off_the_play_windows_counters(qtbot: Any, bundled: l
             assert not name.label_rect(ppi).intersects(badge.tag_rect(ppi)), (
                 name.feature.name, badge.text)
     w.close()
+
+
+def _tag_box(tag: Any, gap: float) -> Any:
+    """A unit's or officer's name plate as it stands, `gap` inches wider all round."""
+    from PySide6.QtCore import QRectF
+
+    x0, y0, x1, y1 = tag.tag_rect()
+    return QRectF(x0 - gap, y0 - gap, x1 - x0 + 2 * gap, y1 - y0 + 2 * gap)
+
+
+def _names_under_tags(scene: Any, ppi: float, gap: float = 0.1) -> list[tuple[str, str]]:
+    """(terrain name, unit or officer) for each terrain name drawn at `ppi` that a
+    name plate covers or runs into (within `gap` inches)."""
+    out = []
+    for label in scene.terrain_labels.values():
+        if ppi * label.SIZE * label.growth(ppi) < 7:  # not drawn at this zoom
+            continue
+        r = label.label_rect(ppi)
+        for tag in (*scene.units.values(), *scene.officers.values()):
+            if r.intersects(_tag_box(tag, gap)):
+                out.append((label.feature.name, tag._label.text))
+    return out
+
+
+@pytest.mark.parametrize("ppi", [6.0, 8.5])
+def test_unit_names_do_not_cover_terrain_names(qtbot: Any, ppi: float) -> None:
+    """Issue 34: "12-pounder position battery" lay over "Galgenberg", and an
+    officer's name over "Meeting-house Hill".  A terrain name steps off the
+    name plates of units and officers as off their bases, with a gap so that
+    the two do not read as one name, at the zoom the names are drawn at."""
+    from desktop.ui.table.force_items import tag_scale_for
+
+    for path in bundled_scenarios():
+        scene = TableScene()
+        scene.quick_first_show = False
+        scene.set_scenario(load(path))
+        scene.names_ppi = ppi  # as the view sets them when it fits the tags
+        scene.set_tag_scale(tag_scale_for(ppi))
+        assert _names_under_tags(scene, ppi) == [], path.name
+
+
+def _old_quarry_under_a_tag() -> tuple[Any, str, Any]:
+    """Kreuzdorf's scenario with the hussars placed so that their name, in its
+    usual spot behind the base, would lie across "Old quarry"."""
+    from desktop.scenario.edits.pieces import update_piece
+    from desktop.ui.table.force_items import label_font
+
+    s = load(next(p for p in bundled_scenarios() if p.name == "d3_crossroads.yaml"))
+    scene = TableScene()
+    scene.quick_first_show = False
+    scene.set_scenario(s)
+    home = scene.terrain_labels["quarry"].label_rect(40.0)  # at home, at its size
+    hussars = s.unit("fra_huss")
+    _font, fm, scale = label_font()
+    tag_height = fm.height() * scale + 0.24
+    y = home.center().y() - tag_height / 2 - 0.12 - hussars.base.depth / 2
+    return update_piece(s, "fra_huss", position=(home.center().x(), y), facing=0.0), \
+        "fra_huss", scene
+
+
+def test_a_unit_name_with_room_leaves_a_terrain_name_where_it_is(qtbot: Any) -> None:
+    """Issue 34: a unit's name keeps off a terrain name where it has room beside
+    its base, so the terrain name stays on its feature's middle; it does not
+    leave its base for that."""
+    from desktop.table.tags import NEAR_SPOTS
+
+    moved, uid, scene = _old_quarry_under_a_tag()
+    scene.set_scenario(moved)
+    label, tag = scene.terrain_labels["quarry"], scene.units[uid]
+    assert label.shift(40.0).isNull()  # the quarry's name stays at home
+    assert not label.label_rect(40.0).intersects(_tag_box(tag, 0.1))
+    assert 0 < tag.tag_spot < 2 * NEAR_SPOTS  # moved, but to a spot beside its base
+
+
+def test_a_terrain_name_steps_off_a_unit_name_with_no_room(qtbot: Any) -> None:
+    """Where the unit's name has nowhere else to go near its base (here every
+    other spot is held away by making them dearer), the terrain name moves."""
+    from desktop.table import tags
+
+    moved, uid, scene = _old_quarry_under_a_tag()
+    cost = tags.STEP_COST
+    try:
+        tags.STEP_COST = 10.0  # leaving its usual spot now costs more than any overlap
+        scene.set_scenario(moved)
+    finally:
+        tags.STEP_COST = cost
+    label, tag = scene.terrain_labels["quarry"], scene.units[uid]
+    assert tag.tag_spot == 0
+    assert not label.shift(40.0).isNull()
+    assert not label.label_rect(40.0).intersects(_tag_box(tag, 0.1))
+
+
+def test_terrain_names_keep_off_unit_names_in_the_play_window(qtbot: Any, bundled: list[Path],
+                                                              tmp_path: Path) -> None:
+    """Issue 34, as the window shows it at its first size: FML Karl von
+    Hohenstein's name lay on "Galgenberg" and Lt-Col. Ashby Crewe's on
+    "Meeting-house Hill" (the view tells the scene the zoom its names are drawn at)."""
+    from desktop.play.session import Setup, default_ruleset
+    from desktop.ui.play.app import screenshot
+    from tests.ui.play_windows import play_window
+
+    for name in ("d3_crossroads.yaml", "mayhem_village.yaml"):
+        path = next(p for p in bundled if p.name == name)
+        w = play_window(qtbot)
+        scenario = load(path)
+        w.start(Setup(scenario, default_ruleset(scenario), seed=0, scenario_path=path))
+        assert screenshot(w, tmp_path / "shot.png")
+        assert _names_under_tags(w.scene, w.view.ppi()) == [], name
+        w.close()

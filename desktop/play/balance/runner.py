@@ -308,4 +308,5 @@ def run_balance(scenario: Scenario, *, path: Path | None = None, ruleset: str | 
     report = aggregate(inputs, scenario, results, complete, rows)
     if monitor is not None:
         report = replace(report, settle=monitor.state())
-    return replace(report, verdict=write_verdict(report))
+    numbers = {s.id: s.plural for s in scenario.sides}  # as the scenario says (None: guess)
+    return replace(report, verdict=write_verdict(report, numbers))

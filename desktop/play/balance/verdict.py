@@ -9,6 +9,8 @@ the report alone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from desktop.play.balance import sequential as seq
 from desktop.play.balance.report import Report, Share, SideResult
 from desktop.scenario.wording import side_does
@@ -97,8 +99,11 @@ def settle_sentence(report: Report) -> str:
             f"{figures}.")
 
 
-def write_verdict(report: Report) -> str:
-    """The verdict paragraph for `report` (which it does not change)."""
+def write_verdict(report: Report, plural: Mapping[str, bool | None] | None = None) -> str:
+    """The verdict paragraph for `report` (which it does not change); `plural`:
+    what the scenario says of each side's number, by side id (see
+    desktop.scenario.wording.plural_name)."""
+    said = plural or {}
     if report.played == 0:
         return "No game was played, so there is nothing to judge yet."
     parts: list[str] = []
@@ -110,15 +115,18 @@ def write_verdict(report: Report) -> str:
     top = leader.wins
     draws = report.draws
     if top.share > UNBALANCED:
-        parts.append(f"{side_does(leader.name, 'wins')} {pct(top.share)} of the games "
+        parts.append(f"{side_does(leader.name, 'wins', said.get(leader.side))} "
+                     f"{pct(top.share)} of the games "
                      f"({interval(top)}): "
                      "the scenario is badly unbalanced.")
     elif top.share > LEANS:
-        parts.append(f"{side_does(leader.name, 'has')} the better of it, winning {pct(top.share)} "
+        parts.append(f"{side_does(leader.name, 'has', said.get(leader.side))} the better of "
+                     f"it, winning {pct(top.share)} "
                      f"({interval(top)}).")
     elif draws.share > 0.5:
         parts.append(f"Most games are drawn ({pct(draws.share)}, {interval(draws)}); "
-                     + "; ".join(f"{side_does(s.name, 'wins')} {pct(s.wins.share)}" for s in ranked)
+                     + "; ".join(f"{side_does(s.name, 'wins', said.get(s.side))} "
+                                 f"{pct(s.wins.share)}" for s in ranked)
                      + ".")
     else:
         parts.append("Both sides can win: "

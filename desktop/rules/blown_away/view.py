@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,10 @@ from desktop.table.sight import Sight
 
 if TYPE_CHECKING:
     from desktop.rules.blown_away.game import Piece
+
+#: An objective stays held once taken (seed 003: "were the last to occupy"), in
+#: the victory panel's words for the hold condition.
+KEPT_WORDS = "once taken, each stays held until the enemy takes it"
 
 #: Rays cast across the 90-degree wedge a formed unit may move into.
 WEDGE_RAYS = 31
@@ -507,7 +512,8 @@ class BlownAwayView(PlayView, FacingBandsView):
 
         g, st = self.g, self.g.state
         if isinstance(action, End):
-            return f"{side_does(self.side_name(st.side), 'ends')} the {self._phase_words()}"
+            who, num = self.side_name(st.side), self.side_plural(st.side)
+            return f"{side_does(who, 'ends', num)} the {self._phase_words()}"
         if isinstance(action, Move):
             if action.piece in st.commanders or action.piece in st.pieces:
                 return g.move_words(action)
@@ -618,8 +624,12 @@ class BlownAwayView(PlayView, FacingBandsView):
         or pass through, and wins at once with enough of them (RULINGS)."""
         g = self.g
         hold = HoldObjectives(g.objectives_to_win, g.objective_ids) if g.objective_ids else None
-        return g.judge.report(g.turn, g.victory_pieces(), holders=g.state.objectives,
-                              hold_at_once=hold, outcome=g.outcome)
+        state = g.judge.report(g.turn, g.victory_pieces(), holders=g.state.objectives,
+                               hold_at_once=hold, outcome=g.outcome)
+        # the holding is this ruleset's: say so where the condition is read (issue 34)
+        goals = tuple(replace(x, text=f"{x.text} ({KEPT_WORDS})") if x.kind == "hold" else x
+                      for x in state.goals)
+        return replace(state, goals=goals)
 
     def strength(self) -> tuple[str, dict[str, float]]:
         out = {s: 0.0 for s in self.g.state.sides}

@@ -243,7 +243,8 @@ class D3View(PlayView):
             return "The failure is accepted"
         if isinstance(action, End):
             side = self.name_of(g.side) if g.side else "The game"
-            return f"{side_does(side, 'ends')} the {g.phase_info().name.lower()} phase"
+            num = self.side_plural(g.side) if g.side else None
+            return f"{side_does(side, 'ends', num)} the {g.phase_info().name.lower()} phase"
         return super().describe(action)
 
     def phase_hint(self) -> str:

@@ -238,10 +238,11 @@ class MayhemView(PlayView):
         st = self.g.state
         n = self.name_of
         side = self.side_name(st.side) if st.side else ""
+        num = self.side_plural(st.side) if st.side else None
         if isinstance(action, Choose):
-            return f"{side_does(side, 'goes')} {'first' if action.first else 'second'}"
+            return f"{side_does(side, 'goes', num)} {'first' if action.first else 'second'}"
         if isinstance(action, End):
-            return (f"{side_does(side, 'ends')} {its(side)} part of the "
+            return (f"{side_does(side, 'ends', num)} {its(side, num)} part of the "
                     f"{self.g.phase_info().name.lower()} phase")
         if isinstance(action, Move):
             u = st.units[action.unit]

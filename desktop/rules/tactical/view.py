@@ -511,10 +511,13 @@ class TacticalView(PlayView, GridView):
         # computer's turn and the log read them as sentences.
         side = self.side_name(g.side or "")
         if isinstance(action, Choose):
-            return f"{side_does(side, 'chooses')} to go {'first' if action.first else 'second'}"
+            num = self.side_plural(g.side or "")
+            return (f"{side_does(side, 'chooses', num)} to go "
+                    f"{'first' if action.first else 'second'}")
         if isinstance(action, End):
             what = "artillery fire" if g.phase == ARTILLERY_PHASE else "move"
-            return f"{side_does(side, 'ends')} {its(side)} {what}"
+            num = self.side_plural(g.side or "")
+            return f"{side_does(side, 'ends', num)} {its(side, num)} {what}"
         if isinstance(action, Move):
             return f"{n(action.unit)} moves to {square_name(action.to)}"
         if isinstance(action, OfficerMove):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Literal
 
 from desktop.scenario.edits.base import EditError, _rp, _side_index, _with_side, check_id, new_id
 from desktop.scenario.edits.pieces import remove_pieces
@@ -15,18 +16,25 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 def update_side(s: Scenario, side_id: str, *, name: str | None = None,
-                colour: str | None = None, baseline: Edge | None = None) -> Scenario:
+                colour: str | None = None, baseline: Edge | None = None,
+                plural: bool | Literal["keep"] | None = "keep") -> Scenario:
+    """The side with a new name, colour, baseline or number; `plural`: whether
+    its name takes a plural verb, None to let the wording guess from the name
+    ("keep": unchanged)."""
     i = _side_index(s, side_id)
     side = s.sides[i]
     if name is not None and not name.strip():
         raise EditError("a side needs a name")
     if colour is not None and not _COLOUR.match(colour):
         raise EditError(f"'{colour}' is not a colour like #1f4e9c")
+    if plural != "keep" and plural is not None and not isinstance(plural, bool):
+        raise EditError(f"'plural' is true, false or left out, not {plural!r}")
     new = replace(
         side,
         name=side.name if name is None else name,
         colour=side.colour if colour is None else colour.lower(),
         baseline=side.baseline if baseline is None else Edge(baseline),
+        plural=side.plural if plural == "keep" else plural,
     )
     return _with_side(s, i, new)
 

@@ -40,6 +40,7 @@ from desktop.scenario.io import checked_dumps
 from desktop.scenario.model import Grid, Scenario
 from desktop.scenario.vocabulary import Edge, GameType, LengthUnit
 from desktop.ui import commands as C
+from desktop.ui.editor.sides import NUMBERS, number_choice
 from desktop.ui.plaintext import plain_label
 from desktop.ui.refusal import refusal_text
 
@@ -80,9 +81,23 @@ class SideBox(QGroupBox):
         form.addRow("Baseline", self.baseline)
         self.baseline.setToolTip("The edge this side deploys from; a zone drawn by hand "
                                  "moves with it")
+        # the verb after the name, in the log, the victory panel and the printouts
+        self.number = QComboBox()
+        for plural in NUMBERS:
+            self.number.addItem(number_choice(side.name, plural), plural)
+        self.number.setCurrentIndex(NUMBERS.index(side.plural))
+        self.number.setToolTip("Whether sentences treat the name as one body (“Royal Army "
+                               "wins”) or as many (“Anglo-Allied win”). Left to the guess, "
+                               "Volley goes by the name's main word.")
+        form.addRow("Verb after the name", self.number)
+        self.name.textChanged.connect(self._name_changed)
         self.baseline.currentIndexChanged.connect(
             lambda _i: self.setTitle(f"{Edge(self.baseline.currentData()).value.capitalize()}"
                                      " side"))
+
+    def _name_changed(self, name: str) -> None:
+        for k, plural in enumerate(NUMBERS):
+            self.number.setItemText(k, number_choice(name, plural))
 
     def _paint(self) -> None:
         c = QColor(self.colour)
@@ -231,7 +246,8 @@ class SettingsDialog(QDialog):
         )
         renamed: dict[str, str] = {}
         for b in self.side_boxes:
-            s = update_side(s, b.side_id, name=b.name.text(), colour=b.colour)
+            s = update_side(s, b.side_id, name=b.name.text(), colour=b.colour,
+                            plural=b.number.currentData())
             # a hand-drawn zone moves with its side to the new edge
             s = set_side_baseline(s, b.side_id, Edge(b.baseline.currentData()))
             new_id = b.ident.text().strip()

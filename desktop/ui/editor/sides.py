@@ -20,12 +20,24 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
 from desktop.scenario.edits.base import EditError
 from desktop.scenario.vocabulary import Edge
-from desktop.scenario.wording import possessive
+from desktop.scenario.wording import possessive, side_does
 from desktop.ui import commands as C
 from desktop.ui.plaintext import no_mnemonic
 
 EDGE_NAMES = {Edge.NORTH: "North (top) edge", Edge.EAST: "East (right) edge",
               Edge.SOUTH: "South (bottom) edge", Edge.WEST: "West (left) edge"}
+
+#: The side's `plural` field, offered as the verb that follows the name.
+NUMBERS: tuple[bool | None, ...] = (None, False, True)
+
+
+def number_choice(name: str, plural: bool | None) -> str:
+    """How the editor offers a choice of the side's number: the verb it gives
+    after the name ("Anglo-Allied win"), and for None what the guess makes of it."""
+    shown = name.strip() or "The side"
+    if plural is None:
+        return f"Guess from the name (now “{side_does(shown, 'wins')}”)"
+    return f"“{side_does(shown, 'wins', plural)}” ({'many' if plural else 'one body'})"
 
 
 def ask_side_name(parent: QWidget | None, old: str) -> str | None:
@@ -52,6 +64,15 @@ def fill_side_menu(menu: QMenu, doc: Any, side_id: str, parent: QWidget | None,
         a.triggered.connect(functools.partial(_baseline, doc, side_id, edge, report))
         group.addAction(a)
         edges.addAction(a)
+    verbs = menu.addMenu("&Verb after the name")
+    numbers = QActionGroup(verbs)
+    for plural in NUMBERS:
+        a = QAction(no_mnemonic(number_choice(side.name, plural)), verbs)
+        a.setCheckable(True)
+        a.setChecked(side.plural is plural)
+        a.triggered.connect(functools.partial(set_number, doc, side_id, plural, report))
+        numbers.addAction(a)
+        verbs.addAction(a)
     menu.addSeparator()
     n = len(side.units) + len(side.officers)
     clear = menu.addAction(f"&Clear its {n} units and officers" if n else "&Clear (it is empty)")
@@ -70,6 +91,17 @@ def _baseline(doc: Any, side_id: str, edge: Edge, report: Callable[[str], None],
         doc.push(C.SetSideBaseline(doc, side_id, edge))
     except EditError as e:
         report(f"Cannot move the side: {e}")
+
+
+def set_number(doc: Any, side_id: str, plural: bool | None, report: Callable[[str], None],
+               *_: object) -> None:
+    """Say whether the side's name takes a plural verb (None: guess it), as one undo step."""
+    if doc.scenario.side(side_id).plural is plural:
+        return
+    try:
+        doc.push(C.UpdateSide(doc, side_id, plural=plural))
+    except EditError as e:
+        report(f"Cannot change the side: {e}")
 
 
 def clear_side(doc: Any, side_id: str, report: Callable[[str], None], *_: object) -> None:

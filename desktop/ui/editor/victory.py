@@ -85,33 +85,39 @@ def describe(s: Scenario, v: VictoryCondition) -> str:
         except KeyError:
             return sid
 
+    def n(sid: str | None) -> bool | None:  # the side's number, as the scenario says
+        return next((x.plural for x in s.sides if x.id == sid), None)
+
     if isinstance(v, LastManStanding):
         return "A side with no units left on the table loses"
     if isinstance(v, AllRegularsLost):
         who = side(v.side, "A side")
-        return f"{side_does(who, 'loses')} when all {its(who)} line infantry are gone"
+        num = n(v.side)
+        return f"{side_does(who, 'loses', num)} when all {its(who, num)} line infantry are gone"
     if isinstance(v, ExitUnits):
         edge = v.edge.value if v.edge else "the enemy baseline"
-        return f"{side_does(side(v.side), 'wins')} by moving {v.count} units off {edge}"
+        return f"{side_does(side(v.side), 'wins', n(v.side))} by moving {v.count} units off {edge}"
     if isinstance(v, OccupyFeature):
         try:
             f = s.feature(v.feature)
             name = f.name or f.id
         except KeyError:
             name = v.feature
-        return f"{side_does(side(v.side), 'wins')} with {v.figures} figures inside {name}"
+        return (f"{side_does(side(v.side), 'wins', n(v.side))} with {v.figures} figures "
+                f"inside {name}")
     if isinstance(v, HoldObjectives):
         by_id = {o.id: o.name for o in s.game.objectives}
         names = (", ".join(by_id.get(i, i) for i in v.objectives) if v.objectives
                  else "all objectives")
-        return f"{side_does(side(v.side), 'wins')} by holding {v.count} of: {names}"
+        return f"{side_does(side(v.side), 'wins', n(v.side))} by holding {v.count} of: {names}"
     if isinstance(v, TurnLimit):
         fb = {"draw": "a draw", "defender": "the defender wins"}.get(
-            v.fallback, side_does(side(v.fallback), "wins"))
+            v.fallback, side_does(side(v.fallback), "wins", n(v.fallback)))
         return f"After {v.turns} turns the game ends: {fb}"
     assert isinstance(v, ArmyBreak)
     who = side(v.side, "A side")
-    return f"{side_does(who, 'breaks')} after losing {v.fraction:.0%} of {its(who)} units"
+    num = n(v.side)
+    return f"{side_does(who, 'breaks', num)} after losing {v.fraction:.0%} of {its(who, num)} units"
 
 
 def default_condition(s: Scenario, kind: str) -> VictoryCondition:
@@ -286,7 +292,8 @@ class VictoryDialog(QDialog):
         if isinstance(v, TurnLimit):
             self._int("turns", "Turns", v.turns, lambda n: self._set(i, turns=n),
                       hi=L.MAX_TURNS)
-            fb = [("draw", "A draw"), *[(x.id, side_does(x.name, "wins")) for x in s.sides]]
+            fb = [("draw", "A draw"),
+                  *[(x.id, side_does(x.name, "wins", x.plural)) for x in s.sides]]
             if s.game.type is GameType.ATTACK_DEFEND:
                 fb.insert(1, ("defender", "The defender wins"))
             self._combo("fallback", "Then", fb, v.fallback, lambda val: self._set(i, fallback=val))

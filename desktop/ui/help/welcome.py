@@ -68,6 +68,13 @@ class WelcomeDialog(QDialog):
             self.list.addItem(item)
         self.list.setCurrentRow(0)
         self.list.itemDoubleClicked.connect(lambda _i: self._choose("play"))
+        # as wide as its longest line (each battle's ruleset, length and size were
+        # cut off behind a sideways scroll bar), as far as the screen allows
+        lst = self.list
+        wide = (lst.sizeHintForColumn(0) + 2 * lst.frameWidth()
+                + lst.verticalScrollBar().sizeHint().width() + 8)
+        screen = self.screen().availableGeometry().width() if self.screen() else wide
+        lst.setMinimumWidth(min(wide, screen * 3 // 4))
         lay.addWidget(self.list)
         row = QHBoxLayout()
         self.open_button = QPushButton("&Look at it")

@@ -129,7 +129,7 @@ class ComputerTurns(QObject):
             while start > 0 and s.steps[start - 1].side == step.side:
                 start -= 1
             text = turn_summary(s.steps[start:], f"{s.side_name(step.side)} ({seat.label})",
-                                s.play_view.names_in)
+                                s.play_view.names_in, s.side_plural(step.side))
             if text:
                 self.w.log.add_lines([LogLine("summary", text, step.index)])
 
@@ -246,13 +246,14 @@ class ComputerTurns(QObject):
         if self.job is not None and seat is not None:
             budget = (f" (up to {seat.seconds:g} s)" if seat.level.value == "veteran"
                       else "")
-            return f"{side_does(who, 'is')} thinking{budget}… Esc to stop."
+            return f"{side_does(who, 'is', s.side_plural(s.game.side))} thinking{budget}… " \
+                "Esc to stop."
         if self.paused:
             return (f"The computer has stopped before {possessive(who)} next action. "
                     "N lets it go on.")
         if self.waiting:
             return f"Step by step: N or Next shows {possessive(who)} next action."
-        return f"{side_does(who, 'is')} about to act… Esc to stop."
+        return f"{side_does(who, 'is', s.side_plural(s.game.side))} about to act… Esc to stop."
 
     def buttons(self) -> list[Button] | None:
         if not self.due():

@@ -75,7 +75,8 @@ class EndDialog(QDialog):
         out = s.game.outcome
         self.setWindowTitle("The battle is over")
         lay = QVBoxLayout(self)
-        who = side_does(s.side_name(out.winner), "wins") if out.winner else "A draw"
+        who = side_does(s.side_name(out.winner), "wins", s.side_plural(out.winner)) \
+            if out.winner else "A draw"
         self.result_text = result_words(s)
         title = QLabel(f"<h2 style='color:{window.side_colour(out.winner, ink=True)}'>"
                        f"{esc(who)}</h2><p>{esc(self.result_text)}</p>")

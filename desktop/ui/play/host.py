@@ -27,6 +27,7 @@ from desktop.rules.engine import Action, Event, Game
 from desktop.rules.view import PlayView
 from desktop.rules.view_values import Aim, PieceInfo
 from desktop.scenario.model import Scenario
+from desktop.ui.play.dice_tray import DiceTray
 from desktop.ui.play.drags import Drag
 from desktop.ui.play.game_autosave import GameAutosave
 from desktop.ui.play.items import (
@@ -39,7 +40,7 @@ from desktop.ui.play.items import (
     SightItem,
     TrailItem,
 )
-from desktop.ui.play.panels import DiceTray, LogView, OddsChart, PhaseBar, StrengthChart, UnitCard
+from desktop.ui.play.panels import LogView, OddsChart, PhaseBar, StrengthChart, UnitCard
 from desktop.ui.play.place_items import Places
 from desktop.ui.play.victory_panel import VictoryPanel
 from desktop.ui.table import TableScene, TableView

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
 
 import pyqtgraph as pg
 import PySide6  # noqa: F401  (pyqtgraph picks the binding already imported)
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtCore import QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -236,166 +235,6 @@ class LogView(QListWidget):
 
     def lines_text(self) -> list[str]:
         return [self.item(i).text().strip() for i in range(self.count())]
-
-
-class DiceTray(QWidget):
-    """The dice the last action rolled, drawn as dice, with what each was for."""
-
-    PIPS: ClassVar[dict[int, list[tuple[float, float]]]] = {
-            1: [(0.5, 0.5)], 2: [(0.25, 0.25), (0.75, 0.75)],
-            3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
-            4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
-            5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
-            6: [(0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78),
-                (0.75, 0.78)]}
-
-    #: Tactical Dice faces as glyphs on a die, with their colours.
-    SYMBOLS: ClassVar[dict[str, tuple[str, str]]] = {
-        "Officer": ("★", "#8a6a00"), "Target": ("◎", "#1d1d1b"), "Flag": ("⚑", "#b22222"),
-        "Fire": ("✹", "#c2570c"), "Sabre": ("⚔", "#1f4e9c")}
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.dice: list[tuple[str, int | str, str]] = []
-        self.caption = "No dice rolled yet."
-        #: (kind, value, purpose) -> a face name such as "Flag", for symbol dice.
-        self.face_of: Callable[[str, int | str, str], str | None] = lambda k, v, p: None
-        self.setMinimumHeight(96)
-
-    def set_dice(self, dice: Sequence[tuple[str, int | str, str]], caption: str) -> None:
-        self.dice = list(dice)
-        self.caption = caption
-        # the whole caption and every purpose, for when the tray is too narrow
-        purposes = list(dict.fromkeys(p for _, _, p in self.dice))
-        self.setToolTip(literal("\n".join([caption, *purposes])))
-        self.update()
-
-    def fonts(self) -> tuple[QFont, QFont]:
-        """The caption's font and the purposes' (smaller)."""
-        f = QFont()
-        f.setPointSize(9)
-        small = QFont()
-        small.setPointSize(8)
-        return f, small
-
-    def shown_caption(self) -> str:
-        """The caption as drawn: whole when it fits the tray, else cut with "…"
-        (issue 34: long captions ran off the tray's edge; the tooltip has it whole)."""
-        f, _ = self.fonts()
-        return QFontMetricsF(f).elidedText(self.caption, Qt.TextElideMode.ElideRight,
-                                           self.width() - 16)
-
-    def sizeHint(self) -> QSize:
-        return QSize(300, 110)
-
-    def groups(self) -> list[tuple[str, list[tuple[str, int | str]]]]:
-        """The dice by purpose, in the order each purpose first came up."""
-        out: dict[str, list[tuple[str, int | str]]] = {}
-        for kind, value, purpose in self.dice:
-            out.setdefault(purpose, []).append((kind, value))
-        return list(out.items())
-
-    def paintEvent(self, event: object) -> None:
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.fillRect(self.rect(), QColor("#355e3b"))
-        f, small = self.fonts()
-        p.setFont(f)
-        p.setPen(QColor("#f4f1e8"))
-        p.drawText(QRectF(8, 4, self.width() - 16, 16), Qt.AlignmentFlag.AlignLeft,
-                   self.shown_caption())
-        size, gap = 26.0, 6.0
-        y = 24.0
-        if self.dice and all(k == "card" for k, _, _ in self.dice):
-            self._paint_cards(p, small, y)
-            p.end()
-            return
-        for purpose, dice in self.groups():
-            if y > self.height() - size:
-                break
-            p.setFont(small)
-            p.setPen(QColor("#e8e4d8"))
-            p.drawText(QRectF(10, y, self.width() - 20, 14), Qt.AlignmentFlag.AlignLeft,
-                       QFontMetricsF(small).elidedText(purpose, Qt.TextElideMode.ElideRight,
-                                                       self.width() - 20))
-            y += 15
-            x = 10.0
-            tall = size * 1.45 if any(k == "card" for k, _ in dice) else size
-            for kind, value in dice:
-                w = size * 1.0 if kind == "card" else size
-                if x + w > self.width() - 6:
-                    x = 10.0
-                    y += tall + gap
-                if kind == "card":
-                    self._card(p, QRectF(x, y, w, tall), str(value))
-                else:
-                    self._die(p, QRectF(x, y, size, size), kind, value,
-                              self.face_of(kind, value, purpose))
-                x += w + gap
-            y += tall + 8
-        p.end()
-
-    SUITS: ClassVar[dict[str, str]] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-    def _paint_cards(self, p: QPainter, small: QFont, y: float) -> None:
-        """Cards turned (Blown Away): side by side, each with what it was for beside it."""
-        cw, ch, gap = 34.0, 48.0, 10.0
-        n = len(self.dice)
-        per_row = max(1, min(n, int((self.width() - 16) // 150)))
-        slot = (self.width() - 16) / per_row
-        for i, (_, value, purpose) in enumerate(self.dice):
-            row, col = divmod(i, per_row)
-            x = 8.0 + col * slot
-            top = y + row * (ch + gap)
-            self._card(p, QRectF(x, top, cw, ch), str(value))
-            p.setFont(small)
-            p.setPen(QColor("#e8e4d8"))
-            p.drawText(QRectF(x + cw + 6, top, slot - cw - 12, ch),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-                       | Qt.TextFlag.TextWordWrap, purpose)
-
-    def _card(self, p: QPainter, r: QRectF, face: str) -> None:
-        """A playing card: white, rounded, its rank over its suit (red or black)."""
-        rank, suit = face[:-1], face[-1:]
-        red = suit in ("H", "D")
-        p.setPen(QPen(QColor("#222"), 1.0))
-        p.setBrush(QColor("#fffdf7"))
-        p.drawRoundedRect(r, 3.5, 3.5)
-        ink = QColor("#c0141c") if red else QColor("#111")
-        p.setPen(ink)
-        f = QFont()
-        f.setBold(True)
-        f.setPixelSize(max(9, round(r.height() * 0.36)))
-        p.setFont(f)
-        p.drawText(QRectF(r.x(), r.y() + 1, r.width(), r.height() * 0.5),
-                   Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, rank)
-        f.setPixelSize(max(9, round(r.height() * 0.4)))
-        p.setFont(f)
-        p.drawText(QRectF(r.x(), r.y() + r.height() * 0.48, r.width(), r.height() * 0.5),
-                   Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                   self.SUITS.get(suit, suit))
-
-    def _die(self, p: QPainter, r: QRectF, kind: str, value: int | str,
-             face: str | None = None) -> None:
-        p.setPen(QPen(QColor("#222"), 1.2))
-        p.setBrush(QColor("#f6d27a") if kind == "d3" else QColor("#fdf6e3"))
-        p.drawRoundedRect(r, 5, 5)
-        if face in self.SYMBOLS:
-            glyph, ink = self.SYMBOLS[face]
-            f = QFont()
-            f.setPixelSize(round(r.height() * 0.62))
-            p.setFont(f)
-            p.setPen(QColor(ink))
-            p.drawText(r, Qt.AlignmentFlag.AlignCenter, glyph)
-        elif kind in ("d6", "d3") and value in self.PIPS:
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor("#1d1d1b"))
-            for px, py in self.PIPS[value]:
-                p.drawEllipse(QPointF(r.x() + px * r.width(), r.y() + py * r.height()),
-                              r.width() * 0.09, r.width() * 0.09)
-        else:
-            p.setPen(QColor("#1d1d1b"))
-            p.drawText(r, Qt.AlignmentFlag.AlignCenter, str(value))
 
 
 class OddsBars(QWidget):

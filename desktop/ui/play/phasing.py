@@ -67,7 +67,8 @@ class Phasing:
         self.victory(state)
         if g.outcome is not None:
             who = s.side_name(g.outcome.winner) if g.outcome.winner else "Nobody"
-            title = f"{turn} · Game over: {side_does(who, 'wins')}" if g.outcome.winner \
+            won = side_does(who, "wins", s.side_plural(g.outcome.winner))
+            title = f"{turn} · Game over: {won}" if g.outcome.winner \
                 else f"{turn} · Game over: a draw"
             w.phase_bar.set_state(title, w.side_colour(g.outcome.winner),
                                   a.names_in(g.outcome.reason), "")
@@ -132,7 +133,8 @@ class Phasing:
         if s is None:
             return
         w.victory_panel.show_state(state, lambda side: w.side_colour(side, ink=True),
-                                   s.side_name, [x.id for x in s.game.scenario.sides])
+                                   s.side_name, [x.id for x in s.game.scenario.sides],
+                                   s.side_plural)
         held = {o.id: o.holder for o in state.objectives} if state is not None else {}
         w.scene.set_objective_holders({
             oid: (w.side_colour(side), s.side_name(side)) if side else None

@@ -92,10 +92,14 @@ class VictoryPanel(QScrollArea):
         self.lines.append(text)
 
     def show_state(self, state: VictoryState | None, colour: Callable[[str | None], str],
-                   name: Callable[[str], str], sides: list[str] | None = None) -> None:
+                   name: Callable[[str], str], sides: list[str] | None = None,
+                   plural: Callable[[str], bool | None] | None = None) -> None:
         """Show `state`; `colour(side)` is a side's colour (ink on paper), `name(side)`
-        its name; `sides` the order of the sides (the scenario's)."""
-        key = (state, tuple(sides or ()), tuple((s, colour(s), name(s)) for s in sides or ()))
+        its name; `sides` the order of the sides (the scenario's); `plural(side)`
+        whether its scenario says its name takes a plural verb (None: a guess)."""
+        number = plural or (lambda _side: None)
+        key = (state, tuple(sides or ()),
+               tuple((s, colour(s), name(s), number(s)) for s in sides or ()))
         if state is not None and key == self._shown:
             return  # nothing changed (most refreshes: a selection, a hover)
         self._shown = key
@@ -177,7 +181,7 @@ class VictoryPanel(QScrollArea):
             row = QHBoxLayout()
             row.setSpacing(6)
             row.addWidget(_swatch(colour(side)))
-            wins_by = f"{side_does(name(side), 'wins')} by"
+            wins_by = f"{side_does(name(side), 'wins', number(side))} by"
             title = _bold(_wrapping(wins_by))
             row.addWidget(title, 1)
             w = QWidget()

@@ -51,6 +51,7 @@ from desktop.ui.plaintext import plain_label
 from desktop.ui.play.acting import Acting
 from desktop.ui.play.briefing import BriefingCard
 from desktop.ui.play.computer_turns import ComputerTurns, add_computer_menu
+from desktop.ui.play.dice_tray import DiceTray
 from desktop.ui.play.dragging import Dragging
 from desktop.ui.play.drags import Drag
 from desktop.ui.play.figures import Figures
@@ -68,7 +69,7 @@ from desktop.ui.play.items import (
 )
 from desktop.ui.play.keeping import Keeping
 from desktop.ui.play.measuring import Measuring
-from desktop.ui.play.panels import DiceTray, LogView, OddsChart, PhaseBar, StrengthChart, UnitCard
+from desktop.ui.play.panels import LogView, OddsChart, PhaseBar, StrengthChart, UnitCard
 from desktop.ui.play.phasing import Phasing
 from desktop.ui.play.place_items import Places
 from desktop.ui.play.printing import add_game_file_actions

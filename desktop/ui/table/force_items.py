@@ -233,6 +233,19 @@ class Tagged(QGraphicsItem):
         """What the item covers on the table (its upright box), in scene inches."""
         return self._offset(self._body)
 
+    #: How far (inches) terrain names keep off a name plate, so that a name
+    #: beside a plate does not read as one with it ("Galgenberg12-pounder…").
+    TAG_CLEAR_GAP = 0.2
+
+    def tag_keep_clear(self) -> QRectF:
+        """The name plate where it stands now, with a gap round it, in scene inches:
+        what terrain names keep off where they can, as off a base (issue 34: a
+        battery's name lay over "Galgenberg").  The scene tells the names near
+        a plate that moved (tag_layout)."""
+        g = self.TAG_CLEAR_GAP * self.tag_scale
+        x0, y0, x1, y1 = self.tag_rect()
+        return QRectF(x0 - g, y0 - g, x1 - x0 + 2 * g, y1 - y0 + 2 * g)
+
     def set_tag_scale(self, grow: float) -> None:
         """Draw the tag `grow` times its size on the table (the scene then places it again)."""
         if grow == self.tag_scale:

@@ -368,9 +368,11 @@ def _tell_names(scene: QGraphicsScene, where: list[QRectF]) -> None:
 
 
 def tell_names(scene: QGraphicsScene, where: list[QRectF] | None) -> None:
-    """Terrain names near `where` (None: every name) look again for the markers
-    and bases they must keep clear of."""
-    for item in scene.items():
+    """Terrain names near `where` (None: every name) look again for the markers,
+    bases and name tags they must keep clear of."""
+    labels = getattr(scene, "terrain_labels", None)  # a TableScene keeps them: no walk
+    items = labels.values() if labels is not None else scene.items()
+    for item in items:
         if isinstance(item, TerrainLabelItem) and (
                 where is None or any(item.near(r) for r in where)):
             item.refresh_clearance()

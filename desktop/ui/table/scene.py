@@ -68,6 +68,10 @@ class TableScene(QGraphicsScene):
         #: How much bigger than on the table unit and officer tags are drawn:
         #: set by the view from its zoom (see set_tag_scale).
         self.tag_scale = 1.0
+        #: The view's zoom (device pixels an inch) when it last fitted the tags:
+        #: the size the terrain names are drawn at, which tags keep off (None:
+        #: no view; names at their size on the table).
+        self.names_ppi: float | None = None
         #: What else objectives' names keep off, in scene inches (a game's badges,
         #: as drawn now): set by the play window.
         self.name_obstacles: Callable[[], list[QRectF]] | None = None
@@ -452,10 +456,9 @@ class TableScene(QGraphicsScene):
             self.tag_reach = max(self.tag_reach, item.tag_reach())
         for objective in self.objectives.values():
             objective.set_tag_scale(scale)  # (tells the names near it)
-        moved = self._clear_plates(None)
-        if moved:
-            tell_names(self, moved)
+        self._clear_plates(None)
         layout_tags(self)  # type: ignore[arg-type]  # a TagScene: Qt's items() overloads
+        tell_names(self, None)  # every tag has a new size: every name looks again
         return True
 
     def _note_tagged(self, item: UnitItem | OfficerItem, moved: list[QRectF]) -> None:

@@ -3,6 +3,11 @@
 A new table places every tag; an edit or a move in play re-places only the
 tags whose spots reach what changed, with the others standing where they
 are, so tags elsewhere on the table never jump about.
+
+Terrain names and tags keep off each other: a tag with a clear spot near its
+base leaves a terrain name where it is written, and a terrain name steps off
+the tags as they stand (TerrainLabelItem), so the names near a tag that
+moved are told to look again.
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from desktop.table.tags import DISC_WEIGHT, Obstacle, Rect, Tag, overlap, place_tags
 from desktop.ui.table.force_items import Tagged
+from desktop.ui.table.marker_items import tell_names
+from desktop.ui.table.terrain_items import CLEARANCE, TerrainLabelItem
 
 
 class TagScene(Protocol):
@@ -28,7 +35,12 @@ class TagScene(Protocol):
     officers: Mapping[str, Tagged]
     objectives: Mapping[str, Any]  # items with label_keep_clear()
     zones: Mapping[str, Any]  # items with title_rect()
+    terrain_labels: Mapping[str, TerrainLabelItem]
     tag_reach: float
+    tag_scale: float
+    #: The zoom the terrain names are drawn at (device pixels an inch; None:
+    #: no view, names at their size on the table).
+    names_ppi: float | None
 
     def table_rect(self) -> QRectF: ...
 
@@ -37,6 +49,12 @@ class TagScene(Protocol):
 #: Zone titles are faint and lie under the units: a name covers one (and stays
 #: readable) far sooner than it slips under a base, where it loses letters.
 ZONE_TITLE_WEIGHT = 0.5
+#: A terrain name under a tag steps aside (TerrainLabelItem), off its feature's
+#: middle: a tag with room elsewhere near its base leaves the name at home, but
+#: covers one sooner than a base or another tag.
+TERRAIN_NAME_WEIGHT = 1.0
+#: Zoomed in this far or more, terrain names are drawn at their size on the table.
+TABLE_SIZE_PPI = 1000.0
 
 
 def _rect(r: QRectF) -> Rect:
@@ -85,8 +103,15 @@ def layout_tags(scene: TagScene, around: Sequence[QRectF] | None = None) -> None
     table = scene.table_rect()
     chosen = place_tags([Tag(t.tag_key, t.tag_spots()) for t in movers], obstacles,
                         _rect(table) if not table.isEmpty() else None, fixed)
+    moved: list[QRectF] = []
     for t in movers:
-        t.set_tag_spot(chosen.get(t.tag_key, 0))
+        spot = chosen.get(t.tag_key, 0)
+        if spot != t.tag_spot:
+            moved.append(t.tag_keep_clear())
+            t.set_tag_spot(spot)
+            moved.append(t.tag_keep_clear())
+    if moved:  # the terrain names near a tag that moved look again
+        tell_names(scene, moved)  # type: ignore[arg-type]  # a TagScene is a QGraphicsScene
 
 
 def _marker_obstacles(scene: TagScene) -> Iterable[Obstacle]:
@@ -97,6 +122,14 @@ def _marker_obstacles(scene: TagScene) -> Iterable[Obstacle]:
             yield Obstacle(_rect(r), DISC_WEIGHT)
     for zone in scene.zones.values():
         yield Obstacle(_rect(zone.title_rect()), ZONE_TITLE_WEIGHT)
+    # Terrain names at home, at the size they are drawn: a name moves off a tag
+    # (TerrainLabelItem), so a tag that has room elsewhere leaves it there.
+    ppi = scene.names_ppi if scene.names_ppi is not None else TABLE_SIZE_PPI
+    for label in scene.terrain_labels.values():
+        if label.isVisible() and label.shown_at(ppi):
+            g = CLEARANCE + Tagged.TAG_CLEAR_GAP * scene.tag_scale
+            yield Obstacle(_rect(label.home_rect(ppi).adjusted(-g, -g, g, g)),
+                           TERRAIN_NAME_WEIGHT)
     extra = getattr(scene, "extra_clear", None)
     if extra is not None:  # the play window's counters: drawn over names, as a disc is
         for r in extra():

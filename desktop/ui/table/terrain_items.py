@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 from desktop.scenario.geometry import outline, shape_area
 from desktop.scenario.model import LineShape, TerrainFeature
 from desktop.scenario.vocabulary import LINEAR_TERRAIN, LengthUnit, TerrainType
+from desktop.table.tags import Rect, overlap
 from desktop.ui.table.paths import area_path, shape_path
 from desktop.ui.table.plain_looks import plain_look
 from desktop.ui.table.styles import LABEL_INK, Z_TERRAIN, Z_TERRAIN_LABEL, Layer
@@ -138,6 +139,11 @@ SHIFT_STEP = 0.25
 CLEARANCE = 0.12
 #: ...and this much of its own height to other names, so two do not read as one.
 NAME_GAP = 0.4
+#: With no spot clear of everything, a name takes the one least covered (square
+#: inches), counting this much for each inch it moves (sideways more)...
+SHIFT_COST = 0.1
+#: ...and this much for leaving its feature (its middle off the feature).
+OFF_FEATURE_COST = 2.0
 #: A marker or a name this far past a name's grown rectangle can move it.
 NEAR_MARGIN = MAX_SHIFT + 1.0
 
@@ -160,8 +166,9 @@ class TerrainLabelItem(QGraphicsItem):
 
     The name is written on the feature's most inland point unless a marker
     drawn over the table would hide it there.  Items in the same scene with a
-    `label_keep_clear()` method (objectives) give the rectangles names must
-    stay out of; a name they would cover moves to the nearest clear spot,
+    `label_keep_clear()` method (objectives, bases) or a `tag_keep_clear()`
+    method (the name plates of units and officers) give the rectangles names
+    must stay out of; a name they would cover moves to the nearest clear spot,
     inside its feature where it can, and clear of the other names too.  The
     spot is chosen for the size the name is drawn at (names grow on a big
     table seen whole), so it stays clear at any zoom.  Such a marker calls
@@ -272,7 +279,9 @@ class TerrainLabelItem(QGraphicsItem):
         return bounds
 
     def _gather(self) -> tuple[QRectF, ...]:
-        """The rectangles of the markers near the name, which it must keep clear of."""
+        """The rectangles near the name that it must keep clear of: the markers'
+        (`label_keep_clear`), and the name plates of units and officers
+        (`tag_keep_clear`), which it keeps off where it can, as off a base."""
         scene = self.scene()
         if scene is None:
             return ()
@@ -287,6 +296,12 @@ class TerrainLabelItem(QGraphicsItem):
                 out += found
                 if getattr(item, "keep_clear_soft", False):
                     soft += found
+            plate = getattr(item, "tag_keep_clear", None)  # a unit's or officer's name
+            if plate is not None and item.isVisible():
+                r = plate()
+                if r.intersects(near):
+                    out.append(r)
+                    soft.append(r)
         self._soft = tuple(soft)
         return tuple(sorted(out, key=lambda r: (r.x(), r.y(), r.width(), r.height())))
 
@@ -347,6 +362,11 @@ class TerrainLabelItem(QGraphicsItem):
         """How far the name is moved from its home at `ppi` to stay clear of markers."""
         return self._shift(round(self.growth(ppi), 3))
 
+    def home_rect(self, ppi: float) -> QRectF:
+        """The rectangle the name covers at home, drawn at `ppi`, before any move:
+        where unit and officer tags keep off it where they can (tag_layout)."""
+        return self._grown(round(self.growth(ppi), 3))
+
     def label_rect(self, ppi: float) -> QRectF:
         """The rectangle the name covers on the table when drawn at `ppi`."""
         growth = round(self.growth(ppi), 3)
@@ -358,34 +378,42 @@ class TerrainLabelItem(QGraphicsItem):
             spot = self._spots[growth] = self._find_spot(growth)
         return spot
 
-    def _marker_blocks(self, hard_only: bool = False) -> list[QRectF]:
+    @staticmethod
+    def _clearance(growth: float) -> float:
+        """The gap a name drawn `growth` times its size keeps to a marker: CLEARANCE
+        at its own size, grown with it, and more as its halo grows wider."""
+        def halo(g: float) -> float:  # how far the halo's ink reaches past the letters
+            return HALO_PEN.widthF() * (1.6 if g > 1.0 else 1.0) * g / 2
+        return CLEARANCE * growth + halo(growth) - halo(1.0)
+
+    def _marker_blocks(self, growth: float, hard_only: bool = False) -> list[QRectF]:
         """What the name keeps clear of; `hard_only`: objectives, not bases (a
         name with no spot clear of both at least leaves the objectives seen)."""
-        c = CLEARANCE
+        c = self._clearance(growth)
         return [r.adjusted(-c, -c, c, c) for r in self._avoid
                 if not (hard_only and r in self._soft)]
 
     def _at_home(self, growth: float) -> bool:
         home = self._grown(growth)
-        return not any(home.intersects(b) for b in self._marker_blocks())
+        return not any(home.intersects(b) for b in self._marker_blocks(growth))
 
     def _find_spot(self, growth: float) -> QPointF:
         if not self._avoid or self._at_home(growth):
             return QPointF()
-        spot = self._search(growth, self._marker_blocks())
+        spot = self._search(growth, self._marker_blocks(growth))
         if spot is None and self._soft:
-            spot = self._search(growth, self._marker_blocks(hard_only=True))
+            spot = self._least_covered(growth)
         return spot or QPointF()
 
-    def _search(self, growth: float, blocks: list[QRectF]) -> QPointF | None:
-        """The nearest spot clear of `blocks` and of the names near; None if none."""
-        # Other names: those at home stay there; of two that move, the one
-        # whose feature id sorts first chooses first.
+    def _name_blocks(self, growth: float) -> list[QRectF]:
+        """Where the other names near stand, with a gap: those at home stay there;
+        of two that move, the one whose feature id sorts first chooses first."""
         scene = self.scene()
         near = self._near_rect()
         m = NEAR_MARGIN
         gap = NAME_GAP * self._home.height() * growth
         others = items_near(scene, near.adjusted(-m, -m, m, m)) if scene is not None else []
+        blocks: list[QRectF] = []
         for item in others:
             if not isinstance(item, TerrainLabelItem) or item is self or not item.isVisible() \
                     or not item.near(near):
@@ -395,6 +423,11 @@ class TerrainLabelItem(QGraphicsItem):
             elif item.feature.id < self.feature.id:
                 r = item._grown(growth).translated(item._shift(growth))
                 blocks.append(r.adjusted(-gap, -gap, gap, gap))
+        return blocks
+
+    def _search(self, growth: float, blocks: list[QRectF]) -> QPointF | None:
+        """The nearest spot clear of `blocks` and of the names near; None if none."""
+        blocks = blocks + self._name_blocks(growth)
         home = self._grown(growth)
         centred: QPointF | None = None  # the nearest clear spot with its middle on the feature
         clear: QPointF | None = None  # the nearest clear spot at all
@@ -410,6 +443,30 @@ class TerrainLabelItem(QGraphicsItem):
                 clear = QPointF(dx, dy)
         return centred or clear
 
+    def _least_covered(self, growth: float) -> QPointF | None:
+        """With no spot clear of everything: of the spots clear of the objectives
+        and the names near, the one least under bases, counters and name plates,
+        its middle on its feature where it can be.  None if every spot is under
+        an objective or a name."""
+        hard = [_box(b) for b in [*self._marker_blocks(growth, hard_only=True),
+                                  *self._name_blocks(growth)]]
+        c = self._clearance(growth)
+        soft = [_box(r.adjusted(-c, -c, c, c)) for r in self._avoid if r in self._soft]
+        x0, y0, x1, y1 = _box(self._grown(growth))
+        mid = QPointF((x0 + x1) / 2, (y0 + y1) / 2)
+        best: QPointF | None = None
+        low = math.inf
+        for dx, dy in shifts():
+            r = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+            if any(overlap(r, b) > 0 for b in hard):
+                continue
+            cost = sum(overlap(r, b) for b in soft) + SHIFT_COST * math.hypot(1.6 * dx, dy)
+            if cost < low and not self._area.contains(mid + QPointF(dx, dy)):
+                cost += OFF_FEATURE_COST
+            if cost < low:
+                best, low = QPointF(dx, dy), cost
+        return best
+
     # --- drawing ---------------------------------------------------------------------
 
     def boundingRect(self) -> QRectF:
@@ -420,9 +477,13 @@ class TerrainLabelItem(QGraphicsItem):
         if not self.in_layer:
             self.paint_look(painter, option.levelOfDetailFromTransform(painter.worldTransform()))
 
+    def shown_at(self, ppi: float) -> bool:
+        """Whether the name is drawn at `ppi` (too small to read even grown, it is not)."""
+        return ppi * self.SIZE * self.growth(ppi) >= 7
+
     def paint_look(self, painter: QPainter, ppi: float) -> None:
         growth = self.growth(ppi)
-        if ppi * self.SIZE * growth < 7:  # too small to read even grown: leave it out
+        if not self.shown_at(ppi):
             return
         painter.save()
         shift = self.shift(ppi)
@@ -442,6 +503,10 @@ class TerrainLabelItem(QGraphicsItem):
         painter.setBrush(LABEL_INK)
         painter.drawPath(self._path)
         painter.restore()
+
+
+def _box(r: QRectF) -> Rect:
+    return r.left(), r.top(), r.right(), r.bottom()
 
 
 def items_near(scene: QGraphicsScene, area: QRectF) -> list[QGraphicsItem]:

@@ -88,6 +88,7 @@ class TableView(QGraphicsView):
         """Grow the unit and officer tags to be readable at the current zoom (see TableScene)."""
         self._tag_timer.stop()
         if not self.table_scene.table_rect().isEmpty():
+            self.table_scene.names_ppi = self.ppi()
             self.table_scene.set_tag_scale(tag_scale_for(self.ppi()))
 
     def fit_table(self) -> None:
