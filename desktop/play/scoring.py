@@ -275,15 +275,18 @@ def _walk(plan: _Plan, x: float, y: float) -> _Walk:
 #: What the score reads of one piece (`_piece`): the piece itself (the key is its
 #: identity: the play views hand back the same object while a piece is unchanged),
 #: whether it is a unit, whether it is present, its side, its place, its `_Spot`
-#: (None when not present) and whether it is of the line infantry.
+#: (None when not present, or when it can hold no ground: `PlayView.no_ground`)
+#: and whether it is of the line infantry.
 _PieceRead = tuple[PieceInfo, bool, bool, str, Point, _Spot | None, bool]
 
 
-def _piece(plan: _Plan, p: PieceInfo, unit_of: Callable[[str], str] | None) -> _PieceRead:
-    """`_PieceRead` of `p` for the side of `plan`."""
+def _piece(plan: _Plan, p: PieceInfo, unit_of: Callable[[str], str] | None,
+           no_ground: frozenset[str]) -> _PieceRead:
+    """`_PieceRead` of `p` for the side of `plan` (a piece whose status is in
+    `no_ground` stands nowhere for the ground the score reads: no spot)."""
     present = p.status in PRESENT
     spot = None
-    if present and p.kind != "officer":
+    if present and p.kind != "officer" and p.status not in no_ground:
         # How far beyond its centre the piece reaches (half its narrower side).
         reach = (p.frontage if p.frontage < p.depth else p.depth) / 2
         spot = _spot(plan, p.x, p.y, reach)
@@ -357,11 +360,11 @@ def terms(game: Game, side: str) -> Terms:
     for p in adapter.pieces().values():
         got = pieces.get(id(p))
         if got is None or got[0] is not p:
-            got = pieces[id(p)] = _piece(plan, p, unit_of)
+            got = pieces[id(p)] = _piece(plan, p, unit_of, adapter.no_ground)
         _, unit, present, p_side, xy, spot, regular = got
         if not unit:
             continue
-        if spot is not None:  # (a unit present)
+        if spot is not None:  # (a unit present that can hold ground)
             if p_side == side:
                 half = _arc(plan, adapter, p)
                 if half is not None:

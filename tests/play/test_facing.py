@@ -118,3 +118,24 @@ def test_facing_the_enemy_scores_better_than_facing_away() -> None:
 def test_turning_within_the_arc_gains_nothing() -> None:
     target = _nearest_french_bearing(_game())
     assert terms(_game(target), "aus").aim == terms(_game(target + 20.0), "aus").aim == 0.0
+
+
+def test_a_mob_takes_no_ground_in_the_score() -> None:
+    """Blown Away (seed 003 'Winning an encounter scenario'): only men in ranks
+    occupy a farm, so a mob of running men marching onto the Knowe is worth
+    nothing to the ground terms, and rallying it is worth its man in ranks
+    (issue 33: the Royal Army never rallied)."""
+    from tests.play.tactics.suite import load_positions
+
+    position = next(p for p in load_positions("blown_away")
+                    if p.id == "ba_rally_the_mob_beside_the_commander")
+    game = position.start()
+    assert view_of(game).pieces()["ry_guard"].status in view_of(game).no_ground
+    still = terms(game, "royal")
+    marched = game.clone(seed=1)
+    marched.apply(marched.parse_action("move ry_guard 36.29,30.96 356.9"))
+    rallied = game.clone(seed=1)
+    rallied.apply(rallied.parse_action("rally ry_guard"))
+    t = terms(marched, "royal")
+    assert (t.objective, t.lead, t.pull) == (still.objective, still.lead, still.pull)
+    assert score(rallied, "royal") > score(marched, "royal")
