@@ -24,7 +24,7 @@ from desktop.play.goalfield import GoalField
 from desktop.rules.engine import Action, Game
 from desktop.rules.view import PlayView, view_of
 from desktop.rules.view_values import PieceInfo
-from desktop.table.shapes import bearing
+from desktop.table.shapes import angle_diff, bearing
 
 Point = tuple[float, float]
 
@@ -36,9 +36,11 @@ MIN_STEP = 0.25
 
 def march_moves(game: Game, rng: random.Random, n: int,
                 fields: Sequence[tuple[GoalField, int | None]]) -> list[Action]:
-    """Up to `n` legal moves of the side to act, each taking one piece down one of
+    """Up to `n` legal marches of the side to act, each taking one piece down one of
     `fields`; a field with a count (an area to fill with that many pieces) marches
-    one of the pieces nearest it, a field without one any piece."""
+    one of the pieces nearest it, a field without one any piece.  Each march
+    faces the way it goes and, where that is not towards the enemy, comes with
+    the same march ending face to the nearest enemy (`facing_enemy`)."""
     side = game.side
     if side is None or n <= 0 or not fields:
         return []
@@ -46,10 +48,11 @@ def march_moves(game: Game, rng: random.Random, n: int,
     mine = [p for p in view.pieces().values()
             if p.side == side and p.present and p.kind != "officer"]
     out: list[Action] = []
+    marched = 0
     tried: set[str] = set()
     pools: dict[int, list[PieceInfo]] = {}  # per field with a count: the pieces to march
     for _ in range(2 * n):
-        if len(out) >= n or not mine:
+        if marched >= n or not mine:
             break
         field, lead = fields[rng.randrange(len(fields))]
         pool = mine
@@ -68,10 +71,11 @@ def march_moves(game: Game, rng: random.Random, n: int,
             end = field.downhill(start, allowance.full * part)
             if math.dist(start, end) < MIN_STEP:
                 break
-            action = _first_allowed(game, view, piece.id, start, end,
-                                    SIDESTEPS if part == LENGTHS[0] else (0.0,))
-            if action is not None:
-                out.append(action)
+            actions = _first_allowed(game, view, piece.id, start, end,
+                                     SIDESTEPS if part == LENGTHS[0] else (0.0,))
+            if actions:
+                out.extend(actions)
+                marched += 1
                 break
     return out
 
@@ -82,17 +86,47 @@ SIDESTEPS = (0.0, 35.0, -35.0)
 
 
 def _first_allowed(game: Game, view: PlayView, pid: str, start: Point, end: Point,
-                   turns: Sequence[float]) -> Action | None:
+                   turns: Sequence[float]) -> list[Action]:
     """The move of `pid` from `start` to `end`, turned about `start` by each of
-    `turns` in order, that the engine accepts first (None if none)."""
+    `turns` in order, that the engine accepts first, facing the way it goes, and
+    the same move ending face to the nearest enemy (`facing_enemy`); empty if
+    none is accepted."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     for turn in turns:
         c, s = math.cos(math.radians(turn)), math.sin(math.radians(turn))
         to = (start[0] + dx * c - dy * s, start[1] + dx * s + dy * c)
         action = view.move_action(pid, to[0], to[1], bearing(start, to))
         if action is not None and game.check(action) is None:
-            return action
-    return None
+            return [action, *facing_enemy(game, view, pid, to, bearing(start, to))]
+    return []
+
+
+def _enemies(view: PlayView, side: str) -> list[Point]:
+    """Where the enemy's units stand (officers left out)."""
+    return [(p.x, p.y) for p in view.pieces().values()
+            if p.side != side and p.present and p.kind != "officer"]
+
+
+def facing_enemy(game: Game, view: PlayView, pid: str, to: Point, facing: float
+                 ) -> list[Action]:
+    """The move of `pid` to `to` ending face to the enemy unit nearest there, if the
+    engine accepts it and it is not `facing` give or take `IDLE_TURN` (a piece
+    that fires or fights to its front should not end a march with its back to
+    the enemy; the march's own facing, the way it went, is the other choice)."""
+    piece = view.piece(pid)
+    if piece is None or piece.kind == "officer":
+        return []
+    enemies = _enemies(view, piece.side)
+    if not enemies:
+        return []
+    near = min(enemies, key=lambda e: (e[0] - to[0]) ** 2 + (e[1] - to[1]) ** 2)
+    if near == to:
+        return []
+    face = round(bearing(to, near), 1)
+    if abs(angle_diff(face, facing)) < IDLE_TURN:
+        return []
+    action = view.move_action(pid, to[0], to[1], face)
+    return [action] if action is not None and game.check(action) is None else []
 
 
 def _leaders(field: GoalField, mine: list[PieceInfo], lead: int) -> list[PieceInfo]:
@@ -142,11 +176,13 @@ def _first_moves(game: Game, view: PlayView,
     """Up to `n` moves, one a pair taken nearest first: (distance, piece, the
     points to try given its allowance); a pair farther than the piece's
     allowance is passed over, and of its points the first the engine allows
-    is taken."""
+    is taken, facing the way it goes, with the same move ending face to the
+    nearest enemy where that differs (`facing_enemy`)."""
     out: list[Action] = []
+    taken = 0
     allowances: dict[str, float] = {}
     for d, piece, points in sorted(pairs, key=lambda t: t[0]):
-        if len(out) >= n:
+        if taken >= n:
             break
         full = allowances.get(piece.id)
         if full is None:
@@ -155,9 +191,12 @@ def _first_moves(game: Game, view: PlayView,
         if d > full:
             continue
         for to in points(full):
-            action = view.move_action(piece.id, to[0], to[1], bearing((piece.x, piece.y), to))
+            way = bearing((piece.x, piece.y), to)
+            action = view.move_action(piece.id, to[0], to[1], way)
             if action is not None and game.check(action) is None:
                 out.append(action)
+                out.extend(facing_enemy(game, view, piece.id, to, way))
+                taken += 1
                 break
     return out
 
@@ -217,3 +256,74 @@ def _towards(start: Point, enemy: Point, full: float) -> list[Point]:
     """Into `enemy`'s centre, else so much of the way (`CONTACT_PARTS`)."""
     return [(start[0] + (enemy[0] - start[0]) * part, start[1] + (enemy[1] - start[1]) * part)
             for part in CONTACT_PARTS]
+
+
+#: A move that ends nearer than this (inches) to where its piece stands and turns
+#: it less than `IDLE_TURN` (degrees) changes nothing on the table, yet it may
+#: cost something (a D3 gun that pivots may not shoot that turn).
+IDLE_STEP = MIN_STEP
+IDLE_TURN = 10.0
+
+
+def idle(view: PlayView, action: Action) -> bool:
+    """Whether `action` is a move (`PlayView.move_action`'s notation: move PIECE
+    X,Y FACING) that leaves its piece where it stands, give or take `IDLE_STEP`
+    and `IDLE_TURN`."""
+    words = action.text().split()
+    if len(words) != 4 or words[0] != "move":
+        return False
+    piece = view.piece(words[1])
+    xy = words[2].split(",")
+    if piece is None or len(xy) != 2:
+        return False
+    try:
+        x, y, facing = float(xy[0]), float(xy[1]), float(words[3])
+    except ValueError:
+        return False
+    return (math.hypot(x - piece.x, y - piece.y) < IDLE_STEP
+            and abs(angle_diff(facing, piece.facing)) < IDLE_TURN)
+
+
+def drop_idle(game: Game, actions: Sequence[Action]) -> list[Action]:
+    """`actions` without the idle moves (`idle`), unless nothing else is left: a
+    computer player is never offered a move that changes nothing but may cost
+    a shot."""
+    view = view_of(game)
+    kept = [a for a in actions if not idle(view, a)]
+    return kept if kept else list(actions)
+
+
+def facing_moves(game: Game, n: int) -> list[Action]:
+    """Up to `n` legal pivots on the spot, each turning a piece of the side to act
+    to face the enemy unit nearest it, where that enemy lies outside every arc
+    the piece attacks in (`PlayView.weapons`: a gun or a battalion facing away
+    from the battle), the nearest such enemies first."""
+    side = game.side
+    if side is None or n <= 0 or not game.free_action_kinds:
+        return []
+    view = view_of(game)
+    enemies = _enemies(view, side)
+    if not enemies:
+        return []
+    pivots: list[tuple[float, str, Point, float]] = []
+    for p in view.pieces().values():
+        if p.side != side or not p.present or p.kind == "officer":
+            continue
+        arcs = [w.half_angle for w in view.weapons(p.id)]
+        if not arcs or max(arcs) >= 180.0:
+            continue  # nothing it attacks with, or it attacks all round
+        near = min(enemies, key=lambda e: (e[0] - p.x) ** 2 + (e[1] - p.y) ** 2)
+        face = round(bearing((p.x, p.y), near), 1)
+        if abs(angle_diff(face, p.facing)) <= max(arcs):
+            continue  # already facing it
+        pivots.append((math.dist((p.x, p.y), near), p.id, (p.x, p.y), face))
+    out: list[Action] = []
+    for _, pid, at, face in sorted(pivots):
+        if len(out) >= n:
+            break
+        if not view.can_move(pid):
+            continue
+        action = view.move_action(pid, at[0], at[1], face)
+        if action is not None and game.check(action) is None:
+            out.append(action)
+    return out

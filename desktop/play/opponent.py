@@ -22,7 +22,13 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from desktop.play.goalfield import GoalField
-from desktop.play.marching import contact_moves, march_moves, reaching_moves
+from desktop.play.marching import (
+    contact_moves,
+    drop_idle,
+    facing_moves,
+    march_moves,
+    reaching_moves,
+)
 from desktop.play.scoring import Weights, _plan, score
 from desktop.rules.engine import Action, Game, RulesError
 from desktop.rules.view import view_of
@@ -46,6 +52,9 @@ class Style:
     reach: int = 4
     #: Moves at an enemy piece within a move (marching.contact_moves).
     contact: int = 2
+    #: Pivots on the spot to face the nearest enemy, for pieces it stands outside
+    #: the arcs of (marching.facing_moves): always candidates.
+    face: int = 2
     #: After this many actions of one kind left the score as it stood, the rest of
     #: that kind are not tried (None: try every candidate; see `_weigh`).
     blind: int | None = 2
@@ -128,13 +137,16 @@ def _candidates(game: Game, rng: random.Random, style: Style) -> list[Action]:
     free = bool(game.free_action_kinds)
     reached = reaching(game, style.reach) if moves and free else []
     contacts = contact_moves(game, style.contact) if moves else []
-    for a in [*listed, *sampled, *marched, *reached, *contacts]:
+    faced = facing_moves(game, style.face) if moves else []
+    for a in [*listed, *sampled, *marched, *reached, *contacts, *faced]:
         seen.setdefault(a.text(), a)
-    actions = list(seen.values())
+    # A move that changes nothing (a gun's pivot of a few degrees, a ride to where
+    # the officer stands) is no candidate: it may cost a shot and gains nothing.
+    actions = drop_idle(game, list(seen.values())) if moves else list(seen.values())
     if len(actions) > style.candidates:
         if moves and not free:
             reached = reaching(game, style.reach)
-        keep = {"end"} | {a.text() for a in [*reached, *contacts]}
+        keep = {"end"} | {a.text() for a in [*reached, *contacts, *faced]}
         kept = [a for a in actions if a.text() in keep]
         others = [a for a in actions if a.text() not in keep]
         actions = kept + rng.sample(others, max(0, style.candidates - len(kept)))

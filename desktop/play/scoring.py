@@ -38,6 +38,7 @@ from desktop.scenario.model import (
     Scenario,
 )
 from desktop.scenario.vocabulary import Edge, UnitType
+from desktop.table.shapes import angle_diff, bearing
 
 Point = tuple[float, float]
 
@@ -64,8 +65,11 @@ class Weights:
     #: sides), so at 20 a ball is worth two fifths of a kill: a shot is taken,
     #: at the least cost.
     supply: float = 20.0
-
-
+    #: Per unit whose nearest enemy unit lies outside every arc it attacks in
+    #: (`PlayView.weapons`), at its full worth when that enemy is straight behind
+    #: (see `_aim`): a gun on a hill facing away from the battle, a battalion
+    #: ending a march with its back to the enemy.
+    aim: float = 1.0
 
 
 #: How much nearer (inches) to a place to hold than the enemy's nearest a side's
@@ -158,6 +162,9 @@ class _Plan:
     #: The places a move may reach to win ground: each objective's marker (a
     #: disc) and each area the side must fill.
     reach: tuple[BaseGeometry, ...] = ()
+    #: The widest arc (half angle, degrees) each piece met attacks in, by the
+    #: identity of its PieceInfo (None: it attacks in none, or all round).
+    arcs: dict[int, tuple[PieceInfo, float | None]] = dataclasses.field(default_factory=dict)
 
 
 #: Plans made, keyed by the scenario's identity and the side; the scenario is kept
@@ -268,15 +275,18 @@ def _walk(plan: _Plan, x: float, y: float) -> _Walk:
 #: What the score reads of one piece (`_piece`): the piece itself (the key is its
 #: identity: the play views hand back the same object while a piece is unchanged),
 #: whether it is a unit, whether it is present, its side, its place, its `_Spot`
-#: (None when not present) and whether it is of the line infantry.
+#: (None when not present, or when it can hold no ground: `PlayView.no_ground`)
+#: and whether it is of the line infantry.
 _PieceRead = tuple[PieceInfo, bool, bool, str, Point, _Spot | None, bool]
 
 
-def _piece(plan: _Plan, p: PieceInfo, unit_of: Callable[[str], str] | None) -> _PieceRead:
-    """`_PieceRead` of `p` for the side of `plan`."""
+def _piece(plan: _Plan, p: PieceInfo, unit_of: Callable[[str], str] | None,
+           no_ground: frozenset[str]) -> _PieceRead:
+    """`_PieceRead` of `p` for the side of `plan` (a piece whose status is in
+    `no_ground` stands nowhere for the ground the score reads: no spot)."""
     present = p.status in PRESENT
     spot = None
-    if present and p.kind != "officer":
+    if present and p.kind != "officer" and p.status not in no_ground:
         # How far beyond its centre the piece reaches (half its narrower side).
         reach = (p.frontage if p.frontage < p.depth else p.depth) / 2
         spot = _spot(plan, p.x, p.y, reach)
@@ -301,12 +311,13 @@ class Terms:
     #: end of the game is.
     doom: float = 0.0
     supply: float = 0.0
+    aim: float = 0.0
 
     def weighed(self, weights: Weights) -> float:
         return (weights.strength * self.strength + weights.objective * self.objective
                 + weights.pull * self.pull + weights.lead * self.lead
                 + weights.breaking * self.breaking + weights.win * self.doom
-                + weights.supply * self.supply)
+                + weights.supply * self.supply + weights.aim * self.aim)
 
 
 def score(game: Game, side: str, weights: Weights = Weights()) -> float:
@@ -332,6 +343,7 @@ def terms(game: Game, side: str) -> Terms:
     # side's pieces stand and, for the losing conditions, what each side has.
     own: list[Point] = []
     enemy: list[Point] = []
+    aiming: list[tuple[PieceInfo, float]] = []  # own units with an arc, and its half
     own_spots: list[_Spot] = []
     enemy_spots: list[_Spot] = []
     own_touch = enemy_touch = 0  # the markers each side's pieces touch (bits)
@@ -348,12 +360,15 @@ def terms(game: Game, side: str) -> Terms:
     for p in adapter.pieces().values():
         got = pieces.get(id(p))
         if got is None or got[0] is not p:
-            got = pieces[id(p)] = _piece(plan, p, unit_of)
+            got = pieces[id(p)] = _piece(plan, p, unit_of, adapter.no_ground)
         _, unit, present, p_side, xy, spot, regular = got
         if not unit:
             continue
-        if spot is not None:  # (a unit present)
+        if spot is not None:  # (a unit present that can hold ground)
             if p_side == side:
+                half = _arc(plan, adapter, p)
+                if half is not None:
+                    aiming.append((p, half))
                 own.append(xy)
                 own_spots.append(spot)
                 own_touch |= spot.touch
@@ -387,7 +402,38 @@ def terms(game: Game, side: str) -> Terms:
         pull_t -= sum([w.go for w in own_walks]) / len(own)
     elif own and enemy:
         pull_t -= sum(math.sqrt(_nearest_sq(p, enemy)) for p in own) / len(own)
-    return Terms(strength_t, objective_t, pull_t, lead_t, breaking_t, doom_t, supply_t)
+    aim_t = _aim(aiming, enemy) if aiming and enemy else 0.0
+    return Terms(strength_t, objective_t, pull_t, lead_t, breaking_t, doom_t, supply_t, aim_t)
+
+
+def _arc(plan: _Plan, adapter: PlayView, p: PieceInfo) -> float | None:
+    """The widest arc `p` attacks in (`PlayView.weapons`, half angle), kept per
+    piece; None when it attacks in none or all round (facing does not matter)."""
+    got = plan.arcs.get(id(p))
+    if got is None or got[0] is not p:
+        if len(plan.arcs) >= _MAX_SPOTS:
+            plan.arcs.clear()
+        halves = [w.half_angle for w in adapter.weapons(p.id)]
+        half = max(halves) if halves and max(halves) < 180.0 else None
+        got = plan.arcs[id(p)] = (p, half)
+    return got[1]
+
+
+def _aim(aiming: Sequence[tuple[PieceInfo, float]], enemy: Sequence[Point]) -> float:
+    """Minus, for each unit with an arc, how far its nearest enemy unit lies outside
+    it: 0 inside, 1 straight behind, in proportion between (so a pivot of a few
+    degrees within the arc gains nothing, and one that brings the enemy into it
+    does)."""
+    total = 0.0
+    for p, half in aiming:
+        x, y = p.x, p.y
+        near = min(enemy, key=lambda e: (e[0] - x) ** 2 + (e[1] - y) ** 2)
+        if near == (x, y):
+            continue
+        off = abs(angle_diff(bearing((x, y), near), p.facing))
+        if off > half:
+            total -= (off - half) / (180.0 - half)
+    return total
 
 
 def expected_share(adapter: PlayView, side: str, strength: dict[str, float]) -> float:

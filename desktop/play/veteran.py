@@ -48,6 +48,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from desktop.play.marching import drop_idle
 from desktop.play.opponent import (
     STEADY,
     Style,
@@ -113,7 +114,7 @@ class Settings:
 VETERAN = Settings()
 
 #: The cheap Steady player of the playouts: few candidates, one roll each.
-PLAYOUT = Style(candidates=4, moves=1, tries=1, reach=1)
+PLAYOUT = Style(candidates=4, moves=1, tries=1, reach=1, face=0)
 
 
 @dataclass
@@ -317,7 +318,7 @@ class _Search:
                 return
             node.actions[first.text()] = first
             return
-        offered = copy.candidate_actions(rng, self.settings.deep_moves)
+        offered = drop_idle(copy, copy.candidate_actions(rng, self.settings.deep_moves))
         new = [a for a in offered if a.text() not in node.actions]
         if not new:
             return

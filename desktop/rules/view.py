@@ -189,6 +189,10 @@ class PlayView:
     kind_words: ClassVar[dict[str, str]] = KIND_WORDS
     #: What the ruler and the move label read in by default ("table" or "spans").
     measure_in: ClassVar[str] = "table"
+    #: Statuses of a piece still on the table that can neither take nor hold
+    #: ground (Blown Away's mob: only men in ranks occupy a farm); the computer's
+    #: score does not send such a piece to the objectives.
+    no_ground: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, game: Game) -> None:
         self.game = game

@@ -94,6 +94,8 @@ _INFOS_SIZE = 50_000
 
 class BlownAwayView(PlayView, FacingBandsView):
     attack_kinds = frozenset({"fire", "combat"})
+    #: A mob (no men in ranks: status "disordered") occupies no farm (seed 003).
+    no_ground = frozenset({"disordered"})
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         #: The facing the window's ghost ends with, per piece (FacingBands): the

@@ -10,7 +10,8 @@ the rule or ruling the answer rests on.
 
 A choice is judged by matchers: an action's notation (a regular expression
 that must match it whole), and/or where a piece stands after it (near a
-point, touching an objective's marker, inside or outside a terrain feature),
+point or beyond a distance from it, touching an objective's marker, inside or
+outside a terrain feature),
 read from the play view of a copy of the game with the action applied.  A
 decision that matches no good and no blunder matcher is neither.
 """
@@ -62,6 +63,9 @@ class Matcher:
     pieces: tuple[str, ...] = ()
     #: (x, y, inches): the piece's centre within so many inches of the point.
     near: tuple[float, float, float] | None = None
+    #: (x, y, inches): the piece's centre more than so many inches from the point
+    #: (a commander who rides away from the unit he must stand beside).
+    beyond: tuple[float, float, float] | None = None
     #: An objective id: the piece touches its marker (centre within the radius
     #: plus half the piece's narrower side), as the victory judge holds it.
     objective: str | None = None
@@ -96,6 +100,10 @@ class Matcher:
         if self.near is not None:
             nx, ny, r = self.near
             if (x - nx) ** 2 + (y - ny) ** 2 > r * r:
+                return False
+        if self.beyond is not None:
+            bx, by, r = self.beyond
+            if (x - bx) ** 2 + (y - by) ** 2 <= r * r:
                 return False
         sc = position.scenario
         if self.objective is not None:
@@ -206,12 +214,13 @@ def _matcher(raw: Any, where: str) -> Matcher:
         return Matcher(action=re.compile(raw), example=raw if _literal(raw) else None)
     if not isinstance(raw, dict):
         raise PositionError(f"{where}: a matcher is a notation or a mapping")
-    unknown = set(raw) - {"action", "piece", "near", "objective", "inside", "outside",
-                          "gone", "example"}
+    unknown = set(raw) - {"action", "piece", "near", "beyond", "objective", "inside",
+                          "outside", "gone", "example"}
     if unknown:
         raise PositionError(f"{where}: unknown matcher keys {sorted(unknown)}")
     pattern = raw.get("action")
     near = raw.get("near")
+    beyond = raw.get("beyond")
     example = raw.get("example")
     if example is None and isinstance(pattern, str) and _literal(pattern):
         example = pattern
@@ -220,6 +229,8 @@ def _matcher(raw: Any, where: str) -> Matcher:
         action=None if pattern is None else re.compile(str(pattern)),
         pieces=(piece,) if isinstance(piece, str) else tuple(str(p) for p in piece),
         near=None if near is None else (float(near[0]), float(near[1]), float(near[2])),
+        beyond=None if beyond is None else (float(beyond[0]), float(beyond[1]),
+                                            float(beyond[2])),
         objective=raw.get("objective"), inside=raw.get("inside"),
         outside=raw.get("outside"), gone=bool(raw.get("gone", False)), example=example)
 

@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from desktop.rules.view import view_of
 from desktop.scenario import rulesets
 from tests.play.tactics.suite import (
     CLASSES,
@@ -71,3 +72,21 @@ def test_the_judge_reads_where_a_piece_stands_after_the_action() -> None:
     others = [a for a in game.candidate_actions(random.Random(1), 8)
               if not matcher.matches(position, game, a)]
     assert others, "every candidate reaches the place"
+
+
+def test_a_beyond_matcher_holds_only_outside_its_disc() -> None:
+    """`beyond: [x, y, r]` matches a piece whose centre ends more than r from the
+    point (a commander riding away from the unit he must stand beside)."""
+    position = next(p for p in POSITIONS if any(m.beyond for m in p.blunders))
+    matcher = next(m for m in position.blunders if m.beyond)
+    assert matcher.beyond is not None and matcher.example is not None
+    game = position.start()
+    assert matcher.matches(position, game, game.parse_action(matcher.example))
+    bx, by, r = matcher.beyond
+    pid = matcher.pieces[0]
+    piece = view_of(game).pieces()[pid]
+    assert (piece.x - bx) ** 2 + (piece.y - by) ** 2 <= r * r  # it starts inside
+    stays = game.parse_action(f"move {pid} {bx + r / 2:g},{by + r / 2:g} {piece.facing:g}")
+    assert game.check(stays) is None
+    assert not matcher.matches(position, game, stays)
+    assert not matcher.matches(position, game, game.parse_action("end"))
