@@ -472,6 +472,13 @@ class PlayWindow(QMainWindow):
         self.status.setStyleSheet("color: #b22222;" if error else "")
         self.status.setText(text)
 
+    def refusal(self, reason: str) -> str:
+        """The engine's reason for refusing a move or an action, as the player reads
+        it: the ids in it named (issue 34: "would end on top of fra_art").  Every
+        refusal the window shows (the note beside a dragged piece, the status bar)
+        comes through here from the engine or the view."""
+        return self.namer(reason)
+
     # moving (desktop.ui.play.dragging)
     def can_drag(self, pid: str) -> bool:
         return self.dragging.can_drag(pid)
