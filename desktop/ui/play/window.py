@@ -211,6 +211,7 @@ class PlayWindow(QMainWindow):
         self.figures = Figures(self)
         self.computer = ComputerTurns(self)
         self.briefing = BriefingCard(self.view)  # over the table (Game ▸ Briefing)
+        self.briefing.dismissed.connect(self.computer.release)
         self.places = Places()  # the places a side must fill with figures
         self._make_menus()
         add_help_menu(self)  # Help, last (desktop.ui.help)
@@ -353,6 +354,11 @@ class PlayWindow(QMainWindow):
         if self.setup is None:
             return
         self.briefing.show_for(self.setup.scenario, self.setup.ruleset, started=not at_start)
+        self.computer.hold()  # the computer waits until the card is put away
+
+    def briefing_up(self) -> bool:
+        """Is the briefing card over the table (the computer waits until it goes)?"""
+        return not self.briefing.isHidden()
 
     def _title(self) -> None:
         sc = self.setup.scenario if self.setup else None
