@@ -8,7 +8,7 @@ from typing import ClassVar
 import pyqtgraph as pg
 import PySide6  # noqa: F401  (pyqtgraph picks the binding already imported)
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -474,11 +475,31 @@ class OddsBars(QWidget):
 
 
 class OddsChart(QWidget):
-    """The exact odds of the hovered action: one named bar per outcome."""
+    """The exact odds of the hovered action: one named bar per outcome.
+
+    It asks for the height its words and bars need at its width (up to
+    `MOST`), and they scroll when the dock is shorter still, rather than be
+    pressed onto each other (issue 34: the D3 fixed-gun warning lay over the
+    last bar at the default dock size)."""
+
+    #: The most height, in pixels, the chart asks of its dock (the card above scrolls).
+    MOST = 320
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        lay = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.body = QWidget()
+        self.body.setObjectName("oddsbody")
+        self.body.setStyleSheet("#oddsbody { background: transparent; }")
+        self.pages = QScrollArea()
+        self.pages.setWidgetResizable(True)
+        self.pages.setFrameShape(QFrame.Shape.NoFrame)
+        self.pages.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.pages.setWidget(self.body)
+        self.pages.viewport().setAutoFillBackground(False)
+        outer.addWidget(self.pages)
+        lay = QVBoxLayout(self.body)
         lay.setContentsMargins(4, 4, 4, 4)
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.RichText)  # ours; names in it are escaped
@@ -496,8 +517,12 @@ class OddsChart(QWidget):
         lay.addWidget(self.warning)
         lay.addWidget(self.notes)
         lay.addStretch(1)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.view: Odds | None = None
         self.show_odds(None)
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self.pages.minimumHeight())
 
     def show_odds(self, view: Odds | None, colour: str = "#b22222") -> None:
         self.view = view
@@ -508,6 +533,7 @@ class OddsChart(QWidget):
             self.warning.clear()
             self.warning.hide()
             self.plot.hide()
+            self.fit()
             return
         self.plot.show()
         self.title.setText(f"<b>{esc(view.title)}</b>")
@@ -516,6 +542,23 @@ class OddsChart(QWidget):
         self.warning.setText(" ".join(n[len(LASTING):] for n in lasting))
         self.warning.setVisible(bool(lasting))
         self.notes.setText(" · ".join(n for n in view.notes if not n.startswith(LASTING)))
+        self.fit()
+
+    def fit(self, width: int | None = None) -> None:
+        """Ask for the height the chart needs at `width` (its own width now: the
+        scroll area fills it, its bar hidden) -- at most MOST."""
+        lay = self.body.layout()
+        width = self.width() if width is None else width
+        need = lay.totalHeightForWidth(width) if lay is not None and lay.hasHeightForWidth() \
+            else self.body.sizeHint().height()
+        if need != self.pages.minimumHeight():
+            self.pages.setMinimumHeight(min(self.MOST, max(need, 0)))
+            self.updateGeometry()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.fit(event.size().width())  # the words wrap to another height
 
 
 class StrengthChart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph is untyped

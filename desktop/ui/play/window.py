@@ -29,9 +29,11 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeyEvent,
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
+    QFrame,
     QGraphicsItem,
     QLabel,
     QMainWindow,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -172,8 +174,15 @@ class PlayWindow(QMainWindow):
         right = QWidget()
         rl = QVBoxLayout(right)
         rl.setContentsMargins(0, 0, 0, 0)
-        rl.addWidget(self.card, 3)
-        rl.addWidget(self.odds, 2)
+        # the odds take the height they need (desktop.ui.play.panels.OddsChart), the
+        # card the rest: it scrolls when the odds need the room
+        self.card_pages = QScrollArea()
+        self.card_pages.setWidgetResizable(True)
+        self.card_pages.setFrameShape(QFrame.Shape.NoFrame)
+        self.card_pages.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.card_pages.setWidget(self.card)
+        rl.addWidget(self.card_pages, 1)
+        rl.addWidget(self.odds, 0)
         self.unit_dock = self._dock("Unit", right, Qt.DockWidgetArea.RightDockWidgetArea)
         self.victory_dock = self._dock("Victory", self.victory_panel,
                                        Qt.DockWidgetArea.RightDockWidgetArea)
