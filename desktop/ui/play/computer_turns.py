@@ -125,7 +125,10 @@ class ComputerTurns(QObject):
             self._show()
             return
         self.timer.start(wait)
-        self._sync()
+        # Stop on the bar while it waits too, not only once it thinks: it comes at
+        # once where the person's last button was, not under a second click a
+        # pace later (desktop.ui.play.bar_buttons keeps that click off it).
+        self._show()
 
     def after_action(self, step: Step) -> None:
         """Every applied action comes here (from the window's ``do``): the

@@ -26,6 +26,7 @@ from desktop.play.log import LogLine
 from desktop.rules.action_odds import LASTING, Odds, pct
 from desktop.rules.view_values import Card, Markup
 from desktop.ui.plaintext import esc, literal, no_mnemonic, plain_label
+from desktop.ui.play.bar_buttons import BarAges, BarButton
 
 pg.setConfigOptions(antialias=True, background="w", foreground="k")
 
@@ -100,6 +101,12 @@ class PhaseBar(QFrame):
         lay.addLayout(self.buttons)
         outer.addWidget(self.prompt)  # a second line: the question or the hint
         self.button_map: dict[str, QPushButton] = {}
+        #: When each button came onto the bar: a new one ignores the mouse a moment.
+        self.ages = BarAges()
+
+    def now(self) -> float:
+        """The bar's clock (tests set ``ages.clock``)."""
+        return self.ages.clock()
 
     def set_state(self, title: str, colour: str, prompt: str, help_text: str) -> None:
         self.title.setText(title)
@@ -112,11 +119,14 @@ class PhaseBar(QFrame):
                                             | tuple[str, str, Callable[[], None], str, bool]],
                     ) -> None:
         """(key, label, slot, tooltip[, enabled]) for each button, in order.  A button
-        that cannot be used now is disabled, not left out, so the others keep their places."""
+        that cannot be used now is disabled, not left out, so the others keep their places.
+        One that has just come takes no click for a moment (desktop.ui.play.bar_buttons)."""
         clear_layout(self.buttons)
         self.button_map = {}
-        for key, label, slot, tip, *enabled in buttons:
-            b = QPushButton(no_mnemonic(label))  # a name's "&" stays an "&"
+        ages = self.ages.shown([(b[0], b[1]) for b in buttons])
+        for (key, label, slot, tip, *enabled), since in zip(buttons, ages, strict=True):
+            # a name's "&" stays an "&"
+            b = BarButton(no_mnemonic(label), since, self.now)
             b.setEnabled(bool(enabled[0]) if enabled else True)
             b.setToolTip(literal(tip))
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
