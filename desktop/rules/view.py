@@ -110,18 +110,29 @@ class Namer:
             r"(?<![\w'’])(" + "|".join(map(re.escape, ending_in_s)) + r")'s(?!\w)"
         ) if ending_in_s else None
         ids = sorted(names, key=len, reverse=True)
-        self._pattern = re.compile(
-            r"(?<![\w.\-])(" + "|".join(map(re.escape, ids)) + r")(\.(?:\d+|gun))?(?![\w\-])"
-            r"('s(?!\w))?"
-        ) if ids else None
+        id_part = (r"(?P<id>" + "|".join(map(re.escape, ids)) + r")(?P<part>\.(?:\d+|gun))?"
+                   r"(?![\w\-])(?P<owner>'s(?!\w))?")
+        self._ids = re.compile(id_part) if ids else None
+        # A name that holds an id as a word ("Kiddle mill" holds the feature id
+        # "mill") is read whole where an engine wrote it and left as it is, not
+        # named again ("Kiddle Kiddle mill"): naming named text changes nothing.
+        holding = sorted({n for n in names.values() if n not in names and re.search(
+            r"(?<![\w.\-])" + id_part, n)}, key=len, reverse=True) if ids else []
+        kept = "|".join(map(re.escape, holding)) or "(?!)"  # (?!): none to keep
+        self._pattern = re.compile(r"(?<![\w.\-])(?:(?P<kept>" + kept + r")(?!\w)|" + id_part
+                                   + ")") if ids else None
 
     def _one(self, m: re.Match[str]) -> str:
-        name = self.names[m.group(1)]
-        part = m.group(2)
+        if m.group("kept"):
+            return m.group(0)
+        name = self.names[m.group("id")]
+        part = m.group("part")
         if part:
-            name = f"{name} gun" if part == ".gun" else f"{name} #{part[1:]}"
+            # a crew's gun: "Royal Artillery gun", but "Azurian Field Gun" as it is
+            gun = name if name.lower().endswith("gun") else f"{name} gun"
+            name = gun if part == ".gun" else f"{name} #{part[1:]}"
         # "st_guns's gunners" reads "Royal Guns' gunners" (a name ending in s)
-        return possessive(name) if m.group(3) else name
+        return possessive(name) if m.group("owner") else name
 
     def __call__(self, text: str) -> str:
         named = self._pattern.sub(self._one, text) if self._pattern else text
@@ -131,7 +142,7 @@ class Namer:
 
     def known(self, word: str) -> bool:
         """Is `word` one id (or one figure of a unit) this namer names?"""
-        return self._pattern is not None and self._pattern.fullmatch(word) is not None
+        return self._ids is not None and self._ids.fullmatch(word) is not None
 
 
 def purpose_words(purpose: str, name: Any = None) -> str:

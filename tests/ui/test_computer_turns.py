@@ -311,3 +311,27 @@ def test_the_seats_chosen_are_remembered_for_the_next_game(qtbot: Any, tmp_path:
     fresh = SeatPicker(sc, settings)
     qtbot.addWidget(fresh)
     assert fresh.seats() == {b: Computer(Level.STEADY, Temper.BALANCED)}
+
+
+def test_the_computer_waits_until_the_briefing_card_is_put_away(
+        qtbot: Any, window: PlayWindow) -> None:
+    """Issue 34: in D3 the Austrians' first move was in the log before the player
+    pressed "To battle ▶".  A battle begins as the ways into it begin it (the
+    game, then its briefing card); the computer, first to act and quick, waits."""
+    w = window  # the computer acts at once when it may (no pace)
+    w.start(crossroads({"aus": Computer(Level.RECRUIT)}))
+    w.show_briefing(at_start=True)
+    qtbot.wait(400)
+    assert not w.session.steps and w.computer.job is None
+    assert "when you put the briefing away" in w.phase_bar.prompt.text()
+    assert "stop" not in w.phase_bar.button_map  # nothing to stop
+    w.briefing.button.click()  # To battle ▶
+    qtbot.waitUntil(lambda: len(w.session.steps) >= 1, timeout=20_000)
+    assert w.session.steps[0].side == "aus"
+    # Game ▸ Briefing later holds it again until the card goes
+    w.computer.pause()
+    w.briefing_action.trigger()
+    w.computer.go_on()  # N while the card is up does nothing
+    n = len(w.session.steps)
+    qtbot.wait(300)
+    assert len(w.session.steps) == n and w.computer.job is None

@@ -182,3 +182,38 @@ def test_a_drag_past_reach_proposes_the_move_to_the_edge(window: PlayWindow) -> 
                 return
             w.cancel_move()
     raise AssertionError(f"no clamped move was legal in {tried} tries")
+
+
+def test_the_odds_warning_never_lies_over_a_bar(qtbot: Any) -> None:
+    """Issue 34: at the window's default size the D3 fixed-gun warning ("Once it
+    passes its activation test, ... deployed for the rest of the game") lay over
+    the last odds row.  The chart takes the height its words and bars need (the
+    card above scrolls), and each part keeps its own rows."""
+    from desktop.ui.play.app import WINDOW_SIZE
+
+    w = play_window(qtbot)
+    path = bundled_scenario("d3_crossroads.yaml")
+    w.start(Setup(load(path), "d3", {"first_side": "fra"}, seed=5, scenario_path=path))
+    w.resize(*WINDOW_SIZE)
+    w.show()
+    qtbot.waitExposed(w)
+    s = w.session
+    assert s is not None
+    while s.game.phase != "shooting" or s.game.side != "fra":
+        w.end_phase()
+    w.select("fra_art")
+    assert w.target_marks, "the French battery has a target"
+    w.hover_target(next(iter(w.target_marks)))
+    settle()
+    odds = w.odds
+    assert odds.view is not None and odds.warning.isVisible()
+    assert "deployed for the rest of the game" in odds.warning.text()
+    plot, warning, notes = (place_of(w, x) for x in (odds.plot, odds.warning, odds.notes))
+    rows = odds.plot.ROW * len(odds.view.bars)
+    assert plot.height() >= rows, (plot, rows)
+    assert not plot.intersects(warning), (plot, warning)
+    assert not warning.intersects(notes), (warning, notes)
+    # all of it in view, inside the Unit dock
+    shown = place_of(w, odds.pages.viewport())
+    for part in (plot, warning, notes):
+        assert shown.contains(part), (shown, part)

@@ -30,7 +30,7 @@ class Acting:
             step = s.apply(action)
             w.figures.clear_fallen()
         except IllegalAction as e:
-            w.message(f"Not allowed: {e.reason}", error=True)
+            w.message(f"Not allowed: {w.refusal(e.reason)}", error=True)
             return False
         w.dragging.clear()
         if w.figures.aiming is not None:

@@ -10,7 +10,7 @@ printed card say them).  Every word from the scenario is plain text.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -43,7 +43,11 @@ def _label(text: str, style: str = "", wrap: bool = True) -> QLabel:
 
 
 class BriefingCard(QFrame):
-    """The card, a child of the table view, centred on it."""
+    """The card, a child of the table view, centred on it.  While it is up the
+    computer does not act (the window holds it); `dismissed` lets it go on."""
+
+    #: The player put the card away (the button, Esc or Enter).
+    dismissed = Signal()
 
     def __init__(self, host: QWidget) -> None:
         super().__init__(host)
@@ -135,8 +139,11 @@ class BriefingCard(QFrame):
         self.button.setFocus()
 
     def dismiss(self) -> None:
+        was_up = not self.isHidden()
         self.hide()
         self.host.setFocus()
+        if was_up:
+            self.dismissed.emit()
 
     def place(self) -> None:
         """Centre the card on the view, as wide and tall as there is room for."""

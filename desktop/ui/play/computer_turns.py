@@ -80,11 +80,33 @@ class ComputerTurns(QObject):
 
     # --- the window's hooks ------------------------------------------------------------
 
-    def due(self) -> bool:
+    def _seat_to_act(self) -> bool:
         """Is a computer seat to act in the game shown (not a replay, not over)?"""
         s = self.w.session
         return (s is not None and self.w.replay_at is None and not self.w.deploying
                 and s.computer_to_act() is not None)
+
+    def due(self) -> bool:
+        """Is a computer seat to act now?  Not while the briefing card is up: the
+        player reads it before the battle begins (issue 34: D3's first computer
+        move was in the log before "To battle ▶")."""
+        return self._seat_to_act() and not self.w.briefing_up()
+
+    def held(self) -> bool:
+        """Is a computer seat to act, but waiting for the briefing card to go?"""
+        return self._seat_to_act() and self.w.briefing_up()
+
+    def hold(self) -> None:
+        """The briefing card came up: nothing the computer was about to do or
+        thinking of is applied until it goes (see `release`)."""
+        if self.job is not None or self.timer.isActive() or self.waiting:
+            self.cancel()
+        self._show()
+
+    def release(self) -> None:
+        """The briefing card went away: the computer acts if it is to, at the pace."""
+        self.after_refresh()
+        self._show()
 
     def after_refresh(self) -> None:
         """After the window is redrawn: if the computer is to act, start it at the pace."""
@@ -103,7 +125,10 @@ class ComputerTurns(QObject):
             self._show()
             return
         self.timer.start(wait)
-        self._sync()
+        # Stop on the bar while it waits too, not only once it thinks: it comes at
+        # once where the person's last button was, not under a second click a
+        # pace later (desktop.ui.play.bar_buttons keeps that click off it).
+        self._show()
 
     def after_action(self, step: Step) -> None:
         """Every applied action comes here (from the window's ``do``): the
@@ -239,6 +264,9 @@ class ComputerTurns(QObject):
     def prompt(self) -> str | None:
         """The phase bar's line while a computer seat is to act."""
         s = self.w.session
+        if self.held() and s is not None:
+            return (f"{side_does(s.side_name(s.game.side), 'acts')} when you put the "
+                    "briefing away.")
         if not self.due() or s is None:
             return None
         seat = s.computer_to_act()

@@ -147,6 +147,8 @@ class Dragging:
             pr = probe(a, d.pid, d.x, d.y, d.facing, d.bands.allowance if d.bands else None)
             if d.members:
                 pr = self._group_probe(d, pr)
+            if pr.reason is not None:
+                pr = replace(pr, reason=w.refusal(pr.reason))
             d.probe = pr
             w.ghost.set_legal(pr.reason is None)
             colour = LEGAL if pr.reason is None else ILLEGAL
@@ -330,7 +332,7 @@ class Dragging:
             return False
         reason = a.game.check(act)
         if reason is not None:
-            w.message(f"Not allowed: {reason}", error=True)
+            w.message(f"Not allowed: {w.refusal(reason)}", error=True)
             return False
         return w.do(act)
 

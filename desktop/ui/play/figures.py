@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
@@ -567,6 +568,8 @@ class Figures:
         aim = k.aim(shooter, heading, strength)
         if aim is None:
             return None
+        if aim.reason is not None:  # the engine's words, named
+            aim = replace(aim, reason=self.w.refusal(aim.reason))
         self.aiming = aim
         self.w.selected = shooter
         if self.aim_item is None:

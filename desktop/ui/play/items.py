@@ -387,16 +387,26 @@ class BadgeItem(QGraphicsItem):
     #: later one when its first would cover a name (issue 34).
     SPOTS = 4
 
+    def anchor(self, k: int) -> tuple[float, float]:
+        """The corner of the base the tag hangs off at spot `k`: the one furthest
+        up and right (k 0), down and right (1), up and left (2), down and left (3).
+        A corner of the base itself, not of the box around it: a base turned
+        on the table (the Grenzer at 132°) had its tag hang off the box's empty
+        corner, inches from the base (issue 34, about 5″ in D3)."""
+        p = self.piece
+        sx = 1.0 if k in (0, 1) else -1.0
+        sy = -1.0 if k in (0, 2) else 1.0
+        pts = corners(p.x, p.y, p.frontage, p.depth, p.facing)
+        return max(pts, key=lambda c: (round(sx * c[0] + sy * c[1], 6), sy * c[1]))
+
     def set_spot(self, k: int) -> None:
         self.prepareGeometryChange()
         self.spot = k
         piece, w, h = self.piece, self._w, self._h
-        pts = corners(piece.x, piece.y, piece.frontage, piece.depth, piece.facing)
-        right, left = max(p[0] for p in pts), min(p[0] for p in pts)
-        top, bottom = min(p[1] for p in pts), max(p[1] for p in pts)
+        ax, ay = self.anchor(k)
         self._up = k in (0, 2)
-        x = right - 0.2 if k in (0, 1) else left + 0.2 - w
-        y = top - h + 0.2 if self._up else bottom - 0.2
+        x = ax - 0.2 if k in (0, 1) else ax + 0.2 - w
+        y = ay - h + 0.2 if self._up else ay - 0.2
         self._rect = QRectF(x, y, w, h)
         #: How far a grown tag may slide left over its own base (its first spot only).
         self._room = max(0.0, self._rect.left() - (piece.x + self.CENTRE_CLEAR)) if k == 0 \

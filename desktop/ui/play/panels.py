@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 import pyqtgraph as pg
 import PySide6  # noqa: F401  (pyqtgraph picks the binding already imported)
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -24,6 +25,7 @@ from desktop.play.log import LogLine
 from desktop.rules.action_odds import LASTING, Odds, pct
 from desktop.rules.view_values import Card, Markup
 from desktop.ui.plaintext import esc, literal, no_mnemonic, plain_label
+from desktop.ui.play.bar_buttons import BarAges, BarButton
 
 pg.setConfigOptions(antialias=True, background="w", foreground="k")
 
@@ -98,6 +100,12 @@ class PhaseBar(QFrame):
         lay.addLayout(self.buttons)
         outer.addWidget(self.prompt)  # a second line: the question or the hint
         self.button_map: dict[str, QPushButton] = {}
+        #: When each button came onto the bar: a new one ignores the mouse a moment.
+        self.ages = BarAges()
+
+    def now(self) -> float:
+        """The bar's clock (tests set ``ages.clock``)."""
+        return self.ages.clock()
 
     def set_state(self, title: str, colour: str, prompt: str, help_text: str) -> None:
         self.title.setText(title)
@@ -110,11 +118,14 @@ class PhaseBar(QFrame):
                                             | tuple[str, str, Callable[[], None], str, bool]],
                     ) -> None:
         """(key, label, slot, tooltip[, enabled]) for each button, in order.  A button
-        that cannot be used now is disabled, not left out, so the others keep their places."""
+        that cannot be used now is disabled, not left out, so the others keep their places.
+        One that has just come takes no click for a moment (desktop.ui.play.bar_buttons)."""
         clear_layout(self.buttons)
         self.button_map = {}
-        for key, label, slot, tip, *enabled in buttons:
-            b = QPushButton(no_mnemonic(label))  # a name's "&" stays an "&"
+        ages = self.ages.shown([(b[0], b[1]) for b in buttons])
+        for (key, label, slot, tip, *enabled), since in zip(buttons, ages, strict=True):
+            # a name's "&" stays an "&"
+            b = BarButton(no_mnemonic(label), since, self.now)
             b.setEnabled(bool(enabled[0]) if enabled else True)
             b.setToolTip(literal(tip))
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -313,11 +324,31 @@ class OddsBars(QWidget):
 
 
 class OddsChart(QWidget):
-    """The exact odds of the hovered action: one named bar per outcome."""
+    """The exact odds of the hovered action: one named bar per outcome.
+
+    It asks for the height its words and bars need at its width (up to
+    `MOST`), and they scroll when the dock is shorter still, rather than be
+    pressed onto each other (issue 34: the D3 fixed-gun warning lay over the
+    last bar at the default dock size)."""
+
+    #: The most height, in pixels, the chart asks of its dock (the card above scrolls).
+    MOST = 320
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        lay = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.body = QWidget()
+        self.body.setObjectName("oddsbody")
+        self.body.setStyleSheet("#oddsbody { background: transparent; }")
+        self.pages = QScrollArea()
+        self.pages.setWidgetResizable(True)
+        self.pages.setFrameShape(QFrame.Shape.NoFrame)
+        self.pages.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.pages.setWidget(self.body)
+        self.pages.viewport().setAutoFillBackground(False)
+        outer.addWidget(self.pages)
+        lay = QVBoxLayout(self.body)
         lay.setContentsMargins(4, 4, 4, 4)
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.RichText)  # ours; names in it are escaped
@@ -335,8 +366,12 @@ class OddsChart(QWidget):
         lay.addWidget(self.warning)
         lay.addWidget(self.notes)
         lay.addStretch(1)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.view: Odds | None = None
         self.show_odds(None)
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self.pages.minimumHeight())
 
     def show_odds(self, view: Odds | None, colour: str = "#b22222") -> None:
         self.view = view
@@ -347,6 +382,7 @@ class OddsChart(QWidget):
             self.warning.clear()
             self.warning.hide()
             self.plot.hide()
+            self.fit()
             return
         self.plot.show()
         self.title.setText(f"<b>{esc(view.title)}</b>")
@@ -355,6 +391,23 @@ class OddsChart(QWidget):
         self.warning.setText(" ".join(n[len(LASTING):] for n in lasting))
         self.warning.setVisible(bool(lasting))
         self.notes.setText(" · ".join(n for n in view.notes if not n.startswith(LASTING)))
+        self.fit()
+
+    def fit(self, width: int | None = None) -> None:
+        """Ask for the height the chart needs at `width` (its own width now: the
+        scroll area fills it, its bar hidden) -- at most MOST."""
+        lay = self.body.layout()
+        width = self.width() if width is None else width
+        need = lay.totalHeightForWidth(width) if lay is not None and lay.hasHeightForWidth() \
+            else self.body.sizeHint().height()
+        if need != self.pages.minimumHeight():
+            self.pages.setMinimumHeight(min(self.MOST, max(need, 0)))
+            self.updateGeometry()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.fit(event.size().width())  # the words wrap to another height
 
 
 class StrengthChart(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph is untyped

@@ -29,9 +29,11 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeyEvent,
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
+    QFrame,
     QGraphicsItem,
     QLabel,
     QMainWindow,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -173,8 +175,15 @@ class PlayWindow(QMainWindow):
         right = QWidget()
         rl = QVBoxLayout(right)
         rl.setContentsMargins(0, 0, 0, 0)
-        rl.addWidget(self.card, 3)
-        rl.addWidget(self.odds, 2)
+        # the odds take the height they need (desktop.ui.play.panels.OddsChart), the
+        # card the rest: it scrolls when the odds need the room
+        self.card_pages = QScrollArea()
+        self.card_pages.setWidgetResizable(True)
+        self.card_pages.setFrameShape(QFrame.Shape.NoFrame)
+        self.card_pages.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.card_pages.setWidget(self.card)
+        rl.addWidget(self.card_pages, 1)
+        rl.addWidget(self.odds, 0)
         self.unit_dock = self._dock("Unit", right, Qt.DockWidgetArea.RightDockWidgetArea)
         self.victory_dock = self._dock("Victory", self.victory_panel,
                                        Qt.DockWidgetArea.RightDockWidgetArea)
@@ -212,6 +221,7 @@ class PlayWindow(QMainWindow):
         self.figures = Figures(self)
         self.computer = ComputerTurns(self)
         self.briefing = BriefingCard(self.view)  # over the table (Game ▸ Briefing)
+        self.briefing.dismissed.connect(self.computer.release)
         self.places = Places()  # the places a side must fill with figures
         self._make_menus()
         add_help_menu(self)  # Help, last (desktop.ui.help)
@@ -354,6 +364,11 @@ class PlayWindow(QMainWindow):
         if self.setup is None:
             return
         self.briefing.show_for(self.setup.scenario, self.setup.ruleset, started=not at_start)
+        self.computer.hold()  # the computer waits until the card is put away
+
+    def briefing_up(self) -> bool:
+        """Is the briefing card over the table (the computer waits until it goes)?"""
+        return not self.briefing.isHidden()
 
     def _title(self) -> None:
         sc = self.setup.scenario if self.setup else None
@@ -472,6 +487,13 @@ class PlayWindow(QMainWindow):
         self.last_message = text
         self.status.setStyleSheet("color: #b22222;" if error else "")
         self.status.setText(text)
+
+    def refusal(self, reason: str) -> str:
+        """The engine's reason for refusing a move or an action, as the player reads
+        it: the ids in it named (issue 34: "would end on top of fra_art").  Every
+        refusal the window shows (the note beside a dragged piece, the status bar)
+        comes through here from the engine or the view."""
+        return self.namer(reason)
 
     # moving (desktop.ui.play.dragging)
     def can_drag(self, pid: str) -> bool:
