@@ -19,7 +19,7 @@ from desktop.scenario import rulesets
 ROOT = Path(__file__).resolve().parents[1]
 #: Where "d3" is the die (a draw's kind, desktop.rules.chance.Draw), not the ruleset.
 D3_DIE = {"desktop/rules/chance.py", "desktop/rules/view.py", "desktop/play/log.py",
-          "desktop/play/opponent.py", "desktop/ui/play/panels.py"}
+          "desktop/play/opponent.py", "desktop/ui/play/dice_tray.py"}
 
 
 def bundled_ids() -> set[str]:
