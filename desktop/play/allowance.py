@@ -134,7 +134,8 @@ def clamp_to_reach(view: PlayView, pid: str, x: float, y: float, facing: float,
     if view.move_length(pid, x, y, facing) <= full + 1e-6:
         return None
     p = view.pieces()[pid]
-    limit = max(0.0, full - 0.004)  # written positions are rounded to 0.01
+    # a move writes its end to 0.01 in x and y, which may lengthen it by 0.005 * sqrt(2)
+    limit = max(0.0, full - 0.008)
     lo, hi = 0.0, 1.0
     for _ in range(30):
         mid = (lo + hi) / 2

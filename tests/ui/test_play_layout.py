@@ -184,6 +184,51 @@ def test_a_drag_past_reach_proposes_the_move_to_the_edge(window: PlayWindow) -> 
     raise AssertionError(f"no clamped move was legal in {tried} tries")
 
 
+@pytest.mark.parametrize("name, ruleset, options", [
+    ("d3_crossroads.yaml", "d3", {"first_side": "fra"}), ("mayhem_village.yaml", "mayhem", {})])
+def test_a_drag_stopped_at_the_edge_of_its_reach_is_within_it_as_written(
+        window: PlayWindow, name: str, ruleset: str, options: dict[str, str]) -> None:
+    """Seen while testing issue 34's refusals: about one drag in ten past a unit's
+    reach was stopped at the edge and then refused, "moves 6.00" but may move at
+    most 6"" (D3), "may move 12" in line; this move is 12.00"" (Mayhem).  The
+    edge was kept 0.004" inside the reach, and the move's end, written to 0.01",
+    may lie 0.007" further.  The move as written must be within the reach."""
+    import math
+    import random
+
+    w = window
+    path = bundled_scenario(name)
+    w.start(Setup(load(path), ruleset, options, seed=5, scenario_path=path))
+    s = w.session
+    assert s is not None
+    for _ in range(20):  # on to a movement phase (answering any question on the way)
+        legal = s.game.legal_actions()
+        if any(x.text().startswith("move ") for x in legal):
+            break
+        assert w.do(next((x for x in legal if x.text() == "end"), legal[0]))
+    a = w.play_view
+    assert a is not None
+    rng = random.Random(2)
+    clamped = 0
+    for p in [p for p in a.pieces().values() if p.side == s.game.side and w.can_drag(p.id)]:
+        for _ in range(24):
+            turn = rng.uniform(0, 2 * math.pi)
+            assert w.begin_drag(p.id, p.pos)
+            w.drag_to((p.x + 40 * math.cos(turn), p.y + 40 * math.sin(turn)))
+            d = w.drag
+            assert d is not None and d.bands is not None
+            if d.clamped:
+                clamped += 1
+                act = a.move_action(p.id, d.x, d.y, d.facing)
+                assert act is not None
+                x, y = (float(v) for v in act.text().split()[2].split(","))  # move U x,y F
+                full = d.bands.allowance.full
+                assert a.move_length(p.id, x, y, d.facing) <= full + 1e-9, (act.text(), full)
+            w.end_drag()
+            w.cancel_move()
+    assert clamped >= 50
+
+
 def test_the_odds_warning_never_lies_over_a_bar(qtbot: Any) -> None:
     """Issue 34: at the window's default size the D3 fixed-gun warning ("Once it
     passes its activation test, ... deployed for the rest of the game") lay over
